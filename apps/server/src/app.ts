@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.ts';
+import type { DatabaseHandle } from './db/create-database.ts';
+import { type GeoLookup, geoLookup } from './lib/geo.ts';
+import { SystemRepository } from './modules/system/system.repository.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { SystemService } from './modules/system/system.service.ts';
+import { registerCompression } from './plugins/compression.ts';
+import { registerErrorHandling, sendFailure } from './plugins/error-handler.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { createStaticSpa } from './plugins/static-spa.ts';
+import { registerSwagger } from './plugins/swagger.ts';
+
+export const API_VERSION = '0.1.0';
+
+/** The parts of the configuration the HTTP app uses (main.ts owns host, port, database and shutdown). */
+export type AppOptions = Pick<
+  AppConfig,
+  'logLevel' | 'trustedProxies' | 'webDistDir' | 'bodyLimitBytes' | 'rateLimitMax'
+>;
+
+export type BuildAppInput = {
+  config: AppOptions;
+  database: DatabaseHandle;
+  /** Tests may pin visitor countries; production uses the offline GeoLite2 table. */
+  geo?: GeoLookup;
+};
+
+/** An incoming request id is reused only if it is a short token that is safe to log and echo. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * Builds the whole HTTP app without listening, so tests drive it with `app.inject`. Order matters:
+ * error handling first (every later context inherits it), then cross-cutting plugins, then API modules,
+ * then the SPA's catch-all file route.
+ */
+export async function buildApp({
+  config,
+  database,
+  geo = geoLookup,
+}: BuildAppInput): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    genReqId: requestIdOf,
+    // request.ip / request.hostname follow X-Forwarded-* only when the socket peer is a listed proxy.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    bodyLimit: config.bodyLimitBytes,
+    // Malformed URLs (bad percent-encoding) get the envelope too, not Fastify's default body.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ code: error.code }, 'malformed request');
+      sendFailure(reply, { code: 'invalid_request', status: 400, value: null });
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const spa = createStaticSpa(config.webDistDir);
+  registerErrorHandling(app, { pageFallback: spa.fallback });
+
+  await registerSecurityHeaders(app);
+  await registerCompression(app);
+  await registerRateLimit(app, { max: config.rateLimitMax });
+  await registerSwagger(app, { version: API_VERSION });
+
+  const systemService = new SystemService(new SystemRepository(database.db), geo);
+  await app.register(systemRoutes(systemService));
+
+  await spa.register(app);
+  return app;
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+const cwd = path.resolve(import.meta.dirname, '../../../..');
+
+describe('parseEnv', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const result = parseEnv({}, cwd);
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        host: '0.0.0.0',
+        port: 8080,
+        nodeEnv: 'production',
+        databaseUrl: null,
+        dataDir: path.join(cwd, 'data'),
+        logLevel: 'info',
+        trustedProxies: [],
+        webDistDir: path.join(cwd, 'apps/web/dist'),
+        bodyLimitBytes: 1_048_576,
+        shutdownTimeoutMs: 10_000,
+        rateLimitMax: 1200,
+      },
+    });
+  });
+
+  it('resolves repository defaults from a sub-folder too', () => {
+    const result = parseEnv({}, path.join(cwd, 'apps/server'));
+    expect(result.ok && result.config.webDistDir).toBe(path.join(cwd, 'apps/web/dist'));
+  });
+
+  it('parses every variable', () => {
+    const result = parseEnv(
+      {
+        HOST: '127.0.0.1',
+        PORT: '9000',
+        NODE_ENV: 'development',
+        DATABASE_URL: 'postgresql://lotus@db.internal:5432/lotus',
+        DATA_DIR: 'var/lotus',
+        LOG_LEVEL: 'debug',
+        TRUSTED_PROXIES: ' 10.0.0.0/8, 192.168.1.1 ,::1,loopback',
+        WEB_DIST_DIR: '/srv/web',
+        BODY_LIMIT_BYTES: '2048',
+        SHUTDOWN_TIMEOUT_MS: '0',
+        RATE_LIMIT_MAX: '50',
+      },
+      '/srv/app',
+    );
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        host: '127.0.0.1',
+        port: 9000,
+        nodeEnv: 'development',
+        databaseUrl: 'postgresql://lotus@db.internal:5432/lotus',
+        dataDir: '/srv/app/var/lotus',
+        logLevel: 'debug',
+        trustedProxies: ['10.0.0.0/8', '192.168.1.1', '::1', 'loopback'],
+        webDistDir: '/srv/web',
+        bodyLimitBytes: 2048,
+        shutdownTimeoutMs: 0,
+        rateLimitMax: 50,
+      },
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    const result = parseEnv({ PORT: '', DATABASE_URL: '', TRUSTED_PROXIES: '' }, cwd);
+    expect(
+      result.ok && [result.config.port, result.config.databaseUrl, result.config.trustedProxies],
+    ).toEqual([8080, null, []]);
+  });
+
+  it('lists every problem, not just the first', () => {
+    const result = parseEnv(
+      {
+        PORT: 'eighty',
+        NODE_ENV: 'staging',
+        DATABASE_URL: 'mysql://db/lotus',
+        LOG_LEVEL: 'loud',
+        TRUSTED_PROXIES: '10.0.0.0/8,proxy.internal,10.0.0.0/40',
+        BODY_LIMIT_BYTES: '12',
+        SHUTDOWN_TIMEOUT_MS: '-1',
+        RATE_LIMIT_MAX: '0',
+      },
+      cwd,
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const variables = result.problems.map((problem) => problem.split(':')[0]);
+    expect(variables).toEqual([
+      'PORT',
+      'NODE_ENV',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'TRUSTED_PROXIES',
+      'TRUSTED_PROXIES',
+      'BODY_LIMIT_BYTES',
+      'SHUTDOWN_TIMEOUT_MS',
+      'RATE_LIMIT_MAX',
+    ]);
+    expect(result.problems.join('\n')).toContain('"proxy.internal" is not an IP address or CIDR block');
+    expect(result.problems.join('\n')).toContain('"10.0.0.0/40" is not an IP address or CIDR block');
+  });
+});

@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { isIpOrCidr } from '../lib/ip.ts';
+import { findRepoRoot } from '../lib/repo-root.ts';
+
+/**
+ * The only reader of `process.env` (ARCHITECTURE §2). Every variable is parsed here once, so the rest of
+ * the server receives a typed, validated `AppConfig` and tests can build any configuration without
+ * touching the environment. A bad environment fails at start, listing every problem at once so an
+ * operator fixes them in one go instead of one restart per typo.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Names proxy-addr understands besides addresses and CIDR blocks. */
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+export type AppConfig = {
+  host: string;
+  port: number;
+  nodeEnv: 'production' | 'development' | 'test';
+  /** PostgreSQL URL; null → embedded PGlite in `dataDir`. */
+  databaseUrl: string | null;
+  /** Absolute path of the server's data folder (PGlite lives in `<dataDir>/pgdata`). */
+  dataDir: string;
+  logLevel: LogLevel;
+  /** Addresses/CIDR blocks whose X-Forwarded-For is believed; empty → the socket address is the client. */
+  trustedProxies: string[];
+  /** Absolute path of the built SPA. */
+  webDistDir: string;
+  bodyLimitBytes: number;
+  shutdownTimeoutMs: number;
+  /** Requests per minute per client IP on the API. */
+  rateLimitMax: number;
+};
+
+const csv = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+
+const envSchema = z.object({
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => {
+      try {
+        return ['postgres:', 'postgresql:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const entries = csv(value);
+      for (const entry of entries) {
+        if (!isIpOrCidr(entry) && !PROXY_KEYWORDS.includes(entry)) {
+          context.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR block` });
+        }
+      }
+      return entries;
+    }),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1_048_576),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
+});
+
+export type EnvParseResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
+
+/**
+ * Parses an environment object. Empty strings count as unset (a `FOO=` line in a unit file means "no
+ * value", not "the empty string"). Relative paths given by the operator resolve against `cwd`; the
+ * defaults resolve against the repository root.
+ */
+export function parseEnv(
+  env: Record<string, string | undefined>,
+  cwd: string = process.cwd(),
+): EnvParseResult {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    return {
+      ok: false,
+      problems: result.error.issues.map(
+        (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+      ),
+    };
+  }
+  const parsed = result.data;
+  const root = findRepoRoot(cwd);
+  return {
+    ok: true,
+    config: {
+      host: parsed.HOST,
+      port: parsed.PORT,
+      nodeEnv: parsed.NODE_ENV,
+      databaseUrl: parsed.DATABASE_URL ?? null,
+      dataDir: parsed.DATA_DIR ? path.resolve(cwd, parsed.DATA_DIR) : path.join(root, 'data'),
+      logLevel: parsed.LOG_LEVEL,
+      trustedProxies: parsed.TRUSTED_PROXIES,
+      webDistDir: parsed.WEB_DIST_DIR
+        ? path.resolve(cwd, parsed.WEB_DIST_DIR)
+        : path.join(root, 'apps/web/dist'),
+      bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
+      shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+      rateLimitMax: parsed.RATE_LIMIT_MAX,
+    },
+  };
+}
+
+/** Reads `process.env`; on any problem prints all of them and exits with status 1. */
+export function loadConfig(): AppConfig {
+  const result = parseEnv(process.env);
+  if (result.ok) return result.config;
+  console.error(`Invalid environment (${result.problems.length} problem(s)):`);
+  for (const problem of result.problems) console.error(`  - ${problem}`);
+  console.error('See docs/configuration.md for every variable and its default.');
+  process.exit(1);
+}
+
+/** Test-only reader for the optional PostgreSQL test server, kept here so env access stays in one file. */
+export function testDatabaseUrl(): string | null {
+  return process.env.TEST_DATABASE_URL || null;
+}

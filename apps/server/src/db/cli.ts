@@ -1,0 +1,43 @@
+import { loadConfig } from '../config/env.ts';
+import { createDatabase } from './create-database.ts';
+import { migrateToLatest } from './migrate.ts';
+import { seedDatabase } from './seed/seed.ts';
+
+/**
+ * `npm run db:migrate` and `npm run db:seed`. Both honour DATABASE_URL / DATA_DIR like the server. The
+ * server migrates on start anyway; these are for deploy pipelines and for re-adding missing demo rows.
+ */
+const USAGE = 'usage: db <migrate|seed>';
+
+async function main(command: string | undefined): Promise<number> {
+  if (command !== 'migrate' && command !== 'seed') {
+    console.error(USAGE);
+    return 1;
+  }
+  const config = loadConfig();
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await migrateToLatest(database.db);
+    console.log(applied.length > 0 ? `applied migrations: ${applied.join(', ')}` : 'schema is up to date');
+    if (command === 'seed') {
+      const report = await seedDatabase(database.db);
+      console.log(
+        report.rowsAdded > 0
+          ? `seed added ${report.rowsAdded} row(s)${report.brandCreated ? ' (demo brand created)' : ''}`
+          : 'seed: nothing to add',
+      );
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv[2]).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    if (error instanceof Error && error.cause) console.error(error.cause);
+    process.exit(1);
+  },
+);

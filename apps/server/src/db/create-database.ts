@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import type { Database } from './schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Closes the pool / PGlite instance and releases the data folder. Idempotent. */
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** PostgreSQL URL; null → PGlite. */
+  databaseUrl: string | null;
+  /** Server data folder (PGlite files go to `<dataDir>/pgdata`), or `memory://` for a throw-away database. */
+  dataDir: string;
+  /** Largest PostgreSQL pool; ignored by PGlite, which has exactly one connection. */
+  poolSize?: number;
+  /** Called with errors of idle pooled connections (a restarted PostgreSQL), which would otherwise crash the process. */
+  onPoolError?: (error: Error) => void;
+};
+
+export const MEMORY_DATA_DIR = 'memory://';
+
+const PG_INT8 = 20;
+const PG_INT8_ARRAY = 1016;
+const PG_TEXT_ARRAY = 1009;
+let pgParsersRegistered = false;
+
+/**
+ * int8 comes back as a string from `pg` and as a lossy number from PGlite; both backends parse it to
+ * BigInt so money and ids are exact everywhere (ARCHITECTURE §1 traps, §4). `pg` parsers are process-wide,
+ * hence registered once.
+ */
+function registerPgBigintParsers(): void {
+  if (pgParsersRegistered) return;
+  // pg's typings only list scalar OIDs; array OIDs are just as valid at run time.
+  const setParser = pg.types.setTypeParser as (oid: number, parse: (value: string) => unknown) => void;
+  const getParser = pg.types.getTypeParser as (oid: number) => (value: string) => unknown;
+  setParser(PG_INT8, (value) => BigInt(value));
+  const parseTextArray = getParser(PG_TEXT_ARRAY) as (value: string) => (string | null)[];
+  setParser(PG_INT8_ARRAY, (value) =>
+    parseTextArray(value).map((item) => (item === null ? null : BigInt(item))),
+  );
+  pgParsersRegistered = true;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options);
+  return createPglite(options.dataDir);
+}
+
+function createPostgres(databaseUrl: string, options: DatabaseOptions): DatabaseHandle {
+  registerPgBigintParsers();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind: 'postgres',
+    close: () => {
+      closing ??= db.destroy();
+      return closing;
+    },
+  };
+}
+
+async function createPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith(MEMORY_DATA_DIR);
+  let release = () => {};
+  let location = dataDir;
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true });
+    release = acquireDataDirLock(dataDir);
+    location = path.join(dataDir, 'pgdata');
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(location, {
+      parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind: 'pglite',
+    close: () => {
+      // Kysely only closes PGlite if a query ever ran; close it ourselves so the files are flushed.
+      closing ??= db
+        .destroy()
+        .then(() => (pglite.closed ? undefined : pglite.close()))
+        .finally(release);
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Kysely's view of the database, table by table, written by hand next to the migrations that create
+ * the tables (docs/database.md). Column names stay snake_case as in SQL; repositories map rows to the
+ * camelCase objects services use.
+ *
+ * Conventions: ids are `bigint` (int8 is parsed to BigInt on both backends); `jsonb` columns are read as
+ * parsed values and written as JSON text (`JSON.stringify`), because `pg` would otherwise turn a JS array
+ * into a PostgreSQL array literal; `text[]` columns are read and written as JS string arrays.
+ */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type MaintenanceMessages = Record<string, string>;
+
+export type CategoryRuleRow = {
+  category: string;
+  enabled: boolean;
+  sourceCategory: string;
+  insertAfter: string | null;
+  gameClassify: string | null;
+};
+
+export interface BrandsTable {
+  id: Generated<bigint>;
+  code: string;
+  name: string;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  platform: string;
+  merchant: string;
+  merchant_code: string;
+  lottery_type: string;
+  device: string;
+  default_language: string;
+  supported_languages: string[];
+  prize_modes: string[];
+  announcement_types: string[];
+  default_execution: string;
+  chat_header_color: string;
+  currency_symbol: string;
+  default_dialing_code: string;
+  logged_in_to_home_page: ColumnType<boolean, boolean | undefined, boolean>;
+  maintenance: ColumnType<boolean, boolean | undefined, boolean>;
+  maintenance_message: Json<MaintenanceMessages>;
+  region_restriction: ColumnType<boolean, boolean | undefined, boolean>;
+  restricted_countries: ColumnType<string[], string[] | undefined, string[]>;
+  gtag_id: string | null;
+  image_cdns: ColumnType<string[], string[] | undefined, string[]>;
+  launch_game_cdns: ColumnType<string[], string[] | undefined, string[]>;
+  live_chat_url: string | null;
+  vip_chat_url: string | null;
+  support_email: string | null;
+  support_phone: string | null;
+  category_rules: Json<CategoryRuleRow[]>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface BrandDomainsTable {
+  id: Generated<bigint>;
+  brand_id: bigint;
+  host: string;
+  speed: ColumnType<number, number | undefined, number>;
+  created_at: Generated<Date>;
+}
+
+export interface WhitelabelNodesTable {
+  brand_id: bigint;
+  mod_id: string;
+  parent_mod_id: string | null;
+  enabled: boolean;
+  sort: ColumnType<number, number | undefined, number>;
+  description: ColumnType<string, string | undefined, string>;
+  updated_at: Timestamp;
+}
+
+export interface RegistrationFieldRulesTable {
+  brand_id: bigint;
+  field_key: string;
+  enabled: boolean;
+  required: boolean;
+  /** Operator override of the pattern; null → the source of `pattern_id`. */
+  accepted_pattern: string | null;
+  pattern_id: number | null;
+  min_length: number | null;
+  max_length: number | null;
+  input_type: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface BrandResourcesTable {
+  id: Generated<bigint>;
+  brand_id: bigint;
+  resource_type: string;
+  url: string;
+  qr_code_url: string | null;
+  label_name_en: string | null;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface Database {
+  brands: BrandsTable;
+  brand_domains: BrandDomainsTable;
+  whitelabel_nodes: WhitelabelNodesTable;
+  registration_field_rules: RegistrationFieldRulesTable;
+  brand_resources: BrandResourcesTable;
+}
+
+export type BrandRow = Selectable<BrandsTable>;
+export type NewBrand = Insertable<BrandsTable>;
+export type BrandUpdate = Updateable<BrandsTable>;
+export type BrandDomainRow = Selectable<BrandDomainsTable>;
+export type WhitelabelNodeRow = Selectable<WhitelabelNodesTable>;
+export type RegistrationFieldRuleRow = Selectable<RegistrationFieldRulesTable>;
+export type BrandResourceRow = Selectable<BrandResourcesTable>;

@@ -1,0 +1,58 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/env.ts';
+import { createDatabase } from './db/create-database.ts';
+import { prepareDatabase } from './db/prepare-database.ts';
+
+/**
+ * Process entry: configuration, database, app, listen — and a graceful stop. On SIGTERM/SIGINT the server
+ * stops accepting connections, lets in-flight requests finish (answering 503 to new ones on kept-alive
+ * sockets), closes the database, and exits; if that takes longer than SHUTDOWN_TIMEOUT_MS it exits anyway
+ * with status 1 so an orchestrator is never left waiting.
+ */
+const config = loadConfig();
+const database = await createDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+});
+const app = await buildApp({ config, database });
+
+try {
+  const prepared = await prepareDatabase(database.db);
+  app.log.info(
+    { database: database.kind, migrations: prepared.migrations, seeded: prepared.seeded },
+    'database ready',
+  );
+  await app.listen({ host: config.host, port: config.port });
+} catch (error) {
+  app.log.fatal({ err: error }, 'server failed to start');
+  await app.close().catch(() => {});
+  await database.close().catch(() => {});
+  process.exit(1);
+}
+
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => {
+    app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    app.log.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error while shutting down');
+    process.exit(1);
+  }
+}
+
+// `on`, not `once`: a repeated signal (Ctrl-C reaches both `npm start` and this process, which then also
+// forwards it) must not fall back to Node's default of dying mid-shutdown. The time-out bounds the wait.
+process.on('SIGTERM', (signal) => void shutdown(signal));
+process.on('SIGINT', (signal) => void shutdown(signal));

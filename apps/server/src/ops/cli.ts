@@ -1,0 +1,41 @@
+import { loadConfig } from '../config/env.ts';
+import { createDatabase } from '../db/create-database.ts';
+import { prepareDatabase } from '../db/prepare-database.ts';
+import { geoLookup } from '../lib/geo.ts';
+import { SystemRepository } from '../modules/system/system.repository.ts';
+import { SystemService } from '../modules/system/system.service.ts';
+import { isOfflineCommand, type OpsDeps, runOpsCommand } from './commands.ts';
+
+const withoutDatabase: OpsDeps = {
+  get system(): SystemService {
+    throw new Error('this command does not use the database');
+  },
+};
+
+/** `npm run ops -- <command>`: the operator CLI. Honours DATABASE_URL / DATA_DIR like the server. */
+async function main(argv: string[]): Promise<number> {
+  const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+  // help and unknown commands never open the database, so they work while the server holds PGlite.
+  if (isOfflineCommand(argv)) return runOpsCommand(argv, withoutDatabase, io);
+  const config = loadConfig();
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    // A fresh data folder works too: the CLI prepares it exactly as the server would on start.
+    await prepareDatabase(database.db);
+    return await runOpsCommand(
+      argv,
+      { system: new SystemService(new SystemRepository(database.db), geoLookup) },
+      io,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

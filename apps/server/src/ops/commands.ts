@@ -1,0 +1,123 @@
+import { isAppError } from '../lib/app-error.ts';
+import { BRAND_SETTING_KEYS, type SystemService } from '../modules/system/system.service.ts';
+
+/**
+ * The operator commands (`npm run ops -- <command>`), separated from process concerns so tests run them
+ * against an in-memory database. Each command goes through the same service the API uses, so the CLI
+ * cannot store what the API would refuse.
+ */
+
+export type OpsIo = { out: (line: string) => void; err: (line: string) => void };
+export type OpsDeps = { system: SystemService };
+
+type Command = {
+  usage: string;
+  summary: string;
+  run(args: string[], options: { brand: string | undefined }, deps: OpsDeps, io: OpsIo): Promise<number>;
+};
+
+const json = (value: unknown) =>
+  JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? String(item) : item), 2);
+
+export const OPS_COMMANDS: Record<string, Command> = {
+  help: {
+    usage: 'help',
+    summary: 'list the commands',
+    async run(_args, _options, _deps, io) {
+      io.out(helpText());
+      return 0;
+    },
+  },
+  'brand:get': {
+    usage: 'brand:get [--brand <code>]',
+    summary: "print the brand's settings and effective whitelabel flags (default brand unless --brand)",
+    async run(args, options, deps, io) {
+      if (args.length > 0) return usageError(io, 'brand:get');
+      io.out(json(await deps.system.getBrandSettings(options.brand)));
+      return 0;
+    },
+  },
+  'brand:set': {
+    usage: 'brand:set <key> <value> [--brand <code>]',
+    summary: `change a brand switch; key is one of ${BRAND_SETTING_KEYS.join(', ')}`,
+    async run(args, options, deps, io) {
+      const [key, value] = args;
+      if (key === undefined || value === undefined || args.length > 2) return usageError(io, 'brand:set');
+      const settings = await deps.system.setBrandSetting(key, value, options.brand);
+      io.out(`${settings.code}: ${key} = ${json(settings[key as keyof typeof settings])}`);
+      return 0;
+    },
+  },
+  'flag:set': {
+    usage: 'flag:set <MODID> <on|off> [--brand <code>]',
+    summary: 'switch a whitelabel node (a flag such as FREEPLAY3, or a module such as REGISTER3)',
+    async run(args, options, deps, io) {
+      const [modId, value] = args;
+      if (modId === undefined || value === undefined || args.length > 2) return usageError(io, 'flag:set');
+      const settings = await deps.system.setFlag(modId, value, options.brand);
+      const id = modId.toUpperCase();
+      io.out(`${settings.code}: ${id} = ${settings.flags[id] ? 'on' : 'off'} (effective)`);
+      return 0;
+    },
+  },
+};
+
+export function helpText(): string {
+  const width = Math.max(...Object.values(OPS_COMMANDS).map((command) => command.usage.length));
+  return [
+    'usage: npm run ops -- <command> [arguments]',
+    '',
+    ...Object.values(OPS_COMMANDS).map((command) => `  ${command.usage.padEnd(width)}  ${command.summary}`),
+    '',
+    'Booleans accept true/false or on/off; lists are comma-separated (restrictedCountries none clears it).',
+    'With PGlite (no DATABASE_URL) stop the server first: one process may open the data folder at a time.',
+  ].join('\n');
+}
+
+function usageError(io: OpsIo, name: string): number {
+  io.err(`usage: npm run ops -- ${OPS_COMMANDS[name]?.usage ?? name}`);
+  return 1;
+}
+
+/** Splits `--brand <code>` (or `--brand=<code>`) from the positional arguments. */
+export function parseArgs(argv: readonly string[]): { positional: string[]; brand: string | undefined } {
+  const positional: string[] = [];
+  let brand: string | undefined;
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] as string;
+    if (arg === '--brand') {
+      brand = argv[index + 1];
+      index += 1;
+    } else if (arg.startsWith('--brand=')) {
+      brand = arg.slice('--brand='.length);
+    } else {
+      positional.push(arg);
+    }
+  }
+  return { positional, brand };
+}
+
+/** True when the command needs no database (so `help` works even while the server holds PGlite). */
+export function isOfflineCommand(argv: readonly string[]): boolean {
+  const [name] = parseArgs(argv).positional;
+  return name === undefined || name === 'help' || name === '--help' || !(name in OPS_COMMANDS);
+}
+
+export async function runOpsCommand(argv: readonly string[], deps: OpsDeps, io: OpsIo): Promise<number> {
+  const { positional, brand } = parseArgs(argv);
+  const [name = 'help', ...args] = positional;
+  const command = OPS_COMMANDS[name === '--help' ? 'help' : name];
+  if (!command) {
+    io.err(`unknown command "${name}"\n\n${helpText()}`);
+    return 1;
+  }
+  try {
+    return await command.run(args, { brand }, deps, io);
+  } catch (error) {
+    if (isAppError(error)) {
+      io.err(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers/build-test-app.ts';
+
+describe('OpenAPI documentation', () => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await buildTestApp({ backend: 'offline' });
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('serves the OpenAPI document at /docs/json with every system path', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\.1/);
+    expect(document.info.title).toBe('Lotus API');
+    for (const path of [
+      '/wps/system/status',
+      '/wps/system/whitelabel',
+      '/wps/system/setting/register',
+      '/wps/system/domainRoute',
+    ]) {
+      expect(document.paths[path]?.get, path).toBeDefined();
+    }
+    const whitelabel = document.paths['/wps/system/whitelabel'].get;
+    expect(whitelabel.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'url', in: 'query' })]),
+    );
+    expect(whitelabel.responses['200']).toBeDefined();
+    // The recursive whitelabel tree is a named component the document refers to.
+    expect(document.components.schemas.WhitelabelNode).toBeDefined();
+    expect(JSON.stringify(whitelabel.responses['200'])).toContain('#/components/schemas/WhitelabelNode');
+    // Swagger UI's own routes and the static catch-all are not part of the API.
+    expect(Object.keys(document.paths).every((path) => !path.startsWith('/docs'))).toBe(true);
+  });
+
+  it('serves Swagger UI at /docs under the site CSP, with only same-origin scripts', async () => {
+    const page = await test.app.inject({ method: 'GET', url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, content] of scripts) {
+      expect(attributes).toMatch(/src="\.\/static\//);
+      expect(content?.trim()).toBe('');
+    }
+    const initializer = await test.app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+  });
+});
