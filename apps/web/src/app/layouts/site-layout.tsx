@@ -1,0 +1,130 @@
+import { Button } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Link,
+  type Location,
+  Outlet,
+  type UIMatch,
+  useLocation,
+  useMatches,
+  useNavigation,
+} from 'react-router';
+import { HomeIcon } from '../../components/ui/icons.tsx';
+import { SiteFooter } from '../../features/footer/components/site-footer.tsx';
+import { SiteHeader } from '../../features/header/components/site-header.tsx';
+import { SideMenu } from '../../features/side-menu/components/side-menu.tsx';
+import { readSessionToken } from '../../lib/storage.ts';
+import { useSite } from '../site-context.tsx';
+import { BannerSlot } from './banner-slot.tsx';
+import { HeaderActions } from './header-actions.tsx';
+import { fullLayout, isRouteHandle, type PageMeta, type PageMetaInput } from './layout-variant.ts';
+import classes from './site-layout.module.css';
+
+const FALLBACK_META: PageMeta = { titleKey: 'pages:notFound.title', layout: fullLayout(null) };
+
+/** The deepest matched route that declares a frame decides it (routes declare it in their `handle`). */
+export function resolvePageMeta(matches: readonly UIMatch[], input: PageMetaInput): PageMeta {
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle;
+    if (isRouteHandle(handle)) return typeof handle.meta === 'function' ? handle.meta(input) : handle.meta;
+  }
+  return FALLBACK_META;
+}
+
+const onOff = (value: boolean) => (value ? 'on' : 'off');
+
+/** SPEC §2: "on navigation the page scrolls to the hash, else to the top". */
+function useScrollOnNavigate(location: Location) {
+  // Keyed on the location object: every navigation makes a new one, even to the same path.
+  useEffect(() => {
+    const { hash } = location;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [location]);
+}
+
+function useDocumentTitle(pageTitle: string, brandName: string) {
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} - ${brandName}` : brandName;
+  }, [pageTitle, brandName]);
+}
+
+/**
+ * The one layout of the site; which parts it shows comes from the matched route's variant
+ * (docs/foundation-contract.md). Landmarks: header (with nav), main, footer, aside.
+ */
+export function SiteLayout() {
+  const { t } = useTranslation();
+  const permission = useSite();
+  const { site } = permission;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const meta = resolvePageMeta(useMatches(), {
+    search: new URLSearchParams(location.search),
+    supportedLanguages: site.supportedLanguages,
+  });
+  const { layout } = meta;
+  const loggedIn = readSessionToken() !== null;
+
+  useScrollOnNavigate(location);
+  useDocumentTitle(t(meta.titleKey), site.brandName);
+
+  return (
+    <div
+      className={classes.layout}
+      data-testid="layout"
+      data-header={onOff(layout.header)}
+      data-banner={onOff(layout.banner !== null)}
+      data-banner-group={layout.banner ?? undefined}
+      data-footer={onOff(layout.footer)}
+      data-side-menu={onOff(layout.sideMenu)}
+    >
+      {/* A plain in-page link: the browser moves focus to <main> (tabIndex -1), the next Tab stays inside. */}
+      <a href="#main-content" className={classes.skipLink}>
+        {t('a11y.skipToContent')}
+      </a>
+      {navigation.state === 'loading' ? <div className={classes.progress} role="presentation" /> : null}
+      {layout.header ? (
+        <SiteHeader
+          brandName={site.brandName}
+          supportedLanguages={site.supportedLanguages}
+          actions={<HeaderActions supportedLanguages={site.supportedLanguages} loggedIn={loggedIn} />}
+        />
+      ) : null}
+      {layout.floatingHomeLink ? (
+        <Button
+          component={Link}
+          to="/"
+          size="compact-md"
+          variant="default"
+          className={classes.floatingHome}
+          leftSection={<HomeIcon size={16} />}
+          data-testid="floating-home-link"
+        >
+          {t('nav.home')}
+        </Button>
+      ) : null}
+      <BannerSlot group={layout.banner} />
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={classes.main}
+        data-full-screen={layout.floatingHomeLink || undefined}
+        aria-busy={navigation.state === 'loading'}
+      >
+        <div className="w1200">
+          <Outlet />
+        </div>
+      </main>
+      {layout.footer ? <SiteFooter brandName={site.brandName} resources={permission.resources} /> : null}
+      {layout.sideMenu ? (
+        <SideMenu
+          customerServiceUrl={permission.customerService.liveChatUrl}
+          resources={permission.resources}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import './mantine-styles.ts';
+import './app.css';
+import { DEFAULT_LANGUAGE } from '@lotus/shared/constants';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { readStoredLanguage } from '../features/language/utils/language-preference.ts';
+import { systemStatusQueryOptions } from '../features/system/api/get-system-status.ts';
+import { whitelabelQueryOptions } from '../features/system/api/get-whitelabel.ts';
+import { initI18n, toI18nLanguage } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { AppProviders } from './providers.tsx';
+import { RootView } from './root-view.tsx';
+import { createRoutes } from './router.tsx';
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html lacks #root');
+
+  // Start everything the first screen needs at once: the two start-up calls, the current page's code
+  // (the router resolves its lazy route immediately) and the texts of the stored language.
+  const queryClient = createQueryClient();
+  void queryClient.prefetchQuery(systemStatusQueryOptions);
+  void queryClient.prefetchQuery(whitelabelQueryOptions(window.location.host));
+  const router = createBrowserRouter(createRoutes());
+  await initI18n(toI18nLanguage(readStoredLanguage() ?? DEFAULT_LANGUAGE));
+
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RootView router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

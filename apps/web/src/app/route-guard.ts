@@ -1,0 +1,14 @@
+import { normalisePath } from '../lib/categories.ts';
+
+/**
+ * SPEC §2 route guard: with the brand setting 'logged-in to home page' on, a visitor without a session
+ * token reaches only these paths; everything else redirects to /login.
+ */
+export const VISITOR_PATHS = ['/login', '/register', '/register.html', '/helpmc', '/download'] as const;
+
+type GuardInput = { loggedInToHomePage: boolean; hasToken: boolean; pathname: string };
+
+export function mustRedirectToLogin({ loggedInToHomePage, hasToken, pathname }: GuardInput): boolean {
+  if (!loggedInToHomePage || hasToken) return false;
+  return !(VISITOR_PATHS as readonly string[]).includes(normalisePath(pathname));
+}

@@ -1,0 +1,216 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { HOME_PATHS } from '../lib/categories.ts';
+import { gamesTitleKey } from './games-title.ts';
+import { GuardedLayout } from './layouts/guarded-layout.tsx';
+import {
+  BARE,
+  type BannerGroup,
+  FULL_SCREEN,
+  fullLayout,
+  HEADER_ONLY,
+  LOGIN_LAYOUT,
+  type PageMeta,
+  type RouteHandle,
+} from './layouts/layout-variant.ts';
+import { RouteError } from './routes/route-error.tsx';
+import { RouteLoading } from './routes/route-loading.tsx';
+
+/**
+ * Every route of SPEC §2 with its frame, as docs/foundation-contract.md tabulates them. Pages load lazily,
+ * each in its own chunk; the layout (header, footer, side menu) is in the first bundle so it never waits.
+ */
+type PageRoute = { paths: readonly string[]; meta: RouteHandle['meta']; load: () => Promise<ComponentType> };
+
+function pageRoutes({ paths, meta, load }: PageRoute): RouteObject[] {
+  const handle: RouteHandle = { meta };
+  return paths.map((path) => ({ path, handle, lazy: async () => ({ Component: await load() }) }));
+}
+
+const page = (titleKey: string, layout: PageMeta['layout']): PageMeta => ({ titleKey, layout });
+
+const SPORTS_LOBBY: {
+  path: string;
+  game: 'sports' | 'esports' | 'lott' | 'elott';
+  banner: BannerGroup | null;
+}[] = [
+  { path: '/sports', game: 'sports', banner: 'sports' },
+  { path: '/esports', game: 'esports', banner: 'esports' },
+  { path: '/lott', game: 'lott', banner: null },
+  { path: '/elott', game: 'elott', banner: 'lottery' },
+];
+
+const GAMES: { path: string; gameType: 'rng' | 'fish' | 'pvp' }[] = [
+  { path: '/rng', gameType: 'rng' },
+  { path: '/fish', gameType: 'fish' },
+  { path: '/pvp', gameType: 'pvp' },
+];
+
+const CATEGORIES = ['hot', 'new', 'cockfight', 'jp', 'roulette'] as const;
+
+function pageRouteTable(): RouteObject[] {
+  return [
+    ...pageRoutes({
+      paths: HOME_PATHS,
+      meta: page('common:nav.home', fullLayout('home')),
+      load: () => import('./routes/home-route.tsx').then((m) => m.HomeRoute),
+    }),
+    ...pageRoutes({
+      paths: ['/register', '/register.html'],
+      meta: page('pages:register.title', fullLayout('home')),
+      load: () => import('./routes/register-route.tsx').then((m) => m.RegisterRoute),
+    }),
+    ...pageRoutes({
+      paths: ['/noticePage'],
+      meta: page('pages:notice.title', fullLayout(null)),
+      load: () => import('../features/notice/components/notice-page.tsx').then((m) => m.NoticePage),
+    }),
+    ...pageRoutes({
+      paths: ['/pointMall'],
+      meta: page('pages:pointMall.title', fullLayout('shop')),
+      load: () =>
+        import('../features/point-mall/components/point-mall-page.tsx').then((m) => m.PointMallPage),
+    }),
+    ...SPORTS_LOBBY.flatMap(({ path, game, banner }) =>
+      pageRoutes({
+        paths: [path],
+        meta: page(`pages:sportsLobby.${game}`, fullLayout(banner)),
+        load: async () => {
+          const { SportsLobbyPage } = await import('../features/sports/components/sports-lobby-page.tsx');
+          return () => <SportsLobbyPage game={game} />;
+        },
+      }),
+    ),
+    ...pageRoutes({
+      paths: ['/lottery'],
+      // The lobby hides the header; with a gameCode it is a launch route with the header (contract table).
+      meta: ({ search }) =>
+        search.get('gameCode')
+          ? page('pages:lotteryLaunch.code', HEADER_ONLY)
+          : page('pages:lottery.title', FULL_SCREEN),
+      load: () => import('./routes/lottery-route.tsx').then((m) => m.LotteryRoute),
+    }),
+    ...(['vn', 'sea'] as const).flatMap((kind) =>
+      pageRoutes({
+        paths: [kind === 'vn' ? '/vnLottery' : '/seaLottery'],
+        meta: page(`pages:lotteryLaunch.${kind}`, HEADER_ONLY),
+        load: async () => {
+          const { LotteryLaunchPage } = await import(
+            '../features/lottery/components/lottery-launch-page.tsx'
+          );
+          return () => <LotteryLaunchPage kind={kind} gameCode={null} />;
+        },
+      }),
+    ),
+    ...GAMES.flatMap(({ path, gameType }) =>
+      pageRoutes({
+        paths: [path],
+        meta: ({ supportedLanguages }) =>
+          page(gamesTitleKey(gameType, supportedLanguages), fullLayout(gameType)),
+        load: async () => {
+          const { GamesRoute } = await import('./routes/games-route.tsx');
+          return () => <GamesRoute gameType={gameType} />;
+        },
+      }),
+    ),
+    ...pageRoutes({
+      paths: ['/live'],
+      meta: page('common:nav.live', fullLayout('live')),
+      load: () => import('../features/games/components/live-page.tsx').then((m) => m.LivePage),
+    }),
+    ...pageRoutes({
+      paths: ['/promotions'],
+      meta: page('pages:promotions.title', fullLayout('promotion')),
+      load: () =>
+        import('../features/promotions/components/promotions-page.tsx').then((m) => m.PromotionsPage),
+    }),
+    ...pageRoutes({
+      paths: ['/promoDetail'],
+      meta: page('pages:promoDetail.title', fullLayout(null)),
+      load: () =>
+        import('../features/promotions/components/promo-detail-page.tsx').then((m) => m.PromoDetailPage),
+    }),
+    ...pageRoutes({
+      paths: ['/help'],
+      meta: page('pages:help.title', fullLayout('help')),
+      load: async () => {
+        const { HelpPage } = await import('../features/help/components/help-page.tsx');
+        return () => <HelpPage variant="help" />;
+      },
+    }),
+    ...pageRoutes({
+      paths: ['/helpmc'],
+      meta: page('pages:help.title', BARE),
+      load: async () => {
+        const { HelpPage } = await import('../features/help/components/help-page.tsx');
+        return () => <HelpPage variant="helpmc" />;
+      },
+    }),
+    ...pageRoutes({
+      paths: ['/down', '/download'],
+      meta: page('pages:download.title', fullLayout('download')),
+      load: () => import('../features/download/components/download-page.tsx').then((m) => m.DownloadPage),
+    }),
+    ...pageRoutes({
+      paths: ['/join'],
+      meta: page('pages:join.title', fullLayout(null)),
+      load: () => import('../features/join/components/join-page.tsx').then((m) => m.JoinPage),
+    }),
+    ...pageRoutes({
+      paths: ['/seamless'],
+      meta: page('pages:seamless.title', FULL_SCREEN),
+      load: () => import('../features/games/components/seamless-page.tsx').then((m) => m.SeamlessPage),
+    }),
+    ...pageRoutes({
+      paths: ['/fbsports'],
+      meta: page('pages:fbsports.title', HEADER_ONLY),
+      load: () => import('../features/sports/components/fbsports-page.tsx').then((m) => m.FbSportsPage),
+    }),
+    ...pageRoutes({
+      paths: ['/game'],
+      meta: page('pages:game.title', HEADER_ONLY),
+      load: () => import('../features/games/components/game-page.tsx').then((m) => m.GamePage),
+    }),
+    ...CATEGORIES.flatMap((category) =>
+      pageRoutes({
+        paths: [`/${category}`],
+        meta: page(`pages:category.${category}`, fullLayout(null)),
+        load: async () => {
+          const { CategoryPage } = await import('../features/games/components/category-page.tsx');
+          return () => <CategoryPage category={category} />;
+        },
+      }),
+    ),
+    ...(['favorite', 'recent'] as const).flatMap((kind) =>
+      pageRoutes({
+        paths: [`/${kind}`],
+        meta: page(`pages:${kind}.title`, fullLayout(null)),
+        load: async () => {
+          const { MyGamesRoute } = await import('./routes/my-games-route.tsx');
+          return () => <MyGamesRoute kind={kind} />;
+        },
+      }),
+    ),
+    ...pageRoutes({
+      paths: ['/login'],
+      meta: page('pages:login.title', LOGIN_LAYOUT),
+      load: () => import('../features/auth/components/login-page.tsx').then((m) => m.LoginPage),
+    }),
+    ...pageRoutes({
+      paths: ['*'],
+      meta: page('pages:notFound.title', fullLayout(null)),
+      load: () => import('./routes/not-found-route.tsx').then((m) => m.NotFoundRoute),
+    }),
+  ];
+}
+
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      element: <GuardedLayout />,
+      hydrateFallbackElement: <RouteLoading />,
+      // A pathless child holds the error boundary, so a failing page keeps the header and footer.
+      children: [{ errorElement: <RouteError />, children: pageRouteTable() }],
+    },
+  ];
+}

@@ -1,0 +1,162 @@
+import type { SVGProps } from 'react';
+
+/**
+ * Small stroke icons drawn inline (no icon package, no network). Decorative by default: the control that
+ * holds an icon carries the accessible name.
+ */
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function StrokeIcon({ size = 20, children, ...rest }: IconProps) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function SunIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M3 12h1m8-9v1m8 8h1m-9 8v1M5.6 5.6l.7.7m12.1-.7-.7.7m0 11.4.7.7m-12.1-.7-.7.7" />
+    </StrokeIcon>
+  );
+}
+
+export function MoonIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 3h.393a7.5 7.5 0 0 0 7.92 12.446A9 9 0 1 1 12 3z" />
+    </StrokeIcon>
+  );
+}
+
+export function ChevronDownIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="m6 9 6 6 6-6" />
+    </StrokeIcon>
+  );
+}
+
+export function HeadsetIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 14v-3a8 8 0 1 1 16 0v3" />
+      <path d="M18 19c0 1.657-2.686 3-6 3" />
+      <path d="M4 14a2 2 0 0 1 2-2h1a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2z" />
+      <path d="M15 14a2 2 0 0 1 2-2h1a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2z" />
+    </StrokeIcon>
+  );
+}
+
+export function PhoneDownloadIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M7 4a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H9a2 2 0 0 1-2-2z" />
+      <path d="M12 7v6m-2.5-2.5L12 13l2.5-2.5M11 18h2" />
+    </StrokeIcon>
+  );
+}
+
+export function ArrowUpIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 5v14M18 11l-6-6-6 6" />
+    </StrokeIcon>
+  );
+}
+
+export function UserIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="7" r="4" />
+      <path d="M6 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2" />
+    </StrokeIcon>
+  );
+}
+
+export function InboxIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2z" />
+      <path d="M4 13h3l3 3h4l3-3h3" />
+    </StrokeIcon>
+  );
+}
+
+export function LockIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M5 13a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2z" />
+      <path d="M8 11V7a4 4 0 1 1 8 0v4" />
+    </StrokeIcon>
+  );
+}
+
+export function ToolIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M7 10h3V7L6.5 3.5a6 6 0 0 1 8 8l6 6a2.1 2.1 0 0 1-3 3l-6-6a6 6 0 0 1-8-8z" />
+    </StrokeIcon>
+  );
+}
+
+export function BanIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m5.7 5.7 12.6 12.6" />
+    </StrokeIcon>
+  );
+}
+
+export function AlertIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 8v4m0 4h.01" />
+    </StrokeIcon>
+  );
+}
+
+export function RefreshIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M20 11A8.1 8.1 0 0 0 4.5 9M4 5v4h4" />
+      <path d="M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4" />
+    </StrokeIcon>
+  );
+}
+
+export function HomeIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M5 12H3l9-9 9 9h-2" />
+      <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
+      <path d="M9 21v-6a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2v6" />
+    </StrokeIcon>
+  );
+}
+
+export function CompassIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m8 16 2-6 6-2-2 6z" />
+    </StrokeIcon>
+  );
+}

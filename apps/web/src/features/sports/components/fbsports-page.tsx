@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
+import { PageFrame } from '../../../components/ui/page-frame.tsx';
+
+/** /fbsports: the FB sports book opens here once the vendor is connected. */
+export function FbSportsPage() {
+  const { t } = useTranslation('pages');
+  return (
+    <PageFrame testId="page-fbsports" title={t('fbsports.title')}>
+      <EmptyBlock title={t('fbsports.empty')} />
+    </PageFrame>
+  );
+}

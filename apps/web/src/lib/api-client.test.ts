@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, NETWORK_ERROR } from './api-client.ts';
+import { STORAGE_KEYS } from './storage.ts';
+
+function answer(body: unknown, status = 200) {
+  const fetchStub = vi.fn(async () =>
+    typeof body === 'string' ? new Response(body, { status }) : Response.json(body, { status }),
+  );
+  vi.stubGlobal('fetch', fetchStub);
+  return fetchStub;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('apiGet', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('unwraps the value of a successful envelope', async () => {
+    answer({ success: true, message: 'ok', value: { status: 0 } });
+    await expect(apiGet('/wps/system/status')).resolves.toEqual({ status: 0 });
+  });
+
+  it('raises the envelope ErrorCode with the HTTP status', async () => {
+    answer({ success: false, message: 'info_maintenance', value: null }, 503);
+    const error = await failureOf(apiGet('/wps/system/whitelabel'));
+    expect([error.code, error.status]).toEqual(['info_maintenance', 503]);
+  });
+
+  it('maps an unknown message to unknown_error rather than showing a raw string', async () => {
+    answer({ success: false, message: 'Something internal', value: null }, 500);
+    expect((await failureOf(apiGet('/x'))).code).toBe('unknown_error');
+  });
+
+  it('reports network_error when the server cannot be reached or answers non-JSON', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect((await failureOf(apiGet('/x'))).code).toBe(NETWORK_ERROR);
+    answer('<html>Bad gateway</html>', 502);
+    expect((await failureOf(apiGet('/x'))).code).toBe(NETWORK_ERROR);
+  });
+
+  it('sends the session token as a bearer token when there is one', async () => {
+    window.sessionStorage.setItem(STORAGE_KEYS.token, 'abc');
+    const fetchStub = answer({ success: true, message: 'ok', value: null });
+    await apiGet('/wps/member/info');
+    const init = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init[1].headers as Record<string, string>).Authorization).toBe('Bearer abc');
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The only place that touches Web Storage. Keys are part of the product (SPEC §1 "kept locally", §4
+ * "stores it (lang, hisLang)", ARCHITECTURE §3 "token in sessionStorage") and are also read by
+ * public/theme-init.js before the bundle runs — keep the two in step.
+ */
+export const STORAGE_KEYS = {
+  /** 'light' | 'dark' (localStorage). */
+  theme: 'theme',
+  /** Upper-case brand language code such as 'EN' or 'HI' (localStorage). */
+  lang: 'lang',
+  /** The language in use before the last change (localStorage). */
+  hisLang: 'hisLang',
+  /** Session token written by the login flow (sessionStorage). */
+  token: 'token',
+} as const;
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+// Storage access throws when the browser blocks it (privacy modes, sandboxed iframes): treat that as empty.
+function safely<T>(action: () => T, fallback: T): T {
+  try {
+    return action();
+  } catch {
+    return fallback;
+  }
+}
+
+export function readLocal(key: StorageKey): string | null {
+  return safely(() => window.localStorage.getItem(key), null);
+}
+
+export function writeLocal(key: StorageKey, value: string): void {
+  safely(() => window.localStorage.setItem(key, value), undefined);
+}
+
+export function readSessionToken(): string | null {
+  const token = safely(() => window.sessionStorage.getItem(STORAGE_KEYS.token), null);
+  return token ? token : null;
+}

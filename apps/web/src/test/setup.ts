@@ -1,0 +1,46 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { i18n } from '../lib/i18n.ts';
+
+// jsdom lacks these browser APIs; Mantine needs matchMedia and ResizeObserver (ARCHITECTURE §1 traps).
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+// The layout scrolls on navigation; jsdom only logs "not implemented" for these.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+Element.prototype.scrollIntoView = vi.fn();
+
+// Any text looked up under a key that no locale file has fails the test that rendered it.
+const missingKeys: string[] = [];
+i18n.options.saveMissing = true;
+i18n.options.missingKeyHandler = (_languages, namespace, key) => {
+  missingKeys.push(`${namespace}:${key}`);
+};
+
+afterEach(() => {
+  // Testing Library registers its cleanup only when test globals are on; this project keeps them off.
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  vi.unstubAllGlobals();
+  const missing = missingKeys.splice(0);
+  if (missing.length > 0) throw new Error(`missing translation keys: ${[...new Set(missing)].join(', ')}`);
+});

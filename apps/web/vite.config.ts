@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API lives on the same origin in production (the server serves dist/); in development Vite
+// forwards the API prefixes to the server started with `npm run dev -w @lotus/server` on :8080.
+const API_TARGET = 'http://127.0.0.1:8080';
+const apiPrefixes = ['/wps', '/lgw', '/lotto', '/docs'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      ...Object.fromEntries(
+        apiPrefixes.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }]),
+      ),
+      '/ws': { target: API_TARGET, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Hashed file names under dist/assets let the server cache them forever (index.html is never cached).
+    assetsDir: 'assets',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // React, React DOM and the router change far less often than the app and are all needed on every
+        // page, so their own chunk stays cached across releases without pulling any lazy code forward.
+        // (Grouping Mantine too was tried: it dragged lazy-only components such as Modal into the first load.)
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
+  },
+});
