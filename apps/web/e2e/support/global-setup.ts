@@ -1,0 +1,196 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { SERVER_SPECS, type ServerSpec, serverPort, serverUrl } from './servers.ts';
+
+/**
+ * Builds once (unless the caller just did), prepares one PGlite folder per server under a temporary
+ * folder, runs the operator CLI on each folder while no server holds it, starts the production servers,
+ * waits until each answers `/wps/system/status` with the status its brand should have, and returns the
+ * teardown that stops them. Any problem fails the whole run, loudly, with the server's log.
+ */
+
+const STARTUP_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+type Running = { spec: ServerSpec; child: ChildProcess; logFile: string; exited: Promise<number | null> };
+
+function log(message: string): void {
+  process.stdout.write(`[e2e setup] ${message}\n`);
+}
+
+/** Env for the CLI and servers: always embedded PGlite, never a developer's PostgreSQL. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
+  delete env.PORT;
+  delete env.HOST;
+  return env;
+}
+
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`"${command} ${args.join(' ')}" failed (exit ${code ?? signal})`));
+    });
+  });
+}
+
+function portIsTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function tail(file: string, lines = 40): Promise<string> {
+  try {
+    const text = await readFile(file, 'utf8');
+    return text.split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+async function waitForStatus(server: Running): Promise<void> {
+  const url = `${serverUrl(server.spec.name)}/wps/system/status`;
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) {
+      throw new Error(
+        `server "${server.spec.name}" exited (code ${exitCode}) before it answered; log ${server.logFile}:\n${await tail(server.logFile)}`,
+      );
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      const body = (await response.json()) as { success?: boolean; value?: { status?: number } };
+      if (
+        response.status === 200 &&
+        body.success === true &&
+        body.value?.status === server.spec.expectedStatus
+      ) {
+        return;
+      }
+      lastProblem = `HTTP ${response.status} ${JSON.stringify(body).slice(0, 300)}`;
+      // A server that answers, but with the wrong status, will not change its mind: the ops step failed.
+      if (response.status === 200 && body.success === true) break;
+    } catch (error) {
+      lastProblem = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `server "${server.spec.name}" (${server.spec.purpose}) did not answer status ${server.spec.expectedStatus} at ${url}: ${lastProblem}\nlog ${server.logFile}:\n${await tail(server.logFile)}`,
+  );
+}
+
+async function stop(server: Running): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS));
+  if ((await Promise.race([server.exited, timeout])) === 'timeout') {
+    log(`server "${server.spec.name}" ignored SIGTERM for ${STOP_TIMEOUT_MS} ms; killing it`);
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  const root = path.dirname(config.configFile ?? path.resolve('playwright.config.ts'));
+  const env = baseEnv();
+
+  if (process.env.LOTUS_E2E_SKIP_BUILD === '1') {
+    log('build skipped (LOTUS_E2E_SKIP_BUILD=1: the caller has just built)');
+  } else {
+    log('building web and server (npm run build)');
+    await run('npm', ['run', 'build'], { cwd: root, env });
+  }
+  for (const built of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
+    if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing after the build`);
+  }
+
+  for (const spec of SERVER_SPECS) {
+    if (await portIsTaken(serverPort(spec.name))) {
+      throw new Error(
+        `port ${serverPort(spec.name)} (e2e server "${spec.name}") is already in use; stop what holds it or set E2E_PORT_BASE`,
+      );
+    }
+  }
+
+  const workDir = await mkdtemp(path.join(tmpdir(), 'lotus-e2e-'));
+  log(`data folders under ${workDir}`);
+  const running: Running[] = [];
+
+  const teardown = async () => {
+    await Promise.all(running.map(stop));
+    if (process.env.LOTUS_E2E_KEEP_DATA === '1') log(`kept ${workDir}`);
+    else await rm(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    // The operator CLI first, one folder at a time: it and the server cannot share a PGlite folder.
+    for (const spec of SERVER_SPECS) {
+      const dataDir = path.join(workDir, spec.name, 'data');
+      await mkdir(dataDir, { recursive: true });
+      for (const command of spec.ops) {
+        log(`${spec.name}: npm run ops -- ${command.join(' ')}`);
+        await run('npm', ['run', '--silent', 'ops', '--', ...command], {
+          cwd: root,
+          env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        });
+      }
+    }
+
+    for (const spec of SERVER_SPECS) {
+      const dataDir = path.join(workDir, spec.name, 'data');
+      const logFile = path.join(workDir, spec.name, 'server.log');
+      const out = createWriteStream(logFile);
+      const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+        cwd: root,
+        env: {
+          ...env,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(serverPort(spec.name)),
+          DATA_DIR: dataDir,
+          TRUSTED_PROXIES: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.pipe(out);
+      child.stderr?.pipe(out);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      running.push({ spec, child, logFile, exited });
+      log(`${spec.name}: started pid ${child.pid} on ${serverUrl(spec.name)} (${spec.purpose})`);
+    }
+
+    await Promise.all(running.map(waitForStatus));
+    log(`all ${running.length} servers ready`);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,75 @@
+/**
+ * The server instances the journeys run against. Each is the production bundle
+ * (`node apps/server/dist/main.js`) on its own embedded PGlite folder, prepared by the operator CLI before it
+ * starts (PGlite has a single connection, so the CLI cannot run while the server holds the folder).
+ *
+ * Ports are fixed so that the Playwright config (evaluated before the global setup) and every worker agree
+ * on them; `E2E_PORT_BASE` moves the whole block when the default range is taken.
+ */
+
+export type ServerName = 'normal' | 'maintenance' | 'guard';
+
+export type ServerSpec = {
+  name: ServerName;
+  /** Offset from the port base. */
+  portOffset: number;
+  /** Operator commands run (in order) on the empty data folder before the server starts. */
+  ops: string[][];
+  /** `value.status` that `/wps/system/status` must answer from the loopback address once started. */
+  expectedStatus: 0 | 1 | 2;
+  purpose: string;
+};
+
+export const SERVER_SPECS: readonly ServerSpec[] = [
+  {
+    name: 'normal',
+    portOffset: 0,
+    ops: [],
+    expectedStatus: 0,
+    purpose: 'seeded demo brand (region restriction on for US, GB, FR, NL, AU, SG)',
+  },
+  {
+    name: 'maintenance',
+    portOffset: 1,
+    ops: [['brand:set', 'maintenance', 'true']],
+    expectedStatus: 1,
+    purpose: 'demo brand in maintenance',
+  },
+  {
+    name: 'guard',
+    portOffset: 2,
+    ops: [['brand:set', 'loggedInToHomePage', 'true']],
+    expectedStatus: 0,
+    purpose: "demo brand with the 'logged-in to home page' guard on",
+  },
+];
+
+const DEFAULT_PORT_BASE = 18181;
+
+export function portBase(): number {
+  const raw = process.env.E2E_PORT_BASE;
+  if (raw === undefined || raw === '') return DEFAULT_PORT_BASE;
+  const parsed = Number(raw);
+  if (!Number.isInteger(parsed) || parsed < 1024 || parsed > 65000) {
+    throw new Error(`E2E_PORT_BASE must be an integer port between 1024 and 65000, got "${raw}"`);
+  }
+  return parsed;
+}
+
+export function serverPort(name: ServerName): number {
+  const spec = SERVER_SPECS.find((s) => s.name === name);
+  if (!spec) throw new Error(`unknown e2e server ${name}`);
+  return portBase() + spec.portOffset;
+}
+
+export function serverUrl(name: ServerName): string {
+  return `http://127.0.0.1:${serverPort(name)}`;
+}
+
+/**
+ * Addresses sent as `X-Forwarded-For` (the servers trust 127.0.0.1 as a proxy). Checked against the
+ * geoip-country database the server uses: 8.8.8.8 maps to US (restricted by the demo brand), 49.207.0.1
+ * to IN (allowed).
+ */
+export const RESTRICTED_VISITOR_IP = '8.8.8.8';
+export const ALLOWED_VISITOR_IP = '49.207.0.1';
