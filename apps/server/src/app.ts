@@ -5,6 +5,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/create-database.ts';
 import { type GeoLookup, geoLookup } from './lib/geo.ts';
+import { ContentRepository } from './modules/content/content.repository.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { ContentService } from './modules/content/content.service.ts';
+import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { FeedbackService } from './modules/feedback/feedback.service.ts';
+import { GamesRepository } from './modules/games/games.repository.ts';
+import { gamesRoutes } from './modules/games/games.routes.ts';
+import { GamesService } from './modules/games/games.service.ts';
 import { SystemRepository } from './modules/system/system.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { SystemService } from './modules/system/system.service.ts';
@@ -78,8 +87,18 @@ export async function buildApp({
   await registerRateLimit(app, { max: config.rateLimitMax });
   await registerSwagger(app, { version: API_VERSION });
 
-  const systemService = new SystemService(new SystemRepository(database.db), geo);
+  const systemRepository = new SystemRepository(database.db);
+  const systemService = new SystemService(systemRepository, geo);
   await app.register(systemRoutes(systemService));
+  await app.register(contentRoutes(new ContentService(new ContentRepository(database.db), systemService)));
+  await app.register(
+    feedbackRoutes(new FeedbackService(new FeedbackRepository(database.db), systemService, systemRepository)),
+  );
+  await app.register(
+    gamesRoutes(
+      new GamesService(new GamesRepository(database.db), (host) => systemService.resolveBrand(host)),
+    ),
+  );
 
   await spa.register(app);
   return app;

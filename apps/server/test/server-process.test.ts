@@ -104,5 +104,6 @@ describe('server process', () => {
     const after = await start('src/ops/cli.ts', ['brand:get'], env).exit;
     expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout)).toMatchObject({ code: 'lotus', merchant: 'lotus-demo' });
-  });
+    // Four tsx processes start in turn (each compiles the server on the fly): generous on a loaded 2-core box.
+  }, 120_000);
 });

@@ -45,6 +45,10 @@ export const REAL_TIME_SALARY_MINUTES = 5;
 export const ACTIVITY_REMARK_MAX = 140;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 3;
+/** Feedback content length in characters, after trimming (server rule and the web form's counter). */
+export const FEEDBACK_MIN = 10;
+export const FEEDBACK_MAX = 500;
+export const FEEDBACK_CONTACT_MAX = 100;
 export const MINIMUM_AGE = 21;
 export const GAME_COLOUR_CLASSES = 8;
 export const DEFAULT_CURRENCY_SYMBOL = 'P';

@@ -20,6 +20,13 @@ export const errorCodes = {
   info_maintenance: 503,
   blockip: 403,
   brand_not_found: 404,
+  // content and feedback (docs/content-contract.md)
+  feedback_content_length: 400,
+  upload_too_many: 400,
+  upload_too_large: 413,
+  upload_type: 415,
+  // catalogue (SPEC §8: a vendor or game under maintenance)
+  game_maintenance: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CatalogueTables } from './tables/catalogue.ts';
+import type { ContentTables } from './tables/content.ts';
 
 /**
  * Kysely's view of the database, table by table, written by hand next to the migrations that create
@@ -101,7 +103,7 @@ export interface BrandResourcesTable {
   sort: ColumnType<number, number | undefined, number>;
 }
 
-export interface Database {
+export interface Database extends ContentTables, CatalogueTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

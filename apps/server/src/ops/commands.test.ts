@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testBackends } from '../../test/helpers/test-database.ts';
 import { prepareDatabase } from '../db/prepare-database.ts';
 import { geoLookup } from '../lib/geo.ts';
+import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
+import { FeedbackService } from '../modules/feedback/feedback.service.ts';
 import { SystemRepository } from '../modules/system/system.repository.ts';
 import { SystemService } from '../modules/system/system.service.ts';
 import { parseArgs, runOpsCommand } from './commands.ts';
@@ -9,11 +11,14 @@ import { parseArgs, runOpsCommand } from './commands.ts';
 describe.each(testBackends())('ops commands [%s]', (backend) => {
   let database: TestDatabase;
   let system: SystemService;
+  let feedback: FeedbackService;
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     await prepareDatabase(database.db);
-    system = new SystemService(new SystemRepository(database.db), geoLookup);
+    const systemRepository = new SystemRepository(database.db);
+    system = new SystemService(systemRepository, geoLookup);
+    feedback = new FeedbackService(new FeedbackRepository(database.db), system, systemRepository);
   });
   afterAll(async () => {
     await database?.close();
@@ -24,7 +29,7 @@ describe.each(testBackends())('ops commands [%s]', (backend) => {
     const err: string[] = [];
     const code = await runOpsCommand(
       argv,
-      { system },
+      { system, feedback },
       { out: (line) => out.push(line), err: (line) => err.push(line) },
     );
     return { code, out: out.join('\n'), err: err.join('\n') };

@@ -1,4 +1,5 @@
 import { isAppError } from '../lib/app-error.ts';
+import type { FeedbackService } from '../modules/feedback/feedback.service.ts';
 import { BRAND_SETTING_KEYS, type SystemService } from '../modules/system/system.service.ts';
 
 /**
@@ -8,7 +9,7 @@ import { BRAND_SETTING_KEYS, type SystemService } from '../modules/system/system
  */
 
 export type OpsIo = { out: (line: string) => void; err: (line: string) => void };
-export type OpsDeps = { system: SystemService };
+export type OpsDeps = { system: SystemService; feedback: FeedbackService };
 
 type Command = {
   usage: string;
@@ -57,6 +58,25 @@ export const OPS_COMMANDS: Record<string, Command> = {
       const settings = await deps.system.setFlag(modId, value, options.brand);
       const id = modId.toUpperCase();
       io.out(`${settings.code}: ${id} = ${settings.flags[id] ? 'on' : 'off'} (effective)`);
+      return 0;
+    },
+  },
+  'feedback:list': {
+    usage: 'feedback:list [open|answered|closed] [<limit>] [--brand <code>]',
+    summary: 'print the newest feedback tickets (default 20, all statuses) with their image details',
+    async run(args, options, deps, io) {
+      // Either argument may be left out: a number is the limit, a word the status.
+      const limit = args.find((arg) => /^\d+$/.test(arg));
+      const status = args.find((arg) => !/^\d+$/.test(arg));
+      if (args.length > 2 || args.length !== [limit, status].filter(Boolean).length) {
+        return usageError(io, 'feedback:list');
+      }
+      const result = await deps.feedback.listTickets({
+        brandCode: options.brand,
+        status,
+        ...(limit === undefined ? {} : { limit: Number(limit) }),
+      });
+      io.out(json(result));
       return 0;
     },
   },

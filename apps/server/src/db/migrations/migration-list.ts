@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as brand from './0001_brand.ts';
+import * as content from './0002_content.ts';
+import * as catalogue from './0003_catalogue.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -8,4 +10,6 @@ import * as brand from './0001_brand.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_brand': brand,
+  '0002_content': content,
+  '0003_catalogue': catalogue,
 };

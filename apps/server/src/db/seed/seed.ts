@@ -7,6 +7,8 @@ import {
   DEMO_RESOURCES,
   DEMO_WHITELABEL,
 } from './demo-brand.ts';
+import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedDemoContent } from './demo-content.ts';
 
 export type SeedReport = { brandCreated: boolean; rowsAdded: number };
 
@@ -149,6 +151,9 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
           .execute(),
       );
     }
+
+    rowsAdded += await seedDemoCatalogue(trx, brand.id);
+    rowsAdded += await seedDemoContent(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

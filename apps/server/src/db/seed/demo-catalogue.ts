@@ -1,0 +1,71 @@
+import type { GameType, VendorKind } from '@lotus/shared/catalogue.schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import type { LocalisedText } from '../tables/catalogue.ts';
+
+/**
+ * The demo brand's catalogue: only Lotus's own game studio. No third-party vendor is invented. It is
+ * under maintenance until the games issue ships its games and switches it on, so a click says
+ * `game_maintenance` instead of leading to an empty page. The game types themselves are reference data
+ * filled by migration 0003_catalogue.
+ */
+
+type VendorSeed = {
+  vassalage: string;
+  displayName: LocalisedText;
+  logoUrl: string;
+  isGame: VendorKind;
+  maintenance: boolean;
+  /** Rule categories it belongs to (the brand's INHOUSE rule, disabled in the demo, would pull it). */
+  categoryTags: string[];
+  gameTypes: GameType[];
+};
+
+export const DEMO_VENDORS: VendorSeed[] = [
+  {
+    vassalage: 'LOTUS',
+    displayName: { EN: 'Lotus Originals', HI: 'लोटस ओरिजिनल्स' },
+    // Served by the web app (apps/web/public/brand/vendors/lotus.svg).
+    logoUrl: '/brand/vendors/lotus.svg',
+    // Slots and cards open on the site's own vendor pages; table games open the studio's lobby.
+    isGame: 'LOBBY',
+    maintenance: true,
+    categoryTags: ['INHOUSE'],
+    // Slots, table games (roulette lives there) and cards.
+    gameTypes: ['RNG', 'TG', 'PVP'],
+  },
+];
+
+/**
+ * Adds the demo vendors that are missing to a brand (inside the seed's transaction: pass `trx`). Never
+ * changes an existing vendor, so an operator's edit survives `npm run db:seed`. Returns rows added.
+ */
+export async function seedDemoCatalogue(trx: Kysely<Database>, brandId: bigint): Promise<number> {
+  let rowsAdded = 0;
+  for (const [index, seed] of DEMO_VENDORS.entries()) {
+    const inserted = await trx
+      .insertInto('vendors')
+      .values({
+        brand_id: brandId,
+        vassalage: seed.vassalage,
+        display_name: JSON.stringify(seed.displayName),
+        logo_url: seed.logoUrl,
+        is_game: seed.isGame,
+        maintenance: seed.maintenance,
+        category_tags: seed.categoryTags,
+        sort: index,
+      })
+      .onConflict((conflict) => conflict.columns(['brand_id', 'vassalage']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // An existing vendor is the operator's: its game types are left as they are.
+    if (!inserted) continue;
+    rowsAdded += 1;
+    const types = await trx
+      .insertInto('vendor_game_types')
+      .values(seed.gameTypes.map((gameType, sort) => ({ vendor_id: inserted.id, game_type: gameType, sort })))
+      .executeTakeFirst();
+    rowsAdded += Number(types.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return rowsAdded;
+}

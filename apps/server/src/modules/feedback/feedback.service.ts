@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { FEEDBACK_MAX, FEEDBACK_MIN, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@lotus/shared/constants';
+import {
+  type FeedbackResult,
+  feedbackContentLength,
+  feedbackFieldsSchema,
+} from '@lotus/shared/content.schema';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { Brand, SystemRepository } from '../system/system.repository.ts';
+import type { SystemService } from '../system/system.service.ts';
+import type { FeedbackRepository, NewTicketImage, TicketSummary } from './feedback.repository.ts';
+import { sniffImageType } from './image-sniff.ts';
+
+/** A submitted feedback form as the route read it: text fields by name and the uploaded files' bytes. */
+export type FeedbackSubmission = {
+  host: string | null;
+  ip: string;
+  fields: Readonly<Record<string, string>>;
+  images: readonly Uint8Array[];
+};
+
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+
+/** Unknown fields are refused rather than ignored, so a client bug does not silently lose input. */
+const strictFields = z.strictObject(feedbackFieldsSchema.shape);
+
+function invalid(issues: { path: string; code: string }[]): AppError {
+  return new AppError('invalid_request', { details: { issues }, message: 'invalid feedback form' });
+}
+
+export class FeedbackService {
+  readonly #repository: FeedbackRepository;
+  readonly #system: Pick<SystemService, 'resolveBrand'>;
+  readonly #brandsByCode: Pick<SystemRepository, 'findBrandByCode'>;
+
+  constructor(
+    repository: FeedbackRepository,
+    system: Pick<SystemService, 'resolveBrand'>,
+    brandsByCode: Pick<SystemRepository, 'findBrandByCode'>,
+  ) {
+    this.#repository = repository;
+    this.#system = system;
+    this.#brandsByCode = brandsByCode;
+  }
+
+  /**
+   * Validates the whole form before writing anything, then stores the ticket and its images in one
+   * transaction: a refused or failed submission leaves no row behind.
+   */
+  async submit(submission: FeedbackSubmission): Promise<FeedbackResult> {
+    const parsed = strictFields.safeParse(submission.fields);
+    if (!parsed.success) {
+      throw invalid(
+        parsed.error.issues.map((issue) => ({
+          path: ['body', ...issue.path.map(String)].join('.'),
+          code: issue.code,
+        })),
+      );
+    }
+    const content = parsed.data.content.trim();
+    const length = feedbackContentLength(content);
+    if (length < FEEDBACK_MIN || length > FEEDBACK_MAX) {
+      throw new AppError('feedback_content_length', { details: { min: FEEDBACK_MIN, max: FEEDBACK_MAX } });
+    }
+
+    if (submission.images.length > UPLOAD_MAX_FILES) {
+      throw new AppError('upload_too_many', { details: { max: UPLOAD_MAX_FILES } });
+    }
+    const images: NewTicketImage[] = submission.images.map((bytes) => {
+      if (bytes.length > UPLOAD_MAX_BYTES) {
+        throw new AppError('upload_too_large', { details: { maxBytes: UPLOAD_MAX_BYTES } });
+      }
+      const mime = sniffImageType(bytes);
+      if (!mime) throw new AppError('upload_type', { details: { accepted: ['image/png', 'image/jpeg'] } });
+      return {
+        mime,
+        sizeBytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        bytes,
+      };
+    });
+
+    const brand = await this.#system.resolveBrand(submission.host);
+    const ticketId = await this.#repository.transaction(async (repository) => {
+      const id = await repository.insertTicket({
+        brandId: brand.id,
+        questionType: parsed.data.questionType,
+        content,
+        contact: parsed.data.contact || null,
+        ip: submission.ip,
+      });
+      await repository.insertImages(brand.id, id, images);
+      return id;
+    });
+    return { ticketId: Number(ticketId) };
+  }
+
+  /** Operator view (`npm run ops -- feedback:list`): newest tickets of a brand (default brand unless named). */
+  async listTickets(
+    options: { brandCode?: string | undefined; status?: string | undefined; limit?: number } = {},
+  ): Promise<{ brand: string; tickets: TicketSummary[] }> {
+    const brand = await this.#operatorBrand(options.brandCode);
+    const status = options.status?.trim().toLowerCase();
+    if (status !== undefined && !(TICKET_STATUSES as readonly string[]).includes(status)) {
+      throw new AppError('invalid_request', {
+        message: `status must be one of ${TICKET_STATUSES.join(', ')} (got "${options.status}")`,
+      });
+    }
+    const limit = options.limit ?? 20;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
+      throw new AppError('invalid_request', { message: 'limit must be a whole number from 1 to 500' });
+    }
+    const tickets = await this.#repository.listTickets(brand.id, {
+      ...(status === undefined ? {} : { status }),
+      limit,
+    });
+    return { brand: brand.code, tickets };
+  }
+
+  async #operatorBrand(code: string | undefined): Promise<Brand> {
+    if (code === undefined) return this.#system.resolveBrand(null);
+    const brand = await this.#brandsByCode.findBrandByCode(code);
+    if (!brand) throw new AppError('brand_not_found', { message: `no brand with code "${code}"` });
+    return brand;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * What an uploaded file is, judged by its first bytes (never by its name or the type the browser declared,
+ * both of which the sender controls). Only the two formats SPEC §5 accepts are recognised.
+ */
+
+export type SniffedImageType = 'image/png' | 'image/jpeg';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** A PNG's first chunk is always IHDR, right after the 8-byte signature and the 4-byte chunk length. */
+const PNG_IHDR = [0x49, 0x48, 0x44, 0x52];
+/** SOI marker followed by the start of the next marker. */
+const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
+
+function startsWith(bytes: Uint8Array, expected: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + expected.length) return false;
+  return expected.every((value, index) => bytes[offset + index] === value);
+}
+
+export function sniffImageType(bytes: Uint8Array): SniffedImageType | null {
+  if (startsWith(bytes, PNG_SIGNATURE) && startsWith(bytes, PNG_IHDR, 12)) return 'image/png';
+  if (startsWith(bytes, JPEG_SIGNATURE)) return 'image/jpeg';
+  return null;
+}
