@@ -48,6 +48,10 @@ const CONTRACT: Row[] = [
   ['/favorite', 'page-favorite', 'on', 'off', 'on', 'on'],
   ['/recent', 'page-recent', 'on', 'off', 'on', 'on'],
   ['/login', 'page-login', 'on', 'off', 'on', 'off'],
+  ['/blog', 'page-blog', 'on', 'off', 'on', 'on'],
+  ['/blog/welcome', 'page-blog-article', 'on', 'off', 'on', 'on'],
+  ['/winners', 'page-winners', 'on', 'off', 'on', 'on'],
+  ['/page/terms', 'page-content', 'on', 'on', 'on', 'on', { 'data-page-key': 'terms' }],
   ['/no/such/page', 'page-not-found', 'on', 'off', 'on', 'on'],
 ];
 

@@ -134,16 +134,16 @@ function pageRouteTable(): RouteObject[] {
       paths: ['/help'],
       meta: page('pages:help.title', fullLayout('help')),
       load: async () => {
-        const { HelpPage } = await import('../features/help/components/help-page.tsx');
-        return () => <HelpPage variant="help" />;
+        const { HelpRoute } = await import('./routes/help-route.tsx');
+        return () => <HelpRoute variant="help" />;
       },
     }),
     ...pageRoutes({
       paths: ['/helpmc'],
       meta: page('pages:help.title', BARE),
       load: async () => {
-        const { HelpPage } = await import('../features/help/components/help-page.tsx');
-        return () => <HelpPage variant="helpmc" />;
+        const { HelpRoute } = await import('./routes/help-route.tsx');
+        return () => <HelpRoute variant="helpmc" />;
       },
     }),
     ...pageRoutes({
@@ -155,6 +155,27 @@ function pageRouteTable(): RouteObject[] {
       paths: ['/join'],
       meta: page('pages:join.title', fullLayout(null)),
       load: () => import('../features/join/components/join-page.tsx').then((m) => m.JoinPage),
+    }),
+    // Content pages beyond SPEC §2's table (issue 3): blog, winners list, the brand's static pages.
+    ...pageRoutes({
+      paths: ['/blog'],
+      meta: page('content:blog.title', fullLayout(null)),
+      load: () => import('../features/blog/components/blog-list-page.tsx').then((m) => m.BlogListPage),
+    }),
+    ...pageRoutes({
+      paths: ['/blog/:slug'],
+      meta: page('content:blog.title', fullLayout(null)),
+      load: () => import('./routes/blog-article-route.tsx').then((m) => m.BlogArticleRoute),
+    }),
+    ...pageRoutes({
+      paths: ['/winners'],
+      meta: page('content:winners.title', fullLayout(null)),
+      load: () => import('../features/winners/components/winners-page.tsx').then((m) => m.WinnersPage),
+    }),
+    ...pageRoutes({
+      paths: ['/page/:key'],
+      meta: page('content:contentPage.title', fullLayout('help')),
+      load: () => import('./routes/content-page-route.tsx').then((m) => m.ContentPageRoute),
     }),
     ...pageRoutes({
       paths: ['/seamless'],

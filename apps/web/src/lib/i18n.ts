@@ -2,7 +2,15 @@ import i18next, { type BackendModule, type i18n as I18nInstance, type ReadCallba
 import { initReactI18next } from 'react-i18next';
 
 /** Namespaces, one JSON file each per language under src/locales/<lng>/. */
-export const NAMESPACES = ['common', 'errors', 'pages'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'pages',
+  'content',
+  'feedback',
+  'catalogue',
+  'chrome',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** i18next codes are lower case; brand configuration and storage use upper case ('EN', 'HI'). */

@@ -12,6 +12,11 @@ export const STORAGE_KEYS = {
   hisLang: 'hisLang',
   /** Session token written by the login flow (sessionStorage). */
   token: 'token',
+  /** SPEC §2 gift pop-up, seen before login / after login: '1' once shown (localStorage). */
+  giftSeenVisitor: 'giftSeen:visitor',
+  giftSeenMember: 'giftSeen:member',
+  /** Ids of the popup (PU) announcements already shown in this browser session, comma-separated (sessionStorage). */
+  popupAnnouncementsSeen: 'popupAnnouncementsSeen',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -31,6 +36,14 @@ export function readLocal(key: StorageKey): string | null {
 
 export function writeLocal(key: StorageKey, value: string): void {
   safely(() => window.localStorage.setItem(key, value), undefined);
+}
+
+export function readSession(key: StorageKey): string | null {
+  return safely(() => window.sessionStorage.getItem(key), null);
+}
+
+export function writeSession(key: StorageKey, value: string): void {
+  safely(() => window.sessionStorage.setItem(key, value), undefined);
 }
 
 export function readSessionToken(): string | null {

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Link,
@@ -11,15 +11,20 @@ import {
   useNavigation,
 } from 'react-router';
 import { HomeIcon } from '../../components/ui/icons.tsx';
-import { SiteFooter } from '../../features/footer/components/site-footer.tsx';
 import { SiteHeader } from '../../features/header/components/site-header.tsx';
-import { SideMenu } from '../../features/side-menu/components/side-menu.tsx';
+import { HOME_PATHS, normalisePath } from '../../lib/categories.ts';
 import { readSessionToken } from '../../lib/storage.ts';
 import { useSite } from '../site-context.tsx';
 import { BannerSlot } from './banner-slot.tsx';
+import { useCatalogueChrome } from './catalogue-chrome.tsx';
+import { FooterSlot } from './footer-slot.tsx';
 import { HeaderActions } from './header-actions.tsx';
 import { fullLayout, isRouteHandle, type PageMeta, type PageMetaInput } from './layout-variant.ts';
+import { SideMenuSlot } from './side-menu-slot.tsx';
 import classes from './site-layout.module.css';
+
+// Home's greeting pop-ups (and the modal and sanitiser code they need) load after the page, only on home.
+const HomePopups = lazy(() => import('./home-popups.tsx').then((m) => ({ default: m.HomePopups })));
 
 const FALLBACK_META: PageMeta = { titleKey: 'pages:notFound.title', layout: fullLayout(null) };
 
@@ -67,6 +72,8 @@ export function SiteLayout() {
   });
   const { layout } = meta;
   const loggedIn = readSessionToken() !== null;
+  const catalogue = useCatalogueChrome({ loggedIn });
+  const isHome = (HOME_PATHS as readonly string[]).includes(normalisePath(location.pathname));
 
   useScrollOnNavigate(location);
   useDocumentTitle(t(meta.titleKey), site.brandName);
@@ -91,6 +98,7 @@ export function SiteLayout() {
           brandName={site.brandName}
           supportedLanguages={site.supportedLanguages}
           actions={<HeaderActions supportedLanguages={site.supportedLanguages} loggedIn={loggedIn} />}
+          nav={catalogue.nav}
         />
       ) : null}
       {layout.floatingHomeLink ? (
@@ -118,13 +126,14 @@ export function SiteLayout() {
           <Outlet />
         </div>
       </main>
-      {layout.footer ? <SiteFooter brandName={site.brandName} resources={permission.resources} /> : null}
-      {layout.sideMenu ? (
-        <SideMenu
-          customerServiceUrl={permission.customerService.liveChatUrl}
-          resources={permission.resources}
-        />
+      {layout.footer ? <FooterSlot permission={permission} vendorStrip={catalogue.vendorStrip} /> : null}
+      {layout.sideMenu ? <SideMenuSlot permission={permission} loggedIn={loggedIn} /> : null}
+      {isHome ? (
+        <Suspense fallback={null}>
+          <HomePopups permission={permission} loggedIn={loggedIn} />
+        </Suspense>
       ) : null}
+      {catalogue.overlays}
     </div>
   );
 }

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HomePage } from '../../features/home/components/home-page.tsx';
 import { RegisterModal } from '../../features/register/components/register-modal.tsx';
-import { useSite } from '../site-context.tsx';
+import { HomeRoute } from './home-route.tsx';
 
 /** /register and /register.html: the home page with the register modal open (SPEC §2). */
 export function RegisterRoute() {
-  const { site } = useSite();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(true);
   return (
     <>
-      <HomePage brandName={site.brandName} />
+      <HomeRoute />
       <RegisterModal
         opened={opened}
         onClose={() => {

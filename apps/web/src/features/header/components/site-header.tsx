@@ -1,9 +1,9 @@
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { LotusMark } from '../../../components/ui/lotus-mark.tsx';
-import { buildNavEntries, isNavEntryActive } from '../utils/nav-entries.ts';
+import { NavBar, type NavBarProps } from './nav-bar.tsx';
 import classes from './site-header.module.css';
 
 type SiteHeaderProps = {
@@ -11,12 +11,12 @@ type SiteHeaderProps = {
   supportedLanguages: readonly string[];
   /** Top-bar controls composed by the app (language selector, theme toggle, login entry). */
   actions: ReactNode;
+  /** The bottom nav bar's game categories and what choosing a vendor does (composed by the app). */
+  nav: Omit<NavBarProps, 'supportedLanguages'>;
 };
 
-export function SiteHeader({ brandName, supportedLanguages, actions }: SiteHeaderProps) {
+export function SiteHeader({ brandName, supportedLanguages, actions, nav }: SiteHeaderProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const entries = buildNavEntries(supportedLanguages);
 
   return (
     <header className={classes.header} data-testid="site-header">
@@ -33,26 +33,7 @@ export function SiteHeader({ brandName, supportedLanguages, actions }: SiteHeade
           </Group>
         </div>
       </div>
-      <nav className={classes.navBar} aria-label={t('nav.label')}>
-        <ul className={`w1200 ${classes.navList}`}>
-          {entries.map((entry) => {
-            const active = isNavEntryActive(entry, pathname);
-            return (
-              <li key={entry.key}>
-                <Link
-                  to={entry.to}
-                  className={classes.navLink}
-                  data-nav={entry.key}
-                  data-active={active || undefined}
-                  aria-current={active ? 'page' : undefined}
-                >
-                  {t(entry.labelKey)}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <NavBar {...nav} supportedLanguages={supportedLanguages} />
     </header>
   );
 }

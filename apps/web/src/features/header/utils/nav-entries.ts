@@ -1,29 +1,57 @@
-import { HOME_PATHS, normalisePath, rngLabelKey } from '../../../lib/categories.ts';
+import type { GameMenuCategory, GameMenuVendor } from '@lotus/shared/catalogue.schema';
+import {
+  categoryLabelKey,
+  HOME_PATHS,
+  isCategoryShown,
+  normalisePath,
+  PROMO_PATH,
+} from '../../../lib/categories.ts';
 
-export type NavEntry = { key: string; to: string; labelKey: string };
+/** An entry of the bottom nav bar: `page` decides the highlight, `to` is where the link goes. */
+export type NavEntry = { key: string; page: string; to: string; labelKey: string; icon: string };
+
+export type NavCategoryEntry = NavEntry & { vendors: readonly GameMenuVendor[] };
+
+export const HOME_ENTRY: NavEntry = { key: 'home', page: '/', to: '/', labelKey: 'nav.home', icon: 'home' };
+export const PROMO_ENTRY: NavEntry = {
+  key: 'promo',
+  page: PROMO_PATH,
+  to: PROMO_PATH,
+  labelKey: 'nav.promo',
+  icon: 'promo',
+};
 
 /**
- * The bottom nav bar: Home, one entry per category, Promo (SPEC §2). Vendor drop-downs and hiding
- * categories without vendors arrive with the games issue, which owns the vendor list.
+ * SPEC §2 bottom nav bar, between Home and Promo: one entry per category of game_menus (the server sends
+ * only categories with vendors), Bingo only with TY, /rng labelled by the PT rule. A category whose page
+ * needs a player (`auth`) sends a visitor to log in instead.
  */
-export function buildNavEntries(supportedLanguages: readonly string[]): NavEntry[] {
-  return [
-    { key: 'home', to: '/', labelKey: 'nav.home' },
-    { key: 'live', to: '/live', labelKey: 'nav.live' },
-    { key: 'rng', to: '/rng', labelKey: rngLabelKey(supportedLanguages) },
-    { key: 'fish', to: '/fish', labelKey: 'nav.fish' },
-    { key: 'pvp', to: '/pvp', labelKey: 'nav.pvp' },
-    { key: 'sports', to: '/sports', labelKey: 'nav.sports' },
-    { key: 'esports', to: '/esports', labelKey: 'nav.esports' },
-    { key: 'lott', to: '/lott', labelKey: 'nav.lottery' },
-    { key: 'cockfight', to: '/cockfight', labelKey: 'nav.cockfight' },
-    { key: 'promo', to: '/promotions', labelKey: 'nav.promo' },
-  ];
+export function buildCategoryEntries(
+  categories: readonly GameMenuCategory[],
+  { supportedLanguages, loggedIn }: { supportedLanguages: readonly string[]; loggedIn: boolean },
+): NavCategoryEntry[] {
+  return categories
+    .filter((category) => category.vendors.length > 0 && isCategoryShown(category, supportedLanguages))
+    .map((category) => ({
+      key: category.key,
+      page: category.page,
+      to: category.auth && !loggedIn ? '/login' : category.page,
+      labelKey: categoryLabelKey(category, supportedLanguages),
+      icon: category.icon,
+      vendors: category.vendors,
+    }));
 }
 
-/** SPEC §2: "A nav item is highlighted when the route equals its page" (home has four paths). */
-export function isNavEntryActive(entry: NavEntry, pathname: string): boolean {
+function isOnPage(page: string, path: string): boolean {
+  if (page === '/') return (HOME_PATHS as readonly string[]).includes(path);
+  return path === normalisePath(page);
+}
+
+/**
+ * SPEC §2: "A nav item is highlighted when the route equals its page" (home has four paths). When two
+ * entries share a page (a brand-rule category keeps its source's page), the first one is highlighted.
+ */
+export function activeNavKey(entries: readonly NavEntry[], pathname: string): string | null {
   const path = normalisePath(pathname);
-  if (entry.to === '/') return (HOME_PATHS as readonly string[]).includes(path);
-  return path === normalisePath(entry.to);
+  return entries.find((entry) => isOnPage(entry.page, path))?.key ?? null;
 }

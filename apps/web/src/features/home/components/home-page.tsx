@@ -1,32 +1,45 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 
-/**
- * Home's frame (SPEC §2: notice marquee, jackpot counter, game sections). Each section states honestly that
- * it has nothing yet; the content issues fill them with real data.
- */
-export function HomePage({ brandName }: { brandName: string }) {
-  const { t } = useTranslation('pages');
-  return (
-    <PageFrame testId="page-home" title={t('home.title', { brand: brandName })}>
-      <HomeSection id="home-notices" title={t('home.notices')} empty={t('home.noticesEmpty')} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <HomeSection id="home-games" title={t('home.games')} empty={t('common:empty.games')} />
-        <HomeSection id="home-winners" title={t('home.winners')} empty={t('home.winnersEmpty')} />
-      </SimpleGrid>
-    </PageFrame>
-  );
-}
+type HomePageProps = {
+  brandName: string;
+  /** The notice marquee (composed by the app: it belongs to another feature). */
+  notices: ReactNode;
+  /** The jackpot display counter. */
+  jackpot: ReactNode;
+  /** The winner board; it carries the section id `home-winners` (a deep-link target). */
+  winners: ReactNode;
+};
 
-function HomeSection({ id, title, empty }: { id: string; title: string; empty: string }) {
+/**
+ * Home (SPEC §2): notice marquee, jackpot counter, winner board, and the games section, which says honestly
+ * that there are no games yet (they arrive with the games issue). The sections above the games keep a
+ * fixed height while they load, so a deep link (/#home-games) lands where it points.
+ */
+export function HomePage({ brandName, notices, jackpot, winners }: HomePageProps) {
+  const { t } = useTranslation('content');
   return (
-    <Stack component="section" gap="sm" aria-labelledby={`${id}-title`} id={id}>
-      <Title order={2} fz="lg" id={`${id}-title`}>
-        {title}
-      </Title>
-      <EmptyBlock title={empty} />
-    </Stack>
+    <PageFrame testId="page-home" title={t('pages:home.title', { brand: brandName })}>
+      <section id="home-notices" aria-label={t('pages:home.notices')}>
+        {notices}
+      </section>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {jackpot}
+        {winners}
+      </SimpleGrid>
+      <Stack component="section" gap="sm" aria-labelledby="home-games-title" id="home-games">
+        <Title order={2} fz="lg" id="home-games-title">
+          {t('pages:home.games')}
+        </Title>
+        <EmptyBlock
+          testId="home-games-empty"
+          title={t('home.gamesEmpty')}
+          description={t('home.gamesHint')}
+        />
+      </Stack>
+    </PageFrame>
   );
 }

@@ -1,13 +1,15 @@
 import type { Resource } from '@lotus/shared/system.schema';
 import { ActionIcon, Stack, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowUpIcon, HeadsetIcon, PhoneDownloadIcon } from '../../../components/ui/icons.tsx';
 import { SocialIcon, type SocialType, socialTypeOf } from '../../../components/ui/social-icon.tsx';
+import { appDownloads } from '../utils/app-downloads.ts';
+import { AppDownloadCard } from './app-download-card.tsx';
 import classes from './side-menu.module.css';
 
-/** SPEC §2 right side bar: these social links, each only if the brand has the resource. */
+/** SPEC §2 right side bar: these social links (Telegram twice when the brand has two), each only if it exists. */
 const SIDE_SOCIAL_TYPES: readonly SocialType[] = [
   'FACEBOOK',
   'TWITTER',
@@ -19,43 +21,61 @@ const SIDE_SOCIAL_TYPES: readonly SocialType[] = [
 ];
 
 type SideMenuProps = {
-  /** Live-chat line from the whitelabel customer service (the VIP line arrives with member ranks). */
-  customerServiceUrl: string | null;
   resources: readonly Resource[];
+  /** Opens the customer-service line that fits the visitor (live chat, or the VIP line for VIP members). */
+  onCustomerService: () => void;
+  /** The chat window is being connected. */
+  customerServiceBusy?: boolean;
+  /** SPEC §2 share: what it does depends on who is asking (the caller decides, see shareAction). */
+  onShare: () => void;
 };
 
-export function SideMenu({ customerServiceUrl, resources }: SideMenuProps) {
-  const { t } = useTranslation();
-  const socials = resources.flatMap((resource) => {
-    const type = socialTypeOf(resource.resourceType);
-    return type && SIDE_SOCIAL_TYPES.includes(type) && resource.url ? [{ type, url: resource.url }] : [];
-  });
+export function SideMenu({ resources, onCustomerService, customerServiceBusy, onShare }: SideMenuProps) {
+  const { t } = useTranslation(['common', 'chrome']);
+  const downloads = useMemo(() => appDownloads(resources, window.location.origin), [resources]);
+  const socials = useMemo(() => {
+    const seen = new Map<SocialType, number>();
+    return resources.flatMap((resource) => {
+      const type = socialTypeOf(resource.resourceType);
+      if (!type || !SIDE_SOCIAL_TYPES.includes(type) || !resource.url) return [];
+      const count = (seen.get(type) ?? 0) + 1;
+      seen.set(type, count);
+      // Two links of one kind (two Telegram channels) get told apart: "Telegram", "Telegram 2".
+      const label = count === 1 ? t(`social.${type}`) : `${t(`social.${type}`)} ${count}`;
+      return [{ type, url: resource.url, label }];
+    });
+  }, [resources, t]);
 
   return (
     <aside className={classes.sideMenu} aria-label={t('sideMenu.label')} data-testid="side-menu">
       <Stack gap={6}>
-        {customerServiceUrl ? (
-          <SideItem label={t('sideMenu.customerService')}>
-            <ActionIcon
-              component="a"
-              href={customerServiceUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              {...itemProps}
-              aria-label={t('sideMenu.customerService')}
-              data-testid="side-customer-service"
-            >
-              <HeadsetIcon />
-            </ActionIcon>
-          </SideItem>
-        ) : null}
-        <SideItem label={t('sideMenu.download')}>
-          <ActionIcon component={Link} to="/down" {...itemProps} aria-label={t('sideMenu.download')}>
-            <PhoneDownloadIcon />
+        <SideItem label={t('sideMenu.customerService')}>
+          <ActionIcon
+            {...itemProps}
+            aria-label={t('sideMenu.customerService')}
+            loading={customerServiceBusy}
+            onClick={onCustomerService}
+            data-testid="side-customer-service"
+          >
+            <HeadsetIcon />
           </ActionIcon>
         </SideItem>
+        {downloads.length > 0 ? (
+          <AppDownloadCard
+            links={downloads}
+            label={t('sideMenu.download')}
+            icon={<PhoneDownloadIcon />}
+            buttonProps={itemProps}
+          />
+        ) : (
+          <SideItem label={t('sideMenu.download')}>
+            <ActionIcon component={Link} to="/down" {...itemProps} aria-label={t('sideMenu.download')}>
+              <PhoneDownloadIcon />
+            </ActionIcon>
+          </SideItem>
+        )}
         {socials.map((social, index) => (
-          <SideItem key={`${social.type}-${social.url}`} label={t(`social.${social.type}`)}>
+          <SideItem key={`${social.type}-${social.url}`} label={social.label}>
             <ActionIcon
               component="a"
               href={social.url}
@@ -63,19 +83,32 @@ export function SideMenu({ customerServiceUrl, resources }: SideMenuProps) {
               rel="noopener noreferrer"
               {...itemProps}
               className={`${classes.social} ${index === 0 ? classes.firstSocial : ''}`}
-              aria-label={t(`social.${social.type}`)}
+              aria-label={social.label}
               data-social={social.type}
             >
               <SocialIcon type={social.type} />
             </ActionIcon>
           </SideItem>
         ))}
+        <SideItem label={t('chrome:sideMenu.share')}>
+          <ActionIcon
+            {...itemProps}
+            aria-label={t('chrome:sideMenu.share')}
+            onClick={onShare}
+            data-testid="side-share"
+          >
+            <ShareIcon />
+          </ActionIcon>
+        </SideItem>
         <SideItem label={t('sideMenu.top')}>
           <ActionIcon
             {...itemProps}
             aria-label={t('sideMenu.top')}
             data-testid="scroll-to-top"
-            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+            onClick={() => {
+              const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+              window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'instant' });
+            }}
           >
             <ArrowUpIcon />
           </ActionIcon>
@@ -92,5 +125,27 @@ function SideItem({ label, children }: { label: string; children: ReactNode }) {
     <Tooltip label={label} position="left" withArrow openDelay={200}>
       {children}
     </Tooltip>
+  );
+}
+
+function ShareIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+    </svg>
   );
 }

@@ -1,0 +1,67 @@
+import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
+import { type ReactNode, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useGameMenus } from '../../features/catalogue/api/get-game-menus.ts';
+import { MaintenanceNotice } from '../../features/catalogue/components/maintenance-notice.tsx';
+import { VendorGamesPopup } from '../../features/catalogue/components/vendor-games-popup.tsx';
+import { VendorLogoStrip } from '../../features/catalogue/components/vendor-logo-strip.tsx';
+import type { NavBarProps } from '../../features/header/components/nav-bar.tsx';
+import { toBrandLanguage } from '../../lib/i18n.ts';
+import { resolveLaunch } from '../../lib/vendor-launch.ts';
+
+export type CatalogueChrome = {
+  /** For SiteHeader's bottom nav bar. */
+  nav: Omit<NavBarProps, 'supportedLanguages'>;
+  /** SiteFooter's row of vendor logos. */
+  vendorStrip: ReactNode;
+  /** The vendor game-list pop-up and the maintenance notice, rendered once by the layout. */
+  overlays: ReactNode;
+};
+
+/**
+ * Composes the catalogue into the site's chrome: one game_menus request (in the interface language)
+ * feeds the header's nav bar and the footer's vendor row, and a vendor chosen in the nav is launched by
+ * SPEC §4's rules (lib/vendor-launch.ts).
+ */
+export function useCatalogueChrome({ loggedIn }: { loggedIn: boolean }): CatalogueChrome {
+  const { i18n } = useTranslation();
+  const menus = useGameMenus(toBrandLanguage(i18n.language));
+  const navigate = useNavigate();
+  const [popupVendor, setPopupVendor] = useState<GameMenuVendor | null>(null);
+  const [maintenanceVendor, setMaintenanceVendor] = useState<GameMenuVendor | null>(null);
+
+  const onVendorSelect = useCallback(
+    (vendor: GameMenuVendor) => {
+      const action = resolveLaunch(vendor, { loggedIn });
+      switch (action.kind) {
+        case 'maintenance':
+          setMaintenanceVendor(vendor);
+          return;
+        case 'vendorGames':
+          setPopupVendor(action.vendor);
+          return;
+        default:
+          // SPEC §4: opening the vendor list page ignores navigation errors (e.g. an aborted navigation).
+          Promise.resolve(navigate(action.to)).catch(() => undefined);
+      }
+    },
+    [loggedIn, navigate],
+  );
+  const closePopup = useCallback(() => setPopupVendor(null), []);
+  const closeNotice = useCallback(() => setMaintenanceVendor(null), []);
+  const { refetch } = menus;
+  const retry = useCallback(() => void refetch(), [refetch]);
+
+  const categories = menus.data?.categories ?? [];
+  return {
+    nav: { menus: { status: menus.status, categories, retry }, loggedIn, onVendorSelect },
+    vendorStrip: <VendorLogoStrip categories={categories} />,
+    overlays: (
+      <>
+        <VendorGamesPopup vendor={popupVendor} onClose={closePopup} />
+        <MaintenanceNotice vendor={maintenanceVendor} onClose={closeNotice} />
+      </>
+    ),
+  };
+}

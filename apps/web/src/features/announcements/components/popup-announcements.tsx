@@ -1,0 +1,86 @@
+import type { Announcement } from '@lotus/shared/content.schema';
+import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { SafeHtml } from '../../../components/ui/safe-html.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { type AnnouncementListsParams, useAnnouncementLists } from '../api/get-announcement-lists.ts';
+import { markPopupsSeen, readSeenPopups } from '../utils/seen-popups.ts';
+
+type PopupAnnouncementsProps = AnnouncementListsParams & {
+  /** Called once there is nothing (more) to show: the next pop-up may have the stage. */
+  onDone: () => void;
+};
+
+/**
+ * The operator's pop-up (PU) announcements: shown once per browser session, after the page has loaded. What
+ * has been shown is remembered in sessionStorage, so a new announcement still appears in the same session.
+ */
+export function PopupAnnouncements({ types, execution, onDone }: PopupAnnouncementsProps) {
+  const { t } = useTranslation(['chrome', 'common']);
+  // A brand without the popup type has nothing to show and asks the server nothing.
+  const wanted = types.includes('PU');
+  const { data, isError } = useAnnouncementLists({ types, execution }, { enabled: wanted });
+  // Read once: what this page load has to show does not shrink while it is on screen.
+  const [seen] = useState(readSeenPopups);
+  const [closed, setClosed] = useState(false);
+  const unseen = useMemo(
+    () => (data?.popup ?? []).filter((announcement) => !seen.has(String(announcement.id))),
+    [data, seen],
+  );
+  const done = useRef(false);
+  const finish = useRef(onDone);
+  finish.current = onDone;
+
+  const nothingToShow = !wanted || isError || (data !== undefined && unseen.length === 0);
+  useEffect(() => {
+    if ((nothingToShow || closed) && !done.current) {
+      done.current = true;
+      finish.current();
+    }
+  }, [nothingToShow, closed]);
+
+  const close = () => {
+    markPopupsSeen(unseen.map((announcement) => String(announcement.id)));
+    setClosed(true);
+  };
+
+  return (
+    <AppModal
+      opened={!closed && unseen.length > 0}
+      onClose={close}
+      title={t('announcements.popupTitle')}
+      size={560}
+      testId="popup-announcements"
+    >
+      <Stack gap="md">
+        {unseen.map((announcement, index) => (
+          <Fragment key={announcement.id}>
+            {index > 0 ? <Divider /> : null}
+            <PopupItem announcement={announcement} />
+          </Fragment>
+        ))}
+        <Group justify="flex-end">
+          <Button onClick={close} data-testid="popup-announcements-close">
+            {t('common:actions.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}
+
+function PopupItem({ announcement }: { announcement: Announcement }) {
+  return (
+    <article data-testid="popup-announcement" data-announcement-id={announcement.id}>
+      <Title order={3} fz="md" lh={1.35}>
+        {announcement.title}
+      </Title>
+      <Text size="xs" c="dimmed" component="time" dateTime={announcement.timestamp} mb="xs" display="block">
+        {formatDateTime(announcement.timestamp)}
+      </Text>
+      <SafeHtml html={announcement.content} />
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import { Box, Button, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
+import { AlertIcon, CompassIcon } from '../../../components/ui/icons.tsx';
+import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { SafeHtml } from '../../../components/ui/safe-html.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useContentPage } from '../api/get-content-page.ts';
+
+/** The pages /page/:key serves; /page/join is the join page itself (see the router). */
+const CONTENT_PAGE_KEYS = ['terms', 'privacy', 'responsible-gaming'] as const;
+type ContentPageKey = (typeof CONTENT_PAGE_KEYS)[number];
+
+function isContentPageKey(key: string): key is ContentPageKey {
+  return (CONTENT_PAGE_KEYS as readonly string[]).includes(key);
+}
+
+/**
+ * /page/:key: the brand's terms, privacy policy and responsible-gaming pages, as the operator wrote them
+ * (sanitised HTML). An unknown key shows the not-found state without asking the server.
+ */
+export function ContentPage({ pageKey }: { pageKey: string }) {
+  const { t } = useTranslation('content');
+  const known = isContentPageKey(pageKey);
+  const page = useContentPage(pageKey, known);
+  const notFound = !known || (page.isError && page.error instanceof ApiError && page.error.status === 404);
+  const title = notFound
+    ? t('pages:notFound.title')
+    : (page.data?.title ?? t(`contentPage.titles.${pageKey as ContentPageKey}`));
+
+  return (
+    <PageFrame
+      testId="page-content"
+      dataAttributes={{ 'data-page-key': pageKey }}
+      title={title}
+      crumbs={[{ label: t('common:nav.home'), to: '/' }, { label: title }]}
+    >
+      {notFound ? (
+        <EmptyBlock
+          testId="not-found-state"
+          icon={<CompassIcon size={28} />}
+          title={t('pages:notFound.message')}
+          actions={
+            <Button component={Link} to="/" variant="default">
+              {t('common:actions.backHome')}
+            </Button>
+          }
+        />
+      ) : page.isPending ? (
+        <Stack gap="sm" aria-busy="true" data-testid="content-page-loading">
+          <VisuallyHidden role="status">{t('common:status.loading')}</VisuallyHidden>
+          <Skeleton height={18} />
+          <Skeleton height={18} />
+          <Skeleton height={18} width="60%" />
+        </Stack>
+      ) : page.isError ? (
+        <EmptyBlock
+          testId="content-page-error"
+          icon={<AlertIcon size={28} />}
+          title={t(`errors:${page.error instanceof ApiError ? page.error.code : 'unknown_error'}`)}
+          actions={<Button onClick={() => void page.refetch()}>{t('common:actions.retry')}</Button>}
+        />
+      ) : (
+        <Box maw={860}>
+          <SafeHtml html={page.data.content} testId="content-page-body" />
+        </Box>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,23 @@
+import type { HelpCenter } from '@lotus/shared/content.schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiGet } from '../../../lib/api-client.ts';
+import { toBrandLanguage } from '../../../lib/i18n.ts';
+
+/** GET /wps/system/helpCenter: categories with their articles (sanitised HTML), in one language. */
+export function getHelpCenter(language: string, signal?: AbortSignal): Promise<HelpCenter> {
+  const path = `/wps/system/helpCenter?language=${encodeURIComponent(language)}`;
+  return apiGet<HelpCenter>(path, signal ? { signal } : {});
+}
+
+export function helpCenterQueryOptions(language: string) {
+  return queryOptions({
+    queryKey: ['content', 'help-center', language],
+    queryFn: ({ signal }) => getHelpCenter(language, signal),
+  });
+}
+
+export function useHelpCenter() {
+  const { i18n } = useTranslation();
+  return useQuery(helpCenterQueryOptions(toBrandLanguage(i18n.language)));
+}

@@ -1,0 +1,29 @@
+import type { PromotionFilter, Promotions } from '@lotus/shared/content.schema';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiGet } from '../../../lib/api-client.ts';
+import { toBrandLanguage } from '../../../lib/i18n.ts';
+
+/** GET /wps/content/promotions?category=: the live promotions of one category, with every category's count. */
+export function getPromotions(
+  category: PromotionFilter,
+  language: string,
+  signal?: AbortSignal,
+): Promise<Promotions> {
+  const query = new URLSearchParams({ category, language });
+  return apiGet<Promotions>(`/wps/content/promotions?${query}`, signal ? { signal } : {});
+}
+
+export function promotionsQueryOptions(category: PromotionFilter, language: string) {
+  return queryOptions({
+    queryKey: ['content', 'promotions', category, language],
+    queryFn: ({ signal }) => getPromotions(category, language, signal),
+    // Switching filters keeps the bar and the old cards until the new list arrives (no flash of empty).
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePromotions(category: PromotionFilter) {
+  const { i18n } = useTranslation();
+  return useQuery(promotionsQueryOptions(category, toBrandLanguage(i18n.language)));
+}

@@ -1,0 +1,81 @@
+import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
+import { describe, expect, it } from 'vitest';
+import { resolveLaunch } from './vendor-launch.ts';
+
+const vendor = (overrides: Partial<GameMenuVendor> = {}): GameMenuVendor => ({
+  vassalage: 'LOTUS',
+  displayName: 'Lotus Originals',
+  logoUrl: '/brand/vendors/lotus.svg',
+  gameType: 'RNG',
+  isGame: 'GAME',
+  maintenance: false,
+  ...overrides,
+});
+
+const player = { loggedIn: true };
+
+describe('resolveLaunch (SPEC §4)', () => {
+  it('sends a visitor to log in first, before anything else, even for a vendor under maintenance', () => {
+    expect(resolveLaunch(vendor(), { loggedIn: false })).toEqual({ kind: 'login', to: '/login' });
+    expect(resolveLaunch(vendor({ maintenance: true }), { loggedIn: false })).toEqual({
+      kind: 'login',
+      to: '/login',
+    });
+  });
+
+  it('says game_maintenance for a vendor under maintenance, whatever its kind', () => {
+    for (const overrides of [{}, { vassalage: 'TCG_SEA' }, { isGame: 'VASSALAGE' as const }]) {
+      expect(resolveLaunch(vendor({ ...overrides, maintenance: true }), player)).toEqual({
+        kind: 'maintenance',
+        messageKey: 'errors:game_maintenance',
+      });
+    }
+  });
+
+  it('routes the lottery vendors to their launch routes', () => {
+    const to = (overrides: Partial<GameMenuVendor>) => resolveLaunch(vendor(overrides), player);
+    expect(to({ vassalage: 'TCG_LOTTO_VN', gameType: 'LOTT' })).toEqual({
+      kind: 'navigate',
+      to: '/vnLottery',
+    });
+    expect(to({ vassalage: 'TCG_SEA', gameType: 'LOTT' })).toEqual({ kind: 'navigate', to: '/seaLottery' });
+    expect(to({ vassalage: 'LOTT', gameType: 'LOTT' })).toEqual({ kind: 'navigate', to: '/lottery' });
+    expect(to({ vassalage: 'ELOTT', gameType: 'ELOTT' })).toEqual({ kind: 'navigate', to: '/lottery' });
+    // Another vendor of a lottery type opens the lottery lobby too, even a VASSALAGE one.
+    expect(to({ vassalage: 'LOTUS_LOTTO', gameType: 'ELOTT', isGame: 'VASSALAGE' })).toEqual({
+      kind: 'navigate',
+      to: '/lottery',
+    });
+  });
+
+  it('opens the game list pop-up of a VASSALAGE vendor, before the vendor list pages', () => {
+    const popup = vendor({ isGame: 'VASSALAGE', gameType: 'RNG' });
+    expect(resolveLaunch(popup, player)).toEqual({ kind: 'vendorGames', vendor: popup });
+  });
+
+  it('opens the vendor list page of slots, fishing and cards with the vendor selected', () => {
+    expect(resolveLaunch(vendor({ gameType: 'RNG' }), player)).toEqual({
+      kind: 'navigate',
+      to: '/rng?page=LOTUS',
+    });
+    expect(resolveLaunch(vendor({ gameType: 'FISH', isGame: 'LOBBY' }), player)).toEqual({
+      kind: 'navigate',
+      to: '/fish?page=LOTUS',
+    });
+    expect(resolveLaunch(vendor({ gameType: 'PVP' }), player)).toEqual({
+      kind: 'navigate',
+      to: '/pvp?page=LOTUS',
+    });
+  });
+
+  it('starts any other vendor in-route, in the game frame', () => {
+    expect(resolveLaunch(vendor({ gameType: 'LIVE', vassalage: 'LOTUS_LIVE' }), player)).toEqual({
+      kind: 'play',
+      to: '/game?vassalage=LOTUS_LIVE&gameType=LIVE',
+    });
+    expect(resolveLaunch(vendor({ gameType: 'TG', isGame: 'LOBBY' }), player)).toEqual({
+      kind: 'play',
+      to: '/game?vassalage=LOTUS&gameType=TG',
+    });
+  });
+});
