@@ -36,10 +36,14 @@ function baseEnv(): NodeJS.ProcessEnv {
 function run(
   command: string,
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv },
+  options: { cwd: string; env: NodeJS.ProcessEnv; quiet?: boolean },
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'inherit', 'inherit'] });
+    const { quiet, ...spawnOptions } = options;
+    const child = spawn(command, args, {
+      ...spawnOptions,
+      stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();
@@ -159,6 +163,22 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
           cwd: root,
           env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         });
+      }
+      if (spec.content && spec.content.length > 0) {
+        // Test data goes into a migrated and seeded folder: the CLI prepares a fresh one as the server would.
+        if (spec.ops.length === 0) {
+          await run('npm', ['run', '--silent', 'ops', '--', 'brand:get'], {
+            cwd: root,
+            env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+            quiet: true,
+          });
+        }
+        log(`${spec.name}: test data ${spec.content.join(', ')}`);
+        await run(
+          path.join(root, 'node_modules', '.bin', 'tsx'),
+          ['apps/web/e2e/support/prepare-content.ts', dataDir, ...spec.content],
+          { cwd: root, env },
+        );
       }
     }
 

@@ -81,6 +81,16 @@ export const ROUTES: readonly RouteRow[] = [
   { path: '/favorite', testId: 'page-favorite', ...noBanner },
   { path: '/recent', testId: 'page-recent', ...noBanner },
   { path: '/login', testId: 'page-login', ...noBanner, sideMenu: 'off' },
+  // Content pages of issue 3 (beyond SPEC §2's table; docs/foundation-contract.md lists them).
+  { path: '/blog', testId: 'page-blog', ...noBanner },
+  { path: '/blog/no-such-post', testId: 'page-blog-article', ...noBanner },
+  { path: '/winners', testId: 'page-winners', ...noBanner },
+  {
+    path: '/page/terms',
+    testId: 'page-content',
+    ...full,
+    pageAttribute: { name: 'data-page-key', value: 'terms' },
+  },
   { path: '/no-such-page', testId: 'page-not-found', ...noBanner },
   { path: '/rng/deeper/unknown', testId: 'page-not-found', ...noBanner },
 ];

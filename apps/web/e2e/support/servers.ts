@@ -7,7 +7,7 @@
  * on them; `E2E_PORT_BASE` moves the whole block when the default range is taken.
  */
 
-export type ServerName = 'normal' | 'maintenance' | 'guard';
+export type ServerName = 'normal' | 'maintenance' | 'guard' | 'chrome';
 
 export type ServerSpec = {
   name: ServerName;
@@ -15,6 +15,8 @@ export type ServerSpec = {
   portOffset: number;
   /** Operator commands run (in order) on the empty data folder before the server starts. */
   ops: string[][];
+  /** Test-data presets of prepare-content.ts, applied after the operator commands. */
+  content?: string[];
   /** `value.status` that `/wps/system/status` must answer from the loopback address once started. */
   expectedStatus: 0 | 1 | 2;
   purpose: string;
@@ -25,8 +27,10 @@ export const SERVER_SPECS: readonly ServerSpec[] = [
     name: 'normal',
     portOffset: 0,
     ops: [],
+    // The greeting pop-ups would cover home in every journey; chrome.spec.ts meets them on its own server.
+    content: ['quiet-greetings'],
     expectedStatus: 0,
-    purpose: 'seeded demo brand (region restriction on for US, GB, FR, NL, AU, SG)',
+    purpose: 'seeded demo brand without greeting pop-ups (region restriction on for US, GB, FR, NL, AU, SG)',
   },
   {
     name: 'maintenance',
@@ -41,6 +45,14 @@ export const SERVER_SPECS: readonly ServerSpec[] = [
     ops: [['brand:set', 'loggedInToHomePage', 'true']],
     expectedStatus: 0,
     purpose: "demo brand with the 'logged-in to home page' guard on",
+  },
+  {
+    name: 'chrome',
+    portOffset: 3,
+    ops: [],
+    content: ['chrome-extras'],
+    expectedStatus: 0,
+    purpose: 'seeded demo brand with its greeting pop-ups, two pages of notices, XSS probes, no help banners',
   },
 ];
 
