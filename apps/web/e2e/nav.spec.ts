@@ -112,7 +112,7 @@ for (const variant of VARIANTS) {
       await expect(page.getByTestId('page-login')).toBeVisible();
     });
 
-    test('the highlight follows the route', async ({ page }) => {
+    test('the highlight follows the route', async ({ page }, testInfo) => {
       await openLayout(page, '/');
       const nav = navBar(page, variant);
       const { labels } = variant;
@@ -122,6 +122,9 @@ for (const variant of VARIANTS) {
       await nav.getByRole('link', { name: labels.cards }).click();
       await expect(page).toHaveURL(/\/pvp$/);
       await expect(current).toHaveText(labels.cards);
+      // The category page as a visitor sees it: its banner strip and its frame (issue 3's artefact).
+      await expect(page.getByTestId('page-games')).toBeVisible();
+      await page.screenshot({ path: artifactPath(testInfo, `category-pvp-${tag}.png`), fullPage: true });
 
       await nav.getByRole('link', { name: labels.tableGames }).click();
       await expect(page).toHaveURL(/\/roulette$/);
