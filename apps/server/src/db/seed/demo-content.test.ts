@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BANNER_GROUPS } from '@lotus/shared/content.schema';
+import { BANNER_GROUPS } from '@lotus/shared/content-vocabulary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testBackends } from '../../../test/helpers/test-database.ts';
 import { findRepoRoot } from '../../lib/repo-root.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AnnouncementType, AppPlatform, BannerGroup } from '@lotus/shared/content.schema';
+import type { AnnouncementType, AppPlatform, BannerGroup } from '@lotus/shared/content-vocabulary';
 import { SEAL_KEY_BYTES } from '@lotus/shared/customer-service-seal';
 import type { Kysely } from 'kysely';
 import { sanitiseHtmlTexts } from '../../modules/content/sanitise-html.ts';

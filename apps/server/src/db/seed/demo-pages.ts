@@ -1,4 +1,4 @@
-import type { PageKey } from '@lotus/shared/content.schema';
+import type { PageKey } from '@lotus/shared/content-vocabulary';
 import type { SeedTexts } from './demo-content.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { PromotionCategory, PromotionTag } from '@lotus/shared/content.schema';
+import type { PromotionCategory, PromotionTag } from '@lotus/shared/content-vocabulary';
 import type { SeedTexts } from './demo-content.ts';
 
 /**

@@ -1,20 +1,19 @@
 import {
   announcementPageResponse,
   appDownloadResponse,
-  BANNER_GROUPS,
   bannersResponse,
   blogPageResponse,
   blogPostResponse,
   customerServiceInfoResponse,
   helpCenterResponse,
   noticesResponse,
-  PAGE_KEYS,
   promotionDetailResponse,
   promotionsResponse,
   rankListResponse,
   relayAnnouncementsResponse,
   sitePageResponse,
 } from '@lotus/shared/content.schema';
+import { BANNER_GROUPS, PAGE_KEYS } from '@lotus/shared/content-vocabulary';
 import { openCustomerServicePath } from '@lotus/shared/customer-service-seal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';

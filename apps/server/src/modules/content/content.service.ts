@@ -1,36 +1,38 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LANGUAGE } from '@lotus/shared/constants';
+import type {
+  Announcement,
+  AnnouncementPage,
+  AppDownload,
+  BannersValue,
+  BlogPage,
+  BlogPost,
+  CustomerServiceInfo,
+  HelpCenter,
+  Notice,
+  PromotionDetail,
+  PromotionSummary,
+  Promotions,
+  RankList,
+  RelayAnnouncements,
+  SitePage,
+} from '@lotus/shared/content.schema';
 import {
   ANNOUNCEMENT_GROUP_OF,
   ANNOUNCEMENT_TYPES,
-  type Announcement,
-  type AnnouncementPage,
   type AnnouncementType,
-  type AppDownload,
   type AppPlatform,
   type BannerGroup,
   type BannerLinkageType,
-  type BannersValue,
-  type BlogPage,
-  type BlogPost,
   CUSTOMER_SERVICE_PATH_TYPE,
-  type CustomerServiceInfo,
   type CustomerServicePathType,
-  type HelpCenter,
   NOTICE_MARQUEE_MAX,
-  type Notice,
   type PageKey,
   PROMOTION_CATEGORIES,
   type PromotionCategory,
-  type PromotionDetail,
   type PromotionFilter,
-  type PromotionSummary,
-  type Promotions,
   type PromotionTag,
-  type RankList,
-  type RelayAnnouncements,
-  type SitePage,
-} from '@lotus/shared/content.schema';
+} from '@lotus/shared/content-vocabulary';
 import { SEAL_KEY_BYTES, sealCustomerServicePath, toBase64Url } from '@lotus/shared/customer-service-seal';
 import type { LocalizedLines, LocalizedText } from '../../db/tables/content.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,5 +1,6 @@
 import { ANNOUNCEMENTS_PER_PAGE } from '@lotus/shared/constants';
-import type { AnnouncementPage, AnnouncementType } from '@lotus/shared/content.schema';
+import type { AnnouncementPage } from '@lotus/shared/content.schema';
+import type { AnnouncementType } from '@lotus/shared/content-vocabulary';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';

@@ -1,4 +1,5 @@
-import type { BannerGroup, BannersValue } from '@lotus/shared/content.schema';
+import type { BannersValue } from '@lotus/shared/content.schema';
+import type { BannerGroup } from '@lotus/shared/content-vocabulary';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { BannerGroup } from '@lotus/shared/content.schema';
+import type { BannerGroup } from '@lotus/shared/content-vocabulary';
 import { lazy, Suspense } from 'react';
 import { useBanners } from '../api/get-banners.ts';
 import { BannerSlide } from './banner-slide.tsx';

@@ -1,4 +1,5 @@
-import type { FeedbackQuestionType, FeedbackResult } from '@lotus/shared/content.schema';
+import type { FeedbackResult } from '@lotus/shared/content.schema';
+import type { FeedbackQuestionType } from '@lotus/shared/content-vocabulary';
 import type { Envelope } from '@lotus/shared/envelope';
 import { isErrorCode } from '@lotus/shared/error-codes';
 import { useMutation } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
 import { FEEDBACK_CONTACT_MAX, FEEDBACK_MAX, FEEDBACK_MIN } from '@lotus/shared/constants';
-import { FEEDBACK_QUESTION_TYPES, feedbackContentLength } from '@lotus/shared/content.schema';
+import { feedbackContentLength } from '@lotus/shared/content.schema';
+import { FEEDBACK_QUESTION_TYPES } from '@lotus/shared/content-vocabulary';
 import { z } from 'zod';
 
 /**

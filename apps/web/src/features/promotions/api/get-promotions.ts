@@ -1,4 +1,5 @@
-import type { PromotionFilter, Promotions } from '@lotus/shared/content.schema';
+import type { Promotions } from '@lotus/shared/content.schema';
+import type { PromotionFilter } from '@lotus/shared/content-vocabulary';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { PromotionTag } from '@lotus/shared/content.schema';
+import type { PromotionTag } from '@lotus/shared/content-vocabulary';
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

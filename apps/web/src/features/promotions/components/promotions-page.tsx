@@ -1,4 +1,4 @@
-import type { PromotionFilter } from '@lotus/shared/content.schema';
+import type { PromotionFilter } from '@lotus/shared/content-vocabulary';
 import { Button, Group, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -1,38 +1,17 @@
-import type { PromotionFilter, PromotionTag } from '@lotus/shared/content.schema';
+import {
+  PROMOTION_FILTERS,
+  PROMOTION_TAGS,
+  type PromotionFilter,
+  type PromotionTag,
+} from '@lotus/shared/content-vocabulary';
 
 /**
- * SPEC §3 promotion types, in the order the filter bar shows them, with the keys of the API
- * (docs/content-contract.md). Repeated here as plain data, checked against the shared types: importing the
- * values from @lotus/shared/content.schema would bring zod into the page (ARCHITECTURE §1 traps).
+ * SPEC §3 promotion types in the order the filter bar shows them ('all' first) and the tags, straight from
+ * the zod-free shared vocabulary the API validates against.
  */
-export const PROMOTION_CATEGORIES = [
-  'all',
-  'others',
-  'sports',
-  'live',
-  'slots',
-  'cards',
-  'fish',
-  'lotto',
-  'rebate',
-  'pointsMall',
-  'ranking',
-  'deposit',
-  'appDownload',
-  'newbie',
-  'gamePromotions',
-] as const satisfies readonly PromotionFilter[];
+export const PROMOTION_CATEGORIES = PROMOTION_FILTERS;
 export type PromotionCategoryKey = PromotionFilter;
-
-/** SPEC §3 tags (the spec's "HIGH RABATE" is a typo of the source; the API says HIGH_REBATE). */
-export const PROMOTION_TAGS = [
-  'NEWBIE',
-  'LIMITED',
-  'SPECIAL_OFFER',
-  'DAILY',
-  'HIGH_REBATE',
-  'VIP',
-] as const satisfies readonly PromotionTag[];
+export { PROMOTION_TAGS };
 export type PromotionTagKey = PromotionTag;
 
 /** The query parameter that carries the filter, so a reload or a shared link keeps it. */
