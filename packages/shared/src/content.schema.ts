@@ -1,30 +1,17 @@
 import { z } from 'zod';
 import { ANNOUNCEMENTS_PER_PAGE, FEEDBACK_CONTACT_MAX, WINNER_BOARD_SIZE } from './constants.ts';
 import {
-  ANNOUNCEMENT_GROUP_OF,
   ANNOUNCEMENT_TYPES,
-  type AnnouncementType,
   APP_PLATFORMS,
-  type AppPlatform,
   BANNER_GROUPS,
   BANNER_LINKAGE_TYPES,
-  type BannerGroup,
-  type BannerLinkageType,
   BLOG_PAGE_SIZE,
   CONTENT_PAGE_SIZE_MAX,
-  CUSTOMER_SERVICE_PATH_TYPE,
-  type CustomerServicePathType,
   FEEDBACK_QUESTION_TYPES,
-  type FeedbackQuestionType,
-  NOTICE_MARQUEE_MAX,
   PAGE_KEYS,
-  type PageKey,
   PROMOTION_CATEGORIES,
   PROMOTION_FILTERS,
   PROMOTION_TAGS,
-  type PromotionCategory,
-  type PromotionFilter,
-  type PromotionTag,
   WINNER_BOARD_MAX,
 } from './content-vocabulary.ts';
 import { envelopeOf } from './envelope.ts';
