@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/create-database.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { type GeoLookup, geoLookup } from './lib/geo.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { SealedPayloadService } from './modules/auth/sealed-payload.service.ts';
+import { ServerKeysRepository } from './modules/auth/server-keys.repository.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
@@ -14,9 +21,13 @@ import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { GamesRepository } from './modules/games/games.repository.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { GamesService } from './modules/games/games.service.ts';
+import { MembersRepository } from './modules/members/members.repository.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
+import { MembersService } from './modules/members/members.service.ts';
 import { SystemRepository } from './modules/system/system.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { SystemService } from './modules/system/system.service.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling, sendFailure } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -29,7 +40,13 @@ export const API_VERSION = '0.1.0';
 /** The parts of the configuration the HTTP app uses (main.ts owns host, port, database and shutdown). */
 export type AppOptions = Pick<
   AppConfig,
-  'logLevel' | 'trustedProxies' | 'webDistDir' | 'bodyLimitBytes' | 'rateLimitMax'
+  | 'logLevel'
+  | 'trustedProxies'
+  | 'webDistDir'
+  | 'bodyLimitBytes'
+  | 'rateLimitMax'
+  | 'sessionIdleMs'
+  | 'sessionAbsoluteMs'
 >;
 
 export type BuildAppInput = {
@@ -37,6 +54,10 @@ export type BuildAppInput = {
   database: DatabaseHandle;
   /** Tests may pin visitor countries; production uses the offline GeoLite2 table. */
   geo?: GeoLookup;
+  /** Tests move time to check session expiry and lockouts. */
+  clock?: Clock;
+  /** Tests capture the log to prove secrets never reach it. */
+  logStream?: DestinationStream;
 };
 
 /** An incoming request id is reused only if it is a short token that is safe to log and echo. */
@@ -56,11 +77,14 @@ export async function buildApp({
   config,
   database,
   geo = geoLookup,
+  clock = systemClock,
+  logStream,
 }: BuildAppInput): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: requestIdOf,
     // request.ip / request.hostname follow X-Forwarded-* only when the socket peer is a listed proxy.
@@ -99,6 +123,18 @@ export async function buildApp({
       new GamesService(new GamesRepository(database.db), (host) => systemService.resolveBrand(host)),
     ),
   );
+
+  const sealedPayloads = new SealedPayloadService(new ServerKeysRepository(database.db));
+  const authService = new AuthService(
+    new MembersRepository(database.db),
+    new AuthRepository(database.db),
+    sealedPayloads,
+    (host) => systemService.resolveBrand(host),
+    { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, clock },
+  );
+  registerAuth(app, authService);
+  await app.register(authRoutes(authService, sealedPayloads));
+  await app.register(membersRoutes(new MembersService()));
 
   await spa.register(app);
   return app;

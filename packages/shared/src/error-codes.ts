@@ -27,6 +27,10 @@ export const errorCodes = {
   upload_type: 415,
   // catalogue (SPEC §8: a vendor or game under maintenance)
   game_maintenance: 503,
+  // accounts (docs/api.md "Accounts and sessions")
+  sealed_payload_invalid: 400,
+  login_failed: 401,
+  account_locked: 423,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -21,6 +21,8 @@ describe('parseEnv', () => {
         bodyLimitBytes: 1_048_576,
         shutdownTimeoutMs: 10_000,
         rateLimitMax: 1200,
+        sessionIdleMs: 30 * 60_000,
+        sessionAbsoluteMs: 12 * 3_600_000,
       },
     });
   });
@@ -44,6 +46,8 @@ describe('parseEnv', () => {
         BODY_LIMIT_BYTES: '2048',
         SHUTDOWN_TIMEOUT_MS: '0',
         RATE_LIMIT_MAX: '50',
+        SESSION_IDLE_MINUTES: '10',
+        SESSION_ABSOLUTE_HOURS: '2',
       },
       '/srv/app',
     );
@@ -61,6 +65,8 @@ describe('parseEnv', () => {
         bodyLimitBytes: 2048,
         shutdownTimeoutMs: 0,
         rateLimitMax: 50,
+        sessionIdleMs: 10 * 60_000,
+        sessionAbsoluteMs: 2 * 3_600_000,
       },
     });
   });

@@ -33,6 +33,10 @@ export type AppConfig = {
   shutdownTimeoutMs: number;
   /** Requests per minute per client IP on the API. */
   rateLimitMax: number;
+  /** A session unused this long is over (sliding; each authenticated request renews it). */
+  sessionIdleMs: number;
+  /** A session is over this long after login, however active. */
+  sessionAbsoluteMs: number;
 };
 
 const csv = (value: string) =>
@@ -78,6 +82,8 @@ const envSchema = z.object({
     .default(1_048_576),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
 });
 
 export type EnvParseResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
@@ -121,6 +127,8 @@ export function parseEnv(
       bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
       shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
       rateLimitMax: parsed.RATE_LIMIT_MAX,
+      sessionIdleMs: parsed.SESSION_IDLE_MINUTES * 60_000,
+      sessionAbsoluteMs: parsed.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AccountTables } from './tables/accounts.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
 
@@ -103,7 +104,7 @@ export interface BrandResourcesTable {
   sort: ColumnType<number, number | undefined, number>;
 }
 
-export interface Database extends ContentTables, CatalogueTables {
+export interface Database extends ContentTables, CatalogueTables, AccountTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import type { DatabaseHandle } from '../../src/db/create-database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import type { GeoLookup } from '../../src/lib/geo.ts';
 import { type Backend, createOfflineDatabase, createTestDatabase } from './test-database.ts';
 
@@ -16,6 +17,8 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     webDistDir: path.join(import.meta.dirname, 'no-web-build'),
     bodyLimitBytes: 1_048_576,
     rateLimitMax: 10_000,
+    sessionIdleMs: 30 * 60_000,
+    sessionAbsoluteMs: 12 * 3_600_000,
     ...overrides,
   };
 }
@@ -27,6 +30,9 @@ export type BuildTestAppOptions = {
   backend?: Backend | 'offline';
   config?: Partial<AppOptions>;
   geo?: GeoLookup;
+  clock?: Clock;
+  /** Receives the app's log lines (set `config.logLevel` too). */
+  logStream?: { write(line: string): void };
   /** Extra routes registered after the app's own, before `ready()` (e.g. a route that throws). */
   routes?: (app: FastifyInstance) => void | Promise<void>;
 };
@@ -40,6 +46,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     config: testAppOptions(options.config),
     database,
     ...(options.geo ? { geo: options.geo } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await options.routes?.(app);
   await app.ready();

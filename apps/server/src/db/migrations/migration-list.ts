@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as brand from './0001_brand.ts';
 import * as content from './0002_content.ts';
 import * as catalogue from './0003_catalogue.ts';
+import * as accounts from './0004_accounts.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0001_brand': brand,
   '0002_content': content,
   '0003_catalogue': catalogue,
+  '0004_accounts': accounts,
 };

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
 import {
   DEMO_BRAND,
   DEMO_DOMAINS,
@@ -154,6 +155,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
 
     rowsAdded += await seedDemoCatalogue(trx, brand.id);
     rowsAdded += await seedDemoContent(trx, brand.id);
+    rowsAdded += await seedDemoAccounts(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

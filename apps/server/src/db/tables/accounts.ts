@@ -1,0 +1,81 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/**
+ * Kysely's view of the account tables (migration 0004_accounts). Conventions as in db/schema.ts: jsonb is
+ * written as JSON text and read parsed; text[] columns take and return JS string arrays.
+ */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export type MemberStatusColumn = 'active' | 'locked';
+
+export interface ServerKeysTable {
+  id: Generated<bigint>;
+  key_id: string;
+  algorithm: string;
+  public_key_spki: string;
+  private_key_pkcs8: string;
+  created_at: Generated<Date>;
+}
+
+export interface MembersTable {
+  id: Generated<bigint>;
+  brand_id: bigint;
+  username: string;
+  mobile_num: string | null;
+  country_dialing_code: string | null;
+  nickname: string | null;
+  email: string | null;
+  payee_name: string | null;
+  member_type: Defaulted<number>;
+  is_trial: Defaulted<boolean>;
+  rank_level: Defaulted<number>;
+  club_label_name: string | null;
+  member_labels: Defaulted<string[]>;
+  upline_id: bigint | null;
+  first_login_at: Date | null;
+  must_change_password: Defaulted<boolean>;
+  password_hash: string;
+  password_changed_at: Timestamp;
+  status: Defaulted<MemberStatusColumn>;
+  failed_logins: Defaulted<number>;
+  first_failed_at: Date | null;
+  locked_until: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: Generated<bigint>;
+  token_hash: string;
+  member_id: bigint;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Date;
+  revoked_at: Date | null;
+  is_first_login: Defaulted<boolean>;
+  ip: string;
+  user_agent: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<bigint>;
+  brand_id: bigint | null;
+  member_id: bigint | null;
+  action: string;
+  ip: string;
+  user_agent: string | null;
+  detail: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface AccountTables {
+  server_keys: ServerKeysTable;
+  members: MembersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+}
+
+export type MemberRow = Selectable<MembersTable>;
+export type SessionRow = Selectable<SessionsTable>;
