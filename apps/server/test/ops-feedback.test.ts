@@ -1,40 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDatabase } from '../src/db/prepare-database.ts';
-import { geoLookup } from '../src/lib/geo.ts';
-import { FeedbackRepository } from '../src/modules/feedback/feedback.repository.ts';
-import { FeedbackService } from '../src/modules/feedback/feedback.service.ts';
-import { SystemRepository } from '../src/modules/system/system.repository.ts';
-import { SystemService } from '../src/modules/system/system.service.ts';
-import { runOpsCommand } from '../src/ops/commands.ts';
-import { createTestDatabase, type TestDatabase, testBackends } from './helpers/test-database.ts';
+import type { FeedbackService } from '../src/modules/feedback/feedback.service.ts';
+import { createOpsHarness, type OpsHarness } from './helpers/ops-harness.ts';
+import { testBackends } from './helpers/test-database.ts';
 import { TINY_PNG } from './helpers/tiny-images.ts';
 
 describe.each(testBackends())('ops feedback:list [%s]', (backend) => {
-  let database: TestDatabase;
-  let system: SystemService;
+  let harness: OpsHarness;
   let feedback: FeedbackService;
+  const run = (...argv: string[]) => harness.run(...argv);
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    await prepareDatabase(database.db);
-    const systemRepository = new SystemRepository(database.db);
-    system = new SystemService(systemRepository, geoLookup);
-    feedback = new FeedbackService(new FeedbackRepository(database.db), system, systemRepository);
+    harness = await createOpsHarness(backend);
+    ({ feedback } = harness);
   });
   afterAll(async () => {
-    await database?.close();
+    await harness?.database.close();
   });
-
-  async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOpsCommand(
-      argv,
-      { system, feedback },
-      { out: (line) => out.push(line), err: (line) => err.push(line) },
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
 
   it('is listed in help', async () => {
     expect((await run('help')).out).toContain('feedback:list');

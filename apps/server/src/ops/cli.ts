@@ -1,12 +1,9 @@
 import { loadConfig } from '../config/env.ts';
 import { createDatabase } from '../db/create-database.ts';
 import { prepareDatabase } from '../db/prepare-database.ts';
-import { geoLookup } from '../lib/geo.ts';
-import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
-import { FeedbackService } from '../modules/feedback/feedback.service.ts';
-import { SystemRepository } from '../modules/system/system.repository.ts';
-import { SystemService } from '../modules/system/system.service.ts';
-import { isOfflineCommand, type OpsDeps, runOpsCommand } from './commands.ts';
+import type { FeedbackService } from '../modules/feedback/feedback.service.ts';
+import type { SystemService } from '../modules/system/system.service.ts';
+import { createOpsDeps, isOfflineCommand, type OpsDeps, runOpsCommand } from './commands.ts';
 
 const withoutDatabase: OpsDeps = {
   get system(): SystemService {
@@ -27,10 +24,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     // A fresh data folder works too: the CLI prepares it exactly as the server would on start.
     await prepareDatabase(database.db);
-    const systemRepository = new SystemRepository(database.db);
-    const system = new SystemService(systemRepository, geoLookup);
-    const feedback = new FeedbackService(new FeedbackRepository(database.db), system, systemRepository);
-    return await runOpsCommand(argv, { system, feedback }, io);
+    return await runOpsCommand(argv, createOpsDeps(database.db), io);
   } finally {
     await database.close();
   }

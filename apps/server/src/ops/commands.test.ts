@@ -1,39 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testBackends } from '../../test/helpers/test-database.ts';
-import { prepareDatabase } from '../db/prepare-database.ts';
-import { geoLookup } from '../lib/geo.ts';
-import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
-import { FeedbackService } from '../modules/feedback/feedback.service.ts';
-import { SystemRepository } from '../modules/system/system.repository.ts';
-import { SystemService } from '../modules/system/system.service.ts';
-import { parseArgs, runOpsCommand } from './commands.ts';
+import { createOpsHarness, type OpsHarness } from '../../test/helpers/ops-harness.ts';
+import { testBackends } from '../../test/helpers/test-database.ts';
+import type { SystemService } from '../modules/system/system.service.ts';
+import { parseArgs } from './commands.ts';
 
 describe.each(testBackends())('ops commands [%s]', (backend) => {
-  let database: TestDatabase;
+  let harness: OpsHarness;
   let system: SystemService;
-  let feedback: FeedbackService;
+  const run = (...argv: string[]) => harness.run(...argv);
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    await prepareDatabase(database.db);
-    const systemRepository = new SystemRepository(database.db);
-    system = new SystemService(systemRepository, geoLookup);
-    feedback = new FeedbackService(new FeedbackRepository(database.db), system, systemRepository);
+    harness = await createOpsHarness(backend);
+    ({ system } = harness);
   });
   afterAll(async () => {
-    await database?.close();
+    await harness?.database.close();
   });
-
-  async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOpsCommand(
-      argv,
-      { system, feedback },
-      { out: (line) => out.push(line), err: (line) => err.push(line) },
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
 
   const status = (ip: string) => system.getStatus({ ip, host: 'localhost' });
 

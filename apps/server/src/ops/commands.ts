@@ -1,6 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { isAppError } from '../lib/app-error.ts';
-import type { FeedbackService } from '../modules/feedback/feedback.service.ts';
-import { BRAND_SETTING_KEYS, type SystemService } from '../modules/system/system.service.ts';
+import { geoLookup } from '../lib/geo.ts';
+import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
+import { FeedbackService } from '../modules/feedback/feedback.service.ts';
+import { SystemRepository } from '../modules/system/system.repository.ts';
+import { BRAND_SETTING_KEYS, SystemService } from '../modules/system/system.service.ts';
 
 /**
  * The operator commands (`npm run ops -- <command>`), separated from process concerns so tests run them
@@ -10,6 +15,14 @@ import { BRAND_SETTING_KEYS, type SystemService } from '../modules/system/system
 
 export type OpsIo = { out: (line: string) => void; err: (line: string) => void };
 export type OpsDeps = { system: SystemService; feedback: FeedbackService };
+
+/** The services the CLI drives, wired as the server wires them (the CLI and its tests share this). */
+export function createOpsDeps(db: Kysely<Database>): OpsDeps {
+  const systemRepository = new SystemRepository(db);
+  const system = new SystemService(systemRepository, geoLookup);
+  const feedback = new FeedbackService(new FeedbackRepository(db), system, systemRepository);
+  return { system, feedback };
+}
 
 type Command = {
   usage: string;

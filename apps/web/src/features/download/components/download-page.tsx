@@ -17,8 +17,8 @@ import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon, PhoneDownloadIcon } from '../../../components/ui/icons.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import { useAppDownload } from '../api/get-app-download.ts';
-import { useScrollToHash } from '../hooks/use-scroll-to-hash.ts';
 import { DownloadQrCode } from './download-qr-code.tsx';
 
 /**
