@@ -1,12 +1,11 @@
-import type { Announcement } from '@lotus/shared/content.schema';
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
-import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useAnnouncementPage } from '../api/get-announcement-page.ts';
 import { browserReducer, initialBrowserState } from '../utils/announcement-browser.ts';
+import { AnnouncementArticle } from './announcement-article.tsx';
 import classes from './announcement-popup.module.css';
 
 /** Wide enough for the list beside the text; the modal narrows itself on a phone. */
@@ -160,7 +159,7 @@ function AnnouncementBrowser({ initialId }: { initialId: string | null }) {
         data-testid="announcement-detail"
       >
         {selected ? (
-          <AnnouncementDetail announcement={selected} />
+          <AnnouncementArticle announcement={selected} testId="announcement-content" />
         ) : (
           <Text c="dimmed" data-testid="announcement-hint">
             {t('announcements.chooseHint')}
@@ -168,19 +167,5 @@ function AnnouncementBrowser({ initialId }: { initialId: string | null }) {
         )}
       </section>
     </div>
-  );
-}
-
-function AnnouncementDetail({ announcement }: { announcement: Announcement }) {
-  return (
-    <article data-testid="announcement-content" data-announcement-id={announcement.id}>
-      <Title order={3} fz="lg" lh={1.35}>
-        {announcement.title}
-      </Title>
-      <Text size="xs" c="dimmed" component="time" dateTime={announcement.timestamp} mb="sm" display="block">
-        {formatDateTime(announcement.timestamp)}
-      </Text>
-      <SafeHtml html={announcement.content} />
-    </article>
   );
 }

@@ -1,12 +1,10 @@
-import type { Announcement } from '@lotus/shared/content.schema';
-import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Stack } from '@mantine/core';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
-import { SafeHtml } from '../../../components/ui/safe-html.tsx';
-import { formatDateTime } from '../../../lib/date-time.ts';
 import { type AnnouncementListsParams, useAnnouncementLists } from '../api/get-announcement-lists.ts';
 import { markPopupsSeen, readSeenPopups } from '../utils/seen-popups.ts';
+import { AnnouncementArticle } from './announcement-article.tsx';
 
 type PopupAnnouncementsProps = AnnouncementListsParams & {
   /** Called once there is nothing (more) to show: the next pop-up may have the stage. */
@@ -58,7 +56,7 @@ export function PopupAnnouncements({ types, execution, onDone }: PopupAnnounceme
         {unseen.map((announcement, index) => (
           <Fragment key={announcement.id}>
             {index > 0 ? <Divider /> : null}
-            <PopupItem announcement={announcement} />
+            <AnnouncementArticle announcement={announcement} testId="popup-announcement" compact />
           </Fragment>
         ))}
         <Group justify="flex-end">
@@ -68,19 +66,5 @@ export function PopupAnnouncements({ types, execution, onDone }: PopupAnnounceme
         </Group>
       </Stack>
     </AppModal>
-  );
-}
-
-function PopupItem({ announcement }: { announcement: Announcement }) {
-  return (
-    <article data-testid="popup-announcement" data-announcement-id={announcement.id}>
-      <Title order={3} fz="md" lh={1.35}>
-        {announcement.title}
-      </Title>
-      <Text size="xs" c="dimmed" component="time" dateTime={announcement.timestamp} mb="xs" display="block">
-        {formatDateTime(announcement.timestamp)}
-      </Text>
-      <SafeHtml html={announcement.content} />
-    </article>
   );
 }
