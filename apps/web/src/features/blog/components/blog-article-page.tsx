@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon, CompassIcon } from '../../../components/ui/icons.tsx';
+import linkCard from '../../../components/ui/link-card.module.css';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -67,7 +68,7 @@ export function BlogArticlePage({ slug }: { slug: string }) {
           </Text>
           {post.data.coverUrl ? (
             <AspectRatio ratio={16 / 9} className={classes.articleCover}>
-              <Image src={post.data.coverUrl} alt="" className={classes.cover} />
+              <Image src={post.data.coverUrl} alt="" className={linkCard.cover} />
             </AspectRatio>
           ) : null}
           <SafeHtml html={post.data.content} testId="blog-article-body" />

@@ -2,6 +2,7 @@ import type { BlogSummary } from '@lotus/shared/content.schema';
 import { AspectRatio, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import linkCard from '../../../components/ui/link-card.module.css';
 import { formatPublishedDate } from '../utils/format-date.ts';
 import classes from './blog.module.css';
 
@@ -15,7 +16,7 @@ export function BlogCard({ post }: { post: BlogSummary }) {
       withBorder
       radius="md"
       padding="md"
-      className={classes.card}
+      className={linkCard.card}
       aria-labelledby={titleId}
       data-testid="blog-card"
       data-slug={post.slug}
@@ -23,7 +24,7 @@ export function BlogCard({ post }: { post: BlogSummary }) {
       <Card.Section>
         <AspectRatio ratio={16 / 9}>
           {post.coverUrl ? (
-            <Image src={post.coverUrl} alt="" loading="lazy" decoding="async" className={classes.cover} />
+            <Image src={post.coverUrl} alt="" loading="lazy" decoding="async" className={linkCard.cover} />
           ) : (
             <div className={classes.coverPlaceholder} aria-hidden="true" />
           )}
@@ -35,7 +36,7 @@ export function BlogCard({ post }: { post: BlogSummary }) {
         </Text>
         <Title order={2} fz="md" id={titleId}>
           {/* The whole card is clickable through this link's overlay (see blog.module.css). */}
-          <Link to={`/blog/${encodeURIComponent(post.slug)}`} className={classes.cardLink}>
+          <Link to={`/blog/${encodeURIComponent(post.slug)}`} className={linkCard.cardLink}>
             {post.title}
           </Link>
         </Title>

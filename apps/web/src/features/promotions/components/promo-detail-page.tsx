@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon, CompassIcon, LockIcon } from '../../../components/ui/icons.tsx';
+import linkCard from '../../../components/ui/link-card.module.css';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -88,7 +89,7 @@ export function PromoDetailPage() {
         <Stack gap="lg" data-testid="promo-detail" data-promotion-id={promotion.data.id}>
           {promotion.data.imageUrl ? (
             <AspectRatio ratio={16 / 7} className={classes.detailImage} maw={960}>
-              <Image src={promotion.data.imageUrl} alt="" className={classes.image} />
+              <Image src={promotion.data.imageUrl} alt="" className={linkCard.cover} />
             </AspectRatio>
           ) : null}
           <Group gap="sm" align="center">

@@ -2,6 +2,7 @@ import type { PromotionSummary } from '@lotus/shared/content.schema';
 import { AspectRatio, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import linkCard from '../../../components/ui/link-card.module.css';
 import { PromotionPeriod } from './promotion-period.tsx';
 import { PromotionTags } from './promotion-tags.tsx';
 import classes from './promotions.module.css';
@@ -16,7 +17,7 @@ export function PromotionCard({ promotion }: { promotion: PromotionSummary }) {
       withBorder
       radius="md"
       padding="md"
-      className={classes.card}
+      className={linkCard.card}
       aria-labelledby={titleId}
       data-testid="promotion-card"
       data-category={promotion.category}
@@ -29,7 +30,7 @@ export function PromotionCard({ promotion }: { promotion: PromotionSummary }) {
               alt=""
               loading="lazy"
               decoding="async"
-              className={classes.image}
+              className={linkCard.cover}
             />
           ) : (
             <div className={classes.imagePlaceholder} aria-hidden="true" />
@@ -39,7 +40,7 @@ export function PromotionCard({ promotion }: { promotion: PromotionSummary }) {
       <Stack gap={8} mt="md">
         <PromotionTags tags={promotion.tags} />
         <Title order={2} fz="md" id={titleId}>
-          <Link to={`/promoDetail?id=${promotion.id}`} className={classes.cardLink}>
+          <Link to={`/promoDetail?id=${promotion.id}`} className={linkCard.cardLink}>
             {promotion.title}
           </Link>
         </Title>
