@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -12,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SealedPayloadService } from './modules/auth/sealed-payload.service.ts';
 import { ServerKeysRepository } from './modules/auth/server-keys.repository.ts';
+import { SessionsService } from './modules/auth/sessions.service.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
@@ -107,6 +109,9 @@ export async function buildApp({
   registerErrorHandling(app, { pageFallback: spa.fallback });
 
   await registerSecurityHeaders(app);
+  // HttpOnly cookies carry the captcha id and the remember-me token (docs/accounts-contract.md); unsigned,
+  // because each value is a random secret checked against its stored hash.
+  await app.register(cookie);
   await registerCompression(app);
   await registerRateLimit(app, { max: config.rateLimitMax });
   await registerSwagger(app, { version: API_VERSION });
@@ -124,13 +129,27 @@ export async function buildApp({
     ),
   );
 
+  // Accounts (docs/accounts-contract.md): one SessionsService opens sessions for every way in.
   const sealedPayloads = new SealedPayloadService(new ServerKeysRepository(database.db));
+  const membersRepository = new MembersRepository(database.db);
+  const authRepository = new AuthRepository(database.db);
+  const sessionOptions = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, clock };
+  const sessions = new SessionsService(
+    membersRepository,
+    authRepository,
+    async (brandId) => {
+      const { brand, flags } = await systemService.brandById(brandId);
+      return { forcedChange: flags('PWDEXPFORCECHANGE3'), maxAgeDays: brand.passwordMaxAgeDays };
+    },
+    sessionOptions,
+  );
   const authService = new AuthService(
-    new MembersRepository(database.db),
-    new AuthRepository(database.db),
+    membersRepository,
+    authRepository,
     sealedPayloads,
+    sessions,
     (host) => systemService.resolveBrand(host),
-    { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, clock },
+    sessionOptions,
   );
   registerAuth(app, authService);
   await app.register(authRoutes(authService, sealedPayloads));

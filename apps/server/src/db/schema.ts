@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AccountFlowTables } from './tables/account-flows.ts';
 import type { AccountTables } from './tables/accounts.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
@@ -17,6 +18,9 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
 export type MaintenanceMessages = Record<string, string>;
+
+/** brands.login_captcha: when username login asks for a captcha (docs/accounts-contract.md). */
+export type LoginCaptchaMode = 'off' | 'after_failures' | 'always';
 
 export type CategoryRuleRow = {
   category: string;
@@ -57,6 +61,8 @@ export interface BrandsTable {
   support_email: string | null;
   support_phone: string | null;
   category_rules: Json<CategoryRuleRow[]>;
+  login_captcha: ColumnType<LoginCaptchaMode, LoginCaptchaMode | undefined, LoginCaptchaMode>;
+  password_max_age_days: number | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -104,7 +110,7 @@ export interface BrandResourcesTable {
   sort: ColumnType<number, number | undefined, number>;
 }
 
-export interface Database extends ContentTables, CatalogueTables, AccountTables {
+export interface Database extends ContentTables, CatalogueTables, AccountTables, AccountFlowTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

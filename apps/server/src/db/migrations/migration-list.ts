@@ -3,6 +3,7 @@ import * as brand from './0001_brand.ts';
 import * as content from './0002_content.ts';
 import * as catalogue from './0003_catalogue.ts';
 import * as accounts from './0004_accounts.ts';
+import * as accountFlows from './0005_account_flows.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0002_content': content,
   '0003_catalogue': catalogue,
   '0004_accounts': accounts,
+  '0005_account_flows': accountFlows,
 };

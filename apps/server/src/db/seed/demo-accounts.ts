@@ -17,7 +17,15 @@ export type DemoAccount = {
   labels: string[];
   upline: string | null;
   mustChangePassword: boolean;
+  /** India (+91), the demo brand's default dialing code; SMS login and forgot-by-mobile use it. */
+  mobileNum: string;
+  email: string;
+  payeeName: string;
+  /** Agents' invitation code for registration links (`/wps/agent/affiliate`). */
+  affiliateCode: string | null;
 };
+
+export const DEMO_DIALING_CODE = '+91';
 
 // Uplines come before their downlines so one pass can link them.
 export const DEMO_ACCOUNTS: DemoAccount[] = [
@@ -31,6 +39,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     labels: ['Verified'],
     upline: null,
     mustChangePassword: false,
+    mobileNum: '9000000001',
+    email: 'player@demo.lotus.example',
+    payeeName: 'Asha Verma',
+    affiliateCode: null,
   },
   {
     username: 'demo_agent',
@@ -42,6 +54,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     labels: ['Verified'],
     upline: null,
     mustChangePassword: false,
+    mobileNum: '9000000002',
+    email: 'agent@demo.lotus.example',
+    payeeName: 'Ravi Kumar',
+    affiliateCode: 'LOTUSAG1',
   },
   {
     username: 'demo_sub_agent',
@@ -53,6 +69,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     labels: [],
     upline: 'demo_agent',
     mustChangePassword: false,
+    mobileNum: '9000000003',
+    email: 'subagent@demo.lotus.example',
+    payeeName: 'Meera Shah',
+    affiliateCode: 'LOTUSAG2',
   },
   {
     username: 'demo_player2',
@@ -64,6 +84,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     labels: [],
     upline: 'demo_sub_agent',
     mustChangePassword: false,
+    mobileNum: '9000000004',
+    email: 'player2@demo.lotus.example',
+    payeeName: 'Kabir Singh',
+    affiliateCode: null,
   },
   {
     username: 'demo_newbie',
@@ -75,6 +99,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     labels: [],
     upline: null,
     mustChangePassword: true,
+    mobileNum: '9000000005',
+    email: 'newbie@demo.lotus.example',
+    payeeName: 'Nisha Rao',
+    affiliateCode: null,
   },
 ];
 
@@ -112,6 +140,12 @@ export async function seedDemoAccounts(trx: Kysely<Database>, brandId: bigint): 
         upline_id: account.upline === null ? null : (ids.get(account.upline) ?? null),
         must_change_password: account.mustChangePassword,
         password_hash: hashes[index] as string,
+        mobile_num: account.mobileNum,
+        country_dialing_code: DEMO_DIALING_CODE,
+        email: account.email,
+        payee_name: account.payeeName,
+        affiliate_code: account.affiliateCode,
+        register_method: 'seed',
       })
       .returning('id')
       .executeTakeFirstOrThrow();

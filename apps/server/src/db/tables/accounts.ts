@@ -9,7 +9,18 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
-export type MemberStatusColumn = 'active' | 'locked';
+/** `disabled`: not a member account that may enter the site (`member_no_enter`). */
+export type MemberStatusColumn = 'active' | 'locked' | 'disabled';
+
+export type RegisterMethod =
+  | 'seed'
+  | 'username'
+  | 'mobile'
+  | 'one_click'
+  | 'free_play'
+  | 'google'
+  | 'facebook'
+  | 'telegram';
 
 export interface ServerKeysTable {
   id: Generated<bigint>;
@@ -44,6 +55,15 @@ export interface MembersTable {
   first_failed_at: Date | null;
   locked_until: Date | null;
   created_at: Generated<Date>;
+  // 0005_account_flows
+  affiliate_code: string | null;
+  /** The optional registration fields (qqNum, line, birthday, ...) keyed by REGISTRATION_FIELD_KEYS. */
+  registration_fields: Json<Record<string, string>>;
+  language: string | null;
+  avatar_id: number | null;
+  register_ip: string | null;
+  register_method: RegisterMethod | null;
+  referred_by_id: bigint | null;
 }
 
 export interface SessionsTable {

@@ -4,17 +4,12 @@ import {
   publicKeyResponse,
   sealedPayloadSchema,
 } from '@lotus/shared/auth.schema';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
+import { originOf } from '../../lib/request-origin.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import type { AuthService, RequestOrigin } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
 import type { SealedPayloadService } from './sealed-payload.service.ts';
-
-function originOf(request: FastifyRequest): RequestOrigin {
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: userAgent ?? null, host: request.hostname || null };
-}
 
 /** Login, logout and the key that seals login bodies (SPEC §7 auth paths; docs/api.md). */
 export function authRoutes(auth: AuthService, sealed: SealedPayloadService): FastifyPluginAsyncZod {

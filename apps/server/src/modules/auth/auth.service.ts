@@ -1,12 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type LoginResult, loginPayloadSchema } from '@lotus/shared/auth.schema';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { SealedPayloadService } from './sealed-payload.service.ts';
+import { hashToken, type SessionOptions, type SessionsService } from './sessions.service.ts';
 
 /** Abuse limits (docs/api.md "Accounts and sessions"). */
 export const LOGIN_LIMITS = {
@@ -18,28 +19,17 @@ export const LOGIN_LIMITS = {
   lockMs: 15 * 60_000,
 } as const;
 
-export type AuthOptions = { idleMs: number; absoluteMs: number; clock: Clock };
-
-/** Where a request comes from, for the brand, the audit log and per-IP limits. */
-export type RequestOrigin = { ip: string; userAgent: string | null; host: string | null };
+export type AuthOptions = SessionOptions;
 
 export type BrandResolver = (host: string | null) => Promise<{ id: bigint }>;
 
 export type AuthenticatedSession = { session: SessionRow; member: MemberRow };
 
-/** Tokens travel in the clear only to the client; the database keeps their SHA-256. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-function clip(userAgent: string | null): string | null {
-  return userAgent === null ? null : userAgent.slice(0, 512);
-}
-
 export class AuthService {
   readonly #members: MembersRepository;
   readonly #repository: AuthRepository;
   readonly #sealed: SealedPayloadService;
+  readonly #sessions: SessionsService;
   readonly #options: AuthOptions;
   readonly #resolveBrand: BrandResolver;
   /** Verified for unknown usernames so they cost the same scrypt work as a wrong password. */
@@ -49,9 +39,11 @@ export class AuthService {
     members: MembersRepository,
     repository: AuthRepository,
     sealed: SealedPayloadService,
+    sessions: SessionsService,
     resolveBrand: BrandResolver,
     options: AuthOptions,
   ) {
+    this.#sessions = sessions;
     this.#resolveBrand = resolveBrand;
     this.#members = members;
     this.#repository = repository;
@@ -83,7 +75,7 @@ export class AuthService {
     const { username, password } = parsed.data;
     const brand = await this.#resolveBrand(origin.host);
     const now = this.#options.clock.now();
-    const userAgent = clip(origin.userAgent);
+    const userAgent = clipUserAgent(origin.userAgent);
     const audit = (action: string, memberId: bigint | null, detail: Record<string, unknown> = {}) =>
       this.#repository.audit({
         brandId: brand.id,
@@ -125,24 +117,7 @@ export class AuthService {
       throw new AppError('login_failed');
     }
 
-    const token = randomBytes(32).toString('base64url');
-    const firstTimeLogin = member.first_login_at === null;
-    await this.#members.recordSuccess(member.id, now);
-    await this.#repository.createSession({
-      tokenHash: hashToken(token),
-      memberId: member.id,
-      now,
-      expiresAt: new Date(now.getTime() + this.#options.absoluteMs),
-      isFirstLogin: firstTimeLogin,
-      ip: origin.ip,
-      userAgent,
-    });
-    await audit('login.success', member.id);
-    return {
-      token,
-      firstTimeLogin,
-      passwordExpired: member.must_change_password,
-    };
+    return this.#sessions.open(member, origin, 'username');
   }
 
   /** The live session a bearer token names, renewing its idle timer; `not_logged_in` otherwise. */
@@ -170,7 +145,7 @@ export class AuthService {
       memberId: current.member.id,
       action: 'session.revoked',
       ip: origin.ip,
-      userAgent: clip(origin.userAgent),
+      userAgent: clipUserAgent(origin.userAgent),
       detail: { reason: 'logout' },
       at: now,
     });

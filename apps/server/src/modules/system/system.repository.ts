@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { BrandRow, CategoryRuleRow, Database, MaintenanceMessages } from '../../db/schema.ts';
+import type {
+  BrandRow,
+  CategoryRuleRow,
+  Database,
+  LoginCaptchaMode,
+  MaintenanceMessages,
+} from '../../db/schema.ts';
 
 /**
  * Brand configuration storage: the brand row, its domains, whitelabel tree, registration field rules and
@@ -37,6 +43,10 @@ export type Brand = {
   supportEmail: string | null;
   supportPhone: string | null;
   categoryRules: CategoryRuleRow[];
+  /** When username login asks for a captcha (docs/accounts-contract.md "Captcha"). */
+  loginCaptcha: LoginCaptchaMode;
+  /** With PWDEXPFORCECHANGE3 on, a password older than this many days must be changed; null: never. */
+  passwordMaxAgeDays: number | null;
   updatedAt: Date;
 };
 
@@ -109,6 +119,8 @@ function toBrand(row: BrandRow): Brand {
     supportEmail: row.support_email,
     supportPhone: row.support_phone,
     categoryRules: row.category_rules,
+    loginCaptcha: row.login_captcha,
+    passwordMaxAgeDays: row.password_max_age_days,
     updatedAt: row.updated_at,
   };
 }
@@ -136,6 +148,11 @@ export class SystemRepository {
       .selectAll()
       .where('is_default', '=', true)
       .executeTakeFirst();
+    return row && toBrand(row);
+  }
+
+  async findBrandById(id: bigint): Promise<Brand | undefined> {
+    const row = await this.#db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toBrand(row);
   }
 

@@ -126,6 +126,14 @@ export class SystemService {
     return brand;
   }
 
+  /** A brand by id (a member's brand), with its whitelabel flags resolved (a flag under an off module is off). */
+  async brandById(id: bigint): Promise<{ brand: Brand; flags: (modId: string) => boolean }> {
+    const brand = await this.#repository.findBrandById(id);
+    if (!brand) throw new AppError('brand_not_found', { message: `no brand with id ${id}` });
+    const tree = buildWhitelabelTree(await this.#repository.listWhitelabelNodes(brand.id));
+    return { brand, flags: (modId) => isFlagEnabled(tree, modId) };
+  }
+
   locate(ip: string): VisitorLocation {
     const countryCode = this.#geo.countryOf(ip);
     return { ip, countryCode, countryDialingCode: dialingCodeOf(countryCode) };

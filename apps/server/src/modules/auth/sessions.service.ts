@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LoginResult } from '@lotus/shared/auth.schema';
+import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
+import type { MembersRepository } from '../members/members.repository.ts';
+import type { AuditEntry, AuthRepository } from './auth.repository.ts';
+
+export type SessionOptions = { idleMs: number; absoluteMs: number; clock: Clock };
+
+/** The brand switches that decide whether a password has expired (PWDEXPFORCECHANGE3 + max age). */
+export type PasswordPolicy = { forcedChange: boolean; maxAgeDays: number | null };
+export type PasswordPolicyOf = (brandId: bigint) => Promise<PasswordPolicy>;
+
+/** Tokens travel in the clear only to the client; the database keeps their SHA-256. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A fresh 256-bit secret, base64url (43 characters). */
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Whether login must be followed by a password change: the account was made with an initial password
+ * (`must_change_password`, set by whoever chose the password for the member), or the brand forces a
+ * change (PWDEXPFORCECHANGE3) and the password is older than its maximum age.
+ */
+export function isPasswordExpired(member: MemberRow, policy: PasswordPolicy, now: Date): boolean {
+  if (member.must_change_password) return true;
+  if (!policy.forcedChange || policy.maxAgeDays === null) return false;
+  return member.password_changed_at.getTime() + policy.maxAgeDays * 86_400_000 <= now.getTime();
+}
+
+/**
+ * Opens sessions for every way in (password, SMS code, registration, free play, third-party sign-in,
+ * reset by phone): a new random token each time, stored only as its hash, with idle and absolute expiry
+ * (docs/api.md "Accounts and sessions"), and one audit record.
+ */
+export class SessionsService {
+  readonly #members: MembersRepository;
+  readonly #repository: AuthRepository;
+  readonly #policyOf: PasswordPolicyOf;
+  readonly #options: SessionOptions;
+
+  constructor(
+    members: MembersRepository,
+    repository: AuthRepository,
+    policyOf: PasswordPolicyOf,
+    options: SessionOptions,
+  ) {
+    this.#members = members;
+    this.#repository = repository;
+    this.#policyOf = policyOf;
+    this.#options = options;
+  }
+
+  get clock(): Clock {
+    return this.#options.clock;
+  }
+
+  /**
+   * Starts a session for `member`. `method` names the way in for the audit record ('username', 'sms',
+   * 'register', 'free_play', 'google', ...). Resets the member's failure counter.
+   */
+  async open(member: MemberRow, origin: RequestOrigin, method: string): Promise<LoginResult> {
+    const now = this.#options.clock.now();
+    const token = newSecret();
+    const firstTimeLogin = member.first_login_at === null;
+    await this.#members.recordSuccess(member.id, now);
+    await this.#repository.createSession({
+      tokenHash: hashToken(token),
+      memberId: member.id,
+      now,
+      expiresAt: new Date(now.getTime() + this.#options.absoluteMs),
+      isFirstLogin: firstTimeLogin,
+      ip: origin.ip,
+      userAgent: clipUserAgent(origin.userAgent),
+    });
+    await this.audit(member.brand_id, member.id, 'login.success', origin, { method });
+    const policy = await this.#policyOf(member.brand_id);
+    return { token, firstTimeLogin, passwordExpired: isPasswordExpired(member, policy, now) };
+  }
+
+  /** One audit record (who, what, when, from where). Never put a password, code or token in `detail`. */
+  audit(
+    brandId: bigint | null,
+    memberId: bigint | null,
+    action: string,
+    origin: RequestOrigin,
+    detail: Record<string, unknown> = {},
+  ): Promise<void> {
+    const entry: AuditEntry = {
+      brandId,
+      memberId,
+      action,
+      ip: origin.ip,
+      userAgent: clipUserAgent(origin.userAgent),
+      detail,
+      at: this.#options.clock.now(),
+    };
+    return this.#repository.audit(entry);
+  }
+}
