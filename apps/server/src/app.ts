@@ -49,6 +49,12 @@ export type AppOptions = Pick<
   | 'rateLimitMax'
   | 'sessionIdleMs'
   | 'sessionAbsoluteMs'
+  | 'devInbox'
+  | 'smsProvider'
+  | 'mailProvider'
+  | 'humanCheckBits'
+  | 'oidc'
+  | 'telegram'
 >;
 
 export type BuildAppInput = {

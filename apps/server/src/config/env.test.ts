@@ -23,6 +23,12 @@ describe('parseEnv', () => {
         rateLimitMax: 1200,
         sessionIdleMs: 30 * 60_000,
         sessionAbsoluteMs: 12 * 3_600_000,
+        devInbox: false,
+        smsProvider: null,
+        mailProvider: null,
+        humanCheckBits: 12,
+        oidc: { google: null, facebook: null },
+        telegram: null,
       },
     });
   });
@@ -48,6 +54,18 @@ describe('parseEnv', () => {
         RATE_LIMIT_MAX: '50',
         SESSION_IDLE_MINUTES: '10',
         SESSION_ABSOLUTE_HOURS: '2',
+        DEV_INBOX: '1',
+        SMS_PROVIDER_URL: 'https://sms.example.com/send',
+        SMS_PROVIDER_TOKEN: 'sms-secret',
+        MAIL_PROVIDER_URL: 'https://mail.example.com/send',
+        HUMAN_CHECK_BITS: '16',
+        OIDC_GOOGLE_ISSUER: 'https://accounts.google.com',
+        OIDC_GOOGLE_CLIENT_ID: 'google-client',
+        OIDC_GOOGLE_CLIENT_SECRET: 'google-secret',
+        OIDC_FACEBOOK_ISSUER: 'https://www.facebook.com',
+        OIDC_FACEBOOK_CLIENT_ID: 'fb-client',
+        TELEGRAM_BOT_TOKEN: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345',
+        TELEGRAM_BOT_NAME: 'lotus_bot',
       },
       '/srv/app',
     );
@@ -67,6 +85,24 @@ describe('parseEnv', () => {
         rateLimitMax: 50,
         sessionIdleMs: 10 * 60_000,
         sessionAbsoluteMs: 2 * 3_600_000,
+        devInbox: true,
+        smsProvider: { url: 'https://sms.example.com/send', token: 'sms-secret' },
+        mailProvider: { url: 'https://mail.example.com/send', token: null },
+        humanCheckBits: 16,
+        // Facebook lacks its secret, so it is not offered rather than half-configured.
+        oidc: {
+          google: {
+            issuer: 'https://accounts.google.com',
+            clientId: 'google-client',
+            clientSecret: 'google-secret',
+          },
+          facebook: null,
+        },
+        telegram: {
+          botToken: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345',
+          botName: 'lotus_bot',
+          authUrl: 'https://oauth.telegram.org',
+        },
       },
     });
   });

@@ -37,13 +37,40 @@ export type AppConfig = {
   sessionIdleMs: number;
   /** A session is over this long after login, however active. */
   sessionAbsoluteMs: number;
+  /**
+   * Developer inbox (`DEV_INBOX=1`): `GET /dev/outbox` lists the SMS and e-mail the outbox provider
+   * "sent" and `GET /dev/captcha` tells the caller its own captcha's answer. For local runs and the browser
+   * journeys only; never on a site that real players use (docs/accounts-contract.md).
+   */
+  devInbox: boolean;
+  /** Real SMS / mail gateways (HTTP POST of JSON with a bearer token); null → the outbox provider. */
+  smsProvider: HttpProviderConfig | null;
+  mailProvider: HttpProviderConfig | null;
+  /** Leading zero bits the browser's proof of work needs for the human-verification step. */
+  humanCheckBits: number;
+  /** Google / Facebook sign-in through OpenID Connect; a provider is offered only when configured. */
+  oidc: { google: OidcProviderConfig | null; facebook: OidcProviderConfig | null };
+  /** Telegram login (bot token from @BotFather; the bot id is its part before ':'); null → not offered. */
+  telegram: TelegramConfig | null;
 };
+
+export type HttpProviderConfig = { url: string; token: string | null };
+export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
+export type TelegramConfig = { botToken: string; botName: string; authUrl: string };
 
 const csv = (value: string) =>
   value
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
+
+const httpUrl = z.string().refine((value) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be an http:// or https:// URL');
 
 const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -84,7 +111,36 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  DEV_INBOX: z.enum(['0', '1', 'false', 'true']).default('0'),
+  SMS_PROVIDER_URL: httpUrl.optional(),
+  SMS_PROVIDER_TOKEN: z.string().optional(),
+  MAIL_PROVIDER_URL: httpUrl.optional(),
+  MAIL_PROVIDER_TOKEN: z.string().optional(),
+  HUMAN_CHECK_BITS: z.coerce.number().int().min(0).max(24).default(12),
+  OIDC_GOOGLE_ISSUER: httpUrl.optional(),
+  OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_FACEBOOK_ISSUER: httpUrl.optional(),
+  OIDC_FACEBOOK_CLIENT_ID: z.string().optional(),
+  OIDC_FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^[0-9]{3,20}:[A-Za-z0-9_-]{20,80}$/, 'must look like <bot id>:<secret> (from @BotFather)')
+    .optional(),
+  TELEGRAM_BOT_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,64}$/)
+    .optional(),
+  TELEGRAM_AUTH_URL: httpUrl.default('https://oauth.telegram.org'),
 });
+
+function oidcOf(
+  issuer: string | undefined,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+): OidcProviderConfig | null {
+  return issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : null;
+}
 
 export type EnvParseResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
 
@@ -129,6 +185,34 @@ export function parseEnv(
       rateLimitMax: parsed.RATE_LIMIT_MAX,
       sessionIdleMs: parsed.SESSION_IDLE_MINUTES * 60_000,
       sessionAbsoluteMs: parsed.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      devInbox: parsed.DEV_INBOX === '1' || parsed.DEV_INBOX === 'true',
+      smsProvider: parsed.SMS_PROVIDER_URL
+        ? { url: parsed.SMS_PROVIDER_URL, token: parsed.SMS_PROVIDER_TOKEN ?? null }
+        : null,
+      mailProvider: parsed.MAIL_PROVIDER_URL
+        ? { url: parsed.MAIL_PROVIDER_URL, token: parsed.MAIL_PROVIDER_TOKEN ?? null }
+        : null,
+      humanCheckBits: parsed.HUMAN_CHECK_BITS,
+      oidc: {
+        google: oidcOf(
+          parsed.OIDC_GOOGLE_ISSUER,
+          parsed.OIDC_GOOGLE_CLIENT_ID,
+          parsed.OIDC_GOOGLE_CLIENT_SECRET,
+        ),
+        facebook: oidcOf(
+          parsed.OIDC_FACEBOOK_ISSUER,
+          parsed.OIDC_FACEBOOK_CLIENT_ID,
+          parsed.OIDC_FACEBOOK_CLIENT_SECRET,
+        ),
+      },
+      telegram:
+        parsed.TELEGRAM_BOT_TOKEN && parsed.TELEGRAM_BOT_NAME
+          ? {
+              botToken: parsed.TELEGRAM_BOT_TOKEN,
+              botName: parsed.TELEGRAM_BOT_NAME,
+              authUrl: parsed.TELEGRAM_AUTH_URL,
+            }
+          : null,
     },
   };
 }

@@ -19,6 +19,13 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     rateLimitMax: 10_000,
     sessionIdleMs: 30 * 60_000,
     sessionAbsoluteMs: 12 * 3_600_000,
+    devInbox: false,
+    smsProvider: null,
+    mailProvider: null,
+    // Cheap proof of work so tests solve it in microseconds; the check itself is the same.
+    humanCheckBits: 4,
+    oidc: { google: null, facebook: null },
+    telegram: null,
     ...overrides,
   };
 }
