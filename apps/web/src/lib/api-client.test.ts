@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, NETWORK_ERROR } from './api-client.ts';
+import { ApiError, apiGet, apiSend, NETWORK_ERROR } from './api-client.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
 function answer(body: unknown, status = 200) {
@@ -57,5 +57,26 @@ describe('apiGet', () => {
     await apiGet('/wps/member/info');
     const init = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
     expect((init[1].headers as Record<string, string>).Authorization).toBe('Bearer abc');
+  });
+});
+
+describe('apiSend', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends JSON with the session token and unwraps the value', async () => {
+    window.sessionStorage.setItem(STORAGE_KEYS.token, 'tok123');
+    const fetchStub = answer({ success: true, message: 'ok', value: { done: true } });
+    await expect(apiSend('POST', '/wps/example', { a: 1 })).resolves.toEqual({ done: true });
+    const [, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok123');
+    window.sessionStorage.clear();
+  });
+
+  it("keeps a failure's details (value) on the ApiError", async () => {
+    answer({ success: false, message: 'login_failed', value: { captcha: true } }, 401);
+    const error = await failureOf(apiSend('POST', '/wps/session/login', {}));
+    expect([error.code, error.status, error.value]).toEqual(['login_failed', 401, { captcha: true }]);
   });
 });

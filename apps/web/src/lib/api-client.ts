@@ -12,12 +12,15 @@ export const NETWORK_ERROR = 'network_error';
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
+  /** The envelope's `value` on failure: details such as `{ captcha: true }` or a field rule (docs/api.md). */
+  readonly value: Record<string, unknown> | null;
 
-  constructor(code: string, status: number) {
+  constructor(code: string, status: number, value: Record<string, unknown> | null = null) {
     super(code);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.value = value;
   }
 }
 
@@ -25,33 +28,70 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof body === 'object' && body !== null && 'success' in body && 'message' in body;
 }
 
-/**
- * GET a same-origin API path and unwrap its `{ success, message, value }` envelope. The JSON is typed, not
- * parsed with zod, on purpose: zod would add ~24 KB gzip to the first page (ARCHITECTURE §1 traps).
- */
-export async function apiGet<T>(path: string, options: { signal?: AbortSignal } = {}): Promise<T> {
+type RequestOptions = { signal?: AbortSignal };
+
+/** The envelope's value, or an ApiError carrying its code and failure details. */
+async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readSessionToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await fetch(path, { headers, signal: options.signal ?? null, credentials: 'same-origin' });
+    response = await fetch(path, {
+      method,
+      headers,
+      signal: options.signal ?? null,
+      credentials: 'same-origin',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(NETWORK_ERROR, 0);
   }
 
-  let body: unknown;
+  let parsed: unknown;
   try {
-    body = await response.json();
+    parsed = await response.json();
   } catch {
     // A proxy's HTML error page or an empty body: the API itself did not answer.
     throw new ApiError(NETWORK_ERROR, response.status);
   }
-  if (!isEnvelope(body)) throw new ApiError('unknown_error', response.status);
-  if (!body.success || !response.ok) {
-    throw new ApiError(isErrorCode(body.message) ? body.message : 'unknown_error', response.status);
+  if (!isEnvelope(parsed)) throw new ApiError('unknown_error', response.status);
+  if (!parsed.success || !response.ok) {
+    const value =
+      typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)
+        ? (parsed.value as Record<string, unknown>)
+        : null;
+    throw new ApiError(
+      isErrorCode(parsed.message) ? parsed.message : 'unknown_error',
+      response.status,
+      value,
+    );
   }
-  return body.value as T;
+  return parsed.value as T;
+}
+
+/**
+ * GET a same-origin API path and unwrap its `{ success, message, value }` envelope. The JSON is typed, not
+ * parsed with zod, on purpose: zod would add ~24 KB gzip to the first page (ARCHITECTURE §1 traps).
+ */
+export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>('GET', path, undefined, options);
+}
+
+/** POST / PUT / DELETE with an optional JSON body; same envelope handling as apiGet. */
+export function apiSend<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  return request<T>(method, path, body, options);
 }

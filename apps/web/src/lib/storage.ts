@@ -50,3 +50,19 @@ export function readSessionToken(): string | null {
   const token = safely(() => window.sessionStorage.getItem(STORAGE_KEYS.token), null);
   return token ? token : null;
 }
+
+export function writeSessionToken(token: string): void {
+  writeSession(STORAGE_KEYS.token, token);
+}
+
+/** Session-storage keys that survive logout (SPEC §4 "clear session storage keeping merchant keys"). */
+export const MERCHANT_SESSION_KEYS = ['merchant', 'merchantCode'] as const;
+
+/** Logout: clears session storage except the merchant keys. */
+export function clearSessionKeepingMerchant(): void {
+  safely(() => {
+    const kept = MERCHANT_SESSION_KEYS.map((key) => [key, window.sessionStorage.getItem(key)] as const);
+    window.sessionStorage.clear();
+    for (const [key, value] of kept) if (value !== null) window.sessionStorage.setItem(key, value);
+  }, undefined);
+}
