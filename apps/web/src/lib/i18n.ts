@@ -10,6 +10,11 @@ export const NAMESPACES = [
   'feedback',
   'catalogue',
   'chrome',
+  'auth',
+  'register',
+  'password',
+  'validation',
+  'oauth',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
