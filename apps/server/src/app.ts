@@ -11,6 +11,8 @@ import { type GeoLookup, geoLookup } from './lib/geo.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { LoginChallengeService } from './modules/auth/login-challenge.service.ts';
+import { RememberService } from './modules/auth/remember.service.ts';
 import { SealedPayloadService } from './modules/auth/sealed-payload.service.ts';
 import { ServerKeysRepository } from './modules/auth/server-keys.repository.ts';
 import { SessionsService } from './modules/auth/sessions.service.ts';
@@ -23,12 +25,24 @@ import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { GamesRepository } from './modules/games/games.repository.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { GamesService } from './modules/games/games.service.ts';
+import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { MembersRepository } from './modules/members/members.repository.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { MembersService } from './modules/members/members.service.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
+import { createOauthService } from './modules/oauth/oauth.service.ts';
+import { PasswordRepository } from './modules/password/password.repository.ts';
+import { passwordRoutes } from './modules/password/password.routes.ts';
+import { PasswordService } from './modules/password/password.service.ts';
+import { RegistrationRepository } from './modules/registration/registration.repository.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { RegistrationService } from './modules/registration/registration.service.ts';
 import { SystemRepository } from './modules/system/system.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { SystemService } from './modules/system/system.service.ts';
+import { createVerification, verificationRoutes } from './modules/verification/verification-module.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { WalletService } from './modules/wallet/wallet.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling, sendFailure } from './plugins/error-handler.ts';
@@ -149,17 +163,85 @@ export async function buildApp({
     },
     sessionOptions,
   );
-  const authService = new AuthService(
-    membersRepository,
+  const verification = createVerification(database.db, config, clock, app.log);
+  await app.register(
+    verificationRoutes(verification, { brands: systemService, audit: sessions.audit.bind(sessions) }),
+  );
+  const loginChallenges = new LoginChallengeService(
     authRepository,
-    sealedPayloads,
+    membersRepository,
     sessions,
-    (host) => systemService.resolveBrand(host),
+    verification.codes,
+    clock,
+  );
+  const rememberService = new RememberService(authRepository, sessions, clock);
+  const authService = new AuthService(
+    {
+      members: membersRepository,
+      repository: authRepository,
+      sealed: sealedPayloads,
+      sessions,
+      challenges: loginChallenges,
+      remember: rememberService,
+      verification,
+      resolveBrand: async (host) => {
+        const brand = await systemService.resolveBrand(host);
+        const { flags } = await systemService.brandById(brand.id);
+        return { id: brand.id, loginCaptcha: brand.loginCaptcha, flags };
+      },
+    },
     sessionOptions,
   );
   registerAuth(app, authService);
-  await app.register(authRoutes(authService, sealedPayloads));
-  await app.register(membersRoutes(new MembersService()));
+  await app.register(authRoutes(authService, sealedPayloads, loginChallenges, rememberService));
+  await app.register(
+    registrationRoutes(
+      new RegistrationService(
+        new RegistrationRepository(database.db),
+        sealedPayloads,
+        sessions,
+        systemService,
+        verification,
+      ),
+    ),
+  );
+  await app.register(
+    oauthRoutes(
+      createOauthService({
+        db: database.db,
+        oidc: config.oidc,
+        telegram: config.telegram,
+        members: membersRepository,
+        sessions,
+        resolveBrand: (host) => systemService.resolveBrand(host),
+      }),
+    ),
+  );
+  await app.register(
+    membersRoutes(
+      new MembersService(
+        membersRepository,
+        async (brandId) => (await systemService.brandById(brandId)).brand.supportedLanguages,
+        sessions.audit.bind(sessions),
+      ),
+    ),
+  );
+  await app.register(
+    passwordRoutes(
+      new PasswordService({
+        members: membersRepository,
+        repository: new PasswordRepository(database.db),
+        sealed: sealedPayloads,
+        sessions,
+        brands: systemService,
+        mail: verification.notifiers.mail,
+        codes: verification.codes,
+      }),
+    ),
+  );
+
+  // Wallet (issue 5; docs/database.md "Ledger").
+  await app.register(walletRoutes(new WalletService(new LedgerService(database.db))));
 
   await spa.register(app);
   return app;

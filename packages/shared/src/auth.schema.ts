@@ -19,18 +19,77 @@ export const sealedPayloadSchema = z.strictObject({
 
 export const publicKeyResponse = envelopeOf(z.object({ keyId: z.string(), spki: z.string() }));
 
+/** Which site the login is for: the player site, or the agent side (agent member types only). */
+export const loginSide = z.enum(['member', 'agent']);
+export type LoginSide = z.infer<typeof loginSide>;
+
 /**
- * The opened login payload. Only username login exists so far; SMS login and human verification come
- * later. Unknown fields are refused rather than silently dropped, so a client sending a field the server
- * does not act on yet learns it at once.
+ * The opened login payload (docs/accounts-contract.md "Login"), one shape per way in. Unknown fields are
+ * refused rather than silently dropped, so a client sending a field the server does not act on learns it
+ * at once. Mobile numbers are only length-bounded here: the service answers `mobile_required` /
+ * `mobile_format_error` like the SMS send does.
  */
-export const loginPayloadSchema = z.strictObject({
+export const usernameLoginPayload = z.strictObject({
+  type: z.literal('username'),
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(128),
   captcha: z.string().max(16).optional(),
-  type: z.literal('username'),
+  /**
+   * The solved proof of work (packages/shared/src/verification.schema.ts `humanVerificationSchema`). Left
+   * open here so a missing or malformed one answers `human_verification_failed`, like every other check of
+   * it, instead of a generic `invalid_request`.
+   */
+  humanVerification: z.unknown().optional(),
+  remember: z.boolean().optional(),
+  side: loginSide.optional(),
 });
+export const smsLoginPayload = z.strictObject({
+  type: z.literal('sms'),
+  countryDialingCode: z.string().trim().max(8),
+  mobileNum: z.string().trim().max(16),
+  verificationCode: z.string().trim().max(16),
+  remember: z.boolean().optional(),
+  side: loginSide.optional(),
+});
+export const loginPayloadSchema = z.discriminatedUnion('type', [usernameLoginPayload, smsLoginPayload]);
 export type LoginPayload = z.infer<typeof loginPayloadSchema>;
+export type UsernameLoginPayload = z.infer<typeof usernameLoginPayload>;
+export type SmsLoginPayload = z.infer<typeof smsLoginPayload>;
+
+/** Ways to prove a login from a new IP; `hint` is masked (`+91 ••••••0001`, `p•••@demo.lotus.example`). */
+export const loginVerificationMethod = z.enum(['sms', 'email', 'payee_name']);
+export type LoginVerificationMethod = z.infer<typeof loginVerificationMethod>;
+/** `value` of `403 login_verification_required`. */
+export const loginChallenge = z.object({
+  challengeId: z.string(),
+  methods: z.array(z.object({ method: loginVerificationMethod, hint: z.string().optional() })),
+});
+export type LoginChallenge = z.infer<typeof loginChallenge>;
+
+const challengeId = z.string().min(1).max(64);
+export const loginVerificationSendBody = z.strictObject({
+  challengeId,
+  method: z.enum(['sms', 'email']),
+});
+export const loginVerificationSendResponse = envelopeOf(z.object({ expiredMinutes: z.number().int() }));
+export const loginVerificationBody = z.strictObject({
+  challengeId,
+  method: loginVerificationMethod,
+  code: z.string().trim().max(16).optional(),
+  payeeName: z.string().max(128).optional(),
+});
+
+/** Body of `POST /wps/session/login/remembered` (the token travels in the `lotus_remember` cookie). */
+export const rememberedLoginBody = z.strictObject({ side: loginSide.optional() });
+export const rememberedAccount = z.object({
+  loginType: z.enum(['username', 'sms']),
+  username: z.string(),
+  countryDialingCode: z.string().nullable(),
+  mobileNum: z.string().nullable(),
+});
+export type RememberedAccount = z.infer<typeof rememberedAccount>;
+export const rememberedResponse = envelopeOf(rememberedAccount.nullable());
+export const forgetRememberedResponse = envelopeOf(z.null());
 
 export const loginResult = z.object({
   token: z.string(),
@@ -56,6 +115,13 @@ export const memberInfo = z.object({
   isAgent: z.boolean(),
   isTrial: z.boolean(),
   firstTimeLogin: z.boolean(),
+  /** `/avatars/avatar-<n>.svg` of the chosen avatar (1..12), null before the member picks one. */
+  avatarUrl: z.string().nullable(),
+  /** The member's chosen language code, null until set. */
+  language: z.string().nullable(),
+  /** The mobile number with all but its last 4 digits masked (`••••••0001`), null when none. */
+  mobileNum: z.string().nullable(),
+  hasEmail: z.boolean(),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 export const memberInfoResponse = envelopeOf(memberInfo);

@@ -66,6 +66,11 @@ export const errorCodes = {
   telegram_auth_expired: 400,
   in_need_true_account: 403,
   avatar_not_found: 404,
+  // wallet (issue 5; docs/database.md "Ledger")
+  idempotency_key_reused: 409,
+  insufficient_funds: 409,
+  hold_not_reserved: 409,
+  entry_already_reversed: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -3,6 +3,7 @@ import type { AccountFlowTables } from './tables/account-flows.ts';
 import type { AccountTables } from './tables/accounts.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
+import type { LedgerTables } from './tables/ledger.ts';
 
 /**
  * Kysely's view of the database, table by table, written by hand next to the migrations that create
@@ -63,6 +64,8 @@ export interface BrandsTable {
   category_rules: Json<CategoryRuleRow[]>;
   login_captcha: ColumnType<LoginCaptchaMode, LoginCaptchaMode | undefined, LoginCaptchaMode>;
   password_max_age_days: number | null;
+  /** ISO 4217 code the brand's ledger keeps money in (0006_ledger); the symbol shown is `currency_symbol`. */
+  currency: ColumnType<string, string | undefined, string>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -110,7 +113,12 @@ export interface BrandResourcesTable {
   sort: ColumnType<number, number | undefined, number>;
 }
 
-export interface Database extends ContentTables, CatalogueTables, AccountTables, AccountFlowTables {
+export interface Database
+  extends ContentTables,
+    CatalogueTables,
+    AccountTables,
+    AccountFlowTables,
+    LedgerTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -27,11 +27,12 @@ describe('password hashing', () => {
   });
 
   it('uses OWASP parameters by default and flags older hashes for rehash', async () => {
-    const hash = await hashPassword('Lotus-Demo-2026');
+    // The suite runs with cheap parameters (test/setup); the production ones are checked explicitly here.
+    const hash = await hashPassword('Lotus-Demo-2026', CURRENT_PARAMS);
     expect(hash).toContain(`N=${CURRENT_PARAMS.N},r=8,p=1`);
     expect(CURRENT_PARAMS.N).toBe(131_072);
     expect(await verifyPassword('Lotus-Demo-2026', hash)).toBe(true);
-    expect(needsRehash(hash)).toBe(false);
-    expect(needsRehash(await hashPassword('x', CHEAP))).toBe(true);
+    expect(needsRehash(hash, CURRENT_PARAMS)).toBe(false);
+    expect(needsRehash(await hashPassword('x', CHEAP), CURRENT_PARAMS)).toBe(true);
   });
 });

@@ -14,6 +14,18 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 export type ScryptParams = { N: number; r: number; p: number };
 
 export const CURRENT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+/**
+ * The parameters new hashes get. Only the test setup changes them (apps/server/test/setup/cheap-password-
+ * hashing.ts): route tests hash and verify hundreds of passwords, and at 128 MiB / ~0.3 s each the suite would
+ * spend minutes in scrypt without testing anything more. Production never calls `setHashingParams`, and
+ * password.test.ts checks the production parameters themselves.
+ */
+let activeParams: ScryptParams = CURRENT_PARAMS;
+
+export function setHashingParams(params: ScryptParams): void {
+  activeParams = params;
+}
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 const PREFIX = 'scrypt$v1$';
@@ -34,7 +46,7 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
   });
 }
 
-export async function hashPassword(password: string, params: ScryptParams = CURRENT_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = activeParams): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, params);
   return `${PREFIX}N=${params.N},r=${params.r},p=${params.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
@@ -58,7 +70,7 @@ export async function verifyPassword(password: string, encoded: string): Promise
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 
-export function needsRehash(encoded: string, params: ScryptParams = CURRENT_PARAMS): boolean {
+export function needsRehash(encoded: string, params: ScryptParams = activeParams): boolean {
   const parsed = parse(encoded);
   return (
     !parsed || parsed.params.N !== params.N || parsed.params.r !== params.r || parsed.params.p !== params.p

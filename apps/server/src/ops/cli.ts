@@ -1,6 +1,7 @@
 import { loadConfig } from '../config/env.ts';
 import { createDatabase } from '../db/create-database.ts';
 import { prepareDatabase } from '../db/prepare-database.ts';
+import type { OutboxRepository } from '../lib/notify/outbox.repository.ts';
 import type { FeedbackService } from '../modules/feedback/feedback.service.ts';
 import type { SystemService } from '../modules/system/system.service.ts';
 import { createOpsDeps, isOfflineCommand, type OpsDeps, runOpsCommand } from './commands.ts';
@@ -10,6 +11,9 @@ const withoutDatabase: OpsDeps = {
     throw new Error('this command does not use the database');
   },
   get feedback(): FeedbackService {
+    throw new Error('this command does not use the database');
+  },
+  get outbox(): OutboxRepository {
     throw new Error('this command does not use the database');
   },
 };

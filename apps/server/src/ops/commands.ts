@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { geoLookup } from '../lib/geo.ts';
+import { OutboxRepository } from '../lib/notify/outbox.repository.ts';
 import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
 import { FeedbackService } from '../modules/feedback/feedback.service.ts';
 import { SystemRepository } from '../modules/system/system.repository.ts';
@@ -14,14 +15,14 @@ import { BRAND_SETTING_KEYS, SystemService } from '../modules/system/system.serv
  */
 
 export type OpsIo = { out: (line: string) => void; err: (line: string) => void };
-export type OpsDeps = { system: SystemService; feedback: FeedbackService };
+export type OpsDeps = { system: SystemService; feedback: FeedbackService; outbox: OutboxRepository };
 
 /** The services the CLI drives, wired as the server wires them (the CLI and its tests share this). */
 export function createOpsDeps(db: Kysely<Database>): OpsDeps {
   const systemRepository = new SystemRepository(db);
   const system = new SystemService(systemRepository, geoLookup);
   const feedback = new FeedbackService(new FeedbackRepository(db), system, systemRepository);
-  return { system, feedback };
+  return { system, feedback, outbox: new OutboxRepository(db) };
 }
 
 type Command = {
@@ -71,6 +72,26 @@ export const OPS_COMMANDS: Record<string, Command> = {
       const settings = await deps.system.setFlag(modId, value, options.brand);
       const id = modId.toUpperCase();
       io.out(`${settings.code}: ${id} = ${settings.flags[id] ? 'on' : 'off'} (effective)`);
+      return 0;
+    },
+  },
+  'outbox:list': {
+    usage: 'outbox:list [<destination>] [<limit>]',
+    summary: 'print the newest messages of the outbox SMS / mail providers (default 20; e.g. +919000000001)',
+    async run(args, _options, deps, io) {
+      // A number of up to 3 digits is the limit; anything else (a phone number, an address) the destination.
+      const limit = args.find((arg) => /^\d{1,3}$/.test(arg));
+      const destination = args.find((arg) => arg !== limit);
+      const count = limit === undefined ? 20 : Number(limit);
+      if (
+        args.length > 2 ||
+        args.length !== [limit, destination].filter(Boolean).length ||
+        count < 1 ||
+        count > 500
+      ) {
+        return usageError(io, 'outbox:list');
+      }
+      io.out(json(await deps.outbox.list({ destination, limit: count })));
       return 0;
     },
   },

@@ -4,6 +4,7 @@ import * as content from './0002_content.ts';
 import * as catalogue from './0003_catalogue.ts';
 import * as accounts from './0004_accounts.ts';
 import * as accountFlows from './0005_account_flows.ts';
+import * as ledger from './0006_ledger.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0003_catalogue': catalogue,
   '0004_accounts': accounts,
   '0005_account_flows': accountFlows,
+  '0006_ledger': ledger,
 };

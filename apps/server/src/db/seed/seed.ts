@@ -10,6 +10,7 @@ import {
 } from './demo-brand.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContent } from './demo-content.ts';
+import { seedDemoWallets } from './demo-wallets.ts';
 
 export type SeedReport = { brandCreated: boolean; rowsAdded: number };
 
@@ -156,6 +157,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoCatalogue(trx, brand.id);
     rowsAdded += await seedDemoContent(trx, brand.id);
     rowsAdded += await seedDemoAccounts(trx, brand.id);
+    rowsAdded += await seedDemoWallets(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { LoginChallengeRow, RememberTokenRow } from '../../db/tables/account-flows.ts';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
 
 export type AuditEntry = {
@@ -12,7 +13,7 @@ export type AuditEntry = {
   at: Date;
 };
 
-/** Sessions and the audit log. */
+/** Sessions, the audit log, known IPs, new-IP challenges and remember-me tokens. */
 export class AuthRepository {
   readonly #db: Kysely<Database>;
 
@@ -98,5 +99,174 @@ export class AuthRepository {
       .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  }
+
+  /**
+   * Failed logins naming `username` (lower case) since `since`. Every `login.failure` of a username login
+   * carries the lower-cased username in its detail, known account or not, so unknown and real names count
+   * alike.
+   */
+  async countFailuresOfUsername(brandId: bigint, username: string, since: Date): Promise<number> {
+    const row = await this.#db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('brand_id', '=', brandId)
+      .where('action', '=', 'login.failure')
+      .where(sql<string>`detail->>'username'`, '=', username)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  findMemberByMobile(
+    brandId: bigint,
+    countryDialingCode: string,
+    mobileNum: string,
+  ): Promise<MemberRow | undefined> {
+    return this.#db
+      .selectFrom('members')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('country_dialing_code', '=', countryDialingCode)
+      .where('mobile_num', '=', mobileNum)
+      .executeTakeFirst();
+  }
+
+  /** How many IPs the member has logged in from, and whether `ip` is one of them. */
+  async knownIps(memberId: bigint, ip: string): Promise<{ total: number; known: boolean }> {
+    const row = await this.#db
+      .selectFrom('member_known_ips')
+      .select([
+        (eb) => eb.fn.countAll<string>().as('total'),
+        sql<string>`count(*) filter (where ip = ${ip})`.as('matching'),
+      ])
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return { total: Number(row.total), known: Number(row.matching) > 0 };
+  }
+
+  async recordKnownIp(memberId: bigint, ip: string, now: Date): Promise<void> {
+    await this.#db
+      .insertInto('member_known_ips')
+      .values({ member_id: memberId, ip, first_seen_at: now, last_seen_at: now })
+      .onConflict((oc) => oc.columns(['member_id', 'ip']).doUpdateSet({ last_seen_at: now }))
+      .execute();
+  }
+
+  async createChallenge(input: {
+    idHash: string;
+    memberId: bigint;
+    ip: string;
+    loginType: LoginChallengeRow['login_type'];
+    remember: boolean;
+    methods: string[];
+    now: Date;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.#db
+      .insertInto('login_challenges')
+      .values({
+        id_hash: input.idHash,
+        member_id: input.memberId,
+        ip: input.ip,
+        login_type: input.loginType,
+        remember: input.remember,
+        methods: input.methods,
+        created_at: input.now,
+        expires_at: input.expiresAt,
+      })
+      .execute();
+  }
+
+  findChallenge(idHash: string): Promise<LoginChallengeRow | undefined> {
+    return this.#db
+      .selectFrom('login_challenges')
+      .selectAll()
+      .where('id_hash', '=', idHash)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Spends one try of a live challenge in one statement, so parallel guesses cannot share a try; undefined
+   * when the challenge is used up, expired, consumed or unknown.
+   */
+  async spendChallengeTry(
+    idHash: string,
+    maxTries: number,
+    now: Date,
+  ): Promise<LoginChallengeRow | undefined> {
+    return this.#db
+      .updateTable('login_challenges')
+      .set({ attempts: sql`attempts + 1` })
+      .where('id_hash', '=', idHash)
+      .where('attempts', '<', maxTries)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Marks a challenge used; false when another request got there first. */
+  async consumeChallenge(idHash: string, now: Date): Promise<boolean> {
+    const row = await this.#db
+      .updateTable('login_challenges')
+      .set({ consumed_at: now })
+      .where('id_hash', '=', idHash)
+      .where('consumed_at', 'is', null)
+      .returning('id_hash')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async createRememberToken(input: {
+    tokenHash: string;
+    memberId: bigint;
+    loginType: RememberTokenRow['login_type'];
+    now: Date;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.#db
+      .insertInto('remember_tokens')
+      .values({
+        token_hash: input.tokenHash,
+        member_id: input.memberId,
+        login_type: input.loginType,
+        created_at: input.now,
+        expires_at: input.expiresAt,
+      })
+      .execute();
+  }
+
+  /** A live (unrevoked, unexpired) remember token with its member. */
+  async findLiveRememberToken(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ token: RememberTokenRow; member: MemberRow } | undefined> {
+    const token = await this.#db
+      .selectFrom('remember_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (!token) return undefined;
+    const member = await this.#db
+      .selectFrom('members')
+      .selectAll()
+      .where('id', '=', token.member_id)
+      .executeTakeFirst();
+    return member ? { token, member } : undefined;
+  }
+
+  /** Revokes one remember token; false when it was already revoked (a replayed or raced cookie). */
+  async revokeRememberToken(id: bigint, now: Date, used: boolean): Promise<boolean> {
+    const row = await this.#db
+      .updateTable('remember_tokens')
+      .set(used ? { revoked_at: now, last_used_at: now } : { revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }

@@ -1,18 +1,79 @@
 import {
+  forgetRememberedResponse,
   loginResponse,
+  loginVerificationBody,
+  loginVerificationSendBody,
+  loginVerificationSendResponse,
   logoutResponse,
   publicKeyResponse,
+  rememberedLoginBody,
+  rememberedResponse,
   sealedPayloadSchema,
 } from '@lotus/shared/auth.schema';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isAppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { originOf } from '../../lib/request-origin.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import type { AuthService } from './auth.service.ts';
+import { captchaIdOf } from '../verification/captcha.service.ts';
+import type { AuthService, LoginOutcome } from './auth.service.ts';
+import type { LoginChallengeService } from './login-challenge.service.ts';
+import type { LoginContext } from './login-dependencies.ts';
+import {
+  REMEMBER_COOKIE,
+  REMEMBER_MAX_AGE_SECONDS,
+  REMEMBER_PATH,
+  type RememberService,
+} from './remember.service.ts';
 import type { SealedPayloadService } from './sealed-payload.service.ts';
 
-/** Login, logout and the key that seals login bodies (SPEC §7 auth paths; docs/api.md). */
-export function authRoutes(auth: AuthService, sealed: SealedPayloadService): FastifyPluginAsyncZod {
+function rememberCookieOf(request: FastifyRequest): string | null {
+  const value = request.cookies?.[REMEMBER_COOKIE];
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+function contextOf(request: FastifyRequest): LoginContext {
+  return {
+    origin: originOf(request),
+    captchaId: captchaIdOf(request) ?? null,
+    rememberToken: rememberCookieOf(request),
+  };
+}
+
+/** Secure whenever the visitor reached us over https (directly or through a trusted proxy). */
+function cookieOptions(request: FastifyRequest) {
+  return {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: REMEMBER_PATH,
+    secure: request.protocol === 'https',
+  };
+}
+
+function setRemember(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(REMEMBER_COOKIE, token, { ...cookieOptions(request), maxAge: REMEMBER_MAX_AGE_SECONDS });
+}
+
+function clearRemember(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(REMEMBER_COOKIE, cookieOptions(request));
+}
+
+function answer(request: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome) {
+  if (outcome.rememberToken !== null) setRemember(request, reply, outcome.rememberToken);
+  return ok(outcome.result);
+}
+
+/**
+ * Login in every form, the new-IP step, remember-me, logout and the key that seals login bodies (SPEC §7
+ * auth paths; docs/accounts-contract.md "Login"; docs/api.md).
+ */
+export function authRoutes(
+  auth: AuthService,
+  sealed: SealedPayloadService,
+  challenges: LoginChallengeService,
+  remember: RememberService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/wps/system/publicKey',
@@ -31,12 +92,94 @@ export function authRoutes(auth: AuthService, sealed: SealedPayloadService): Fas
       {
         schema: {
           tags: ['auth'],
-          summary: 'Username login; the body is the sealed { username, password, captcha?, type }',
+          summary:
+            'Username or SMS login; the body is the sealed loginPayloadSchema (username + human check, or sms code)',
           body: sealedPayloadSchema,
           response: { 200: loginResponse },
         },
       },
-      async (request) => ok(await auth.login(request.body, originOf(request))),
+      async (request, reply) => answer(request, reply, await auth.login(request.body, contextOf(request))),
+    );
+
+    app.post(
+      '/wps/session/login/verification/send',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sends the code of a new-IP login challenge by SMS or e-mail',
+          body: loginVerificationSendBody,
+          response: { 200: loginVerificationSendResponse },
+        },
+      },
+      async (request) =>
+        ok(await challenges.send(request.body.challengeId, request.body.method, originOf(request))),
+    );
+
+    app.post(
+      '/wps/session/login/verification',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Completes a login held up by the new-IP step with a code or the payee name',
+          body: loginVerificationBody,
+          response: { 200: loginResponse },
+        },
+      },
+      async (request, reply) =>
+        answer(request, reply, await auth.verifyLogin(request.body, contextOf(request))),
+    );
+
+    app.get(
+      '/wps/session/remembered',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Who the remember-me cookie stands for (null without a live one)',
+          response: { 200: rememberedResponse },
+        },
+      },
+      async (request) => ok(await remember.peek(rememberCookieOf(request))),
+    );
+
+    app.post(
+      '/wps/session/login/remembered',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Login from the remember-me cookie; rotates it',
+          body: rememberedLoginBody,
+          response: { 200: loginResponse },
+        },
+      },
+      async (request, reply) => {
+        try {
+          return answer(
+            request,
+            reply,
+            await auth.loginRemembered(request.body.side ?? 'member', contextOf(request)),
+          );
+        } catch (error) {
+          // A dead cookie is cleared so the form stops offering "continue as …".
+          if (isAppError(error) && error.code === 'not_logged_in') clearRemember(request, reply);
+          throw error;
+        }
+      },
+    );
+
+    app.delete(
+      '/wps/session/remembered',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: '"Not you?": revokes the remember-me token and clears its cookie',
+          response: { 200: forgetRememberedResponse },
+        },
+      },
+      async (request, reply) => {
+        await remember.forget(rememberCookieOf(request), originOf(request));
+        clearRemember(request, reply);
+        return ok(null);
+      },
     );
 
     app.delete(

@@ -1,53 +1,88 @@
 import { randomBytes } from 'node:crypto';
-import { type LoginResult, loginPayloadSchema } from '@lotus/shared/auth.schema';
+import {
+  AGENT_TYPES,
+  type LoginChallenge,
+  type LoginResult,
+  type LoginSide,
+  loginPayloadSchema,
+  type SmsLoginPayload,
+  type UsernameLoginPayload,
+} from '@lotus/shared/auth.schema';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, isAppError } from '../../lib/app-error.ts';
+import { maskPhone } from '../../lib/notify/mask.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import type { AuthRepository } from './auth.repository.ts';
+import type { LoginChallengeService } from './login-challenge.service.ts';
+import type {
+  LoginBrand,
+  LoginBrandResolver,
+  LoginContext,
+  LoginVerification,
+} from './login-dependencies.ts';
+import type { RememberService } from './remember.service.ts';
 import type { SealedPayloadService } from './sealed-payload.service.ts';
 import { hashToken, type SessionOptions, type SessionsService } from './sessions.service.ts';
 
-/** Abuse limits (docs/api.md "Accounts and sessions"). */
+/** Abuse limits (docs/api.md "Accounts and sessions", docs/accounts-contract.md "Captcha"). */
 export const LOGIN_LIMITS = {
   /** Failures of one account within `windowMs` that lock it. */
   maxAccountFailures: 5,
   /** Failures from one IP within `windowMs` after which its logins are refused with 429. */
   maxIpFailures: 20,
+  /** Failures of one username or IP within `windowMs` after which username login needs a captcha. */
+  captchaAfterFailures: 2,
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
 } as const;
 
+const DIALING_CODE = /^\+[0-9]{1,4}$/;
+const MOBILE_NUM = /^[0-9]{6,11}$/;
+
 export type AuthOptions = SessionOptions;
 
-export type BrandResolver = (host: string | null) => Promise<{ id: bigint }>;
-
 export type AuthenticatedSession = { session: SessionRow; member: MemberRow };
+
+/** A login's answer plus the remember-me token the route puts in the cookie (null: leave the cookie alone). */
+export type LoginOutcome = { result: LoginResult; rememberToken: string | null };
+
+export type AuthDependencies = {
+  members: MembersRepository;
+  repository: AuthRepository;
+  sealed: SealedPayloadService;
+  sessions: SessionsService;
+  challenges: LoginChallengeService;
+  remember: RememberService;
+  verification: LoginVerification;
+  resolveBrand: LoginBrandResolver;
+};
+
+export type { LoginChallenge };
 
 export class AuthService {
   readonly #members: MembersRepository;
   readonly #repository: AuthRepository;
   readonly #sealed: SealedPayloadService;
   readonly #sessions: SessionsService;
+  readonly #challenges: LoginChallengeService;
+  readonly #remember: RememberService;
+  readonly #verification: LoginVerification;
   readonly #options: AuthOptions;
-  readonly #resolveBrand: BrandResolver;
+  readonly #resolveBrand: LoginBrandResolver;
   /** Verified for unknown usernames so they cost the same scrypt work as a wrong password. */
   #dummyHash: Promise<string> | null = null;
 
-  constructor(
-    members: MembersRepository,
-    repository: AuthRepository,
-    sealed: SealedPayloadService,
-    sessions: SessionsService,
-    resolveBrand: BrandResolver,
-    options: AuthOptions,
-  ) {
-    this.#sessions = sessions;
-    this.#resolveBrand = resolveBrand;
-    this.#members = members;
-    this.#repository = repository;
-    this.#sealed = sealed;
+  constructor(dependencies: AuthDependencies, options: AuthOptions) {
+    this.#members = dependencies.members;
+    this.#repository = dependencies.repository;
+    this.#sealed = dependencies.sealed;
+    this.#sessions = dependencies.sessions;
+    this.#challenges = dependencies.challenges;
+    this.#remember = dependencies.remember;
+    this.#verification = dependencies.verification;
+    this.#resolveBrand = dependencies.resolveBrand;
     this.#options = options;
   }
 
@@ -56,12 +91,8 @@ export class AuthService {
     return this.#dummyHash;
   }
 
-  /**
-   * Username login from a sealed body. Unknown username and wrong password do the same work and give the
-   * same `login_failed`; a locked account gets `account_locked` (423); an IP with too many recent failures
-   * gets `too_many_requests` (429) before any password is checked.
-   */
-  async login(body: unknown, origin: RequestOrigin): Promise<LoginResult> {
+  /** `POST /wps/session/login`: opens the sealed body and runs the username or SMS login. */
+  async login(body: unknown, context: LoginContext): Promise<LoginOutcome> {
     const opened = await this.#sealed.openSealed(body);
     const parsed = loginPayloadSchema.safeParse(opened);
     if (!parsed.success) {
@@ -72,36 +103,89 @@ export class AuthService {
         },
       });
     }
-    const { username, password } = parsed.data;
-    const brand = await this.#resolveBrand(origin.host);
-    const now = this.#options.clock.now();
-    const userAgent = clipUserAgent(origin.userAgent);
-    const audit = (action: string, memberId: bigint | null, detail: Record<string, unknown> = {}) =>
-      this.#repository.audit({
-        brandId: brand.id,
-        memberId,
-        action,
-        ip: origin.ip,
-        userAgent,
-        detail,
-        at: now,
-      });
+    const brand = await this.#resolveBrand(context.origin.host);
+    return parsed.data.type === 'username'
+      ? this.#usernameLogin(parsed.data, brand, context)
+      : this.#smsLogin(parsed.data, brand, context);
+  }
 
-    const since = new Date(now.getTime() - LOGIN_LIMITS.windowMs);
-    if ((await this.#repository.countFailuresFromIp(origin.ip, since)) >= LOGIN_LIMITS.maxIpFailures) {
-      await audit('login.throttled', null, { username });
+  #audit(
+    brandId: bigint | null,
+    memberId: bigint | null,
+    action: string,
+    origin: RequestOrigin,
+    detail = {},
+  ) {
+    return this.#sessions.audit(brandId, memberId, action, origin, detail);
+  }
+
+  /** 429 before anything else once an IP has too many recent failures; returns its failure count. */
+  async #throttle(brandId: bigint, origin: RequestOrigin, detail: Record<string, unknown>): Promise<number> {
+    const since = new Date(this.#options.clock.now().getTime() - LOGIN_LIMITS.windowMs);
+    const failures = await this.#repository.countFailuresFromIp(origin.ip, since);
+    if (failures >= LOGIN_LIMITS.maxIpFailures) {
+      await this.#audit(brandId, null, 'login.throttled', origin, detail);
       throw new AppError('too_many_requests', { message: 'too many failed logins from this IP' });
+    }
+    return failures;
+  }
+
+  /**
+   * Order of checks (docs/accounts-contract.md "Login"): IP throttle → human check → captcha when needed →
+   * credentials → lock → disabled → agent side → new IP → session. Unknown username and wrong password do
+   * the same work and give the same `login_failed` (with the same captcha hint).
+   */
+  async #usernameLogin(
+    payload: UsernameLoginPayload,
+    brand: LoginBrand,
+    context: LoginContext,
+  ): Promise<LoginOutcome> {
+    const { origin } = context;
+    const username = payload.username.toLowerCase();
+    const ipFailures = await this.#throttle(brand.id, origin, { username });
+
+    try {
+      await this.#verification.human.verify(payload.humanVerification);
+    } catch (error) {
+      if (isAppError(error))
+        await this.#audit(brand.id, null, 'login.human_check_failed', origin, { username });
+      throw error;
+    }
+
+    const since = new Date(this.#options.clock.now().getTime() - LOGIN_LIMITS.windowMs);
+    const nameFailures =
+      brand.loginCaptcha === 'after_failures'
+        ? await this.#repository.countFailuresOfUsername(brand.id, username, since)
+        : 0;
+    const needsCaptcha = (extra: number) =>
+      brand.loginCaptcha === 'always' ||
+      (brand.loginCaptcha === 'after_failures' &&
+        Math.max(ipFailures, nameFailures) + extra >= LOGIN_LIMITS.captchaAfterFailures);
+    if (needsCaptcha(0)) {
+      const answer = payload.captcha?.trim() ?? '';
+      if (answer === '') {
+        await this.#audit(brand.id, null, 'login.captcha_failed', origin, { username, reason: 'missing' });
+        throw new AppError('captcha_required', { details: { captcha: true } });
+      }
+      if (!(await this.#verification.captcha.verify(context.captchaId ?? undefined, answer))) {
+        await this.#audit(brand.id, null, 'login.captcha_failed', origin, { username, reason: 'wrong' });
+        throw new AppError('captcha_error', { details: { captcha: true } });
+      }
     }
 
     const member = await this.#members.findByUsername(brand.id, username);
-    const passwordOk = await verifyPassword(password, member?.password_hash ?? (await this.#dummy()));
+    const passwordOk = await verifyPassword(payload.password, member?.password_hash ?? (await this.#dummy()));
+    // Tells the browser to show a captcha on the next try; computed the same way for unknown and real names.
+    const failed = () => new AppError('login_failed', needsCaptcha(1) ? { details: { captcha: true } } : {});
+    const now = this.#options.clock.now();
 
     if (!member) {
-      await audit('login.failure', null, { username, reason: 'unknown_user' });
-      throw new AppError('login_failed');
+      await this.#audit(brand.id, null, 'login.failure', origin, { username, reason: 'unknown_user' });
+      throw failed();
     }
+    // A locked account answers 423 whatever the password, so guessing during a lock learns nothing.
     if (member.status === 'locked' || (member.locked_until !== null && member.locked_until > now)) {
-      await audit('login.refused_locked', member.id);
+      await this.#audit(brand.id, member.id, 'login.refused_locked', origin, { username });
       throw new AppError('account_locked');
     }
     if (!passwordOk) {
@@ -112,12 +196,142 @@ export class AuthService {
         LOGIN_LIMITS.maxAccountFailures,
         new Date(now.getTime() + LOGIN_LIMITS.lockMs),
       );
-      await audit('login.failure', member.id, { reason: 'wrong_password', failures });
-      if (locked) await audit('account.locked', member.id, { minutes: LOGIN_LIMITS.lockMs / 60_000 });
-      throw new AppError('login_failed');
+      await this.#audit(brand.id, member.id, 'login.failure', origin, {
+        username,
+        reason: 'wrong_password',
+        failures,
+      });
+      if (locked) {
+        await this.#audit(brand.id, member.id, 'account.locked', origin, {
+          minutes: LOGIN_LIMITS.lockMs / 60_000,
+        });
+      }
+      throw failed();
     }
 
-    return this.#sessions.open(member, origin, 'username');
+    await this.#admit(member, payload.side ?? 'member', origin, false);
+    await this.#challenges.requireKnownIp(member, origin, 'username', payload.remember === true);
+    return this.#complete(member, origin, 'username', payload.remember === true ? 'username' : null);
+  }
+
+  async #smsLogin(payload: SmsLoginPayload, brand: LoginBrand, context: LoginContext): Promise<LoginOutcome> {
+    const { origin } = context;
+    if (!brand.flags('MOBILEVERCODELOGIN3')) {
+      await this.#audit(brand.id, null, 'login.refused', origin, { method: 'sms', reason: 'sms_login_off' });
+      throw new AppError('forbidden', { message: 'SMS login is switched off for this brand' });
+    }
+    const { countryDialingCode, mobileNum } = payload;
+    if (countryDialingCode === '' || mobileNum === '') throw new AppError('mobile_required');
+    if (!DIALING_CODE.test(countryDialingCode) || !MOBILE_NUM.test(mobileNum)) {
+      throw new AppError('mobile_format_error');
+    }
+    const destination = `${countryDialingCode}${mobileNum}`;
+    const mobile = maskPhone(destination, countryDialingCode);
+    await this.#throttle(brand.id, origin, { method: 'sms', mobile });
+
+    try {
+      await this.#verification.codes.consume({
+        brandId: brand.id,
+        purpose: 'login',
+        destination,
+        code: payload.verificationCode,
+      });
+    } catch (error) {
+      if (isAppError(error)) {
+        await this.#audit(brand.id, null, 'login.failure', origin, {
+          method: 'sms',
+          mobile,
+          reason: error.code,
+        });
+      }
+      throw error;
+    }
+    const member = await this.#repository.findMemberByMobile(brand.id, countryDialingCode, mobileNum);
+    if (!member) {
+      // Codes go only to numbers of members, so this is a member removed since the code was sent.
+      await this.#audit(brand.id, null, 'login.failure', origin, {
+        method: 'sms',
+        mobile,
+        reason: 'unknown_mobile',
+      });
+      throw new AppError('login_failed');
+    }
+    await this.#admit(member, payload.side ?? 'member', origin, true);
+    await this.#challenges.requireKnownIp(member, origin, 'sms', payload.remember === true);
+    return this.#complete(member, origin, 'sms', payload.remember === true ? 'sms' : null);
+  }
+
+  /** Lock, disabled and agent-side rules, shared by every way in after the member is known. */
+  async #admit(member: MemberRow, side: LoginSide, origin: RequestOrigin, checkLock: boolean): Promise<void> {
+    const now = this.#options.clock.now();
+    if (
+      checkLock &&
+      (member.status === 'locked' || (member.locked_until !== null && member.locked_until > now))
+    ) {
+      await this.#audit(member.brand_id, member.id, 'login.refused_locked', origin);
+      throw new AppError('account_locked');
+    }
+    if (member.status === 'disabled') {
+      await this.#audit(member.brand_id, member.id, 'login.refused', origin, { reason: 'disabled' });
+      throw new AppError('member_no_enter');
+    }
+    if (side === 'agent' && !AGENT_TYPES.includes(member.member_type)) {
+      await this.#audit(member.brand_id, member.id, 'login.refused', origin, { reason: 'not_agent' });
+      throw new AppError('error_not_agent');
+    }
+  }
+
+  /** Opens the session, records the IP as known and, when asked, issues a remember-me token. */
+  async #complete(
+    member: MemberRow,
+    origin: RequestOrigin,
+    method: string,
+    rememberAs: 'username' | 'sms' | null,
+  ): Promise<LoginOutcome> {
+    await this.#repository.recordKnownIp(member.id, origin.ip, this.#options.clock.now());
+    const result = await this.#sessions.open(member, origin, method);
+    const rememberToken = rememberAs === null ? null : await this.#remember.issue(member, rememberAs, origin);
+    return { result, rememberToken };
+  }
+
+  /** `POST /wps/session/login/remembered`: a login from the remember-me cookie, which it rotates. */
+  async loginRemembered(side: LoginSide, context: LoginContext): Promise<LoginOutcome> {
+    const used = await this.#remember.redeem(context.rememberToken, context.origin);
+    await this.#admit(used.member, side, context.origin, true);
+    await this.#challenges.requireKnownIp(used.member, context.origin, 'remembered', true);
+    const rememberToken = await this.#remember.rotate(used, context.origin);
+    await this.#repository.recordKnownIp(used.member.id, context.origin.ip, this.#options.clock.now());
+    const result = await this.#sessions.open(used.member, context.origin, 'remembered');
+    return { result, rememberToken };
+  }
+
+  /** `POST /wps/session/login/verification`: finishes a login held up by the new-IP step. */
+  async verifyLogin(
+    input: {
+      challengeId: string;
+      method: 'sms' | 'email' | 'payee_name';
+      code?: string | undefined;
+      payeeName?: string | undefined;
+    },
+    context: LoginContext,
+  ): Promise<LoginOutcome> {
+    const { member, challenge } = await this.#challenges.verify(input, context.origin);
+    // The account may have been locked or disabled while the code travelled; the side was checked before.
+    await this.#admit(member, 'member', context.origin, true);
+    if (challenge.login_type !== 'remembered') {
+      return this.#complete(
+        member,
+        context.origin,
+        challenge.login_type,
+        challenge.remember ? challenge.login_type : null,
+      );
+    }
+    // A remembered login rotates the cookie that started it, if that cookie is still live and the member's.
+    const used = await this.#remember.find(context.rememberToken);
+    const rememberToken =
+      used && used.member.id === member.id ? await this.#remember.rotate(used, context.origin) : null;
+    const outcome = await this.#complete(member, context.origin, 'remembered', null);
+    return { ...outcome, rememberToken };
   }
 
   /** The live session a bearer token names, renewing its idle timer; `not_logged_in` otherwise. */

@@ -54,6 +54,16 @@ export class MembersRepository {
     return { failures: row.failed_logins, locked: true };
   }
 
+  /** The member's language (a brand-supported code; the service checks it). */
+  async setLanguage(id: bigint, language: string): Promise<void> {
+    await this.#db.updateTable('members').set({ language }).where('id', '=', id).execute();
+  }
+
+  /** The member's avatar (1..12; the column's check refuses anything else). */
+  async setAvatar(id: bigint, avatarId: number): Promise<void> {
+    await this.#db.updateTable('members').set({ avatar_id: avatarId }).where('id', '=', id).execute();
+  }
+
   /** After a good password: the failure count starts over and the first login is remembered. */
   async recordSuccess(id: bigint, now: Date): Promise<void> {
     await this.#db

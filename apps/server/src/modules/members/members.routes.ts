@@ -1,6 +1,13 @@
 import { memberInfoResponse } from '@lotus/shared/auth.schema';
+import {
+  memberAvatarBodySchema,
+  memberLanguageBodySchema,
+  passwordEmptyResponse,
+  playerAvatarResponse,
+} from '@lotus/shared/password.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
+import { originOf } from '../../lib/request-origin.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { MembersService } from './members.service.ts';
 
@@ -19,6 +26,53 @@ export function membersRoutes(service: MembersService): FastifyPluginAsyncZod {
       async (request) => {
         const { member, session } = sessionOf(request);
         return ok(service.memberInfo(member, session));
+      },
+    );
+
+    app.put(
+      '/wps/member/info/language',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['members'],
+          summary: "Sets the member's language (one of the brand's supported languages)",
+          body: memberLanguageBodySchema,
+          response: { 200: passwordEmptyResponse },
+        },
+      },
+      async (request) => {
+        await service.setLanguage(sessionOf(request).member, request.body.language, originOf(request));
+        return ok(null);
+      },
+    );
+
+    app.post(
+      '/wps/relay/MCSFE_getPlayerAvatar',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['members'],
+          summary: "The member's avatar and the 12 avatars to choose from",
+          response: { 200: playerAvatarResponse },
+        },
+      },
+      async (request) => ok(service.avatarOf(sessionOf(request).member)),
+    );
+
+    app.put(
+      '/wps/member/info/icon',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['members'],
+          summary: "Sets the member's avatar (1..12)",
+          body: memberAvatarBodySchema,
+          response: { 200: passwordEmptyResponse },
+        },
+      },
+      async (request) => {
+        await service.setAvatar(sessionOf(request).member, request.body.avatarId, originOf(request));
+        return ok(null);
       },
     );
   };

@@ -60,6 +60,8 @@ export type BrandSwitches = Partial<
     | 'loggedInToHomePage'
     | 'defaultLanguage'
     | 'supportedLanguages'
+    | 'loginCaptcha'
+    | 'passwordMaxAgeDays'
   >
 >;
 
@@ -234,6 +236,8 @@ export class SystemRepository {
         logged_in_to_home_page: switches.loggedInToHomePage,
         default_language: switches.defaultLanguage,
         supported_languages: switches.supportedLanguages,
+        login_captcha: switches.loginCaptcha,
+        password_max_age_days: switches.passwordMaxAgeDays,
         updated_at: new Date(),
       })
       .where('id', '=', brandId)

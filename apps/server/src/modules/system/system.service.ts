@@ -12,6 +12,7 @@ import {
   type VisitorLocation,
   type WhitelabelNode,
 } from '@lotus/shared/system.schema';
+import type { LoginCaptchaMode } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { GeoLookup } from '../../lib/geo.ts';
 import type {
@@ -32,10 +33,14 @@ export const BRAND_SETTING_KEYS = [
   'loggedInToHomePage',
   'defaultLanguage',
   'supportedLanguages',
+  'loginCaptcha',
+  'passwordMaxAgeDays',
 ] as const;
 export type BrandSettingKey = (typeof BRAND_SETTING_KEYS)[number];
 
 export type BrandSettings = Omit<Brand, 'id' | 'updatedAt'> & { flags: Record<string, boolean> };
+
+const LOGIN_CAPTCHA_MODES: readonly LoginCaptchaMode[] = ['off', 'after_failures', 'always'];
 
 const CATALOGUE_CODES = new Set(LANGUAGE_CATALOGUE.map((language) => language.code));
 
@@ -299,6 +304,25 @@ export class SystemService {
           );
         }
         return { supportedLanguages: languages };
+      }
+      case 'loginCaptcha': {
+        const mode = raw.trim().toLowerCase();
+        if (!LOGIN_CAPTCHA_MODES.includes(mode as LoginCaptchaMode)) {
+          throw invalid(`loginCaptcha must be one of ${LOGIN_CAPTCHA_MODES.join(', ')} (got "${raw}")`);
+        }
+        return { loginCaptcha: mode as LoginCaptchaMode };
+      }
+      case 'passwordMaxAgeDays': {
+        // 'none' turns expiry off; the column allows 1..3650 days (PWDEXPFORCECHANGE3 must be on too).
+        const value = raw.trim().toLowerCase();
+        if (value === 'none') return { passwordMaxAgeDays: null };
+        const days = /^[0-9]{1,4}$/.test(value) ? Number(value) : Number.NaN;
+        if (!(days >= 1 && days <= 3650)) {
+          throw invalid(
+            `passwordMaxAgeDays must be a whole number of days from 1 to 3650, or none (got "${raw}")`,
+          );
+        }
+        return { passwordMaxAgeDays: days };
       }
       default:
         throw invalid(`unknown setting "${key}"; one of: ${BRAND_SETTING_KEYS.join(', ')}`);

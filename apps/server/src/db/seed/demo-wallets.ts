@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import { LedgerService } from '../../modules/ledger/ledger.service.ts';
+import type { Database } from '../schema.ts';
+
+/**
+ * Opening balances of the demo accounts (README "Demo accounts"): real journal entries from the brand's
+ * house account, so the demo wallet obeys the same ledger rules as any other (postings sum to zero,
+ * balance = sum of postings). Idempotent through the entries' idempotency keys: a second seed replays them.
+ */
+export const DEMO_OPENING_BALANCES: { username: string; amountMinor: bigint }[] = [
+  // ₹10,000.00
+  { username: 'demo_player', amountMinor: 1_000_000n },
+];
+
+export async function seedDemoWallets(trx: Kysely<Database>, brandId: bigint): Promise<number> {
+  const ledger = new LedgerService(trx);
+  let added = 0;
+  for (const opening of DEMO_OPENING_BALANCES) {
+    const member = await trx
+      .selectFrom('members')
+      .select('id')
+      .where('brand_id', '=', brandId)
+      .where('username', '=', opening.username)
+      .executeTakeFirst();
+    if (!member) continue;
+    const wallet = await ledger.memberMainAccount(member.id, trx);
+    const house = await ledger.systemAccount(brandId, 'house', trx);
+    const entry = await ledger.post(
+      {
+        brandId,
+        idempotencyKey: `seed:opening-balance:${opening.username}`,
+        kind: 'opening_balance',
+        memo: 'Demo opening balance',
+        createdBy: 'seed',
+        postings: [
+          { accountId: house.id, amountMinor: -opening.amountMinor },
+          { accountId: wallet.id, amountMinor: opening.amountMinor },
+        ],
+      },
+      trx,
+    );
+    if (!entry.replayed) added += 1;
+  }
+  return added;
+}

@@ -1,0 +1,84 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/**
+ * Kysely's view of the tables of migration 0006_ledger (docs/database.md "Ledger"). Amounts are minor units
+ * in `bigint`; journal rows are append-only (triggers refuse UPDATE and DELETE).
+ */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export const MEMBER_ACCOUNT_KINDS = ['member_main', 'member_vendor'] as const;
+export const SYSTEM_ACCOUNT_KINDS = [
+  'house',
+  'deposits_clearing',
+  'withdrawals_clearing',
+  'bonus',
+  'commission',
+] as const;
+export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+export type LedgerAccountKind = MemberAccountKind | SystemAccountKind;
+export type HoldStatus = 'reserved' | 'posted' | 'voided';
+
+export interface LedgerAccountsTable {
+  id: Generated<bigint>;
+  brand_id: bigint;
+  kind: LedgerAccountKind;
+  member_id: bigint | null;
+  vendor_code: string | null;
+  currency: string;
+  balance_minor: Defaulted<bigint>;
+  held_minor: Defaulted<bigint>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JournalEntriesTable {
+  id: Generated<bigint>;
+  brand_id: bigint;
+  kind: string;
+  idempotency_key: string;
+  /** Hex SHA-256 of the canonical request, so a reused key with another request is recognised. */
+  request_hash: string;
+  reverses_entry_id: bigint | null;
+  memo: string | null;
+  created_at: Timestamp;
+  /** Who caused it: 'system', 'seed', 'member:<id>', 'operator:<id>'. */
+  created_by: string;
+}
+
+export interface JournalPostingsTable {
+  id: Generated<bigint>;
+  entry_id: bigint;
+  account_id: bigint;
+  amount_minor: bigint;
+  /** The account's cached balance right after this posting (the account record shows it). */
+  balance_after_minor: bigint;
+}
+
+export interface HoldsTable {
+  id: Generated<bigint>;
+  brand_id: bigint;
+  account_id: bigint;
+  amount_minor: bigint;
+  status: Defaulted<HoldStatus>;
+  idempotency_key: string;
+  request_hash: string;
+  memo: string | null;
+  posted_entry_id: bigint | null;
+  created_at: Timestamp;
+  settled_at: Date | null;
+}
+
+export interface LedgerTables {
+  ledger_accounts: LedgerAccountsTable;
+  journal_entries: JournalEntriesTable;
+  journal_postings: JournalPostingsTable;
+  holds: HoldsTable;
+}
+
+export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
+export type JournalEntryRow = Selectable<JournalEntriesTable>;
+export type JournalPostingRow = Selectable<JournalPostingsTable>;
+export type HoldRow = Selectable<HoldsTable>;

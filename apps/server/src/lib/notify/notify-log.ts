@@ -1,0 +1,2 @@
+/** The one logger method the providers use (a pino / Fastify logger satisfies it). */
+export type NotifyLog = { info(object: Record<string, unknown>, message: string): void };

@@ -1,0 +1,295 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import {
+  type HoldRow,
+  type JournalEntryRow,
+  type JournalPostingRow,
+  type LedgerAccountRow,
+  MEMBER_ACCOUNT_KINDS,
+  type SystemAccountKind,
+} from '../../db/tables/ledger.ts';
+
+/** A unique violation of the named constraint (the error shapes of `pg` and PGlite both carry these). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const {
+    code,
+    constraint: name,
+    message,
+  } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  return (
+    code === '23505' && (name === constraint || (typeof message === 'string' && message.includes(constraint)))
+  );
+}
+
+export type NewEntry = {
+  brandId: bigint;
+  kind: string;
+  idempotencyKey: string;
+  requestHash: string;
+  reversesEntryId: bigint | null;
+  memo: string | null;
+  createdBy: string;
+};
+
+export type NewHold = {
+  brandId: bigint;
+  accountId: bigint;
+  amountMinor: bigint;
+  idempotencyKey: string;
+  requestHash: string;
+  memo: string | null;
+};
+
+/**
+ * SQL of the ledger (docs/database.md "Ledger"). One instance per transaction: the service builds it on
+ * the transaction's executor, because PGlite's single connection hangs if the outer `db` is used inside.
+ */
+export class LedgerRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  findEntryByKey(brandId: bigint, idempotencyKey: string): Promise<JournalEntryRow | undefined> {
+    return this.#db
+      .selectFrom('journal_entries')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+  }
+
+  findEntry(brandId: bigint, id: bigint): Promise<JournalEntryRow | undefined> {
+    return this.#db
+      .selectFrom('journal_entries')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  findReversalOf(entryId: bigint): Promise<JournalEntryRow | undefined> {
+    return this.#db
+      .selectFrom('journal_entries')
+      .selectAll()
+      .where('reverses_entry_id', '=', entryId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Inserts the entry, or returns null when an entry with the same (brand, key) exists. On PostgreSQL an
+   * insert racing an uncommitted one with the same key waits for it, so concurrent requests with one key
+   * are serialised here: the loser sees the winner's committed entry (or inserts, if the winner rolled back).
+   */
+  async insertEntry(entry: NewEntry): Promise<JournalEntryRow | null> {
+    const row = await this.#db
+      .insertInto('journal_entries')
+      .values({
+        brand_id: entry.brandId,
+        kind: entry.kind,
+        idempotency_key: entry.idempotencyKey,
+        request_hash: entry.requestHash,
+        reverses_entry_id: entry.reversesEntryId,
+        memo: entry.memo,
+        created_by: entry.createdBy,
+      })
+      .onConflict((conflict) => conflict.columns(['brand_id', 'idempotency_key']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  postingsOf(entryId: bigint): Promise<JournalPostingRow[]> {
+    return this.#db
+      .selectFrom('journal_postings')
+      .selectAll()
+      .where('entry_id', '=', entryId)
+      .orderBy('id')
+      .execute();
+  }
+
+  insertPostings(
+    rows: { entryId: bigint; accountId: bigint; amountMinor: bigint; balanceAfterMinor: bigint }[],
+  ): Promise<JournalPostingRow[]> {
+    return this.#db
+      .insertInto('journal_postings')
+      .values(
+        rows.map((row) => ({
+          entry_id: row.entryId,
+          account_id: row.accountId,
+          amount_minor: row.amountMinor,
+          balance_after_minor: row.balanceAfterMinor,
+        })),
+      )
+      .returningAll()
+      .execute();
+  }
+
+  accountsByIds(ids: bigint[]): Promise<LedgerAccountRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.#db.selectFrom('ledger_accounts').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  }
+
+  findAccount(id: bigint): Promise<LedgerAccountRow | undefined> {
+    return this.#db.selectFrom('ledger_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Adds `deltaMinor` to the balance and takes `releaseHeldMinor` off the held amount in one conditional
+   * statement. For member accounts the WHERE keeps `balance - held >= 0`: when a concurrent debit got
+   * there first, PostgreSQL re-checks the condition on the new row and this update matches nothing
+   * instead of overdrawing. Returns the balance after, or null when the condition refused it.
+   */
+  async applyToAccount(
+    accountId: bigint,
+    deltaMinor: bigint,
+    releaseHeldMinor: bigint,
+  ): Promise<bigint | null> {
+    const delta = String(deltaMinor);
+    const release = String(releaseHeldMinor);
+    const row = await this.#db
+      .updateTable('ledger_accounts')
+      .set({
+        balance_minor: sql<bigint>`balance_minor + ${delta}::int8`,
+        held_minor: sql<bigint>`held_minor - ${release}::int8`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', accountId)
+      .where(sql<boolean>`held_minor - ${release}::int8 >= 0`)
+      .where((eb) =>
+        eb.or([
+          eb('kind', 'not in', MEMBER_ACCOUNT_KINDS),
+          eb(sql`balance_minor + ${delta}::int8 - (held_minor - ${release}::int8)`, '>=', 0),
+        ]),
+      )
+      .returning('balance_minor')
+      .executeTakeFirst();
+    return row ? row.balance_minor : null;
+  }
+
+  /** Holds `amountMinor` of a member account if that much is available (same guard as `applyToAccount`). */
+  async holdOnAccount(accountId: bigint, amountMinor: bigint): Promise<boolean> {
+    const amount = String(amountMinor);
+    const row = await this.#db
+      .updateTable('ledger_accounts')
+      .set({ held_minor: sql<bigint>`held_minor + ${amount}::int8`, updated_at: sql<Date>`now()` })
+      .where('id', '=', accountId)
+      .where('kind', 'in', MEMBER_ACCOUNT_KINDS)
+      .where(sql<boolean>`balance_minor - held_minor >= ${amount}::int8`)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The member's main account in the brand's currency, created on first use. */
+  async ensureMemberMainAccount(memberId: bigint): Promise<LedgerAccountRow | undefined> {
+    await this.#db
+      .insertInto('ledger_accounts')
+      .columns(['brand_id', 'kind', 'member_id', 'currency'])
+      .expression((eb) =>
+        eb
+          .selectFrom('members')
+          .innerJoin('brands', 'brands.id', 'members.brand_id')
+          .select([
+            'members.brand_id',
+            sql<'member_main'>`'member_main'`.as('kind'),
+            'members.id',
+            'brands.currency',
+          ])
+          .where('members.id', '=', memberId),
+      )
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    return this.#db
+      .selectFrom('ledger_accounts')
+      .innerJoin('brands', 'brands.id', 'ledger_accounts.brand_id')
+      .selectAll('ledger_accounts')
+      .where('ledger_accounts.member_id', '=', memberId)
+      .where('ledger_accounts.kind', '=', 'member_main')
+      .whereRef('ledger_accounts.currency', '=', 'brands.currency')
+      .executeTakeFirst();
+  }
+
+  /** The brand's system account of `kind` in the brand's currency, created on first use. */
+  async ensureSystemAccount(brandId: bigint, kind: SystemAccountKind): Promise<LedgerAccountRow | undefined> {
+    await this.#db
+      .insertInto('ledger_accounts')
+      .columns(['brand_id', 'kind', 'currency'])
+      .expression((eb) =>
+        eb
+          .selectFrom('brands')
+          .select(['brands.id', sql<SystemAccountKind>`${kind}::text`.as('kind'), 'brands.currency'])
+          .where('brands.id', '=', brandId),
+      )
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    return this.#db
+      .selectFrom('ledger_accounts')
+      .innerJoin('brands', 'brands.id', 'ledger_accounts.brand_id')
+      .selectAll('ledger_accounts')
+      .where('ledger_accounts.brand_id', '=', brandId)
+      .where('ledger_accounts.kind', '=', kind)
+      .where('ledger_accounts.member_id', 'is', null)
+      .whereRef('ledger_accounts.currency', '=', 'brands.currency')
+      .executeTakeFirst();
+  }
+
+  /** Inserts the hold, or returns null when one with the same (brand, key) exists (serialised as entries are). */
+  async insertHold(hold: NewHold): Promise<HoldRow | null> {
+    const row = await this.#db
+      .insertInto('holds')
+      .values({
+        brand_id: hold.brandId,
+        account_id: hold.accountId,
+        amount_minor: hold.amountMinor,
+        idempotency_key: hold.idempotencyKey,
+        request_hash: hold.requestHash,
+        memo: hold.memo,
+      })
+      .onConflict((conflict) => conflict.columns(['brand_id', 'idempotency_key']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  findHoldByKey(brandId: bigint, idempotencyKey: string): Promise<HoldRow | undefined> {
+    return this.#db
+      .selectFrom('holds')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+  }
+
+  findHold(brandId: bigint, id: bigint): Promise<HoldRow | undefined> {
+    return this.#db
+      .selectFrom('holds')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Moves a reserved hold to `posted` or `voided` in one conditional statement, so two settlements of the
+   * same hold cannot both win; returns null when the hold was no longer reserved.
+   */
+  async settleHold(
+    brandId: bigint,
+    id: bigint,
+    status: 'posted' | 'voided',
+    postedEntryId: bigint | null,
+  ): Promise<HoldRow | null> {
+    const row = await this.#db
+      .updateTable('holds')
+      .set({ status, posted_entry_id: postedEntryId, settled_at: sql<Date>`now()` })
+      .where('brand_id', '=', brandId)
+      .where('id', '=', id)
+      .where('status', '=', 'reserved')
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+}

@@ -1,0 +1,162 @@
+import { type FieldRuleLike, patternSource } from '@lotus/shared/registration-rules';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { MemberRow } from '../../db/tables/accounts.ts';
+import { type RevokedCredentials, revokeMemberCredentials } from '../auth/credentials.repository.ts';
+
+/** Password storage, reset links (only their SHA-256) and the counters behind the flows' limits. */
+export class PasswordRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /**
+   * The brand's `password` registration field rule, which every new password must pass; the operator's
+   * pattern override wins over the catalogue's, as on the registration form. Undefined: no rule row.
+   */
+  async passwordRule(brandId: bigint): Promise<(FieldRuleLike & { patternId: number | null }) | undefined> {
+    const row = await this.#db
+      .selectFrom('registration_field_rules')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('field_key', '=', 'password')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      enabled: row.enabled,
+      required: row.required,
+      acceptedPattern: row.accepted_pattern ?? patternSource(row.pattern_id),
+      patternId: row.pattern_id,
+      minLength: row.min_length,
+      maxLength: row.max_length,
+    };
+  }
+
+  findByMobile(
+    brandId: bigint,
+    countryDialingCode: string,
+    mobileNum: string,
+  ): Promise<MemberRow | undefined> {
+    return this.#db
+      .selectFrom('members')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('country_dialing_code', '=', countryDialingCode)
+      .where('mobile_num', '=', mobileNum)
+      .executeTakeFirst();
+  }
+
+  /** A new reset link; the member's older open links stop working (only the newest e-mail counts). */
+  async createReset(input: {
+    tokenHash: string;
+    memberId: bigint;
+    ip: string;
+    now: Date;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: input.now })
+        .where('member_id', '=', input.memberId)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('password_resets')
+        .values({
+          token_hash: input.tokenHash,
+          member_id: input.memberId,
+          ip: input.ip,
+          created_at: input.now,
+          expires_at: input.expiresAt,
+        })
+        .execute();
+    });
+  }
+
+  /** The member of an open (unused, unexpired) link, without using it. */
+  async findOpenReset(tokenHash: string, now: Date): Promise<bigint | undefined> {
+    const row = await this.#db
+      .selectFrom('password_resets')
+      .select('member_id')
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row?.member_id;
+  }
+
+  /** Uses an open link in one statement, so two concurrent resets cannot both use it. */
+  async consumeReset(tokenHash: string, now: Date): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Stores a new password hash: the age restarts, a forced change is done, a lockout ends (the member
+   * proved who they are), and any open reset link stops working.
+   */
+  async setPassword(memberId: bigint, passwordHash: string, now: Date): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('members')
+        .set({
+          password_hash: passwordHash,
+          password_changed_at: now,
+          must_change_password: false,
+          failed_logins: 0,
+          first_failed_at: null,
+          locked_until: null,
+        })
+        .where('id', '=', memberId)
+        .execute();
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('member_id', '=', memberId)
+        .where('used_at', 'is', null)
+        .execute();
+    });
+  }
+
+  /** Ends the member's sessions but `exceptSessionId` and revokes all its remember-me tokens. */
+  revokeCredentials(
+    memberId: bigint,
+    exceptSessionId: bigint | null,
+    now: Date,
+  ): Promise<RevokedCredentials> {
+    return revokeMemberCredentials(this.#db, memberId, exceptSessionId, now);
+  }
+
+  /** Audit records of `actions` from one IP since `since` (the audit log doubles as the per-IP counter). */
+  async countActionsFromIp(ip: string, actions: readonly string[], since: Date): Promise<number> {
+    const row = await this.#db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('ip', '=', ip)
+      .where('action', 'in', actions)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Audit records of `action` for one member since `since`. */
+  async countMemberActions(memberId: bigint, action: string, since: Date): Promise<number> {
+    const row = await this.#db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('member_id', '=', memberId)
+      .where('action', '=', action)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

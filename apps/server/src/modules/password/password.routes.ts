@@ -1,0 +1,88 @@
+import { loginResponse, sealedPayloadSchema } from '@lotus/shared/auth.schema';
+import { forgotPasswordEmailBodySchema, passwordEmptyResponse } from '@lotus/shared/password.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
+import { originOf } from '../../lib/request-origin.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import type { PasswordService } from './password.service.ts';
+
+/** Password change, forgot by e-mail, reset link and set-by-phone (docs/accounts-contract.md). */
+export function passwordRoutes(service: PasswordService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // The classic forgot-password form posts form-encoded; this parser lives only in this plugin's scope.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
+
+    app.put(
+      '/wps/member/password',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['password'],
+          summary: 'Changes the password; sealed { oldPassword, newPassword, confirmNewPassword }',
+          body: sealedPayloadSchema,
+          response: { 200: passwordEmptyResponse },
+        },
+      },
+      async (request) => {
+        await service.change(sessionOf(request), request.body, originOf(request));
+        return ok(null);
+      },
+    );
+
+    app.post(
+      '/wps/member/password/email',
+      {
+        schema: {
+          tags: ['password'],
+          summary: 'E-mails a 30-minute, single-use reset link when username and e-mail belong together',
+          body: forgotPasswordEmailBodySchema,
+          response: { 200: passwordEmptyResponse },
+        },
+      },
+      async (request) => {
+        // Scheme and Host follow X-Forwarded-* only from trusted proxies; the service checks the host.
+        await service.requestEmailReset(request.body, originOf(request), {
+          protocol: request.protocol,
+          host: request.host,
+        });
+        return ok(null);
+      },
+    );
+
+    app.post(
+      '/wps/member/password/reset',
+      {
+        schema: {
+          tags: ['password'],
+          summary: 'Sets a new password with a reset link; sealed { token, newPassword, confirmNewPassword }',
+          body: sealedPayloadSchema,
+          response: { 200: passwordEmptyResponse },
+        },
+      },
+      async (request) => {
+        await service.resetWithLink(request.body, originOf(request));
+        return ok(null);
+      },
+    );
+
+    app.post(
+      '/wps/member/password/verification',
+      {
+        schema: {
+          tags: ['password'],
+          summary:
+            'Sets a new password with an SMS code (purpose reset_password) and logs in; sealed { countryDialingCode, mobileNum, verificationCode, newPassword, confirmNewPassword }',
+          body: sealedPayloadSchema,
+          response: { 200: loginResponse },
+        },
+      },
+      async (request) => ok(await service.resetWithPhone(request.body, originOf(request))),
+    );
+  };
+}

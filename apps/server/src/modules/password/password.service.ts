@@ -1,0 +1,320 @@
+import type { LoginResult } from '@lotus/shared/auth.schema';
+import {
+  type ChangePasswordPayload,
+  COUNTRY_DIALING_CODE_PATTERN,
+  changePasswordPayloadSchema,
+  type ForgotPasswordEmailBody,
+  MOBILE_NUM_PATTERN,
+  resetByPhonePayloadSchema,
+  resetPasswordPayloadSchema,
+} from '@lotus/shared/password.schema';
+import { checkFieldValue, type FieldRuleLike } from '@lotus/shared/registration-rules';
+import type { z } from 'zod';
+import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { MailProvider } from '../../lib/notify/mail-provider.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
+import { hashToken, newSecret, type SessionsService } from '../auth/sessions.service.ts';
+import type { MembersRepository } from '../members/members.repository.ts';
+import type { Brand } from '../system/system.repository.ts';
+import { normalizeHost } from '../system/system.service.ts';
+import type { PasswordRepository } from './password.repository.ts';
+import { resetMail } from './reset-mail.ts';
+
+/** Limits of the password flows (docs/api.md "Passwords and profile"). */
+export const PASSWORD_LIMITS = {
+  /** A reset link works this long, once. */
+  resetLinkMs: 30 * 60_000,
+  /** "Forgot password" e-mail requests per IP per hour, found or not. */
+  emailRequestsPerIpPerHour: 5,
+  /** Wrong old passwords per member within `changeFailureWindowMs` before changes are refused with 429. */
+  maxChangeFailures: 5,
+  changeFailureWindowMs: 15 * 60_000,
+} as const;
+
+const HOUR = 3_600_000;
+
+/** Used when a brand has no `password` field rule: the same bounds as the demo brand's rule. */
+const FALLBACK_PASSWORD_RULE: FieldRuleLike & { patternId: number | null } = {
+  enabled: true,
+  required: true,
+  acceptedPattern: null,
+  patternId: null,
+  minLength: 6,
+  maxLength: 128,
+};
+
+const EMAIL_REQUEST_ACTIONS = ['password.reset_requested', 'password.reset_request_failed'] as const;
+
+/** Where a member's brand and its whitelabel switches come from (SystemService). */
+export type BrandDirectory = {
+  resolveBrand(host: string | null): Promise<Brand>;
+  brandById(id: bigint): Promise<{ brand: Brand; flags: (modId: string) => boolean }>;
+  getDomainRoute(visitor: { ip: string; host: string | null }): Promise<{ domains: { url: string }[] }>;
+};
+
+/** The scheme and Host a request arrived with (`request.protocol`, `request.host`). */
+export type SiteAddress = { protocol: string; host: string };
+
+/** Opens sealed bodies (SealedPayloadService). */
+export type SealedOpener = { openSealed(body: unknown): Promise<unknown> };
+
+/** Consumes an SMS code (VerificationCodesService); throws `sms_code_*` when it does not fit. */
+export type CodeConsumer = {
+  consume(input: {
+    brandId: bigint;
+    purpose: 'reset_password';
+    destination: string;
+    code: string;
+  }): Promise<unknown>;
+};
+
+export type PasswordServiceDeps = {
+  members: MembersRepository;
+  repository: PasswordRepository;
+  sealed: SealedOpener;
+  sessions: SessionsService;
+  brands: BrandDirectory;
+  mail: MailProvider;
+  codes: CodeConsumer;
+};
+
+function parsePayload<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError('invalid_request', {
+      message: `${what} payload failed its schema`,
+      details: {
+        issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
+      },
+    });
+  }
+  return parsed.data;
+}
+
+/** Trial accounts (free play) and type-4 guests have no password of their own to change. */
+function isRealAccount(member: MemberRow): boolean {
+  return !member.is_trial && member.member_type !== 4;
+}
+
+/**
+ * Changing, forgetting and resetting passwords. Every new password passes the brand's `password` field
+ * rule, is stored as a fresh scrypt hash, restarts the password's age, and ends every other way into the
+ * account (sessions, remember-me tokens, open reset links), so whoever knew the old password is out.
+ */
+export class PasswordService {
+  readonly #deps: PasswordServiceDeps;
+
+  constructor(deps: PasswordServiceDeps) {
+    this.#deps = deps;
+  }
+
+  get #now(): Date {
+    return this.#deps.sessions.clock.now();
+  }
+
+  /** `field_invalid` with the rule, or `password_mismatch`; checked before anything is spent. */
+  async #checkNewPassword(brandId: bigint, newPassword: string, confirmation: string): Promise<void> {
+    const rule = (await this.#deps.repository.passwordRule(brandId)) ?? FALLBACK_PASSWORD_RULE;
+    // A disabled rule still may not let a password through unchecked: it falls back to the bounds.
+    const effective = rule.enabled ? rule : FALLBACK_PASSWORD_RULE;
+    const check = checkFieldValue(effective, newPassword);
+    if (check !== 'ok') {
+      throw new AppError('field_invalid', {
+        message: `new password fails the brand's password rule (${check})`,
+        details: {
+          field: 'newPassword',
+          check,
+          patternId: effective.patternId,
+          minLength: effective.minLength,
+          maxLength: effective.maxLength,
+        },
+      });
+    }
+    if (newPassword !== confirmation) throw new AppError('password_mismatch');
+  }
+
+  async #storePassword(member: MemberRow, newPassword: string, keepSessionId: bigint | null) {
+    const now = this.#now;
+    await this.#deps.repository.setPassword(member.id, await hashPassword(newPassword), now);
+    return this.#deps.repository.revokeCredentials(member.id, keepSessionId, now);
+  }
+
+  /** `PUT /wps/member/password`: the logged-in member changes the password, keeping this session. */
+  async change(
+    current: { member: MemberRow; session: SessionRow },
+    body: unknown,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    const { member, session } = current;
+    if (!isRealAccount(member)) throw new AppError('in_need_true_account');
+    const payload: ChangePasswordPayload = parsePayload(
+      changePasswordPayloadSchema,
+      await this.#deps.sealed.openSealed(body),
+      'change password',
+    );
+    const since = new Date(this.#now.getTime() - PASSWORD_LIMITS.changeFailureWindowMs);
+    const failures = await this.#deps.repository.countMemberActions(
+      member.id,
+      'password.change_failed',
+      since,
+    );
+    if (failures >= PASSWORD_LIMITS.maxChangeFailures) {
+      throw new AppError('too_many_requests', { message: 'too many wrong old passwords' });
+    }
+    if (!(await verifyPassword(payload.oldPassword, member.password_hash))) {
+      await this.#deps.sessions.audit(member.brand_id, member.id, 'password.change_failed', origin, {
+        reason: 'old_password',
+      });
+      throw new AppError('old_password_error');
+    }
+    await this.#checkNewPassword(member.brand_id, payload.newPassword, payload.confirmNewPassword);
+    const revoked = await this.#storePassword(member, payload.newPassword, session.id);
+    await this.#deps.sessions.audit(member.brand_id, member.id, 'password.changed', origin, {
+      revokedSessions: revoked.sessions,
+      revokedRememberTokens: revoked.rememberTokens,
+    });
+  }
+
+  /**
+   * The origin of the reset link: the site the request came through when its host is one of the brand's
+   * domains. A Host the brand does not own (a forged header: "password reset poisoning") gets the brand's
+   * first domain instead, so a link carrying a live secret never points at someone else's server.
+   */
+  async #linkOrigin(origin: RequestOrigin, site: SiteAddress): Promise<string> {
+    const { domains } = await this.#deps.brands.getDomainRoute({ ip: origin.ip, host: origin.host });
+    const hostname = normalizeHost(site.host);
+    if (domains.length === 0 || domains.some((domain) => domain.url === hostname)) {
+      return `${site.protocol}://${site.host}`;
+    }
+    return `https://${domains[0]?.url}`;
+  }
+
+  /**
+   * `POST /wps/member/password/email`: e-mails a single-use link to `<origin>/resetPassword?token=…` when
+   * username and e-mail belong together. Every request, found or not, counts toward the per-IP limit.
+   */
+  async requestEmailReset(
+    body: ForgotPasswordEmailBody,
+    origin: RequestOrigin,
+    site: SiteAddress,
+  ): Promise<void> {
+    const brand = await this.#deps.brands.resolveBrand(origin.host);
+    const { flags } = await this.#deps.brands.brandById(brand.id);
+    if (!flags('CHNGPASSMAIL3')) throw new AppError('forbidden', { message: 'CHNGPASSMAIL3 is off' });
+    const now = this.#now;
+    const sent = await this.#deps.repository.countActionsFromIp(
+      origin.ip,
+      EMAIL_REQUEST_ACTIONS,
+      new Date(now.getTime() - HOUR),
+    );
+    if (sent >= PASSWORD_LIMITS.emailRequestsPerIpPerHour) {
+      throw new AppError('too_many_requests', { message: 'too many reset e-mails from this IP' });
+    }
+    const member = await this.#deps.members.findByUsername(brand.id, body.username);
+    const matches =
+      member !== undefined &&
+      member.status !== 'disabled' &&
+      member.email !== null &&
+      member.email.toLowerCase() === body.email.toLowerCase();
+    if (!member || !matches) {
+      await this.#deps.sessions.audit(brand.id, member?.id ?? null, 'password.reset_request_failed', origin);
+      throw new AppError('username_email_not_found');
+    }
+    const email = member.email as string;
+    const token = newSecret();
+    await this.#deps.repository.createReset({
+      tokenHash: hashToken(token),
+      memberId: member.id,
+      ip: origin.ip,
+      now,
+      expiresAt: new Date(now.getTime() + PASSWORD_LIMITS.resetLinkMs),
+    });
+    const link = `${await this.#linkOrigin(origin, site)}/resetPassword?token=${encodeURIComponent(token)}`;
+    const mail = resetMail({
+      language: member.language ?? brand.defaultLanguage,
+      brandName: brand.name,
+      username: member.username,
+      link,
+      validMinutes: PASSWORD_LIMITS.resetLinkMs / 60_000,
+    });
+    await this.#deps.mail.send({ brandId: brand.id, to: email, subject: mail.subject, text: mail.text });
+    await this.#deps.sessions.audit(brand.id, member.id, 'password.reset_requested', origin, {
+      channel: 'email',
+    });
+  }
+
+  /** `POST /wps/member/password/reset`: a new password through an e-mailed link (used up by it). */
+  async resetWithLink(body: unknown, origin: RequestOrigin): Promise<void> {
+    const payload = parsePayload(
+      resetPasswordPayloadSchema,
+      await this.#deps.sealed.openSealed(body),
+      'reset password',
+    );
+    const tokenHash = hashToken(payload.token);
+    const memberId = await this.#deps.repository.findOpenReset(tokenHash, this.#now);
+    const member = memberId === undefined ? undefined : await this.#deps.members.findById(memberId);
+    if (!member || member.status === 'disabled') throw new AppError('reset_link_invalid');
+    // The rule is checked before the link is used, so a refused password leaves the link working.
+    await this.#checkNewPassword(member.brand_id, payload.newPassword, payload.confirmNewPassword);
+    if (!(await this.#deps.repository.consumeReset(tokenHash, this.#now))) {
+      throw new AppError('reset_link_invalid');
+    }
+    const revoked = await this.#storePassword(member, payload.newPassword, null);
+    await this.#deps.sessions.audit(member.brand_id, member.id, 'password.reset', origin, {
+      method: 'email_link',
+      revokedSessions: revoked.sessions,
+      revokedRememberTokens: revoked.rememberTokens,
+    });
+  }
+
+  /**
+   * `POST /wps/member/password/verification`: a new password set with an SMS code sent to the member's
+   * number (purpose `reset_password`), then the member is logged in (SPEC: "automatic login and go to /").
+   */
+  async resetWithPhone(body: unknown, origin: RequestOrigin): Promise<LoginResult> {
+    const brand = await this.#deps.brands.resolveBrand(origin.host);
+    const { flags } = await this.#deps.brands.brandById(brand.id);
+    if (!flags('CHNGPASSVERIF3')) throw new AppError('forbidden', { message: 'CHNGPASSVERIF3 is off' });
+    const payload = parsePayload(
+      resetByPhonePayloadSchema,
+      await this.#deps.sealed.openSealed(body),
+      'reset by phone',
+    );
+    if (payload.mobileNum === '' || payload.countryDialingCode === '') throw new AppError('mobile_required');
+    if (
+      !COUNTRY_DIALING_CODE_PATTERN.test(payload.countryDialingCode) ||
+      !MOBILE_NUM_PATTERN.test(payload.mobileNum)
+    ) {
+      throw new AppError('mobile_format_error');
+    }
+    if (payload.verificationCode === '') throw new AppError('sms_code_required');
+    await this.#checkNewPassword(brand.id, payload.newPassword, payload.confirmNewPassword);
+    // The code is consumed before the member is looked up: codes are only sent to members' numbers, and
+    // an unknown number then fails exactly like a wrong code.
+    await this.#deps.codes.consume({
+      brandId: brand.id,
+      purpose: 'reset_password',
+      destination: `${payload.countryDialingCode}${payload.mobileNum}`,
+      code: payload.verificationCode,
+    });
+    const member = await this.#deps.repository.findByMobile(
+      brand.id,
+      payload.countryDialingCode,
+      payload.mobileNum,
+    );
+    if (!member) throw new AppError('sms_code_invalid');
+    if (member.status === 'disabled') throw new AppError('member_no_enter');
+    if (member.status === 'locked') throw new AppError('account_locked');
+    const revoked = await this.#storePassword(member, payload.newPassword, null);
+    await this.#deps.sessions.audit(member.brand_id, member.id, 'password.reset', origin, {
+      method: 'sms',
+      revokedSessions: revoked.sessions,
+      revokedRememberTokens: revoked.rememberTokens,
+    });
+    const fresh = await this.#deps.members.findById(member.id);
+    if (!fresh) throw new AppError('sms_code_invalid');
+    return this.#deps.sessions.open(fresh, origin, 'reset_password');
+  }
+}

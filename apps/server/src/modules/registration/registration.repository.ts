@@ -1,0 +1,92 @@
+import { AGENT_TYPES } from '@lotus/shared/auth.schema';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { MemberRow, MembersTable, RegisterMethod } from '../../db/tables/accounts.ts';
+
+export type NewMember = Insertable<MembersTable>;
+
+export type AffiliateAgent = { id: bigint; nickname: string | null };
+
+/** PostgreSQL's unique_violation, as both pg and PGlite report it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** New accounts: uniqueness checks, the affiliate agent, the insert and the per-IP counts. */
+export class RegistrationRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /** An active agent of the brand whose invitation code this is (codes compare case-insensitively). */
+  findAgentByAffiliateCode(brandId: bigint, code: string): Promise<AffiliateAgent | undefined> {
+    return this.#db
+      .selectFrom('members')
+      .select(['id', 'nickname'])
+      .where('brand_id', '=', brandId)
+      .where(sql<string>`upper(affiliate_code)`, '=', code.toUpperCase())
+      .where('member_type', 'in', [...AGENT_TYPES])
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+  }
+
+  /** A member who may refer others (any real, active account of the brand), by username in any case. */
+  findReferrer(brandId: bigint, username: string): Promise<{ id: bigint } | undefined> {
+    return this.#db
+      .selectFrom('members')
+      .select('id')
+      .where('brand_id', '=', brandId)
+      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+      .where('is_trial', '=', false)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+  }
+
+  async usernameExists(brandId: bigint, username: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('members')
+      .select('id')
+      .where('brand_id', '=', brandId)
+      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async mobileExists(brandId: bigint, countryDialingCode: string, mobileNum: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('members')
+      .select('id')
+      .where('brand_id', '=', brandId)
+      .where('country_dialing_code', '=', countryDialingCode)
+      .where('mobile_num', '=', mobileNum)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Accounts made from one IP by one way in since `since` (the per-IP limits of one-click and free play). */
+  async countRegistrationsFromIp(ip: string, method: RegisterMethod, since: Date): Promise<number> {
+    const row = await this.#db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('register_ip', '=', ip)
+      .where('register_method', '=', method)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Inserts the account and records its first IP (the login side's new-IP rule starts from it). */
+  async insertMember(member: NewMember, ip: string, now: Date): Promise<MemberRow> {
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('members').values(member).returningAll().executeTakeFirstOrThrow();
+      await trx
+        .insertInto('member_known_ips')
+        .values({ member_id: row.id, ip, first_seen_at: now, last_seen_at: now })
+        .onConflict((conflict) => conflict.columns(['member_id', 'ip']).doNothing())
+        .execute();
+      return row;
+    });
+  }
+}

@@ -1,0 +1,89 @@
+import { loginResponse, sealedPayloadSchema } from '@lotus/shared/auth.schema';
+import { affiliateQuerySchema, affiliateResponse, oneClickResponse } from '@lotus/shared/registration.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
+import { originOf } from '../../lib/request-origin.ts';
+import { captchaIdOf } from '../verification/captcha.service.ts';
+import type { RegistrationService } from './registration.service.ts';
+
+/** Registration, one-click, free play and the affiliate check (docs/api.md "Registration"). */
+export function registrationRoutes(service: RegistrationService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/wps/member/register',
+      {
+        schema: {
+          tags: ['registration'],
+          summary: 'Username registration (USERNAMEREG3); sealed body; logs the new player in',
+          body: sealedPayloadSchema,
+          response: { 200: loginResponse },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.register(request.body, 'username', {
+            origin: originOf(request),
+            captchaId: captchaIdOf(request) ?? null,
+          }),
+        ),
+    );
+
+    app.post(
+      '/wps/member/register/mobile',
+      {
+        schema: {
+          tags: ['registration'],
+          summary: 'Mobile-number registration (MOBILENUMREG3); sealed body; logs the new player in',
+          body: sealedPayloadSchema,
+          response: { 200: loginResponse },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.register(request.body, 'mobile', {
+            origin: originOf(request),
+            captchaId: captchaIdOf(request) ?? null,
+          }),
+        ),
+    );
+
+    app.get(
+      '/wps/agent/affiliate',
+      {
+        schema: {
+          tags: ['registration'],
+          summary: 'Whether an invitation (affiliate) code names an agent of the brand',
+          querystring: affiliateQuerySchema,
+          response: { 200: affiliateResponse },
+        },
+      },
+      async (request) => ok(await service.checkAffiliate(request.query.code, originOf(request))),
+    );
+
+    app.post(
+      '/wps/member/register/oneClick',
+      {
+        schema: {
+          tags: ['registration'],
+          summary: 'One-click account: generated username, the browser-generated password; sealed body',
+          body: sealedPayloadSchema,
+          response: { 200: oneClickResponse },
+        },
+      },
+      async (request) => ok(await service.oneClick(request.body, originOf(request))),
+    );
+
+    app.post(
+      '/wps/session/login/freeplay',
+      {
+        schema: {
+          tags: ['registration'],
+          summary: 'Free play (FREEPLAY3): a new trial account, logged in; sealed body',
+          body: sealedPayloadSchema,
+          response: { 200: loginResponse },
+        },
+      },
+      async (request) => ok(await service.freePlay(request.body, originOf(request))),
+    );
+  };
+}

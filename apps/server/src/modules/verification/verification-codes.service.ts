@@ -1,0 +1,165 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { CodeChannel, CodePurpose } from '../../db/tables/account-flows.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Notifiers } from '../../lib/notify/notifiers.ts';
+import { hashToken } from '../auth/sessions.service.ts';
+import type { VerificationRepository } from './verification.repository.ts';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_WRONG_GUESSES = 5;
+/** The resend countdown the browser shows is `expiredMinutes` × 60 s; the server enforces the same. */
+export const RESEND_MINUTES = 1;
+const HOUR_MS = 3_600_000;
+const MAX_PER_DESTINATION_PER_HOUR = 5;
+const MAX_PER_IP_PER_HOUR = 10;
+
+export type SendCodeInput = {
+  brandId: bigint;
+  purpose: CodePurpose;
+  channel: CodeChannel;
+  /** '+919000000001' for SMS, the address for e-mail. */
+  destination: string;
+  ip: string;
+  /** 'EN', 'HI', ...; anything without a text falls back to English. */
+  language: string | null | undefined;
+  /**
+   * false → everything but the delivery (the code is stored and counted, nobody receives it). The SMS send
+   * for a number with no account uses it, so neither the answer nor the limits tell whether it exists.
+   */
+  deliver?: boolean;
+};
+
+export type ConsumeCodeInput = {
+  brandId: bigint;
+  purpose: CodePurpose;
+  destination: string;
+  code: string | null | undefined;
+};
+
+type Texts = {
+  sms: (brand: string, code: string) => string;
+  subject: (brand: string) => string;
+  mail: (brand: string, code: string) => string;
+};
+
+const TEXTS: Record<'EN' | 'HI', Texts> = {
+  EN: {
+    sms: (brand, code) =>
+      `${brand}: your verification code is ${code}. It is valid for 10 minutes. Never share it with anyone.`,
+    subject: (brand) => `${brand} verification code`,
+    mail: (brand, code) =>
+      `Your ${brand} verification code is ${code}.\n\nIt is valid for 10 minutes and works once. If you did not ask for it, ignore this e-mail; never share the code with anyone.`,
+  },
+  HI: {
+    sms: (brand, code) =>
+      `${brand}: आपका सत्यापन कोड ${code} है। यह 10 मिनट तक मान्य है। इसे कभी किसी के साथ साझा न करें।`,
+    subject: (brand) => `${brand} सत्यापन कोड`,
+    mail: (brand, code) =>
+      `आपका ${brand} सत्यापन कोड ${code} है।\n\nयह 10 मिनट तक मान्य है और एक बार ही काम करता है। अगर आपने इसे नहीं माँगा, तो इस ई-मेल को अनदेखा करें; कोड कभी किसी के साथ साझा न करें।`,
+  },
+};
+
+function textsOf(language: string | null | undefined): Texts {
+  return language?.toUpperCase() === 'HI' ? TEXTS.HI : TEXTS.EN;
+}
+
+function sameHash(left: string, right: string): boolean {
+  const a = Buffer.from(left, 'hex');
+  const b = Buffer.from(right, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * One-time codes by SMS or e-mail (docs/accounts-contract.md "SMS codes"): 6 digits, 10 minutes, single
+ * use, 5 wrong guesses kill a code, a new send retires the older codes of the same purpose. Limits: one
+ * send a minute per destination and purpose, 5 an hour per destination, 10 an hour per IP. Only the code's hash is stored; the
+ * code itself exists only in the message handed to the provider.
+ */
+export class VerificationCodesService {
+  readonly #repository: VerificationRepository;
+  readonly #notifiers: Notifiers;
+  readonly #clock: Clock;
+
+  constructor(repository: VerificationRepository, notifiers: Notifiers, options: { clock: Clock }) {
+    this.#repository = repository;
+    this.#notifiers = notifiers;
+    this.#clock = options.clock;
+  }
+
+  async send(input: SendCodeInput): Promise<{ expiredMinutes: number }> {
+    const now = this.#clock.now();
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
+    const toDestination = await this.#repository.codesToDestination(
+      input.brandId,
+      input.purpose,
+      input.destination,
+      hourAgo,
+    );
+    const cooling =
+      toDestination.latest !== null &&
+      now.getTime() - toDestination.latest.getTime() < RESEND_MINUTES * 60_000;
+    if (cooling || toDestination.count >= MAX_PER_DESTINATION_PER_HOUR) {
+      throw new AppError('sms_too_many_requests', { message: 'destination limit' });
+    }
+    if ((await this.#repository.codesFromIp(input.ip, hourAgo)) >= MAX_PER_IP_PER_HOUR) {
+      throw new AppError('sms_too_many_requests', { message: 'ip limit' });
+    }
+
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const id = await this.#repository.replaceCode({
+      brandId: input.brandId,
+      purpose: input.purpose,
+      channel: input.channel,
+      destination: input.destination,
+      codeHash: hashToken(code),
+      ip: input.ip,
+      now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
+    if (input.deliver === false) return { expiredMinutes: RESEND_MINUTES };
+
+    const brand = (await this.#repository.brandName(input.brandId)) ?? 'Lotus';
+    const texts = textsOf(input.language);
+    try {
+      if (input.channel === 'sms') {
+        await this.#notifiers.sms.send({
+          brandId: input.brandId,
+          to: input.destination,
+          text: texts.sms(brand, code),
+        });
+      } else {
+        await this.#notifiers.mail.send({
+          brandId: input.brandId,
+          to: input.destination,
+          subject: texts.subject(brand),
+          text: texts.mail(brand, code),
+        });
+      }
+    } catch (error) {
+      // Nobody received this code: drop it so the user can ask again at once instead of after the cooldown.
+      await this.#repository.deleteCode(id);
+      throw error;
+    }
+    return { expiredMinutes: RESEND_MINUTES };
+  }
+
+  /** Consumes the newest code of (brand, purpose, destination); throws `sms_code_*` otherwise. */
+  async consume(input: ConsumeCodeInput): Promise<void> {
+    const code = typeof input.code === 'string' ? input.code.trim() : '';
+    if (code.length === 0) throw new AppError('sms_code_required');
+    const now = this.#clock.now();
+    const row = await this.#repository.latestCode(input.brandId, input.purpose, input.destination);
+    if (!row || row.consumed_at !== null || row.attempts >= MAX_WRONG_GUESSES) {
+      throw new AppError('sms_code_invalid', { message: 'no live code' });
+    }
+    if (row.expires_at.getTime() <= now.getTime()) throw new AppError('sms_code_expired');
+    if (!/^[0-9]{6}$/.test(code) || !sameHash(row.code_hash, hashToken(code))) {
+      await this.#repository.countWrongGuess(row.id);
+      throw new AppError('sms_code_invalid', { message: 'wrong code' });
+    }
+    if (!(await this.#repository.consumeCode(row.id, MAX_WRONG_GUESSES, now))) {
+      throw new AppError('sms_code_invalid', { message: 'code consumed concurrently' });
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config/env.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createNotifiers, type Notifiers } from '../../lib/notify/notifiers.ts';
+import type { NotifyLog } from '../../lib/notify/notify-log.ts';
+import { OutboxRepository } from '../../lib/notify/outbox.repository.ts';
+import { CaptchaService } from './captcha.service.ts';
+import { HumanCheckService } from './human-check.service.ts';
+import { type Audit, type BrandLookup, SmsSendService } from './sms-send.service.ts';
+import { VerificationRepository } from './verification.repository.ts';
+import { verificationRoutesOf } from './verification.routes.ts';
+import { VerificationCodesService } from './verification-codes.service.ts';
+
+export type VerificationConfig = Pick<
+  AppConfig,
+  'devInbox' | 'smsProvider' | 'mailProvider' | 'humanCheckBits'
+>;
+
+export type Verification = {
+  captcha: CaptchaService;
+  human: HumanCheckService;
+  codes: VerificationCodesService;
+  notifiers: Notifiers;
+  repository: VerificationRepository;
+  outbox: OutboxRepository;
+  devInbox: boolean;
+};
+
+/** The verification services other modules use (login, registration, passwords), wired once in app.ts. */
+export function createVerification(
+  db: Kysely<Database>,
+  config: VerificationConfig,
+  clock: Clock,
+  log: NotifyLog,
+): Verification {
+  const repository = new VerificationRepository(db);
+  const notifiers = createNotifiers(db, config, log);
+  return {
+    captcha: new CaptchaService(repository, { clock, devInbox: config.devInbox }),
+    human: new HumanCheckService(repository, { clock, difficulty: config.humanCheckBits }),
+    codes: new VerificationCodesService(repository, notifiers, { clock }),
+    notifiers,
+    repository,
+    outbox: new OutboxRepository(db),
+    devInbox: config.devInbox,
+  };
+}
+
+/** The routes of the module: `brands` is the SystemService, `audit` SessionsService.audit. */
+export function verificationRoutes(verification: Verification, deps: { brands: BrandLookup; audit: Audit }) {
+  const smsSend = new SmsSendService({
+    repository: verification.repository,
+    human: verification.human,
+    codes: verification.codes,
+    brands: deps.brands,
+    audit: deps.audit,
+  });
+  return verificationRoutesOf({
+    captcha: verification.captcha,
+    human: verification.human,
+    smsSend,
+    outbox: verification.outbox,
+    devInbox: verification.devInbox,
+  });
+}

@@ -1,0 +1,234 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { CodeChannel, CodePurpose, VerificationCodeRow } from '../../db/tables/account-flows.ts';
+
+/** The SQL of captchas, human-check challenges and SMS / e-mail codes (docs/accounts-contract.md). */
+export class VerificationRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  // --- captchas -------------------------------------------------------------------------------------
+
+  async insertCaptcha(row: { idHash: string; answerHash: string; ip: string; now: Date; expiresAt: Date }) {
+    await this.#db
+      .insertInto('captchas')
+      .values({
+        id_hash: row.idHash,
+        answer_hash: row.answerHash,
+        ip: row.ip,
+        created_at: row.now,
+        expires_at: row.expiresAt,
+      })
+      .execute();
+  }
+
+  /** Captchas issued to `ip` since `since`, and the newest one's time (for the 1/s and 30/10 min limits). */
+  async captchaIssues(ip: string, since: Date): Promise<{ count: number; latest: Date | null }> {
+    const row = await this.#db
+      .selectFrom('captchas')
+      .select([sql<string>`count(*)`.as('count'), sql<Date | null>`max(created_at)`.as('latest')])
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), latest: row.latest === null ? null : new Date(row.latest) };
+  }
+
+  /**
+   * Marks a live captcha used and returns its answer hash; undefined when unknown, used or expired.
+   * One statement, so two requests racing with the same cookie cannot both pass.
+   */
+  async consumeCaptcha(idHash: string, now: Date): Promise<string | undefined> {
+    const row = await this.#db
+      .updateTable('captchas')
+      .set({ used_at: now })
+      .where('id_hash', '=', idHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('answer_hash')
+      .executeTakeFirst();
+    return row?.answer_hash;
+  }
+
+  /** Old rows only feed the per-IP limits; a day is far past every window. */
+  async deleteCaptchasBefore(before: Date): Promise<void> {
+    await this.#db.deleteFrom('captchas').where('created_at', '<', before).execute();
+  }
+
+  // --- human-check challenges -----------------------------------------------------------------------
+
+  async insertHumanChallenge(row: { idHash: string; difficulty: number; now: Date; expiresAt: Date }) {
+    await this.#db
+      .insertInto('human_challenges')
+      .values({
+        id_hash: row.idHash,
+        difficulty: row.difficulty,
+        created_at: row.now,
+        expires_at: row.expiresAt,
+      })
+      .execute();
+  }
+
+  /** Marks a live challenge used and returns its difficulty; undefined when unknown, used or expired. */
+  async consumeHumanChallenge(idHash: string, now: Date): Promise<number | undefined> {
+    const row = await this.#db
+      .updateTable('human_challenges')
+      .set({ used_at: now })
+      .where('id_hash', '=', idHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('difficulty')
+      .executeTakeFirst();
+    return row?.difficulty;
+  }
+
+  async deleteHumanChallengesBefore(before: Date): Promise<void> {
+    await this.#db.deleteFrom('human_challenges').where('expires_at', '<', before).execute();
+  }
+
+  // --- verification codes ---------------------------------------------------------------------------
+
+  /**
+   * Codes sent to `destination` of the brand since `since` (any purpose), and when the newest one of
+   * `purpose` was sent (the resend cooldown is per purpose: a login code must not block the new-IP step).
+   */
+  async codesToDestination(
+    brandId: bigint,
+    purpose: CodePurpose,
+    destination: string,
+    since: Date,
+  ): Promise<{ count: number; latest: Date | null }> {
+    const row = await this.#db
+      .selectFrom('verification_codes')
+      .select([
+        sql<string>`count(*)`.as('count'),
+        sql<Date | null>`max(created_at) filter (where purpose = ${purpose})`.as('latest'),
+      ])
+      .where('brand_id', '=', brandId)
+      .where('destination', '=', destination)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), latest: row.latest === null ? null : new Date(row.latest) };
+  }
+
+  async codesFromIp(ip: string, since: Date): Promise<number> {
+    const row = await this.#db
+      .selectFrom('verification_codes')
+      .select(sql<string>`count(*)`.as('count'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Retires the live codes of (brand, purpose, destination), then stores the new one. */
+  async replaceCode(row: {
+    brandId: bigint;
+    purpose: CodePurpose;
+    channel: CodeChannel;
+    destination: string;
+    codeHash: string;
+    ip: string;
+    now: Date;
+    expiresAt: Date;
+  }): Promise<bigint> {
+    return this.#db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('verification_codes')
+        .set({ consumed_at: row.now })
+        .where('brand_id', '=', row.brandId)
+        .where('purpose', '=', row.purpose)
+        .where('destination', '=', row.destination)
+        .where('consumed_at', 'is', null)
+        .execute();
+      const inserted = await trx
+        .insertInto('verification_codes')
+        .values({
+          brand_id: row.brandId,
+          purpose: row.purpose,
+          channel: row.channel,
+          destination: row.destination,
+          code_hash: row.codeHash,
+          ip: row.ip,
+          created_at: row.now,
+          expires_at: row.expiresAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return inserted.id;
+    });
+  }
+
+  /** A code whose delivery failed never reached anyone: drop it so it neither works nor counts. */
+  async deleteCode(id: bigint): Promise<void> {
+    await this.#db.deleteFrom('verification_codes').where('id', '=', id).execute();
+  }
+
+  /** The newest code of (brand, purpose, destination), live or not. */
+  async latestCode(
+    brandId: bigint,
+    purpose: CodePurpose,
+    destination: string,
+  ): Promise<VerificationCodeRow | undefined> {
+    return this.#db
+      .selectFrom('verification_codes')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('purpose', '=', purpose)
+      .where('destination', '=', destination)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async countWrongGuess(id: bigint): Promise<void> {
+    await this.#db
+      .updateTable('verification_codes')
+      .set({ attempts: sql`attempts + 1` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Consumes a live code; false when a racing request consumed it or it died meanwhile. */
+  async consumeCode(id: bigint, maxAttempts: number, now: Date): Promise<boolean> {
+    const row = await this.#db
+      .updateTable('verification_codes')
+      .set({ consumed_at: now })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .where('attempts', '<', maxAttempts)
+      .where('expires_at', '>', now)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  // --- members and brands ---------------------------------------------------------------------------
+
+  /** The member of the brand with that number (unique per brand), if any. */
+  async memberByMobile(
+    brandId: bigint,
+    countryDialingCode: string,
+    mobileNum: string,
+  ): Promise<{ id: bigint; status: string; language: string | null } | undefined> {
+    return this.#db
+      .selectFrom('members')
+      .select(['id', 'status', 'language'])
+      .where('brand_id', '=', brandId)
+      .where('country_dialing_code', '=', countryDialingCode)
+      .where('mobile_num', '=', mobileNum)
+      .executeTakeFirst();
+  }
+
+  async brandName(brandId: bigint): Promise<string | undefined> {
+    const row = await this.#db
+      .selectFrom('brands')
+      .select('name')
+      .where('id', '=', brandId)
+      .executeTakeFirst();
+    return row?.name;
+  }
+}
