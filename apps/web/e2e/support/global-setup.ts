@@ -5,6 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { startE2eIdentityStub } from './identity-stub.ts';
 import { SERVER_SPECS, type ServerSpec, serverPort, serverUrl } from './servers.ts';
 
 /**
@@ -145,9 +146,13 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const workDir = await mkdtemp(path.join(tmpdir(), 'lotus-e2e-'));
   log(`data folders under ${workDir}`);
   const running: Running[] = [];
+  // Google / Facebook / Telegram sign-in of the journeys go to this local stand-in.
+  const identityStub = await startE2eIdentityStub();
+  log(`identity stub on ${identityStub.origin}`);
 
   const teardown = async () => {
     await Promise.all(running.map(stop));
+    await identityStub.close();
     if (process.env.LOTUS_E2E_KEEP_DATA === '1') log(`kept ${workDir}`);
     else await rm(workDir, { recursive: true, force: true });
   };
@@ -196,6 +201,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
           DATA_DIR: dataDir,
           TRUSTED_PROXIES: '127.0.0.1',
           LOG_LEVEL: 'warn',
+          ...(spec.identityStub ? identityStub.env() : {}),
+          ...spec.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

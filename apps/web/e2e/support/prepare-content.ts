@@ -11,12 +11,15 @@
  *   about the greeting pop-ups meet a home page without a modal over it.
  * - chrome-extras: twelve more notices (two pages of the announcement popup), three notices carrying
  *   script payloads, and no banners in the `help` group (a group without a strip).
+ * - newbie-twins: copies of demo_newbie (same initial password, must change it) named in NEWBIE_TWINS, one
+ *   per journey language, so the forced-change journeys never change a demo account others log in with.
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { NEWBIE_TWINS } from './account-data.ts';
 import { EXTRA_NOTICES, GROUP_WITHOUT_BANNERS, XSS_PAYLOADS } from './chrome-data.ts';
 
-export const PRESETS = ['quiet-greetings', 'chrome-extras'] as const;
+export const PRESETS = ['quiet-greetings', 'chrome-extras', 'newbie-twins'] as const;
 export type Preset = (typeof PRESETS)[number];
 
 const texts = (en: string, hi: string) => JSON.stringify({ EN: en, HI: hi });
@@ -52,6 +55,23 @@ async function apply(db: PGlite, preset: Preset): Promise<void> {
         );
       }
       await db.query('update banners set active = false where group_name = $1', [GROUP_WITHOUT_BANNERS]);
+      return;
+    }
+    case 'newbie-twins': {
+      // Every column but the generated id and the per-brand unique contact details, whatever the schema has.
+      const { rows } = await db.query<{ column_name: string }>(
+        `select column_name from information_schema.columns
+         where table_name = 'members' and column_name not in ('id', 'username', 'mobile_num', 'email', 'affiliate_code')
+           and is_generated = 'NEVER'`,
+      );
+      const columns = rows.map((row) => `"${row.column_name}"`).join(', ');
+      for (const username of NEWBIE_TWINS) {
+        await db.query(
+          `insert into members (username, ${columns})
+           select $1, ${columns} from members where username = 'demo_newbie'`,
+          [username],
+        );
+      }
       return;
     }
   }

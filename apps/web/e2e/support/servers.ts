@@ -7,7 +7,7 @@
  * on them; `E2E_PORT_BASE` moves the whole block when the default range is taken.
  */
 
-export type ServerName = 'normal' | 'maintenance' | 'guard' | 'chrome';
+export type ServerName = 'normal' | 'maintenance' | 'guard' | 'chrome' | 'sms-register';
 
 export type ServerSpec = {
   name: ServerName;
@@ -20,6 +20,10 @@ export type ServerSpec = {
   /** `value.status` that `/wps/system/status` must answer from the loopback address once started. */
   expectedStatus: 0 | 1 | 2;
   purpose: string;
+  /** Gets OIDC_* / TELEGRAM_* pointing at the local identity stub (identity-stub.ts). */
+  identityStub?: boolean;
+  /** Extra environment of the server process (e.g. DEV_INBOX for the developer inbox the journeys read). */
+  env?: Record<string, string>;
 };
 
 export const SERVER_SPECS: readonly ServerSpec[] = [
@@ -30,6 +34,9 @@ export const SERVER_SPECS: readonly ServerSpec[] = [
     // The greeting pop-ups would cover home in every journey; chrome.spec.ts meets them on its own server.
     content: ['quiet-greetings'],
     expectedStatus: 0,
+    identityStub: true,
+    // Journeys read SMS / e-mail codes and captcha answers from /dev/outbox and /dev/captcha.
+    env: { DEV_INBOX: '1' },
     purpose: 'seeded demo brand without greeting pop-ups (region restriction on for US, GB, FR, NL, AU, SG)',
   },
   {
@@ -53,6 +60,18 @@ export const SERVER_SPECS: readonly ServerSpec[] = [
     content: ['chrome-extras'],
     expectedStatus: 0,
     purpose: 'seeded demo brand with its greeting pop-ups, two pages of notices, XSS probes, no help banners',
+  },
+  {
+    name: 'sms-register',
+    portOffset: 4,
+    // REGMOBVERF3 changes every registration (an SMS code for both tabs): its own server, so the other
+    // journeys keep the seeded brand.
+    ops: [['flag:set', 'REGMOBVERF3', 'on']],
+    content: ['quiet-greetings', 'newbie-twins'],
+    expectedStatus: 0,
+    env: { DEV_INBOX: '1' },
+    purpose:
+      'demo brand with SMS verification of registrations (REGMOBVERF3 on), newbie twins, developer inbox',
   },
 ];
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../lib/storage.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../features/auth/state/session-store.ts';
 import { makePermission } from '../test/fixtures.ts';
 import { findLayout, renderApp, resetLanguage } from '../test/render-app.tsx';
 import { mustRedirectToLogin, VISITOR_PATHS } from './route-guard.ts';
@@ -9,6 +9,7 @@ const closedBrand = { permission: makePermission({ loggedInToHomePage: true }) }
 
 describe('route guard (logged-in to home page)', () => {
   beforeEach(() => resetLanguage());
+  afterEach(() => useSessionStore.setState({ token: null }));
 
   it('lets everyone through when the brand setting is off', () => {
     expect(mustRedirectToLogin({ loggedInToHomePage: false, hasToken: false, pathname: '/promotions' })).toBe(
@@ -52,7 +53,7 @@ describe('route guard (logged-in to home page)', () => {
   });
 
   it('does not redirect a visitor holding a session token', async () => {
-    window.sessionStorage.setItem(STORAGE_KEYS.token, 'a-token');
+    useSessionStore.getState().signIn('a-token');
     const { router } = renderApp('/promotions', closedBrand);
     await findLayout();
     await screen.findByTestId('page-promotions', {}, { timeout: 4000 });

@@ -4,7 +4,18 @@ import { normalisePath } from '../lib/categories.ts';
  * SPEC §2 route guard: with the brand setting 'logged-in to home page' on, a visitor without a session
  * token reaches only these paths; everything else redirects to /login.
  */
-export const VISITOR_PATHS = ['/login', '/register', '/register.html', '/helpmc', '/download'] as const;
+export const VISITOR_PATHS = [
+  '/login',
+  '/register',
+  '/register.html',
+  '/helpmc',
+  '/download',
+  // /resetPassword: an e-mailed reset link is opened signed out. Lower case: paths are compared normalised.
+  '/resetpassword',
+  // Third-party sign-in comes back here signed out, to log in.
+  '/oauth/complete',
+  '/oauth/telegram',
+] as const;
 
 type GuardInput = { loggedInToHomePage: boolean; hasToken: boolean; pathname: string };
 

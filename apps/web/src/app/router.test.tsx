@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useAuthModal } from '../features/auth/state/auth-modal-store.ts';
 import { makePermission } from '../test/fixtures.ts';
 import { findLayout, renderApp, resetLanguage } from '../test/render-app.tsx';
 
@@ -77,18 +79,19 @@ describe('route table', () => {
     },
   );
 
-  it('opens the register modal frame on /register with an honest notice', async () => {
+  it('opens the register modal over home on /register', async () => {
     renderApp('/register');
     expect(await screen.findByRole('dialog', {}, { timeout: 4000 })).toBeDefined();
-    expect(screen.getByTestId('register-unavailable').textContent).toContain(
-      'Registration is not available yet',
-    );
+    expect(screen.getByTestId('register-modal')).toBeDefined();
+    expect(await screen.findByTestId('page-home')).toBeDefined();
   });
 
   it('shows a login prompt, not a list, to a visitor on /favorite', async () => {
     renderApp('/favorite');
     const prompt = await screen.findByTestId('login-required', {}, { timeout: 4000 });
-    expect(within(prompt).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Log in' }));
+    expect(useAuthModal.getState().modal).toEqual({ kind: 'login' });
+    useAuthModal.setState({ modal: null });
   });
 
   it('names the page in document.title', async () => {

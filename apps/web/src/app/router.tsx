@@ -213,9 +213,25 @@ function pageRouteTable(): RouteObject[] {
       }),
     ),
     ...pageRoutes({
+      paths: ['/resetPassword'],
+      meta: page('password:reset.title', fullLayout(null)),
+      load: () =>
+        import('../features/password/components/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+    }),
+    ...pageRoutes({
+      paths: ['/oauth/complete'],
+      meta: page('oauth:completeTitle', fullLayout(null)),
+      load: () => import('./routes/oauth-route.tsx').then((m) => m.OauthCompleteRoute),
+    }),
+    ...pageRoutes({
+      paths: ['/oauth/telegram'],
+      meta: page('oauth:completeTitle', fullLayout(null)),
+      load: () => import('./routes/oauth-route.tsx').then((m) => m.OauthTelegramRoute),
+    }),
+    ...pageRoutes({
       paths: ['/login'],
       meta: page('pages:login.title', LOGIN_LAYOUT),
-      load: () => import('../features/auth/components/login-page.tsx').then((m) => m.LoginPage),
+      load: () => import('./routes/login-route.tsx').then((m) => m.LoginRoute),
     }),
     ...pageRoutes({
       paths: ['*'],

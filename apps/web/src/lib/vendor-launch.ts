@@ -6,8 +6,8 @@ import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
  */
 export type LaunchAction =
   /**
-   * A visitor: log in first, nothing launches. There is no login pop-up yet, so this is the /login page;
-   * the accounts issue opens its login pop-up here instead.
+   * A visitor: log in first, nothing launches. The site opens its login pop-up (app/layouts/catalogue-chrome);
+   * `to` is the login page, for a caller without the pop-up.
    */
   | { kind: 'login'; to: '/login' }
   /** The vendor is under maintenance: tell the player (`game_maintenance`) and stay on the page. */

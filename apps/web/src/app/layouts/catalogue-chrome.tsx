@@ -2,6 +2,7 @@ import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { useGameMenus } from '../../features/catalogue/api/get-game-menus.ts';
 import { MaintenanceNotice } from '../../features/catalogue/components/maintenance-notice.tsx';
 import { VendorGamesPopup } from '../../features/catalogue/components/vendor-games-popup.tsx';
@@ -35,6 +36,10 @@ export function useCatalogueChrome({ loggedIn }: { loggedIn: boolean }): Catalog
     (vendor: GameMenuVendor) => {
       const action = resolveLaunch(vendor, { loggedIn });
       switch (action.kind) {
+        case 'login':
+          // SPEC §6: a visitor's protected action opens the login pop-up; nothing launches.
+          openAuthModal({ kind: 'login' });
+          return;
         case 'maintenance':
           setMaintenanceVendor(vendor);
           return;

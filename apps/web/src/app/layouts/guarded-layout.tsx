@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { readSessionToken } from '../../lib/storage.ts';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { mustRedirectToLogin } from '../route-guard.ts';
 import { useSite } from '../site-context.tsx';
 import { SiteLayout } from './site-layout.tsx';
@@ -8,9 +8,10 @@ import { SiteLayout } from './site-layout.tsx';
 export function GuardedLayout() {
   const { site } = useSite();
   const { pathname } = useLocation();
+  const { token } = useSession();
   const redirect = mustRedirectToLogin({
     loggedInToHomePage: site.loggedInToHomePage,
-    hasToken: readSessionToken() !== null,
+    hasToken: token !== null,
     pathname,
   });
   // "Preserve nothing else": no return path, query or hash is carried to /login.

@@ -1,32 +1,73 @@
-import { Button } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { UserIcon } from '../../components/ui/icons.tsx';
+import { MEMBER_INFO_KEY, useSession } from '../../features/auth/hooks/use-session.ts';
+import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
+import { HeaderLoginForm } from '../../features/header/components/header-login-form.tsx';
+import { PlayerStrip } from '../../features/header/components/player-strip.tsx';
+import type { StripRoutes } from '../../features/header/utils/player-strip-rules.ts';
 import { LanguageSelector } from '../../features/language/components/language-selector.tsx';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
+import { apiSend } from '../../lib/api-client.ts';
+import { useHeaderLogin } from './use-header-login.ts';
 
-type HeaderActionsProps = { supportedLanguages: readonly string[]; loggedIn: boolean };
+type HeaderActionsProps = { supportedLanguages: readonly string[] };
 
 /**
- * The header's top-bar controls. For a visitor, a login entry (SPEC: "for a visitor, the login form");
- * the form and the player's logged-in strip arrive with the accounts issue.
+ * Pages the player strip links to. Neither the player-rank page nor the security centre exists yet (member
+ * centre issue), so the rank badge opens the change-password dialog, the security centre's one working part.
  */
-export function HeaderActions({ supportedLanguages, loggedIn }: HeaderActionsProps) {
+const STRIP_ROUTES: StripRoutes = { playerRank: null, securityCentre: null };
+
+/**
+ * The header's top-bar controls (SPEC §2): language, theme, and for a visitor the login form, for a player
+ * the logged-in strip.
+ */
+export function HeaderActions({ supportedLanguages }: HeaderActionsProps) {
   const { t } = useTranslation();
+  const session = useSession();
+  const login = useHeaderLogin();
+  const queryClient = useQueryClient();
+  const { token } = session;
+
+  // SPEC §4: a logged-in member's language choice is saved on the account too; a visitor's stays local.
+  const onLanguageChosen = useCallback(
+    (language: string) => {
+      if (token === null) return;
+      apiSend<null>('PUT', '/wps/member/info/language', { language }).then(
+        () => queryClient.invalidateQueries({ queryKey: MEMBER_INFO_KEY }),
+        // The interface already switched; the account keeps its old language until the next choice.
+        () => undefined,
+      );
+    },
+    [token, queryClient],
+  );
+  const refetchMember = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: MEMBER_INFO_KEY }),
+    [queryClient],
+  );
+
   return (
     <>
-      <LanguageSelector supportedLanguages={supportedLanguages} />
+      <LanguageSelector supportedLanguages={supportedLanguages} onChosen={onLanguageChosen} />
       <ThemeToggle />
-      {loggedIn ? null : (
-        <Button
-          component={Link}
-          to="/login"
-          size="compact-md"
-          leftSection={<UserIcon size={16} />}
-          data-testid="login-entry"
-        >
-          {t('actions.login')}
-        </Button>
+      {session.status === 'visitor' ? (
+        <HeaderLoginForm
+          onSubmit={login.submit}
+          busy={login.busy}
+          error={login.errorKey ? t(login.errorKey) : null}
+          onEdit={login.clearError}
+          onOpenLogin={() => openAuthModal({ kind: 'login' })}
+          onRegister={() => openAuthModal({ kind: 'register' })}
+        />
+      ) : (
+        <PlayerStrip
+          member={session.member}
+          routes={STRIP_ROUTES}
+          onChangePassword={() => openAuthModal({ kind: 'changePassword', forced: false })}
+          onSignOut={() => openAuthModal({ kind: 'logoutConfirm' })}
+          onAvatarChanged={refetchMember}
+        />
       )}
     </>
   );

@@ -3,36 +3,36 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppModal } from '../../components/ui/app-modal.tsx';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { CustomerServiceDialog } from '../../features/customer-service/components/customer-service-dialog.tsx';
 import { useOpenCustomerService } from '../../features/customer-service/hooks/use-open-customer-service.ts';
 import { customerServiceLine } from '../../features/customer-service/utils/customer-service-line.ts';
 import { SideMenu } from '../../features/side-menu/components/side-menu.tsx';
 import { shareAction } from '../../features/side-menu/utils/share-action.ts';
 
-type SideMenuSlotProps = {
-  permission: Permission;
-  loggedIn: boolean;
-};
+type SideMenuSlotProps = { permission: Permission };
 
 /**
  * The right side bar with what its buttons do, composed here from separate features: customer service
  * (the line depends on the member's rank) and share (depends on who asks, SPEC §2).
  *
- * Member data (rank level, agent flag, the referral promotion) arrives with the accounts issue. Until a
- * session can be read, the rank is unknown (live chat), nobody is an agent and referral is off.
+ * The member referral promotion arrives with the promotions work; until the brand can say it runs one,
+ * referral counts as off.
  */
-export function SideMenuSlot({ permission, loggedIn }: SideMenuSlotProps) {
+export function SideMenuSlot({ permission }: SideMenuSlotProps) {
   const { t } = useTranslation(['errors', 'chrome']);
   const navigate = useNavigate();
   const customerService = useOpenCustomerService();
   const [message, setMessage] = useState<string | null>(null);
-  const rankLevel: number | null = null;
+  const { token, member, isAgent } = useSession();
+  // Unknown (a visitor, or member info still loading) means the live-chat line.
+  const rankLevel = member?.clubLabel.rankLevel ?? null;
 
   const share = () => {
-    switch (shareAction({ loggedIn, isAgent: false, referralEnabled: false })) {
+    switch (shareAction({ loggedIn: token !== null, isAgent, referralEnabled: false })) {
       case 'login':
-        // The login pop-up arrives with the accounts issue; the login page stands in for it.
-        navigate('/login');
+        openAuthModal({ kind: 'login' });
         return;
       case 'agentRegistration':
         // /join is where agents (affiliates) register.

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useAuthModal } from '../../features/auth/state/auth-modal-store.ts';
+import { useSessionStore } from '../../features/auth/state/session-store.ts';
 import { makePermission } from '../../test/fixtures.ts';
 import { findLayout, renderApp, resetLanguage } from '../../test/render-app.tsx';
 
@@ -10,12 +12,15 @@ describe('site chrome composed by the layout', () => {
   beforeEach(async () => {
     await resetLanguage();
   });
+  afterEach(() => useSessionStore.setState({ token: null }));
 
-  it("sends a visitor's share to the login page", async () => {
+  it("opens the login pop-up for a visitor's share", async () => {
     const { router } = renderApp('/noticePage');
     await findLayout();
     await userEvent.click(screen.getByRole('button', { name: 'Share' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(useAuthModal.getState().modal).toEqual({ kind: 'login' }));
+    expect(router.state.location.pathname).toBe('/noticePage');
+    useAuthModal.setState({ modal: null });
   });
 
   it('greets a visitor on home with the gift pop-up, once', async () => {
@@ -30,6 +35,16 @@ describe('site chrome composed by the layout', () => {
     await findLayout();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.queryByTestId('gift-popup')).toBeNull();
+  });
+
+  it("greets a member with the member's gift, tracked apart from the visitor's", async () => {
+    window.localStorage.setItem('giftSeen:visitor', '1');
+    useSessionStore.getState().signIn('token-1');
+    renderApp('/', { permission: makePermission({}, { resources: [GIFT] }) });
+    await findLayout();
+    const gift = await screen.findByTestId('gift-popup', {}, { timeout: 4000 });
+    expect(gift.textContent).toContain('Your welcome gift is ready.');
+    expect(window.localStorage.getItem('giftSeen:member')).toBe('1');
   });
 
   it('keeps the greeting pop-ups to the home page', async () => {

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Link,
@@ -11,9 +11,11 @@ import {
   useNavigation,
 } from 'react-router';
 import { HomeIcon } from '../../components/ui/icons.tsx';
+import { AuthModals } from '../../features/auth/components/auth-modals.tsx';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { loginOptionsFrom } from '../../features/auth/login-options.ts';
 import { SiteHeader } from '../../features/header/components/site-header.tsx';
 import { HOME_PATHS, normalisePath } from '../../lib/categories.ts';
-import { readSessionToken } from '../../lib/storage.ts';
 import { useSite } from '../site-context.tsx';
 import { BannerSlot } from './banner-slot.tsx';
 import { useCatalogueChrome } from './catalogue-chrome.tsx';
@@ -71,8 +73,10 @@ export function SiteLayout() {
     supportedLanguages: site.supportedLanguages,
   });
   const { layout } = meta;
-  const loggedIn = readSessionToken() !== null;
+  // A token counts as logged in while member info loads: the guard and the header agree at once.
+  const loggedIn = useSession().token !== null;
   const catalogue = useCatalogueChrome({ loggedIn });
+  const loginOptions = useMemo(() => loginOptionsFrom(permission), [permission]);
   const isHome = (HOME_PATHS as readonly string[]).includes(normalisePath(location.pathname));
 
   useScrollOnNavigate(location);
@@ -97,7 +101,7 @@ export function SiteLayout() {
         <SiteHeader
           brandName={site.brandName}
           supportedLanguages={site.supportedLanguages}
-          actions={<HeaderActions supportedLanguages={site.supportedLanguages} loggedIn={loggedIn} />}
+          actions={<HeaderActions supportedLanguages={site.supportedLanguages} />}
           nav={catalogue.nav}
         />
       ) : null}
@@ -127,13 +131,14 @@ export function SiteLayout() {
         </div>
       </main>
       {layout.footer ? <FooterSlot permission={permission} vendorStrip={catalogue.vendorStrip} /> : null}
-      {layout.sideMenu ? <SideMenuSlot permission={permission} loggedIn={loggedIn} /> : null}
+      {layout.sideMenu ? <SideMenuSlot permission={permission} /> : null}
       {isHome ? (
         <Suspense fallback={null}>
           <HomePopups permission={permission} loggedIn={loggedIn} />
         </Suspense>
       ) : null}
       {catalogue.overlays}
+      <AuthModals loginOptions={loginOptions} />
     </div>
   );
 }

@@ -147,6 +147,8 @@ export type AppModalProps = {
   /** Called once the closing transition has finished. */
   onExited?: () => void;
   padding?: ModalRootProps['padding'];
+  /** false: no close icon and no Escape (a step the player must finish, such as a forced password change). */
+  closable?: boolean;
 };
 
 /**
@@ -164,6 +166,7 @@ export function AppModal({
   testId,
   onExited,
   padding,
+  closable = true,
 }: AppModalProps) {
   const { t } = useTranslation();
   const { contentRef, onPointerDown } = useHeaderDrag(opened);
@@ -190,7 +193,7 @@ export function AppModal({
       size={size}
       centered
       closeOnClickOutside={false}
-      closeOnEscape
+      closeOnEscape={closable}
       lockScroll
       trapFocus
       returnFocus
@@ -202,7 +205,7 @@ export function AppModal({
       <Modal.Content ref={contentRef} data-testid={testId} data-app-modal="">
         <Modal.Header className={classes.header} onPointerDown={onPointerDown} data-drag-handle="">
           <Modal.Title className={classes.title}>{title}</Modal.Title>
-          <Modal.CloseButton aria-label={t('actions.close')} data-testid="modal-close" />
+          {closable ? <Modal.CloseButton aria-label={t('actions.close')} data-testid="modal-close" /> : null}
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>
       </Modal.Content>

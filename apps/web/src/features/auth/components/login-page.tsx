@@ -1,18 +1,19 @@
+import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
-import { UserIcon } from '../../../components/ui/icons.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { ThirdPartyButtons } from '../../oauth/components/third-party-buttons.tsx';
+import { OneClickButton } from '../../register/components/one-click-button.tsx';
+import type { LoginOptions } from '../login-options.ts';
+import { LoginForm } from './login-form.tsx';
 
-/** /login: the login form (username or mobile, SMS, one-click) arrives with the accounts issue. */
-export function LoginPage() {
-  const { t } = useTranslation('pages');
+/** /login: the login modal's form as a page (SPEC §2), for links, the guard's redirect and phones. */
+export function LoginPage({ options }: { options: LoginOptions }) {
+  const { t } = useTranslation('auth');
   return (
     <PageFrame testId="page-login" title={t('login.title')}>
-      <EmptyBlock
-        icon={<UserIcon size={28} />}
-        title={t('login.unavailable')}
-        description={t('login.unavailableHint')}
-      />
+      <Paper withBorder radius="md" p="lg" maw={420} w="100%" mx="auto">
+        <LoginForm options={options} oneClick={<OneClickButton />} thirdParty={<ThirdPartyButtons />} />
+      </Paper>
     </PageFrame>
   );
 }

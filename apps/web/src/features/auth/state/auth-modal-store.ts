@@ -6,7 +6,9 @@ import { create } from 'zustand';
  * ask for one without knowing where it is rendered (features/auth/components/auth-modals.tsx mounts them).
  */
 export type AuthModal =
-  | { kind: 'login' }
+  /** `username`: typed in the header's inline form, pre-filled in the dialog. */
+  /** `captcha`: the server already asked for one (the header's form handed over), so show it at once. */
+  | { kind: 'login'; username?: string; captcha?: boolean }
   | { kind: 'register'; affiliateCode?: string }
   | { kind: 'forgotPassword' }
   /** `forced`: first login or expired password; cannot be dismissed without signing out. */

@@ -1,9 +1,11 @@
 import type { GameMenuCategory, GameMenus, GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePermission } from '../../../test/fixtures.ts';
 import { findLayout, renderApp, resetLanguage } from '../../../test/render-app.tsx';
+import { useAuthModal } from '../../auth/state/auth-modal-store.ts';
+import { useSessionStore } from '../../auth/state/session-store.ts';
 
 const lotus = (overrides: Partial<GameMenuVendor> = {}): GameMenuVendor => ({
   vassalage: 'LOTUS',
@@ -85,6 +87,10 @@ async function openDropdown(key: string) {
 
 describe('site header nav bar', () => {
   beforeEach(() => resetLanguage());
+  afterEach(() => {
+    useSessionStore.setState({ token: null });
+    useAuthModal.setState({ modal: null });
+  });
 
   it('shows Home and Promo at once, holding room for the categories until game_menus answers', async () => {
     let answer: (menus: GameMenus) => void = () => undefined;
@@ -199,17 +205,19 @@ describe('site header nav bar', () => {
     expect(more?.getAttribute('href')).toBe('/rng');
   });
 
-  it('sends a visitor who picks a vendor to log in', async () => {
+  it('opens the login pop-up for a visitor who picks a vendor, launching nothing', async () => {
     const view = renderApp('/');
-    serveGameMenus(seededMenus());
+    serveGameMenus(seededMenus({ maintenance: false }));
     await findLayout();
     const menu = await openDropdown('RNG');
     await userEvent.click(within(menu).getByRole('menuitem', { name: /Lotus Originals/ }));
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(useAuthModal.getState().modal).toEqual({ kind: 'login' }));
+    expect(view.router.state.location.pathname).toBe('/');
+    expect(view.router.state.location.search).toBe('');
   });
 
   it('tells a player the vendor is under maintenance and stays on the page', async () => {
-    window.sessionStorage.setItem('token', 'player-token');
+    useSessionStore.getState().signIn('player-token');
     const view = renderApp('/');
     serveGameMenus(seededMenus());
     await findLayout();
@@ -224,7 +232,7 @@ describe('site header nav bar', () => {
   });
 
   it("opens a player's slots vendor on the vendor list page", async () => {
-    window.sessionStorage.setItem('token', 'player-token');
+    useSessionStore.getState().signIn('player-token');
     const view = renderApp('/');
     serveGameMenus(seededMenus({ maintenance: false }));
     await findLayout();
@@ -236,7 +244,7 @@ describe('site header nav bar', () => {
   });
 
   it('opens the game list pop-up of a VASSALAGE vendor, honestly empty for now', async () => {
-    window.sessionStorage.setItem('token', 'player-token');
+    useSessionStore.getState().signIn('player-token');
     renderApp('/');
     serveGameMenus(seededMenus({ maintenance: false, isGame: 'VASSALAGE' }));
     await findLayout();
@@ -261,13 +269,16 @@ describe('site header nav bar', () => {
     expect(screen.queryByTestId('nav-retry')).toBeNull();
   });
 
-  it('shows the brand name and a login entry for a visitor', async () => {
+  it('shows the brand name and the login form for a visitor', async () => {
     renderApp('/', { permission: makePermission({ brandName: 'Acme Play' }) });
     serveGameMenus(seededMenus());
     await findLayout();
     const header = screen.getByTestId('site-header');
     expect(header.textContent).toContain('Acme Play');
-    expect(within(header).getByTestId('login-entry').getAttribute('href')).toBe('/login');
+    expect(within(header).getByTestId('header-login-form')).toBeTruthy();
+    expect(within(header).queryByTestId('player-strip')).toBeNull();
+    await userEvent.click(within(header).getByTestId('login-entry'));
+    expect(useAuthModal.getState().modal).toEqual({ kind: 'login' });
   });
 });
 

@@ -6,13 +6,17 @@ import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import { toBrandLanguage, toI18nLanguage } from '../../../lib/i18n.ts';
 import { chooseLanguage } from '../utils/language-preference.ts';
 
-type LanguageSelectorProps = { supportedLanguages: readonly string[] };
+type LanguageSelectorProps = {
+  supportedLanguages: readonly string[];
+  /** Told after the interface switched (the app saves a logged-in member's choice on the account). */
+  onChosen?: (code: string) => void;
+};
 
 /**
  * Lists the whole catalogue (SPEC §1, about 35 names) with the brand's supported languages first and
  * selectable; the others are shown disabled with a "coming soon" hint.
  */
-export function LanguageSelector({ supportedLanguages }: LanguageSelectorProps) {
+export function LanguageSelector({ supportedLanguages, onChosen }: LanguageSelectorProps) {
   const { t, i18n } = useTranslation();
   const supported = new Set(supportedLanguages.map((code) => code.toUpperCase()));
   const currentCode = toBrandLanguage(i18n.language);
@@ -66,7 +70,7 @@ export function LanguageSelector({ supportedLanguages }: LanguageSelectorProps) 
                   )
                 }
                 onClick={() => {
-                  if (enabled && !active) void chooseLanguage(entry.code);
+                  if (enabled && !active) void chooseLanguage(entry.code).then(() => onChosen?.(entry.code));
                 }}
               >
                 <Text

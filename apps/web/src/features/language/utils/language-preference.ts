@@ -36,7 +36,7 @@ export function rememberLanguage(code: string): void {
 
 /**
  * The visitor picks a language: remember it and switch the interface (`<html lang>` follows through the
- * i18n listener). The server's "update language" call arrives with accounts (it needs a session).
+ * i18n listener). For a logged-in member the app also saves it on the account (app/layouts/header-actions).
  */
 export async function chooseLanguage(code: string): Promise<void> {
   rememberLanguage(code);

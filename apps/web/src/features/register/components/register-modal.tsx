@@ -1,31 +1,83 @@
+import { isFlagEnabled } from '@lotus/shared/system.schema';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { UserIcon } from '../../../components/ui/icons.tsx';
+import { useWhitelabel } from '../../system/api/get-whitelabel.ts';
+import { useRegisterSetting } from '../api/register-api.ts';
+import { registerModes } from '../utils/register-fields.ts';
+import { RegisterForm, RegisterFormLoading } from './register-form.tsx';
 
-type RegisterModalProps = { opened: boolean; onClose: () => void };
+type RegisterModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** From a register link (`?affiliateCode=` / `?code=`); when absent the form reads the page's URL. */
+  affiliateCode?: string | undefined;
+};
 
 /**
- * The register modal's frame (SPEC §2 /register), on the site's generic modal (close icon, draggable, not
- * closed by the background, width 400). The form itself arrives with accounts; until then the modal says
- * plainly that registration is not open.
+ * The register modal (SPEC §2 /register, §4 "Registration") on the site's generic modal. The form is
+ * mounted only while the modal is open, so every opening starts blank.
  */
-export function RegisterModal({ opened, onClose }: RegisterModalProps) {
-  const { t } = useTranslation('pages');
+export function RegisterModal({ opened, onClose, affiliateCode }: RegisterModalProps) {
+  const { t } = useTranslation('register');
   return (
-    <AppModal opened={opened} onClose={onClose} title={t('register.title')} testId="register-modal">
+    <AppModal opened={opened} onClose={onClose} title={t('title')} size={440} testId="register-modal">
+      {opened ? <RegisterModalBody onClose={onClose} affiliateCode={affiliateCode} /> : null}
+    </AppModal>
+  );
+}
+
+function RegisterModalBody({ onClose, affiliateCode }: Omit<RegisterModalProps, 'opened'>) {
+  const { t } = useTranslation('register');
+  const whitelabel = useWhitelabel();
+  const setting = useRegisterSetting();
+
+  if (setting.isPending || whitelabel.isPending) {
+    return <RegisterFormLoading label={t('common:status.loading')} />;
+  }
+  if (setting.isError || whitelabel.isError) {
+    return (
+      <EmptyBlock
+        testId="register-load-error"
+        icon={<UserIcon size={28} />}
+        title={t('loadError')}
+        actions={
+          <Button
+            variant="default"
+            onClick={() => {
+              void setting.refetch();
+              void whitelabel.refetch();
+            }}
+          >
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const tree = whitelabel.data.whitelabel;
+  const modes = registerModes({
+    usernameRegistration: isFlagEnabled(tree, 'USERNAMEREG3'),
+    mobileRegistration: isFlagEnabled(tree, 'MOBILENUMREG3'),
+  });
+  if (modes.length === 0) {
+    return (
       <EmptyBlock
         testId="register-unavailable"
         icon={<UserIcon size={28} />}
-        title={t('register.unavailable')}
-        description={t('register.unavailableHint')}
+        title={t('unavailable')}
+        description={t('unavailableHint')}
         actions={
           <Button variant="default" onClick={onClose}>
             {t('common:actions.close')}
           </Button>
         }
       />
-    </AppModal>
+    );
+  }
+  return (
+    <RegisterForm setting={setting.data} modes={modes} affiliateCode={affiliateCode} onClose={onClose} />
   );
 }

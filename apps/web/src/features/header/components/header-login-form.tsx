@@ -1,0 +1,114 @@
+import { Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './header-login-form.module.css';
+
+export type HeaderCredentials = { username: string; password: string };
+
+type HeaderLoginFormProps = {
+  /** Username and password as typed; the app logs in, or opens the login dialog for what needs more. */
+  onSubmit: (credentials: HeaderCredentials) => void;
+  /** Opens the full login dialog (phones, where the top bar has no room for the fields). */
+  onOpenLogin: () => void;
+  onRegister: () => void;
+  /** A login is under way: the button waits and the fields keep their values. */
+  busy?: boolean;
+  /** Why the last attempt failed (already translated), shown under the fields. */
+  error?: string | null;
+  /** The visitor edits a field: the old error no longer applies. */
+  onEdit?: () => void;
+};
+
+/**
+ * SPEC §2 header "for a visitor, the login form": on wide screens username, password, log in and register
+ * inline in the top bar; on phones two buttons that open the dialogs. Captcha, new-IP checks and every other
+ * step of the login live in the login dialog, which the app opens when the server asks for more.
+ */
+export function HeaderLoginForm({
+  onSubmit,
+  onOpenLogin,
+  onRegister,
+  busy = false,
+  error = null,
+  onEdit,
+}: HeaderLoginFormProps) {
+  const { t } = useTranslation(['chrome', 'common']);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    onSubmit({ username: username.trim(), password });
+  };
+
+  return (
+    <>
+      <form
+        className={classes.form}
+        onSubmit={submit}
+        aria-label={t('header.login.formLabel')}
+        data-testid="header-login-form"
+        noValidate
+      >
+        <TextInput
+          size="xs"
+          className={classes.field}
+          aria-label={t('header.login.username')}
+          placeholder={t('header.login.username')}
+          autoComplete="username"
+          name="username"
+          value={username}
+          onChange={(event) => {
+            setUsername(event.currentTarget.value);
+            onEdit?.();
+          }}
+          data-testid="header-login-username"
+          error={error ? true : undefined}
+        />
+        <PasswordInput
+          size="xs"
+          className={classes.field}
+          aria-label={t('header.login.password')}
+          placeholder={t('header.login.password')}
+          autoComplete="current-password"
+          name="password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            onEdit?.();
+          }}
+          data-testid="header-login-password"
+          error={error ? true : undefined}
+        />
+        <Button type="submit" size="compact-md" loading={busy} data-testid="header-login-submit">
+          {t('common:actions.login')}
+        </Button>
+        <Button variant="default" size="compact-md" onClick={onRegister} data-testid="header-register">
+          {t('header.login.register')}
+        </Button>
+        {error ? (
+          <Text
+            span
+            size="xs"
+            c="red"
+            role="alert"
+            className={classes.error}
+            data-testid="header-login-error"
+          >
+            {error}
+          </Text>
+        ) : null}
+      </form>
+      <Group gap={6} wrap="nowrap" className={classes.compact}>
+        {/* Small buttons without the icon: on a phone the brand name keeps room beside them. */}
+        <Button size="compact-sm" onClick={onOpenLogin} data-testid="login-entry">
+          {t('common:actions.login')}
+        </Button>
+        <Button variant="default" size="compact-sm" onClick={onRegister} data-testid="register-entry">
+          {t('header.login.register')}
+        </Button>
+      </Group>
+    </>
+  );
+}

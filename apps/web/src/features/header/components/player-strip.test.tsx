@@ -1,0 +1,195 @@
+import type { MemberInfo } from '@lotus/shared/auth.schema';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetLanguage } from '../../../test/render-app.tsx';
+import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { PlayerStrip, type PlayerStripProps } from './player-strip.tsx';
+
+const member = (overrides: Partial<MemberInfo> = {}): MemberInfo => ({
+  id: '7',
+  account: 'demo_player',
+  nickname: 'Demo Player',
+  type: 0,
+  toUpline: false,
+  clubLabel: { labelName: 'Silver', rankLevel: 2 },
+  memberLabel: [{ labelName: 'Verified' }],
+  isAgent: false,
+  isTrial: false,
+  firstTimeLogin: false,
+  avatarUrl: '/avatars/avatar-3.svg',
+  language: 'EN',
+  mobileNum: null,
+  hasEmail: false,
+  ...overrides,
+});
+
+const NO_ROUTES = { playerRank: null, securityCentre: null };
+
+function renderStrip(props: Partial<PlayerStripProps> = {}) {
+  const handlers = {
+    onChangePassword: vi.fn(),
+    onSignOut: vi.fn(),
+    onAvatarChanged: vi.fn(async () => undefined),
+  };
+  const view = renderUi(<PlayerStrip member={member()} routes={NO_ROUTES} {...handlers} {...props} />);
+  return { ...view, ...handlers };
+}
+
+const AVATARS = {
+  avatarId: 3,
+  avatarUrl: '/avatars/avatar-3.svg',
+  options: Array.from({ length: 12 }, (_, index) => ({
+    avatarId: index + 1,
+    url: `/avatars/avatar-${index + 1}.svg`,
+  })),
+};
+
+describe('player strip', () => {
+  beforeEach(() => resetLanguage());
+
+  it("shows the member's avatar, nickname and rank", () => {
+    renderStrip();
+    expect(screen.getByTestId('player-nickname').textContent).toBe('Demo Player');
+    expect(screen.getByTestId('player-avatar-image').getAttribute('src')).toBe('/avatars/avatar-3.svg');
+    expect(screen.getByTestId('player-rank').textContent).toBe('Silver');
+  });
+
+  it('falls back to the account name without a nickname', () => {
+    renderStrip({ member: member({ nickname: null }) });
+    expect(screen.getByTestId('player-nickname').textContent).toBe('demo_player');
+  });
+
+  it('shows the default avatar when there is none, and when the image fails to load', () => {
+    const first = renderStrip({ member: member({ avatarUrl: null }) });
+    expect(screen.getByTestId('player-avatar-default')).toBeTruthy();
+    expect(screen.queryByTestId('player-avatar-image')).toBeNull();
+    first.unmount();
+
+    renderStrip();
+    fireEvent.error(screen.getByTestId('player-avatar-image'));
+    expect(screen.queryByTestId('player-avatar-image')).toBeNull();
+    expect(screen.getByTestId('player-avatar-default')).toBeTruthy();
+  });
+
+  it('never loads an avatar from another origin', () => {
+    renderStrip({ member: member({ avatarUrl: 'https://tracker.example/pixel.svg' }) });
+    expect(screen.getByTestId('player-avatar-default')).toBeTruthy();
+  });
+
+  it('names the rank level when the club label has no name', () => {
+    renderStrip({ member: member({ clubLabel: { labelName: null, rankLevel: 5 } }) });
+    expect(screen.getByTestId('player-rank').textContent).toBe('Level 5');
+  });
+
+  it('links the rank to the player-rank page for a labelled member, else the security centre', () => {
+    const routes = { playerRank: '/playerRank', securityCentre: '/securityCenter' };
+    const first = renderStrip({ routes });
+    expect(screen.getByTestId('player-rank').getAttribute('href')).toBe('/playerRank');
+    first.unmount();
+    renderStrip({ routes, member: member({ memberLabel: [] }) });
+    expect(screen.getByTestId('player-rank').getAttribute('href')).toBe('/securityCenter');
+  });
+
+  it('opens the change-password dialog from the rank while neither page exists', async () => {
+    const { onChangePassword } = renderStrip();
+    const rank = screen.getByRole('button', { name: 'Player rank: Silver. Open account security' });
+    expect(rank.getAttribute('href')).toBeNull();
+    await userEvent.click(rank);
+    expect(onChangePassword).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks to sign out from the button', async () => {
+    const { onSignOut } = renderStrip();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(onSignOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers change password in the menu, and the agent centre to agents only when it exists', async () => {
+    const onAgentCentre = vi.fn();
+    const first = renderStrip({ onAgentCentre });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Demo Player' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByText('Agent centre')).toBeNull();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Change password' }));
+    expect(first.onChangePassword).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    const agent = member({ type: 1, isAgent: true });
+    const second = renderStrip({ member: agent });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Demo Player' }));
+    expect(within(await screen.findByRole('menu')).queryByText('Agent centre')).toBeNull();
+    second.unmount();
+
+    renderStrip({ member: agent, onAgentCentre });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Demo Player' }));
+    await userEvent.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Agent centre' }),
+    );
+    expect(onAgentCentre).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds a placeholder while member info loads', () => {
+    renderStrip({ member: null });
+    expect(screen.getByTestId('player-strip').getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByTestId('player-nickname')).toBeNull();
+  });
+
+  it('lets the member choose one of the 12 avatars, then refetches member info', async () => {
+    const fetchStub = stubFetch({
+      '/wps/relay/MCSFE_getPlayerAvatar': AVATARS,
+      '/wps/member/info/icon': () => null,
+    });
+    const { onAvatarChanged } = renderStrip();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose your avatar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose an avatar' });
+    const options = await within(dialog).findAllByTestId('avatar-option');
+    expect(options).toHaveLength(12);
+    expect(options[2]?.getAttribute('aria-pressed')).toBe('true');
+    expect(options[6]?.getAttribute('aria-pressed')).toBe('false');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Avatar 7' }));
+    await waitFor(() => expect(onAvatarChanged).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Choose an avatar' })).toBeNull());
+
+    const calls = fetchStub.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][];
+    const put = calls.find(([input]) => String(input) === '/wps/member/info/icon');
+    expect(put?.[1]?.method).toBe('PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ avatarId: 7 });
+    const avatarCall = calls.find(([input]) => String(input) === '/wps/relay/MCSFE_getPlayerAvatar');
+    expect(avatarCall?.[1]?.method).toBe('POST');
+  });
+
+  it("shows the server's error when the avatar cannot be saved, and stays open", async () => {
+    stubFetch({
+      '/wps/relay/MCSFE_getPlayerAvatar': AVATARS,
+      '/wps/member/info/icon': () =>
+        Response.json({ success: false, message: 'avatar_not_found', value: null }, { status: 404 }),
+    });
+    const { onAvatarChanged } = renderStrip();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose your avatar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose an avatar' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Avatar 2' }));
+    expect((await within(dialog).findByTestId('avatar-error')).textContent).toBe(
+      'This avatar does not exist.',
+    );
+    expect(onAvatarChanged).not.toHaveBeenCalled();
+  });
+
+  it('offers a retry when the avatars cannot be loaded', async () => {
+    let fail = true;
+    stubFetch({
+      '/wps/relay/MCSFE_getPlayerAvatar': () =>
+        fail
+          ? Response.json({ success: false, message: 'unknown_error', value: null }, { status: 500 })
+          : AVATARS,
+    });
+    renderStrip();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose your avatar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose an avatar' });
+    expect(await within(dialog).findByText('The avatars could not be loaded.')).toBeTruthy();
+    fail = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findAllByTestId('avatar-option')).toHaveLength(12);
+  });
+});

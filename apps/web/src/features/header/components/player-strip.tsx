@@ -1,0 +1,143 @@
+import type { MemberInfo } from '@lotus/shared/auth.schema';
+import { Badge, Button, Menu, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ChevronDownIcon, LockIcon } from '../../../components/ui/icons.tsx';
+import { displayNameOf, rankLinkTarget, type StripRoutes } from '../utils/player-strip-rules.ts';
+import { AvatarPicker } from './avatar-picker.tsx';
+import { PlayerAvatar } from './player-avatar.tsx';
+import classes from './player-strip.module.css';
+
+export type PlayerStripProps = {
+  /** Null while member info loads (a token exists, the member is not known yet). */
+  member: MemberInfo | null;
+  routes: StripRoutes;
+  onChangePassword: () => void;
+  /** Asks to sign out (the app opens the confirm dialog). */
+  onSignOut: () => void;
+  /** Refetches member info after the avatar changed. */
+  onAvatarChanged: () => Promise<unknown>;
+  /** The agent centre, for agents, once the site has one; without it the menu has no such entry. */
+  onAgentCentre?: (() => void) | undefined;
+};
+
+const AVATAR_SIZE = 34;
+
+/**
+ * SPEC §2 logged-in strip: avatar (click to choose another), nickname, player rank, an account menu and
+ * sign-out. Balance, deposit and the unread counts belong to the wallet and member-centre issues and are
+ * left out rather than shown with invented numbers.
+ */
+export function PlayerStrip({
+  member,
+  routes,
+  onChangePassword,
+  onSignOut,
+  onAvatarChanged,
+  onAgentCentre,
+}: PlayerStripProps) {
+  const { t } = useTranslation('chrome');
+  const [pickerOpened, setPickerOpened] = useState(false);
+
+  if (!member) {
+    return (
+      <div className={classes.strip} data-testid="player-strip" aria-busy="true">
+        <Skeleton circle height={AVATAR_SIZE} />
+        <Skeleton height={14} width={96} visibleFrom="sm" />
+        <VisuallyHidden role="status">{t('header.strip.loading')}</VisuallyHidden>
+      </div>
+    );
+  }
+
+  const name = displayNameOf(member);
+  const rank = rankLinkTarget(member, routes);
+  const rankLabel =
+    member.clubLabel.labelName ?? t('header.strip.rankLevel', { level: member.clubLabel.rankLevel });
+  const agentCentre = member.isAgent ? onAgentCentre : undefined;
+
+  return (
+    <div className={classes.strip} data-testid="player-strip">
+      <UnstyledButton
+        className={classes.avatarButton}
+        aria-label={t('header.strip.chooseAvatar')}
+        onClick={() => setPickerOpened(true)}
+        data-testid="player-avatar"
+      >
+        <PlayerAvatar avatarUrl={member.avatarUrl} size={AVATAR_SIZE} />
+      </UnstyledButton>
+      <div className={classes.identity}>
+        <Text span fw={700} size="sm" className={classes.nickname} data-testid="player-nickname">
+          {name}
+        </Text>
+        {rank.kind === 'route' ? (
+          <Badge
+            component={Link}
+            to={rank.to}
+            size="sm"
+            variant="light"
+            className={classes.rank}
+            data-testid="player-rank"
+            aria-label={t('header.strip.rank', { rank: rankLabel })}
+          >
+            {rankLabel}
+          </Badge>
+        ) : (
+          <Badge
+            component="button"
+            type="button"
+            size="sm"
+            variant="light"
+            className={classes.rank}
+            data-testid="player-rank"
+            aria-label={t('header.strip.rankSecurity', { rank: rankLabel })}
+            onClick={onChangePassword}
+          >
+            {rankLabel}
+          </Badge>
+        )}
+      </div>
+      <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+        <Menu.Target>
+          <Button
+            variant="subtle"
+            color="gray"
+            size="compact-md"
+            px={6}
+            aria-label={t('header.strip.menu', { name })}
+            data-testid="player-menu"
+          >
+            <ChevronDownIcon size={16} />
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{name}</Menu.Label>
+          <Menu.Item
+            leftSection={<LockIcon size={16} />}
+            onClick={onChangePassword}
+            data-testid="menu-change-password"
+          >
+            {t('header.strip.changePassword')}
+          </Menu.Item>
+          {agentCentre ? (
+            <Menu.Item onClick={agentCentre} data-testid="menu-agent-centre">
+              {t('header.strip.agentCentre')}
+            </Menu.Item>
+          ) : null}
+          <Menu.Divider hiddenFrom="sm" />
+          <Menu.Item hiddenFrom="sm" color="red" onClick={onSignOut} data-testid="menu-sign-out">
+            {t('header.strip.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Button variant="default" size="compact-md" visibleFrom="sm" onClick={onSignOut} data-testid="sign-out">
+        {t('header.strip.signOut')}
+      </Button>
+      <AvatarPicker
+        opened={pickerOpened}
+        onClose={() => setPickerOpened(false)}
+        onChanged={onAvatarChanged}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { fetchMemberInfo, MEMBER_INFO_KEY, useLogout } from '../../auth/hooks/use-session.ts';
+import { messageForApiError } from '../../auth/validation.ts';
+import { useRegisterSetting } from '../../register/api/register-api.ts';
+import { fieldErrorOfApi } from '../../register/utils/field-error.ts';
+import { fieldOfError } from '../../register/utils/register-fields.ts';
+import { changePassword } from '../api/password-api.ts';
+import { useFieldForm } from '../hooks/use-field-form.ts';
+import { CONFIRM_RULE, PRESENT_RULE, requiredRule } from '../utils/password-rules.ts';
+import { PasswordInputField } from './password-input-field.tsx';
+
+type ChangePasswordModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** First login with an initial password, or an expired one: the player cannot leave without changing it. */
+  forced: boolean;
+  /** The password just typed at login (memory only), so the player is not asked for it twice. */
+  oldPassword?: string | undefined;
+};
+
+/**
+ * SPEC §4 "Change password" and §5: old password (unless held from the login), new password by the
+ * brand's password rule, confirmation. Success reloads the member info, closes and goes to '/'. A forced
+ * change explains itself and can only be left by signing out.
+ */
+export function ChangePasswordModal({ opened, onClose, forced, oldPassword }: ChangePasswordModalProps) {
+  const { t } = useTranslation('password');
+  return (
+    <AppModal
+      opened={opened}
+      onClose={forced ? () => {} : onClose}
+      closable={!forced}
+      title={t('change.title')}
+      testId="change-password-modal"
+    >
+      {opened ? <ChangePasswordForm onClose={onClose} forced={forced} oldPassword={oldPassword} /> : null}
+    </AppModal>
+  );
+}
+
+function ChangePasswordForm({ onClose, forced, oldPassword }: Omit<ChangePasswordModalProps, 'opened'>) {
+  const { t } = useTranslation('password');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const setting = useRegisterSetting();
+  const needsOld = oldPassword === undefined || oldPassword === '';
+  const rules = useMemo(
+    () => ({
+      ...(needsOld ? { oldPassword: PRESENT_RULE } : {}),
+      newPassword: requiredRule(setting.data, 'password'),
+      confirmPassword: CONFIRM_RULE,
+    }),
+    [needsOld, setting.data],
+  );
+  const form = useFieldForm(rules);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || !form.validate()) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await changePassword({
+        oldPassword: needsOld ? (form.values.oldPassword ?? '') : (oldPassword as string),
+        newPassword: form.values.newPassword ?? '',
+        confirmNewPassword: form.values.confirmPassword ?? '',
+      });
+      // fetchQuery, not refetch: after a forced change the member info was never loaded.
+      await queryClient.fetchQuery({
+        queryKey: MEMBER_INFO_KEY,
+        queryFn: () => fetchMemberInfo(),
+        staleTime: 0,
+      });
+      onClose();
+      await navigate('/');
+    } catch (error) {
+      const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+      const value =
+        error instanceof Error && 'value' in error ? (error.value as Record<string, unknown>) : null;
+      let field = code === 'old_password_error' ? 'oldPassword' : fieldOfError(code, value);
+      if (field === 'password') field = 'newPassword';
+      if (field !== null && field in rules) form.setError(field, fieldErrorOfApi(error));
+      else setFailure(messageForApiError(t, error));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="change-password-form" data-forced={forced || undefined}>
+      <Stack gap="sm">
+        {forced ? (
+          <Alert variant="light" color="yellow" data-testid="change-password-forced">
+            {t('change.forcedExplain')}
+          </Alert>
+        ) : null}
+        {needsOld ? (
+          <PasswordInputField
+            name="oldPassword"
+            label={t('change.oldPassword')}
+            rule={PRESENT_RULE}
+            form={form}
+            autoComplete="current-password"
+            testId="change-old-password"
+          />
+        ) : null}
+        <PasswordInputField
+          name="newPassword"
+          label={t('change.newPassword')}
+          rule={rules.newPassword}
+          form={form}
+          autoComplete="new-password"
+          testId="change-new-password"
+        />
+        <PasswordInputField
+          name="confirmPassword"
+          label={t('change.confirmPassword')}
+          rule={CONFIRM_RULE}
+          form={form}
+          autoComplete="new-password"
+          testId="change-confirm-password"
+        />
+        {failure ? (
+          <Alert color="red" variant="light" role="alert" data-testid="change-password-error">
+            {failure}
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={saving} data-testid="change-password-submit">
+          {t('change.submit')}
+        </Button>
+        {forced ? (
+          <Button
+            variant="subtle"
+            color="gray"
+            onClick={() => void logout()}
+            data-testid="change-password-sign-out"
+          >
+            {t('change.signOut')}
+          </Button>
+        ) : null}
+        {saving ? (
+          <Text size="xs" c="dimmed" ta="center" role="status">
+            {t('change.working')}
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { Alert, Anchor, Button, Group, Paper, Stack } from '@mantine/core';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { openAuthModal } from '../../auth/state/auth-modal-store.ts';
+import { messageForApiError } from '../../auth/validation.ts';
+import { useRegisterSetting } from '../../register/api/register-api.ts';
+import { fieldErrorOfApi } from '../../register/utils/field-error.ts';
+import { fieldOfError } from '../../register/utils/register-fields.ts';
+import { resetPasswordWithToken } from '../api/password-api.ts';
+import { useFieldForm } from '../hooks/use-field-form.ts';
+import { CONFIRM_RULE, requiredRule } from '../utils/password-rules.ts';
+import { PasswordInputField } from './password-input-field.tsx';
+
+/**
+ * /resetPassword?token=: the page an e-mailed reset link opens (docs/accounts-contract.md "Passwords").
+ * New password by the brand's rule and its confirmation; success says so and offers the login modal.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('password');
+  const [params] = useSearchParams();
+  const token = (params.get('token') ?? '').trim();
+  const setting = useRegisterSetting();
+  const rules = useMemo(
+    () => ({ newPassword: requiredRule(setting.data, 'password'), confirmPassword: CONFIRM_RULE }),
+    [setting.data],
+  );
+  const form = useFieldForm(rules);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || !form.validate()) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await resetPasswordWithToken({
+        token,
+        newPassword: form.values.newPassword ?? '',
+        confirmNewPassword: form.values.confirmPassword ?? '',
+      });
+      setDone(true);
+    } catch (error) {
+      const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+      const value =
+        error instanceof Error && 'value' in error ? (error.value as Record<string, unknown>) : null;
+      let field = fieldOfError(code, value);
+      if (field === 'password') field = 'newPassword';
+      if (field !== null && field in rules) form.setError(field, fieldErrorOfApi(error));
+      else setFailure(messageForApiError(t, error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const requestNew = (
+    <Button variant="default" onClick={() => openAuthModal({ kind: 'forgotPassword' })}>
+      {t('reset.requestNew')}
+    </Button>
+  );
+
+  return (
+    <PageFrame testId="page-reset-password" title={t('reset.title')}>
+      <Paper withBorder radius="md" p="lg" maw={440}>
+        {token === '' ? (
+          <Stack gap="md">
+            <Alert color="red" variant="light" data-testid="reset-missing-token">
+              {t('reset.missingToken')}
+            </Alert>
+            <Group>{requestNew}</Group>
+          </Stack>
+        ) : done ? (
+          <Stack gap="md">
+            <Alert color="teal" variant="light" role="status" data-testid="reset-success">
+              {t('reset.success')}
+            </Alert>
+            <Group>
+              <Button onClick={() => openAuthModal({ kind: 'login' })} data-testid="reset-login">
+                {t('reset.logIn')}
+              </Button>
+              <Anchor component={Link} to="/">
+                {t('reset.backHome')}
+              </Anchor>
+            </Group>
+          </Stack>
+        ) : (
+          <form onSubmit={submit} noValidate data-testid="reset-password-form">
+            <Stack gap="sm">
+              <PasswordInputField
+                name="newPassword"
+                label={t('reset.newPassword')}
+                rule={rules.newPassword}
+                form={form}
+                autoComplete="new-password"
+                testId="reset-new-password"
+              />
+              <PasswordInputField
+                name="confirmPassword"
+                label={t('reset.confirmPassword')}
+                rule={CONFIRM_RULE}
+                form={form}
+                autoComplete="new-password"
+                testId="reset-confirm-password"
+              />
+              {failure ? (
+                <Alert color="red" variant="light" role="alert" data-testid="reset-error">
+                  {failure}
+                </Alert>
+              ) : null}
+              <Button type="submit" loading={saving} data-testid="reset-submit">
+                {t('reset.submit')}
+              </Button>
+              {failure ? <Group>{requestNew}</Group> : null}
+            </Stack>
+          </form>
+        )}
+      </Paper>
+    </PageFrame>
+  );
+}

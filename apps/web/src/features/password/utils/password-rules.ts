@@ -1,0 +1,91 @@
+import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
+import type { FieldError, FieldErrors } from '../../register/utils/field-error.ts';
+import { checkField } from '../../register/utils/register-fields.ts';
+
+/** SPEC §4 "Forgot password": e-mail and/or mobile, from the whitelabel flags. */
+export type ForgotMethod = 'email' | 'mobile';
+
+/**
+ * SPEC §3/§4: the email / mobile switch shows only when CHNGPASSVERIF3 and CHNGPASSMAIL3 are both on;
+ * otherwise the one that is on, or none (the modal then says recovery is not offered).
+ */
+export function forgotMethods(flags: { byMobile: boolean; byEmail: boolean }): ForgotMethod[] {
+  const methods: ForgotMethod[] = [];
+  if (flags.byEmail) methods.push('email');
+  if (flags.byMobile) methods.push('mobile');
+  return methods;
+}
+
+/** Lotus's fallback when a brand has no password rule: letters and digits with both, 6–20 (the demo rule). */
+const FALLBACK_PASSWORD_RULE: RegistrationFieldRule = {
+  key: 'password',
+  enabled: true,
+  required: true,
+  acceptedPattern: '^(?=.*[A-Za-z])(?=.*[0-9])[A-Za-z0-9]+$',
+  patternId: 5,
+  minLength: 6,
+  maxLength: 20,
+  type: 'password',
+};
+
+/**
+ * A rule of the brand's registration rules, always enabled and required here: a new password must pass the
+ * brand's `password` rule even where registration hides fields (SPEC §5 "new password required and must
+ * pass the password rule"), and forgot-by-email needs the username and e-mail whatever registration asks.
+ */
+export function requiredRule(setting: RegisterSetting | undefined, key: string): RegistrationFieldRule {
+  const rule = setting?.fields.find((field) => field.key === key);
+  if (rule) return { ...rule, enabled: true, required: true };
+  if (key === 'password') return FALLBACK_PASSWORD_RULE;
+  return {
+    key,
+    enabled: true,
+    required: true,
+    acceptedPattern: key === 'email' ? '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' : null,
+    patternId: key === 'email' ? 3 : null,
+    minLength: null,
+    maxLength: null,
+    type: 'text',
+  };
+}
+
+/** An old password is only required to be there (its rule may have changed since it was set). */
+export const PRESENT_RULE: RegistrationFieldRule = {
+  key: 'oldPassword',
+  enabled: true,
+  required: true,
+  acceptedPattern: null,
+  patternId: null,
+  minLength: null,
+  maxLength: null,
+  type: 'password',
+};
+
+/** The confirmation only has to be there and equal the new password (checkField compares them). */
+export const CONFIRM_RULE: RegistrationFieldRule = { ...PRESENT_RULE, key: 'confirmPassword' };
+
+/**
+ * Checks a password form: each field by its rule, and `confirmPassword` against `newPassword`. The keys of
+ * `rules` are the form's keys; the confirmation is compared under the name checkField knows.
+ */
+export function checkPasswordForm(
+  rules: Record<string, RegistrationFieldRule>,
+  values: Readonly<Record<string, string>>,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, rule] of Object.entries(rules)) {
+    const problem = checkField(key === 'confirmPassword' ? 'confirmPassword' : key, rule, {
+      ...values,
+      password: values.newPassword ?? '',
+    });
+    if (problem === null) continue;
+    errors[key] = (
+      problem === 'mismatch' ? { kind: 'mismatch' } : { kind: 'check', rule, check: problem }
+    ) satisfies FieldError;
+  }
+  return errors;
+}
+
+export function hasErrors(errors: FieldErrors): boolean {
+  return Object.values(errors).some((error) => error !== undefined);
+}
