@@ -67,6 +67,7 @@ export type AppOptions = Pick<
   | 'smsProvider'
   | 'mailProvider'
   | 'humanCheckBits'
+  | 'smsDailyQuota'
   | 'oidc'
   | 'telegram'
 >;
@@ -165,7 +166,11 @@ export async function buildApp({
   );
   const verification = createVerification(database.db, config, clock, app.log);
   await app.register(
-    verificationRoutes(verification, { brands: systemService, audit: sessions.audit.bind(sessions) }),
+    verificationRoutes(verification, {
+      members: membersRepository,
+      brands: systemService,
+      audit: sessions.audit.bind(sessions),
+    }),
   );
   const loginChallenges = new LoginChallengeService(
     authRepository,
@@ -198,6 +203,7 @@ export async function buildApp({
     registrationRoutes(
       new RegistrationService(
         new RegistrationRepository(database.db),
+        membersRepository,
         sealedPayloads,
         sessions,
         systemService,

@@ -4,7 +4,9 @@ import {
   patternSource,
   REGISTRATION_PATTERN_COUNT,
   REGISTRATION_PATTERNS,
+  requiredRuleFor,
 } from './registration-rules.ts';
+import type { RegistrationFieldRule } from './system.schema.ts';
 
 const rule = (patternId: number, extra: Partial<Parameters<typeof checkFieldValue>[0]> = {}) => ({
   enabled: true,
@@ -58,5 +60,41 @@ describe('checkFieldValue', () => {
     expect(checkFieldValue(bounded, 'a')).toBe('too_short');
     expect(checkFieldValue(bounded, '😀😀😀😀')).toBe('ok');
     expect(checkFieldValue(bounded, 'abcde')).toBe('too_long');
+  });
+});
+
+describe('requiredRuleFor', () => {
+  const hiddenPassword: RegistrationFieldRule = {
+    key: 'password',
+    enabled: false,
+    required: false,
+    acceptedPattern: patternSource(5),
+    patternId: 5,
+    minLength: 6,
+    maxLength: 20,
+    type: 'password',
+  };
+
+  it("forces the brand's rule enabled and required, keeping its pattern and bounds", () => {
+    const rule = requiredRuleFor([hiddenPassword], 'password');
+    expect(rule).toEqual({ ...hiddenPassword, enabled: true, required: true });
+    expect(checkFieldValue(rule, '')).toBe('required');
+    expect(checkFieldValue(rule, 'abc12')).toBe('too_short');
+    expect(checkFieldValue(rule, 'abcdefg')).toBe('pattern');
+    expect(checkFieldValue(rule, 'abc123')).toBe('ok');
+  });
+
+  it('falls back to a rule that only demands a value when the brand has none', () => {
+    const password = requiredRuleFor(undefined, 'password');
+    expect(password).toMatchObject({ key: 'password', type: 'password', patternId: null, minLength: null });
+    expect(checkFieldValue(password, '')).toBe('required');
+    expect(checkFieldValue(password, 'x')).toBe('ok');
+    expect(requiredRuleFor([hiddenPassword], 'username')).toMatchObject({ key: 'username', type: 'text' });
+  });
+
+  it('uses the fallback given when the brand has no rule, and only then', () => {
+    const fallback = { ...hiddenPassword, enabled: true, required: true, minLength: 8 };
+    expect(requiredRuleFor([], 'password', fallback)).toBe(fallback);
+    expect(requiredRuleFor([hiddenPassword], 'password', fallback).minLength).toBe(6);
   });
 });

@@ -1,3 +1,5 @@
+import type { RegistrationFieldRule } from './system.schema.ts';
+
 /**
  * Registration fields and the accepted-pattern catalogue reg_pattern_0..23 (SPEC §3 "Registration user",
  * §5 "Validation rules"). The brand stores, per field, whether it is shown and required, a pattern id and
@@ -142,4 +144,32 @@ export function checkFieldValue(rule: FieldRuleLike, value: string | null | unde
   if (rule.maxLength !== null && length > rule.maxLength) return 'too_long';
   if (rule.acceptedPattern !== null && !new RegExp(rule.acceptedPattern, 'u').test(text)) return 'pattern';
   return 'ok';
+}
+
+/**
+ * The rule a value must pass even where the brand's form hides or does not require the field: the brand's
+ * rule for `key` forced enabled and required, or `fallback` when the brand has no rule for it. The default
+ * fallback only demands a value (no pattern, no length bounds). Used where a field is needed whatever the
+ * registration form asks: a one-click or new password (SPEC §5 "new password required and must pass the
+ * password rule"), the username and password of a username registration, forgot-password inputs.
+ */
+export function requiredRuleFor(
+  fields: readonly RegistrationFieldRule[] | undefined,
+  key: string,
+  fallback?: RegistrationFieldRule,
+): RegistrationFieldRule {
+  const stored = fields?.find((field) => field.key === key);
+  if (stored) return { ...stored, enabled: true, required: true };
+  return (
+    fallback ?? {
+      key,
+      enabled: true,
+      required: true,
+      acceptedPattern: null,
+      patternId: null,
+      minLength: null,
+      maxLength: null,
+      type: key === 'password' ? 'password' : 'text',
+    }
+  );
 }

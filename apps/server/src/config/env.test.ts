@@ -27,6 +27,7 @@ describe('parseEnv', () => {
         smsProvider: null,
         mailProvider: null,
         humanCheckBits: 12,
+        smsDailyQuota: 5000,
         oidc: { google: null, facebook: null },
         telegram: null,
       },
@@ -59,6 +60,7 @@ describe('parseEnv', () => {
         SMS_PROVIDER_TOKEN: 'sms-secret',
         MAIL_PROVIDER_URL: 'https://mail.example.com/send',
         HUMAN_CHECK_BITS: '16',
+        SMS_DAILY_QUOTA: '200',
         OIDC_GOOGLE_ISSUER: 'https://accounts.google.com',
         OIDC_GOOGLE_CLIENT_ID: 'google-client',
         OIDC_GOOGLE_CLIENT_SECRET: 'google-secret',
@@ -89,6 +91,7 @@ describe('parseEnv', () => {
         smsProvider: { url: 'https://sms.example.com/send', token: 'sms-secret' },
         mailProvider: { url: 'https://mail.example.com/send', token: null },
         humanCheckBits: 16,
+        smsDailyQuota: 200,
         // Facebook lacks its secret, so it is not offered rather than half-configured.
         oidc: {
           google: {

@@ -48,6 +48,8 @@ export type AppConfig = {
   mailProvider: HttpProviderConfig | null;
   /** Leading zero bits the browser's proof of work needs for the human-verification step. */
   humanCheckBits: number;
+  /** SMS codes one brand may send per 24 hours before `sms_quota_exceeded` (a cap on the gateway bill). */
+  smsDailyQuota: number;
   /** Google / Facebook sign-in through OpenID Connect; a provider is offered only when configured. */
   oidc: { google: OidcProviderConfig | null; facebook: OidcProviderConfig | null };
   /** Telegram login (bot token from @BotFather; the bot id is its part before ':'); null → not offered. */
@@ -117,6 +119,7 @@ const envSchema = z.object({
   MAIL_PROVIDER_URL: httpUrl.optional(),
   MAIL_PROVIDER_TOKEN: z.string().optional(),
   HUMAN_CHECK_BITS: z.coerce.number().int().min(0).max(24).default(12),
+  SMS_DAILY_QUOTA: z.coerce.number().int().min(1).default(5000),
   OIDC_GOOGLE_ISSUER: httpUrl.optional(),
   OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
   OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -193,6 +196,7 @@ export function parseEnv(
         ? { url: parsed.MAIL_PROVIDER_URL, token: parsed.MAIL_PROVIDER_TOKEN ?? null }
         : null,
       humanCheckBits: parsed.HUMAN_CHECK_BITS,
+      smsDailyQuota: parsed.SMS_DAILY_QUOTA,
       oidc: {
         google: oidcOf(
           parsed.OIDC_GOOGLE_ISSUER,

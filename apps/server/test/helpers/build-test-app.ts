@@ -24,6 +24,7 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     mailProvider: null,
     // Cheap proof of work so tests solve it in microseconds; the check itself is the same.
     humanCheckBits: 4,
+    smsDailyQuota: 5000,
     oidc: { google: null, facebook: null },
     telegram: null,
     ...overrides,

@@ -118,20 +118,6 @@ export class AuthRepository {
     return Number(row.count);
   }
 
-  findMemberByMobile(
-    brandId: bigint,
-    countryDialingCode: string,
-    mobileNum: string,
-  ): Promise<MemberRow | undefined> {
-    return this.#db
-      .selectFrom('members')
-      .selectAll()
-      .where('brand_id', '=', brandId)
-      .where('country_dialing_code', '=', countryDialingCode)
-      .where('mobile_num', '=', mobileNum)
-      .executeTakeFirst();
-  }
-
   /** How many IPs the member has logged in from, and whether `ip` is one of them. */
   async knownIps(memberId: bigint, ip: string): Promise<{ total: number; known: boolean }> {
     const row = await this.#db

@@ -4,6 +4,7 @@ import { sealPayload } from '@lotus/shared/sealed-payload';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
+import { demoAccount } from '../../../test/helpers/demo-account.ts';
 import { solvedHumanCheck } from '../../../test/helpers/human-check.ts';
 import {
   containsSecret,
@@ -18,12 +19,7 @@ import type { LoginCaptchaMode } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_DIALING_CODE } from '../../db/seed/demo-accounts.ts';
 import { manualClock } from '../../lib/clock.ts';
 
-const accountOf = (username: string) => {
-  const account = DEMO_ACCOUNTS.find((entry) => entry.username === username);
-  if (!account) throw new Error(`no demo account ${username}`);
-  return account;
-};
-const passwordOf = (username: string) => accountOf(username).password;
+const passwordOf = (username: string) => demoAccount(username).password;
 /** Every demo account logs in successfully from its own address, so the new-IP step stays out of the way. */
 const homeIp = (username: string) =>
   `198.51.100.${DEMO_ACCOUNTS.findIndex((entry) => entry.username === username.toLowerCase()) + 1}`;
@@ -494,7 +490,7 @@ describe.each(testBackends())('auth routes [%s]', (backend) => {
   });
 
   describe('SMS login', () => {
-    const account = accountOf('demo_player2');
+    const account = demoAccount('demo_player2');
     const destination = `${DEMO_DIALING_CODE}${account.mobileNum}`;
     const smsLogin = (
       verificationCode: string,

@@ -246,7 +246,7 @@ export class AuthService {
       }
       throw error;
     }
-    const member = await this.#repository.findMemberByMobile(brand.id, countryDialingCode, mobileNum);
+    const member = await this.#members.findByMobile(brand.id, countryDialingCode, mobileNum);
     if (!member) {
       // Codes go only to numbers of members, so this is a member removed since the code was sent.
       await this.#audit(brand.id, null, 'login.failure', origin, {

@@ -1,6 +1,7 @@
 import { loginChallenge, loginResponse, memberInfoResponse } from '@lotus/shared/auth.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
+import { demoAccount } from '../../../test/helpers/demo-account.ts';
 import { solvedHumanCheck } from '../../../test/helpers/human-check.ts';
 import {
   containsSecret,
@@ -14,12 +15,6 @@ import { DEMO_ACCOUNTS, DEMO_DIALING_CODE } from '../../db/seed/demo-accounts.ts
 import { manualClock } from '../../lib/clock.ts';
 
 const MINUTE = 60_000;
-
-const accountOf = (username: string) => {
-  const account = DEMO_ACCOUNTS.find((entry) => entry.username === username);
-  if (!account) throw new Error(`no demo account ${username}`);
-  return account;
-};
 
 describe.each(testBackends())('new-IP login step [%s]', (backend) => {
   let test: TestApp;
@@ -60,7 +55,7 @@ describe.each(testBackends())('new-IP login step [%s]', (backend) => {
     return response;
   };
   const login = async (username: string, ip: string, options: Omit<LoginAsOptions, 'ip'> = {}) => {
-    const { password } = accountOf(username);
+    const { password } = demoAccount(username);
     secrets.push(password);
     return record(await postUsernameLogin(test.app, username, password, { ...options, ip }));
   };

@@ -1,6 +1,7 @@
 import { loginChallenge, loginResponse, rememberedResponse } from '@lotus/shared/auth.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
+import { demoAccount } from '../../../test/helpers/demo-account.ts';
 import {
   containsSecret,
   type LoginAsOptions,
@@ -13,12 +14,6 @@ import { revokeMemberCredentials } from './credentials.repository.ts';
 import { hashToken } from './sessions.service.ts';
 
 const HOUR = 3_600_000;
-
-const accountOf = (username: string) => {
-  const account = DEMO_ACCOUNTS.find((entry) => entry.username === username);
-  if (!account) throw new Error(`no demo account ${username}`);
-  return account;
-};
 
 type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
 
@@ -55,7 +50,7 @@ describe.each(testBackends())('remember me [%s]', (backend) => {
     response.cookies.find((entry) => entry.name === 'lotus_remember');
   /** A username login with "remember me"; returns the cookie's token. */
   const rememberedLogin = async (username: string, options: Omit<LoginAsOptions, 'remember'> = {}) => {
-    const { password } = accountOf(username);
+    const { password } = demoAccount(username);
     secrets.push(password);
     const response = record(
       await postUsernameLogin(test.app, username, password, {
@@ -109,7 +104,7 @@ describe.each(testBackends())('remember me [%s]', (backend) => {
     expect(String(https.response.headers['set-cookie'])).toMatch(/; Secure(;|$)/);
     // Without "remember me" no cookie is set; the database keeps only hashes.
     const plain = record(
-      await postUsernameLogin(test.app, 'demo_player', accountOf('demo_player').password, {
+      await postUsernameLogin(test.app, 'demo_player', demoAccount('demo_player').password, {
         ip: homeIp('demo_player'),
       }),
     );

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
   type HoldRow,
@@ -52,22 +52,30 @@ export class LedgerRepository {
     this.#db = db;
   }
 
-  findEntryByKey(brandId: bigint, idempotencyKey: string): Promise<JournalEntryRow | undefined> {
-    return this.#db
-      .selectFrom('journal_entries')
+  /**
+   * A row of the brand's entries or holds by id or idempotency key (both unique per brand). The casts only
+   * tell Kysely what `T` already says: it cannot narrow a query over a generic table name on its own.
+   */
+  #findOfBrand<T extends 'journal_entries' | 'holds'>(
+    table: T,
+    brandId: bigint,
+    by: { id: bigint } | { idempotencyKey: string },
+  ): Promise<Selectable<Database[T]> | undefined> {
+    const query = this.#db
+      .selectFrom(table as 'journal_entries' | 'holds')
       .selectAll()
-      .where('brand_id', '=', brandId)
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
+      .where('brand_id', '=', brandId);
+    return (
+      'id' in by ? query.where('id', '=', by.id) : query.where('idempotency_key', '=', by.idempotencyKey)
+    ).executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
+  }
+
+  findEntryByKey(brandId: bigint, idempotencyKey: string): Promise<JournalEntryRow | undefined> {
+    return this.#findOfBrand('journal_entries', brandId, { idempotencyKey });
   }
 
   findEntry(brandId: bigint, id: bigint): Promise<JournalEntryRow | undefined> {
-    return this.#db
-      .selectFrom('journal_entries')
-      .selectAll()
-      .where('brand_id', '=', brandId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return this.#findOfBrand('journal_entries', brandId, { id });
   }
 
   findReversalOf(entryId: bigint): Promise<JournalEntryRow | undefined> {
@@ -255,21 +263,11 @@ export class LedgerRepository {
   }
 
   findHoldByKey(brandId: bigint, idempotencyKey: string): Promise<HoldRow | undefined> {
-    return this.#db
-      .selectFrom('holds')
-      .selectAll()
-      .where('brand_id', '=', brandId)
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
+    return this.#findOfBrand('holds', brandId, { idempotencyKey });
   }
 
   findHold(brandId: bigint, id: bigint): Promise<HoldRow | undefined> {
-    return this.#db
-      .selectFrom('holds')
-      .selectAll()
-      .where('brand_id', '=', brandId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return this.#findOfBrand('holds', brandId, { id });
   }
 
   /**

@@ -19,6 +19,21 @@ export class MembersRepository {
       .executeTakeFirst();
   }
 
+  /** The member of the brand with that mobile number (unique per brand), if any. */
+  findByMobile(
+    brandId: bigint,
+    countryDialingCode: string,
+    mobileNum: string,
+  ): Promise<MemberRow | undefined> {
+    return this.#db
+      .selectFrom('members')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('country_dialing_code', '=', countryDialingCode)
+      .where('mobile_num', '=', mobileNum)
+      .executeTakeFirst();
+  }
+
   findById(id: bigint): Promise<MemberRow | undefined> {
     return this.#db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -3,18 +3,12 @@ import { errorEnvelope } from '@lotus/shared/envelope';
 import { playerAvatarResponse } from '@lotus/shared/password.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
+import { demoAccount } from '../../../test/helpers/demo-account.ts';
 import { loginAs } from '../../../test/helpers/login-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { hashToken, newSecret } from '../auth/sessions.service.ts';
 import { maskMobile } from './members.service.ts';
-
-const passwordOf = (username: string) => {
-  const account = DEMO_ACCOUNTS.find((entry) => entry.username === username);
-  if (!account) throw new Error(`no demo account ${username}`);
-  return account.password;
-};
 
 describe('maskMobile', () => {
   it('keeps only the last four digits', () => {
@@ -33,8 +27,8 @@ describe.each(testBackends())('member profile routes [%s]', (backend) => {
 
   beforeAll(async () => {
     test = await buildTestApp({ backend });
-    player = await loginAs(test.app, 'demo_player', passwordOf('demo_player'));
-    agent = await loginAs(test.app, 'demo_agent', passwordOf('demo_agent'));
+    player = await loginAs(test.app, 'demo_player', demoAccount('demo_player').password);
+    agent = await loginAs(test.app, 'demo_agent', demoAccount('demo_agent').password);
   }, 60_000);
   afterAll(async () => {
     await test?.close();

@@ -1,7 +1,7 @@
-import { type FieldRuleLike, patternSource } from '@lotus/shared/registration-rules';
+import { patternSource } from '@lotus/shared/registration-rules';
+import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import { type RevokedCredentials, revokeMemberCredentials } from '../auth/credentials.repository.ts';
 
 /** Password storage, reset links (only their SHA-256) and the counters behind the flows' limits. */
@@ -16,7 +16,7 @@ export class PasswordRepository {
    * The brand's `password` registration field rule, which every new password must pass; the operator's
    * pattern override wins over the catalogue's, as on the registration form. Undefined: no rule row.
    */
-  async passwordRule(brandId: bigint): Promise<(FieldRuleLike & { patternId: number | null }) | undefined> {
+  async passwordRule(brandId: bigint): Promise<RegistrationFieldRule | undefined> {
     const row = await this.#db
       .selectFrom('registration_field_rules')
       .selectAll()
@@ -25,27 +25,15 @@ export class PasswordRepository {
       .executeTakeFirst();
     if (!row) return undefined;
     return {
+      key: row.field_key,
       enabled: row.enabled,
       required: row.required,
       acceptedPattern: row.accepted_pattern ?? patternSource(row.pattern_id),
       patternId: row.pattern_id,
       minLength: row.min_length,
       maxLength: row.max_length,
+      type: row.input_type,
     };
-  }
-
-  findByMobile(
-    brandId: bigint,
-    countryDialingCode: string,
-    mobileNum: string,
-  ): Promise<MemberRow | undefined> {
-    return this.#db
-      .selectFrom('members')
-      .selectAll()
-      .where('brand_id', '=', brandId)
-      .where('country_dialing_code', '=', countryDialingCode)
-      .where('mobile_num', '=', mobileNum)
-      .executeTakeFirst();
   }
 
   /** A new reset link; the member's older open links stop working (only the newest e-mail counts). */

@@ -4,9 +4,9 @@ import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
+import { demoAccount } from '../../../test/helpers/demo-account.ts';
 import { postUsernameLogin, sealFor } from '../../../test/helpers/login-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { hashToken, newSecret } from '../auth/sessions.service.ts';
@@ -17,12 +17,6 @@ const DAY = 86_400_000;
 const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 /** Passes the demo brand's password rule (pattern 5: letters and digits with one of each, 6..20). */
 const NEW_PASSWORD = 'Fresh2026pass';
-
-const demoPassword = (username: string) => {
-  const account = DEMO_ACCOUNTS.find((entry) => entry.username === username);
-  if (!account) throw new Error(`no demo account ${username}`);
-  return account.password;
-};
 
 describe.each(testBackends())('password routes [%s]', (backend) => {
   let test: TestApp;
@@ -345,12 +339,12 @@ describe.each(testBackends())('password routes [%s]', (backend) => {
     });
 
     it('ends a forced change: demo_newbie logs in expired, changes, and logs in fresh', async () => {
-      const first = await login('demo_newbie', demoPassword('demo_newbie'));
+      const first = await login('demo_newbie', demoAccount('demo_newbie').password);
       expect(first.statusCode).toBe(200);
       const result = loginResponse.parse(first.json()).value;
       expect(result.passwordExpired).toBe(true);
       const changed = await changePassword(result.token, {
-        oldPassword: demoPassword('demo_newbie'),
+        oldPassword: demoAccount('demo_newbie').password,
         newPassword: NEW_PASSWORD,
         confirmNewPassword: NEW_PASSWORD,
       });

@@ -8,7 +8,8 @@ import {
   resetByPhonePayloadSchema,
   resetPasswordPayloadSchema,
 } from '@lotus/shared/password.schema';
-import { checkFieldValue, type FieldRuleLike } from '@lotus/shared/registration-rules';
+import { checkFieldValue, requiredRuleFor } from '@lotus/shared/registration-rules';
+import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import type { z } from 'zod';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -36,13 +37,15 @@ export const PASSWORD_LIMITS = {
 const HOUR = 3_600_000;
 
 /** Used when a brand has no `password` field rule: the same bounds as the demo brand's rule. */
-const FALLBACK_PASSWORD_RULE: FieldRuleLike & { patternId: number | null } = {
+const FALLBACK_PASSWORD_RULE: RegistrationFieldRule = {
+  key: 'password',
   enabled: true,
   required: true,
   acceptedPattern: null,
   patternId: null,
   minLength: 6,
   maxLength: 128,
+  type: 'password',
 };
 
 const EMAIL_REQUEST_ACTIONS = ['password.reset_requested', 'password.reset_request_failed'] as const;
@@ -116,9 +119,9 @@ export class PasswordService {
 
   /** `field_invalid` with the rule, or `password_mismatch`; checked before anything is spent. */
   async #checkNewPassword(brandId: bigint, newPassword: string, confirmation: string): Promise<void> {
-    const rule = (await this.#deps.repository.passwordRule(brandId)) ?? FALLBACK_PASSWORD_RULE;
+    const rule = await this.#deps.repository.passwordRule(brandId);
     // A disabled rule still may not let a password through unchecked: it falls back to the bounds.
-    const effective = rule.enabled ? rule : FALLBACK_PASSWORD_RULE;
+    const effective = requiredRuleFor(rule?.enabled ? [rule] : [], 'password', FALLBACK_PASSWORD_RULE);
     const check = checkFieldValue(effective, newPassword);
     if (check !== 'ok') {
       throw new AppError('field_invalid', {
@@ -299,7 +302,7 @@ export class PasswordService {
       destination: `${payload.countryDialingCode}${payload.mobileNum}`,
       code: payload.verificationCode,
     });
-    const member = await this.#deps.repository.findByMobile(
+    const member = await this.#deps.members.findByMobile(
       brand.id,
       payload.countryDialingCode,
       payload.mobileNum,

@@ -44,27 +44,6 @@ export class RegistrationRepository {
       .executeTakeFirst();
   }
 
-  async usernameExists(brandId: bigint, username: string): Promise<boolean> {
-    const row = await this.#db
-      .selectFrom('members')
-      .select('id')
-      .where('brand_id', '=', brandId)
-      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async mobileExists(brandId: bigint, countryDialingCode: string, mobileNum: string): Promise<boolean> {
-    const row = await this.#db
-      .selectFrom('members')
-      .select('id')
-      .where('brand_id', '=', brandId)
-      .where('country_dialing_code', '=', countryDialingCode)
-      .where('mobile_num', '=', mobileNum)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** Accounts made from one IP by one way in since `since` (the per-IP limits of one-click and free play). */
   async countRegistrationsFromIp(ip: string, method: RegisterMethod, since: Date): Promise<number> {
     const row = await this.#db

@@ -13,6 +13,7 @@ import {
   checkFieldValue,
   REGISTRATION_FIELD_KEYS,
   type RegistrationFieldKey,
+  requiredRuleFor,
 } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
 import type { z } from 'zod';
@@ -22,6 +23,7 @@ import { hashPassword } from '../../lib/password.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { SealedPayloadService } from '../auth/sealed-payload.service.ts';
 import { newSecret, type SessionsService } from '../auth/sessions.service.ts';
+import type { MembersRepository } from '../members/members.repository.ts';
 import type { Brand } from '../system/system.repository.ts';
 import { isUniqueViolation, type NewMember, type RegistrationRepository } from './registration.repository.ts';
 
@@ -171,6 +173,7 @@ export function isAtLeastYearsOld(
  */
 export class RegistrationService {
   readonly #repository: RegistrationRepository;
+  readonly #members: MembersRepository;
   readonly #sealed: SealedPayloadService;
   readonly #sessions: SessionsService;
   readonly #system: RegistrationSystem;
@@ -178,12 +181,14 @@ export class RegistrationService {
 
   constructor(
     repository: RegistrationRepository,
+    members: MembersRepository,
     sealed: SealedPayloadService,
     sessions: SessionsService,
     system: RegistrationSystem,
     verification: RegistrationVerification,
   ) {
     this.#repository = repository;
+    this.#members = members;
     this.#sealed = sealed;
     this.#sessions = sessions;
     this.#system = system;
@@ -254,7 +259,7 @@ export class RegistrationService {
       if (!DIALING_CODE.test(countryDialingCode) || !MOBILE_NUM.test(mobileNum)) {
         throw new AppError('mobile_format_error');
       }
-      if (await this.#repository.mobileExists(brand.id, countryDialingCode, mobileNum)) {
+      if (await this.#members.findByMobile(brand.id, countryDialingCode, mobileNum)) {
         throw new AppError('mobile_registered');
       }
     }
@@ -268,7 +273,7 @@ export class RegistrationService {
 
     let username = values.get('username') ?? '';
     if (mode === 'username') {
-      if (await this.#repository.usernameExists(brand.id, username)) throw new AppError('username_taken');
+      if (await this.#members.findByUsername(brand.id, username)) throw new AppError('username_taken');
     } else {
       username = await this.#uniqueUsername(brand.id, `m${mobileNum}`);
     }
@@ -351,21 +356,11 @@ export class RegistrationService {
         if (value === '') throw new AppError('mobile_required');
       }
       const mustHave = ALWAYS_REQUIRED[mode].includes(key) || (key === 'mobileNum' && mobileNeeded);
-      const rule: RegistrationFieldRule | null =
-        stored && (stored.enabled || mustHave)
-          ? { ...stored, enabled: true, required: stored.required || mustHave }
-          : mustHave
-            ? {
-                key,
-                enabled: true,
-                required: true,
-                acceptedPattern: null,
-                patternId: null,
-                minLength: null,
-                maxLength: null,
-                type: 'text',
-              }
-            : null;
+      const rule: RegistrationFieldRule | null = mustHave
+        ? requiredRuleFor(rules, key)
+        : stored?.enabled
+          ? stored
+          : null;
       if (rule === null) continue;
       const check = checkFieldValue(rule, value);
       if (check !== 'ok') throw fieldInvalid(rule, key, check);
@@ -388,7 +383,7 @@ export class RegistrationService {
   async #uniqueUsername(brandId: bigint, base: string): Promise<string> {
     for (let suffix = 1; suffix <= 20; suffix += 1) {
       const candidate = suffix === 1 ? base : `${base}${suffix}`;
-      if (!(await this.#repository.usernameExists(brandId, candidate))) return candidate;
+      if (!(await this.#members.findByUsername(brandId, candidate))) return candidate;
     }
     return `${base}${randomInt(100_000, 1_000_000)}`;
   }
@@ -423,7 +418,7 @@ export class RegistrationService {
   async #generatedUsername(brandId: bigint, make: () => string): Promise<string> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const candidate = make();
-      if (!(await this.#repository.usernameExists(brandId, candidate))) return candidate;
+      if (!(await this.#members.findByUsername(brandId, candidate))) return candidate;
     }
     throw new AppError('conflict', { message: 'could not find a free generated username' });
   }
@@ -440,19 +435,7 @@ export class RegistrationService {
     await this.#verification.human.verify(payload.humanVerification);
 
     const setting = await this.#system.getRegisterSetting({ ip: origin.ip, host: origin.host });
-    const stored = setting.fields.find((field) => field.key === 'password');
-    const rule: RegistrationFieldRule = stored
-      ? { ...stored, enabled: true, required: true }
-      : {
-          key: 'password',
-          enabled: true,
-          required: true,
-          acceptedPattern: null,
-          patternId: null,
-          minLength: null,
-          maxLength: null,
-          type: 'password',
-        };
+    const rule = requiredRuleFor(setting.fields, 'password');
     const check = checkFieldValue(rule, payload.password);
     if (check !== 'ok') throw fieldInvalid(rule, 'password', check);
 

@@ -8,8 +8,8 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { maskPhone } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
+import type { MembersRepository } from '../members/members.repository.ts';
 import type { HumanCheckService } from './human-check.service.ts';
-import type { VerificationRepository } from './verification.repository.ts';
 import type { VerificationCodesService } from './verification-codes.service.ts';
 
 /** What the SMS endpoints need of the system module: the brand of the host and its whitelabel flags. */
@@ -47,20 +47,20 @@ export function mobileOf(countryDialingCode: string | undefined, mobileNum: stri
  * account has the number: for an unknown number the code is stored and counted but not delivered.
  */
 export class SmsSendService {
-  readonly #repository: VerificationRepository;
+  readonly #members: MembersRepository;
   readonly #human: HumanCheckService;
   readonly #codes: VerificationCodesService;
   readonly #brands: BrandLookup;
   readonly #audit: Audit;
 
   constructor(deps: {
-    repository: VerificationRepository;
+    members: MembersRepository;
     human: HumanCheckService;
     codes: VerificationCodesService;
     brands: BrandLookup;
     audit: Audit;
   }) {
-    this.#repository = deps.repository;
+    this.#members = deps.members;
     this.#human = deps.human;
     this.#codes = deps.codes;
     this.#brands = deps.brands;
@@ -74,11 +74,7 @@ export class SmsSendService {
     const { flags } = await this.#brands.brandById(brand.id);
     if (!flags(NO_LOGIN_FLAG[body.purpose])) throw new AppError('sms_not_allowed');
 
-    const member = await this.#repository.memberByMobile(
-      brand.id,
-      mobile.countryDialingCode,
-      mobile.mobileNum,
-    );
+    const member = await this.#members.findByMobile(brand.id, mobile.countryDialingCode, mobile.mobileNum);
     const deliver = member !== undefined && member.status === 'active';
     const sent = await this.#codes.send({
       brandId: brand.id,
@@ -104,7 +100,7 @@ export class SmsSendService {
     const brand = await this.#brands.resolveBrand(origin.host);
     const { flags } = await this.#brands.brandById(brand.id);
     if (!flags(REGISTER_FLAG)) throw new AppError('sms_not_allowed');
-    if (await this.#repository.memberByMobile(brand.id, mobile.countryDialingCode, mobile.mobileNum)) {
+    if (await this.#members.findByMobile(brand.id, mobile.countryDialingCode, mobile.mobileNum)) {
       throw new AppError('mobile_registered');
     }
     const sent = await this.#codes.send({

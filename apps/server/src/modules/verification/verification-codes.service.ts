@@ -13,6 +13,7 @@ export const RESEND_MINUTES = 1;
 const HOUR_MS = 3_600_000;
 const MAX_PER_DESTINATION_PER_HOUR = 5;
 const MAX_PER_IP_PER_HOUR = 10;
+export const DEFAULT_DAILY_SMS_QUOTA = 5000;
 
 export type SendCodeInput = {
   brandId: bigint;
@@ -80,11 +81,22 @@ export class VerificationCodesService {
   readonly #repository: VerificationRepository;
   readonly #notifiers: Notifiers;
   readonly #clock: Clock;
+  readonly #dailySmsQuota: number;
 
-  constructor(repository: VerificationRepository, notifiers: Notifiers, options: { clock: Clock }) {
+  /**
+   * `dailySmsQuota`: SMS codes one brand may send in 24 hours (`SMS_DAILY_QUOTA`). Gateways bill per message;
+   * a cap turns an SMS-pumping attack that slips past the per-number and per-IP limits into a refusal
+   * (`sms_quota_exceeded`, "contact support") instead of an open-ended bill.
+   */
+  constructor(
+    repository: VerificationRepository,
+    notifiers: Notifiers,
+    options: { clock: Clock; dailySmsQuota?: number },
+  ) {
     this.#repository = repository;
     this.#notifiers = notifiers;
     this.#clock = options.clock;
+    this.#dailySmsQuota = options.dailySmsQuota ?? DEFAULT_DAILY_SMS_QUOTA;
   }
 
   async send(input: SendCodeInput): Promise<{ expiredMinutes: number }> {
@@ -104,6 +116,12 @@ export class VerificationCodesService {
     }
     if ((await this.#repository.codesFromIp(input.ip, hourAgo)) >= MAX_PER_IP_PER_HOUR) {
       throw new AppError('sms_too_many_requests', { message: 'ip limit' });
+    }
+    if (input.channel === 'sms') {
+      const dayAgo = new Date(now.getTime() - 24 * HOUR_MS);
+      if ((await this.#repository.smsCodesOfBrand(input.brandId, dayAgo)) >= this.#dailySmsQuota) {
+        throw new AppError('sms_quota_exceeded', { message: 'brand daily SMS quota reached' });
+      }
     }
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

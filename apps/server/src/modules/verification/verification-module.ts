@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createNotifiers, type Notifiers } from '../../lib/notify/notifiers.ts';
 import type { NotifyLog } from '../../lib/notify/notify-log.ts';
 import { OutboxRepository } from '../../lib/notify/outbox.repository.ts';
+import type { MembersRepository } from '../members/members.repository.ts';
 import { CaptchaService } from './captcha.service.ts';
 import { HumanCheckService } from './human-check.service.ts';
 import { type Audit, type BrandLookup, SmsSendService } from './sms-send.service.ts';
@@ -14,7 +15,7 @@ import { VerificationCodesService } from './verification-codes.service.ts';
 
 export type VerificationConfig = Pick<
   AppConfig,
-  'devInbox' | 'smsProvider' | 'mailProvider' | 'humanCheckBits'
+  'devInbox' | 'smsProvider' | 'mailProvider' | 'humanCheckBits' | 'smsDailyQuota'
 >;
 
 export type Verification = {
@@ -39,7 +40,10 @@ export function createVerification(
   return {
     captcha: new CaptchaService(repository, { clock, devInbox: config.devInbox }),
     human: new HumanCheckService(repository, { clock, difficulty: config.humanCheckBits }),
-    codes: new VerificationCodesService(repository, notifiers, { clock }),
+    codes: new VerificationCodesService(repository, notifiers, {
+      clock,
+      dailySmsQuota: config.smsDailyQuota,
+    }),
     notifiers,
     repository,
     outbox: new OutboxRepository(db),
@@ -48,9 +52,12 @@ export function createVerification(
 }
 
 /** The routes of the module: `brands` is the SystemService, `audit` SessionsService.audit. */
-export function verificationRoutes(verification: Verification, deps: { brands: BrandLookup; audit: Audit }) {
+export function verificationRoutes(
+  verification: Verification,
+  deps: { members: MembersRepository; brands: BrandLookup; audit: Audit },
+) {
   const smsSend = new SmsSendService({
-    repository: verification.repository,
+    members: deps.members,
     human: verification.human,
     codes: verification.codes,
     brands: deps.brands,

@@ -113,6 +113,18 @@ export class VerificationRepository {
     return { count: Number(row.count), latest: row.latest === null ? null : new Date(row.latest) };
   }
 
+  /** SMS codes the brand has sent since `since` (the daily quota). */
+  async smsCodesOfBrand(brandId: bigint, since: Date): Promise<number> {
+    const row = await this.#db
+      .selectFrom('verification_codes')
+      .select(sql<string>`count(*)`.as('count'))
+      .where('brand_id', '=', brandId)
+      .where('channel', '=', 'sms')
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   async codesFromIp(ip: string, since: Date): Promise<number> {
     const row = await this.#db
       .selectFrom('verification_codes')
@@ -207,21 +219,6 @@ export class VerificationRepository {
   }
 
   // --- members and brands ---------------------------------------------------------------------------
-
-  /** The member of the brand with that number (unique per brand), if any. */
-  async memberByMobile(
-    brandId: bigint,
-    countryDialingCode: string,
-    mobileNum: string,
-  ): Promise<{ id: bigint; status: string; language: string | null } | undefined> {
-    return this.#db
-      .selectFrom('members')
-      .select(['id', 'status', 'language'])
-      .where('brand_id', '=', brandId)
-      .where('country_dialing_code', '=', countryDialingCode)
-      .where('mobile_num', '=', mobileNum)
-      .executeTakeFirst();
-  }
 
   async brandName(brandId: bigint): Promise<string | undefined> {
     const row = await this.#db

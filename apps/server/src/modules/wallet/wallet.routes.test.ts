@@ -2,17 +2,11 @@ import { errorEnvelope } from '@lotus/shared/envelope';
 import { walletBalanceResponse } from '@lotus/shared/wallet.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
+import { demoAccount } from '../../../test/helpers/demo-account.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { loginAs } from '../../../test/helpers/login-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
-
-const passwordOf = (username: string) => {
-  const account = DEMO_ACCOUNTS.find((entry) => entry.username === username);
-  if (!account) throw new Error(`no demo account ${username}`);
-  return account.password;
-};
 
 describe.each(testBackends())('wallet balance route [%s]', (backend) => {
   let test: TestApp;
@@ -21,8 +15,8 @@ describe.each(testBackends())('wallet balance route [%s]', (backend) => {
 
   beforeAll(async () => {
     test = await buildTestApp({ backend });
-    player = await loginAs(test.app, 'demo_player', passwordOf('demo_player'));
-    agent = await loginAs(test.app, 'demo_agent', passwordOf('demo_agent'));
+    player = await loginAs(test.app, 'demo_player', demoAccount('demo_player').password);
+    agent = await loginAs(test.app, 'demo_agent', demoAccount('demo_agent').password);
   }, 60_000);
   afterAll(async () => {
     if (test) await assertLedgerInvariants(test.database.db);
