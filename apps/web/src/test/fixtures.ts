@@ -1,3 +1,4 @@
+import type { MemberInfo } from '@lotus/shared/auth.schema';
 import type { Permission, SystemStatus } from '@lotus/shared/system.schema';
 
 /** A brand configuration shaped like the server's whitelabel response (values are test data). */
@@ -53,4 +54,37 @@ export function makeStatus(overrides: Partial<SystemStatus> = {}): SystemStatus 
     customerServiceUrl: null,
     ...overrides,
   };
+}
+
+/** A signed-in member as /wps/member/info answers, nothing optional filled in (values are test data). */
+export function makeMember(overrides: Partial<MemberInfo> = {}): MemberInfo {
+  return {
+    id: '7',
+    account: 'demo_player',
+    nickname: null,
+    type: 0,
+    toUpline: false,
+    clubLabel: { labelName: null, rankLevel: 0 },
+    memberLabel: [],
+    isAgent: false,
+    isTrial: false,
+    firstTimeLogin: false,
+    avatarUrl: null,
+    language: null,
+    mobileNum: null,
+    hasEmail: false,
+    ...overrides,
+  };
+}
+
+/** The demo player as the header shows them: nickname, club and member labels, an avatar, English. */
+export function makeLabelledMember(overrides: Partial<MemberInfo> = {}): MemberInfo {
+  return makeMember({
+    nickname: 'Demo Player',
+    clubLabel: { labelName: 'Silver', rankLevel: 2 },
+    memberLabel: [{ labelName: 'Verified' }],
+    avatarUrl: '/avatars/avatar-3.svg',
+    language: 'EN',
+    ...overrides,
+  });
 }

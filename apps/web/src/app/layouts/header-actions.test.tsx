@@ -1,4 +1,3 @@
-import type { MemberInfo } from '@lotus/shared/auth.schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +6,7 @@ import { useAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { useSessionStore } from '../../features/auth/state/session-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { readSessionToken } from '../../lib/storage.ts';
+import { makeLabelledMember } from '../../test/fixtures.ts';
 import { resetLanguage } from '../../test/render-app.tsx';
 import { type FetchRoute, renderUi, stubFetch } from '../../test/render-ui.tsx';
 import { HeaderActions } from './header-actions.tsx';
@@ -15,22 +15,7 @@ import { HeaderActions } from './header-actions.tsx';
 vi.mock('../../features/auth/api/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
-const MEMBER: MemberInfo = {
-  id: '7',
-  account: 'demo_player',
-  nickname: 'Demo Player',
-  type: 0,
-  toUpline: false,
-  clubLabel: { labelName: 'Silver', rankLevel: 2 },
-  memberLabel: [{ labelName: 'Verified' }],
-  isAgent: false,
-  isTrial: false,
-  firstTimeLogin: false,
-  avatarUrl: '/avatars/avatar-3.svg',
-  language: 'EN',
-  mobileNum: null,
-  hasEmail: false,
-};
+const MEMBER = makeLabelledMember();
 
 function serve(extra: Record<string, FetchRoute | object> = {}) {
   return stubFetch({

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { useSessionStore } from '../../features/auth/state/session-store.ts';
-import { makePermission } from '../../test/fixtures.ts';
+import { makeMember, makePermission } from '../../test/fixtures.ts';
 import { resetLanguage } from '../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../test/render-ui.tsx';
 import { SideMenuSlot } from './side-menu-slot.tsx';
@@ -15,23 +15,8 @@ vi.mock('../../features/customer-service/hooks/use-open-customer-service.ts', ()
   useOpenCustomerService: () => ({ open: openLine, state: { status: 'idle' }, dismiss: vi.fn() }),
 }));
 
-const member = (overrides: Partial<MemberInfo> = {}): MemberInfo => ({
-  id: '7',
-  account: 'demo_player',
-  nickname: null,
-  type: 0,
-  toUpline: false,
-  clubLabel: { labelName: null, rankLevel: 2 },
-  memberLabel: [],
-  isAgent: false,
-  isTrial: false,
-  firstTimeLogin: false,
-  avatarUrl: null,
-  language: null,
-  mobileNum: null,
-  hasEmail: false,
-  ...overrides,
-});
+const member = (overrides: Partial<MemberInfo> = {}) =>
+  makeMember({ clubLabel: { labelName: null, rankLevel: 2 }, ...overrides });
 
 function renderSlot(info: MemberInfo | null) {
   if (info) {

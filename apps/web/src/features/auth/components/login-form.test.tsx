@@ -1,8 +1,8 @@
-import type { MemberInfo } from '@lotus/shared/auth.schema';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readSessionToken } from '../../../lib/storage.ts';
+import { makeMember } from '../../../test/fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { type FetchRoute, renderUi, stubFetch } from '../../../test/render-ui.tsx';
 import { postSealed } from '../api/sealed-request.ts';
@@ -15,22 +15,7 @@ import { LoginForm } from './login-form.tsx';
 vi.mock('../api/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
-const MEMBER: MemberInfo = {
-  id: '7',
-  account: 'demo_player',
-  nickname: null,
-  type: 0,
-  toUpline: false,
-  clubLabel: { labelName: null, rankLevel: 0 },
-  memberLabel: [],
-  isAgent: false,
-  isTrial: false,
-  firstTimeLogin: false,
-  avatarUrl: null,
-  language: null,
-  mobileNum: null,
-  hasEmail: false,
-};
+const MEMBER = makeMember();
 const RESULT = { token: 'token-1', firstTimeLogin: false, passwordExpired: false };
 
 function failure(message: string, status: number, value: unknown = null) {

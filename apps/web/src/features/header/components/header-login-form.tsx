@@ -1,5 +1,5 @@
 import { Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './header-login-form.module.css';
 
@@ -42,6 +42,22 @@ export function HeaderLoginForm({
     onSubmit({ username: username.trim(), password });
   };
 
+  // The two inline fields differ only in their input kind and autocomplete hint.
+  const fieldProps = (name: 'username' | 'password', value: string, set: (value: string) => void) => ({
+    size: 'xs' as const,
+    className: classes.field,
+    'aria-label': t(`header.login.${name}`),
+    placeholder: t(`header.login.${name}`),
+    name,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      set(event.currentTarget.value);
+      onEdit?.();
+    },
+    'data-testid': `header-login-${name}`,
+    error: error ? true : undefined,
+  });
+
   return (
     <>
       <form
@@ -51,36 +67,8 @@ export function HeaderLoginForm({
         data-testid="header-login-form"
         noValidate
       >
-        <TextInput
-          size="xs"
-          className={classes.field}
-          aria-label={t('header.login.username')}
-          placeholder={t('header.login.username')}
-          autoComplete="username"
-          name="username"
-          value={username}
-          onChange={(event) => {
-            setUsername(event.currentTarget.value);
-            onEdit?.();
-          }}
-          data-testid="header-login-username"
-          error={error ? true : undefined}
-        />
-        <PasswordInput
-          size="xs"
-          className={classes.field}
-          aria-label={t('header.login.password')}
-          placeholder={t('header.login.password')}
-          autoComplete="current-password"
-          name="password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.currentTarget.value);
-            onEdit?.();
-          }}
-          data-testid="header-login-password"
-          error={error ? true : undefined}
-        />
+        <TextInput {...fieldProps('username', username, setUsername)} autoComplete="username" />
+        <PasswordInput {...fieldProps('password', password, setPassword)} autoComplete="current-password" />
         <Button type="submit" size="compact-md" loading={busy} data-testid="header-login-submit">
           {t('common:actions.login')}
         </Button>

@@ -1,28 +1,12 @@
-import type { MemberInfo } from '@lotus/shared/auth.schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeLabelledMember } from '../../../test/fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
 import { PlayerStrip, type PlayerStripProps } from './player-strip.tsx';
 
-const member = (overrides: Partial<MemberInfo> = {}): MemberInfo => ({
-  id: '7',
-  account: 'demo_player',
-  nickname: 'Demo Player',
-  type: 0,
-  toUpline: false,
-  clubLabel: { labelName: 'Silver', rankLevel: 2 },
-  memberLabel: [{ labelName: 'Verified' }],
-  isAgent: false,
-  isTrial: false,
-  firstTimeLogin: false,
-  avatarUrl: '/avatars/avatar-3.svg',
-  language: 'EN',
-  mobileNum: null,
-  hasEmail: false,
-  ...overrides,
-});
+const member = makeLabelledMember;
 
 const NO_ROUTES = { playerRank: null, securityCentre: null };
 

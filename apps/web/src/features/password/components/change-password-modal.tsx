@@ -8,10 +8,10 @@ import { fetchMemberInfo, MEMBER_INFO_KEY, useLogout } from '../../auth/hooks/us
 import { messageForApiError } from '../../auth/validation.ts';
 import { useRegisterSetting } from '../../register/api/register-api.ts';
 import { fieldErrorOfApi } from '../../register/utils/field-error.ts';
-import { fieldOfError } from '../../register/utils/register-fields.ts';
 import { changePassword } from '../api/password-api.ts';
 import { useFieldForm } from '../hooks/use-field-form.ts';
-import { CONFIRM_RULE, PRESENT_RULE, requiredRule } from '../utils/password-rules.ts';
+import { CONFIRM_RULE, PRESENT_RULE, passwordFieldOfError, requiredRule } from '../utils/password-rules.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { PasswordInputField } from './password-input-field.tsx';
 
 type ChangePasswordModalProps = {
@@ -82,11 +82,7 @@ function ChangePasswordForm({ onClose, forced, oldPassword }: Omit<ChangePasswor
       onClose();
       await navigate('/');
     } catch (error) {
-      const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-      const value =
-        error instanceof Error && 'value' in error ? (error.value as Record<string, unknown>) : null;
-      let field = code === 'old_password_error' ? 'oldPassword' : fieldOfError(code, value);
-      if (field === 'password') field = 'newPassword';
+      const field = passwordFieldOfError(error);
       if (field !== null && field in rules) form.setError(field, fieldErrorOfApi(error));
       else setFailure(messageForApiError(t, error));
       setSaving(false);
@@ -111,22 +107,7 @@ function ChangePasswordForm({ onClose, forced, oldPassword }: Omit<ChangePasswor
             testId="change-old-password"
           />
         ) : null}
-        <PasswordInputField
-          name="newPassword"
-          label={t('change.newPassword')}
-          rule={rules.newPassword}
-          form={form}
-          autoComplete="new-password"
-          testId="change-new-password"
-        />
-        <PasswordInputField
-          name="confirmPassword"
-          label={t('change.confirmPassword')}
-          rule={CONFIRM_RULE}
-          form={form}
-          autoComplete="new-password"
-          testId="change-confirm-password"
-        />
+        <NewPasswordFields section="change" rule={rules.newPassword} form={form} />
         {failure ? (
           <Alert color="red" variant="light" role="alert" data-testid="change-password-error">
             {failure}

@@ -21,7 +21,6 @@ import { useRegisterSetting } from '../../register/api/register-api.ts';
 import { MobileNumberInput } from '../../register/components/mobile-number-input.tsx';
 import { normaliseDialingCode } from '../../register/utils/dialing-codes.ts';
 import { fieldErrorOfApi, fieldErrorText } from '../../register/utils/field-error.ts';
-import { fieldOfError } from '../../register/utils/register-fields.ts';
 import { useWhitelabel } from '../../system/api/get-whitelabel.ts';
 import { requestResetEmail, resetPasswordWithSms, sendResetSms } from '../api/password-api.ts';
 import { useFieldForm } from '../hooks/use-field-form.ts';
@@ -30,9 +29,10 @@ import {
   checkPasswordForm,
   type ForgotMethod,
   forgotMethods,
+  passwordFieldOfError,
   requiredRule,
 } from '../utils/password-rules.ts';
-import { PasswordInputField } from './password-input-field.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type ForgotPasswordModalProps = { opened: boolean; onClose: () => void };
 
@@ -236,11 +236,7 @@ function ForgotByMobile({ setting }: { setting: RegisterSetting | undefined }) {
       });
       await completeLogin(result, { method: 'reset' });
     } catch (error) {
-      const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-      const value =
-        error instanceof Error && 'value' in error ? (error.value as Record<string, unknown>) : null;
-      let field = fieldOfError(code, value);
-      if (field === 'password') field = 'newPassword';
+      const field = passwordFieldOfError(error);
       if (field !== null && field in rules) form.setError(field, fieldErrorOfApi(error));
       else setFailure(messageForApiError(t, error));
       setSending(false);
@@ -281,22 +277,7 @@ function ForgotByMobile({ setting }: { setting: RegisterSetting | undefined }) {
           />
           <SmsCodeButton send={sendCode} testId="forgot-sms-send" />
         </Group>
-        <PasswordInputField
-          name="newPassword"
-          label={t('forgot.newPassword')}
-          rule={rules.newPassword}
-          form={form}
-          autoComplete="new-password"
-          testId="forgot-new-password"
-        />
-        <PasswordInputField
-          name="confirmPassword"
-          label={t('forgot.confirmPassword')}
-          rule={rules.confirmPassword}
-          form={form}
-          autoComplete="new-password"
-          testId="forgot-confirm-password"
-        />
+        <NewPasswordFields section="forgot" rule={rules.newPassword} form={form} />
         {failure ? (
           <Alert color="red" variant="light" role="alert" data-testid="forgot-error">
             {failure}

@@ -7,11 +7,10 @@ import { openAuthModal } from '../../auth/state/auth-modal-store.ts';
 import { messageForApiError } from '../../auth/validation.ts';
 import { useRegisterSetting } from '../../register/api/register-api.ts';
 import { fieldErrorOfApi } from '../../register/utils/field-error.ts';
-import { fieldOfError } from '../../register/utils/register-fields.ts';
 import { resetPasswordWithToken } from '../api/password-api.ts';
 import { useFieldForm } from '../hooks/use-field-form.ts';
-import { CONFIRM_RULE, requiredRule } from '../utils/password-rules.ts';
-import { PasswordInputField } from './password-input-field.tsx';
+import { CONFIRM_RULE, passwordFieldOfError, requiredRule } from '../utils/password-rules.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
  * /resetPassword?token=: the page an e-mailed reset link opens (docs/accounts-contract.md "Passwords").
@@ -44,11 +43,7 @@ export function ResetPasswordPage() {
       });
       setDone(true);
     } catch (error) {
-      const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-      const value =
-        error instanceof Error && 'value' in error ? (error.value as Record<string, unknown>) : null;
-      let field = fieldOfError(code, value);
-      if (field === 'password') field = 'newPassword';
+      const field = passwordFieldOfError(error);
       if (field !== null && field in rules) form.setError(field, fieldErrorOfApi(error));
       else setFailure(messageForApiError(t, error));
     } finally {
@@ -89,22 +84,7 @@ export function ResetPasswordPage() {
         ) : (
           <form onSubmit={submit} noValidate data-testid="reset-password-form">
             <Stack gap="sm">
-              <PasswordInputField
-                name="newPassword"
-                label={t('reset.newPassword')}
-                rule={rules.newPassword}
-                form={form}
-                autoComplete="new-password"
-                testId="reset-new-password"
-              />
-              <PasswordInputField
-                name="confirmPassword"
-                label={t('reset.confirmPassword')}
-                rule={CONFIRM_RULE}
-                form={form}
-                autoComplete="new-password"
-                testId="reset-confirm-password"
-              />
+              <NewPasswordFields section="reset" rule={rules.newPassword} form={form} />
               {failure ? (
                 <Alert color="red" variant="light" role="alert" data-testid="reset-error">
                   {failure}

@@ -1,6 +1,7 @@
+import { requiredRuleFor } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
 import type { FieldError, FieldErrors } from '../../register/utils/field-error.ts';
-import { checkField } from '../../register/utils/register-fields.ts';
+import { checkField, fieldOfError } from '../../register/utils/register-fields.ts';
 
 /** SPEC §4 "Forgot password": e-mail and/or mobile, from the whitelabel flags. */
 export type ForgotMethod = 'email' | 'mobile';
@@ -28,25 +29,27 @@ const FALLBACK_PASSWORD_RULE: RegistrationFieldRule = {
   type: 'password',
 };
 
+/** Without a brand rule an e-mail still has to look like one. */
+const FALLBACK_EMAIL_RULE: RegistrationFieldRule = {
+  key: 'email',
+  enabled: true,
+  required: true,
+  acceptedPattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+  patternId: 3,
+  minLength: null,
+  maxLength: null,
+  type: 'text',
+};
+
 /**
  * A rule of the brand's registration rules, always enabled and required here: a new password must pass the
  * brand's `password` rule even where registration hides fields (SPEC §5 "new password required and must
  * pass the password rule"), and forgot-by-email needs the username and e-mail whatever registration asks.
  */
 export function requiredRule(setting: RegisterSetting | undefined, key: string): RegistrationFieldRule {
-  const rule = setting?.fields.find((field) => field.key === key);
-  if (rule) return { ...rule, enabled: true, required: true };
-  if (key === 'password') return FALLBACK_PASSWORD_RULE;
-  return {
-    key,
-    enabled: true,
-    required: true,
-    acceptedPattern: key === 'email' ? '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' : null,
-    patternId: key === 'email' ? 3 : null,
-    minLength: null,
-    maxLength: null,
-    type: 'text',
-  };
+  const fallback =
+    key === 'password' ? FALLBACK_PASSWORD_RULE : key === 'email' ? FALLBACK_EMAIL_RULE : undefined;
+  return requiredRuleFor(setting?.fields, key, fallback);
 }
 
 /** An old password is only required to be there (its rule may have changed since it was set). */
@@ -84,6 +87,18 @@ export function checkPasswordForm(
     ) satisfies FieldError;
   }
   return errors;
+}
+
+/**
+ * The password form field a failed call points at: `oldPassword` for a wrong current password, otherwise
+ * the registration mapping with its `password` read as the new password. Null when no field is named.
+ */
+export function passwordFieldOfError(error: unknown): string | null {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  if (code === 'old_password_error') return 'oldPassword';
+  const value = error instanceof Error && 'value' in error ? (error.value as Record<string, unknown>) : null;
+  const field = fieldOfError(code, value);
+  return field === 'password' ? 'newPassword' : field;
 }
 
 export function hasErrors(errors: FieldErrors): boolean {
