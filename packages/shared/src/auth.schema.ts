@@ -99,9 +99,7 @@ export const loginResult = z.object({
 export type LoginResult = z.infer<typeof loginResult>;
 export const loginResponse = envelopeOf(loginResult);
 
-/** SPEC §6 member types: 0 player; 1, 2, 41, 42 agents; 4 a non-real (guest) account. */
-export const MEMBER_TYPES = [0, 1, 2, 4, 41, 42] as const;
-export const AGENT_TYPES: readonly number[] = [1, 2, 41, 42];
+export { AGENT_TYPES, MEMBER_TYPES, NOT_REAL_MEMBER_TYPE } from './member-types.ts';
 
 export const memberInfo = z.object({
   id: z.string(),

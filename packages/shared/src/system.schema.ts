@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { WhitelabelNode } from './whitelabel-flags.ts';
+
+export { isFlagEnabled, type WhitelabelNode } from './whitelabel-flags.ts';
+
 import { envelopeOf } from './envelope.ts';
 
 /**
@@ -22,7 +26,6 @@ export const WHITELABEL_FLAGS = [
 ] as const;
 export type WhitelabelFlag = (typeof WHITELABEL_FLAGS)[number];
 
-export type WhitelabelNode = { modId: string; enabled: '1' | '0'; childrenNodes: WhitelabelNode[] };
 export const whitelabelNodeSchema: z.ZodType<WhitelabelNode> = z.lazy(() =>
   z.object({ modId: z.string(), enabled: z.enum(['1', '0']), childrenNodes: z.array(whitelabelNodeSchema) }),
 );
@@ -138,12 +141,3 @@ export const domainRouteResponse = envelopeOf(domainRouteSchema);
 
 /** Query of `/wps/system/whitelabel`: the browser sends its current host (SPEC §7 "Permission"). */
 export const whitelabelQuerySchema = z.object({ url: z.string().max(255).optional() });
-
-/** Finds a flag anywhere in the tree; a flag under a disabled parent counts as off. */
-export function isFlagEnabled(tree: readonly WhitelabelNode[], modId: string): boolean {
-  for (const node of tree) {
-    if (node.modId === modId) return node.enabled === '1';
-    if (node.enabled === '1' && isFlagEnabled(node.childrenNodes, modId)) return true;
-  }
-  return false;
-}

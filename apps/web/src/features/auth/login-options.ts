@@ -1,4 +1,5 @@
-import type { Permission, WhitelabelNode } from '@lotus/shared/system.schema';
+import type { Permission } from '@lotus/shared/system.schema';
+import { isFlagEnabled } from '@lotus/shared/whitelabel-flags';
 
 /** What the brand switches on for the login form (SPEC §3 whitelabel flags), passed in by the app layer. */
 export type LoginOptions = {
@@ -16,24 +17,11 @@ export const DEFAULT_LOGIN_OPTIONS: LoginOptions = {
   defaultDialingCode: '+91',
 };
 
-/**
- * A flag anywhere in the whitelabel tree; under a disabled parent it counts as off. Mirrors `isFlagEnabled`
- * of packages/shared/src/system.schema.ts, which cannot be imported here: that module pulls zod into the
- * first bundle.
- */
-export function whitelabelFlag(tree: readonly WhitelabelNode[], modId: string): boolean {
-  for (const node of tree) {
-    if (node.modId === modId) return node.enabled === '1';
-    if (node.enabled === '1' && whitelabelFlag(node.childrenNodes, modId)) return true;
-  }
-  return false;
-}
-
 export function loginOptionsFrom(permission: Pick<Permission, 'whitelabel' | 'location'>): LoginOptions {
   const code = (permission.location.countryDialingCode ?? '').trim();
   return {
-    smsLogin: whitelabelFlag(permission.whitelabel, 'MOBILEVERCODELOGIN3'),
-    freePlay: whitelabelFlag(permission.whitelabel, 'FREEPLAY3'),
+    smsLogin: isFlagEnabled(permission.whitelabel, 'MOBILEVERCODELOGIN3'),
+    freePlay: isFlagEnabled(permission.whitelabel, 'FREEPLAY3'),
     defaultDialingCode:
       code === '' ? DEFAULT_LOGIN_OPTIONS.defaultDialingCode : code.startsWith('+') ? code : `+${code}`,
   };

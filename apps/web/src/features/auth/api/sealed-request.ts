@@ -1,5 +1,5 @@
 import { sealPayload } from '@lotus/shared/sealed-payload';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import { ApiError, apiGet, apiSend } from '../../../lib/api-client.ts';
 
 /**
  * Calls whose bodies SPEC §7 marks as encrypted (login, register, register by mobile, change password, set

@@ -1,9 +1,9 @@
 import type { LoginResult, MemberInfo } from '@lotus/shared/auth.schema';
+import { NOT_REAL_MEMBER_TYPE } from '@lotus/shared/member-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiGet, apiSend } from '../../../lib/api-client.ts';
-import { AGENT_MEMBER_TYPES, NOT_REAL_MEMBER_TYPE } from '../member-types.ts';
 import { openAuthModal, useAuthModal } from '../state/auth-modal-store.ts';
 import { useSessionStore } from '../state/session-store.ts';
 
@@ -52,7 +52,8 @@ export function useSession(): Session {
     member,
     status,
     isRealAccount: member !== null && !member.isTrial && member.type !== NOT_REAL_MEMBER_TYPE,
-    isAgent: member !== null && AGENT_MEMBER_TYPES.includes(member.type),
+    // The server's own judgement (member info), not re-derived from the type here.
+    isAgent: member?.isAgent ?? false,
   };
 }
 

@@ -1,4 +1,5 @@
-import { isFlagEnabled, type RegisterSetting } from '@lotus/shared/system.schema';
+import type { RegisterSetting } from '@lotus/shared/system.schema';
+import { isFlagEnabled } from '@lotus/shared/whitelabel-flags';
 import {
   Alert,
   Button,

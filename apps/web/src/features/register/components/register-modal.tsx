@@ -1,4 +1,4 @@
-import { isFlagEnabled } from '@lotus/shared/system.schema';
+import { isFlagEnabled } from '@lotus/shared/whitelabel-flags';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
