@@ -19,6 +19,7 @@ import { SessionsService } from './modules/auth/sessions.service.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
+import { createDeposits } from './modules/deposits/deposits-module.ts';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { FeedbackService } from './modules/feedback/feedback.service.ts';
@@ -31,9 +32,12 @@ import { membersRoutes } from './modules/members/members.routes.ts';
 import { MembersService } from './modules/members/members.service.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { createOauthService } from './modules/oauth/oauth.service.ts';
+import { operatorsRoutes } from './modules/operators/operators.routes.ts';
+import { OperatorsService } from './modules/operators/operators.service.ts';
 import { PasswordRepository } from './modules/password/password.repository.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { PasswordService } from './modules/password/password.service.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { RegistrationRepository } from './modules/registration/registration.repository.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { RegistrationService } from './modules/registration/registration.service.ts';
@@ -41,11 +45,12 @@ import { SystemRepository } from './modules/system/system.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { SystemService } from './modules/system/system.service.ts';
 import { createVerification, verificationRoutes } from './modules/verification/verification-module.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { WalletService } from './modules/wallet/wallet.service.ts';
+import { createWallet } from './modules/wallet/wallet-module.ts';
+import { withdrawalsModule } from './modules/withdrawals/withdrawals.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling, sendFailure } from './plugins/error-handler.ts';
+import { registerOperatorAuth } from './plugins/operator-auth.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createStaticSpa } from './plugins/static-spa.ts';
@@ -70,6 +75,7 @@ export type AppOptions = Pick<
   | 'smsDailyQuota'
   | 'oidc'
   | 'telegram'
+  | 'gatewaySimulator'
 >;
 
 export type BuildAppInput = {
@@ -198,6 +204,13 @@ export async function buildApp({
     sessionOptions,
   );
   registerAuth(app, authService);
+  // Back office (docs/wallet-contract.md): operator tokens open only routes declared `config.operator`.
+  const operatorsService = new OperatorsService(database.db, {
+    clock,
+    resolveBrandByHost: (host) => systemService.resolveBrand(host),
+  });
+  registerOperatorAuth(app, operatorsService);
+  await app.register(operatorsRoutes(operatorsService));
   await app.register(authRoutes(authService, sealedPayloads, loginChallenges, rememberService));
   await app.register(
     registrationRoutes(
@@ -247,7 +260,30 @@ export async function buildApp({
   );
 
   // Wallet (issue 5; docs/database.md "Ledger").
-  await app.register(walletRoutes(new WalletService(new LedgerService(database.db))));
+  const ledger = new LedgerService(database.db);
+  const wallet = createWallet({ db: database.db, ledger, sealed: sealedPayloads, clock });
+  await app.register(wallet.routes);
+  await app.register(
+    createDeposits({
+      db: database.db,
+      ledger,
+      gatewaySimulator: config.gatewaySimulator,
+      brandIdOf: async (host) => (await systemService.resolveBrand(host)).id,
+    }).routes,
+  );
+  // Live balance (docs/wallet-contract.md): pushes a member's balance whenever the ledger announces a change.
+  await app.register(
+    realtimeRoutes({
+      db: database.db,
+      listen: database.listen,
+      authenticate: (token) => authService.authenticate(token),
+      balanceOf: (memberId) => wallet.service.balance(memberId),
+      sessionIdleMs: config.sessionIdleMs,
+      clock,
+    }),
+  );
+  // Withdrawals (docs/wallet-contract.md "Withdrawals"): member requests, receipts and the back-office desk.
+  await app.register(withdrawalsModule({ db: database.db, ledger, sealed: sealedPayloads, clock }));
 
   await spa.register(app);
   return app;

@@ -14,3 +14,28 @@ export function minorToDecimal(minor: bigint, digits: number = MINOR_DIGITS): st
   const fraction = text.slice(text.length - digits);
   return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}`;
 }
+
+/** What a person may type as an amount: digits, optionally a point and up to two decimals, no sign. */
+const AMOUNT_TEXT = /^(?:0|[1-9][0-9]{0,12})(?:\.[0-9]{1,2})?$/;
+
+/**
+ * A positive amount typed by a person (`'1500'`, `'1500.5'`, `'0.05'`) → minor units, or null when the text
+ * is not such an amount (empty, negative, more than two decimals, exponent, thousands separators, zero).
+ * Parsed from the text, never through a float.
+ */
+export function decimalToMinor(text: string, digits: number = MINOR_DIGITS): bigint | null {
+  const trimmed = text.trim();
+  if (!AMOUNT_TEXT.test(trimmed)) return null;
+  const [whole = '0', fraction = ''] = trimmed.split('.');
+  if (fraction.length > digits) return null;
+  const minor = BigInt(whole) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
+  return minor > 0n ? minor : null;
+}
+
+/** `123456n, '₹'` → `'₹1,234.56'` (Indian digit grouping is left to Intl in the browser; this is plain). */
+export function formatMoney(minor: bigint, symbol: string, digits: number = MINOR_DIGITS): string {
+  const text = minorToDecimal(minor < 0n ? -minor : minor, digits);
+  const [whole = '0', fraction] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${minor < 0n ? '-' : ''}${symbol}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`;
+}

@@ -30,6 +30,7 @@ describe('parseEnv', () => {
         smsDailyQuota: 5000,
         oidc: { google: null, facebook: null },
         telegram: null,
+        gatewaySimulator: null,
       },
     });
   });
@@ -68,6 +69,8 @@ describe('parseEnv', () => {
         OIDC_FACEBOOK_CLIENT_ID: 'fb-client',
         TELEGRAM_BOT_TOKEN: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345',
         TELEGRAM_BOT_NAME: 'lotus_bot',
+        GATEWAY_SIMULATOR: '1',
+        GATEWAY_SIMULATOR_SECRET: 'a-simulator-secret-of-32-chars!!',
       },
       '/srv/app',
     );
@@ -106,6 +109,7 @@ describe('parseEnv', () => {
           botName: 'lotus_bot',
           authUrl: 'https://oauth.telegram.org',
         },
+        gatewaySimulator: { secret: 'a-simulator-secret-of-32-chars!!' },
       },
     });
   });

@@ -54,6 +54,11 @@ export type AppConfig = {
   oidc: { google: OidcProviderConfig | null; facebook: OidcProviderConfig | null };
   /** Telegram login (bot token from @BotFather; the bot id is its part before ':'); null → not offered. */
   telegram: TelegramConfig | null;
+  /**
+   * The local payment-gateway simulator (`GATEWAY_SIMULATOR=1`; docs/wallet-contract.md "Deposits"): mounts
+   * `/sim/gateway/*` and signs its callbacks with `secret`. Off by default: it approves deposits without money.
+   */
+  gatewaySimulator: { secret: string } | null;
 };
 
 export type HttpProviderConfig = { url: string; token: string | null };
@@ -135,6 +140,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_]{3,64}$/)
     .optional(),
   TELEGRAM_AUTH_URL: httpUrl.default('https://oauth.telegram.org'),
+  GATEWAY_SIMULATOR: z.enum(['0', '1', 'false', 'true']).default('0'),
+  GATEWAY_SIMULATOR_SECRET: z.string().min(16).default('lotus-gateway-simulator-dev-secret'),
 });
 
 function oidcOf(
@@ -216,6 +223,10 @@ export function parseEnv(
               botName: parsed.TELEGRAM_BOT_NAME,
               authUrl: parsed.TELEGRAM_AUTH_URL,
             }
+          : null,
+      gatewaySimulator:
+        parsed.GATEWAY_SIMULATOR === '1' || parsed.GATEWAY_SIMULATOR === 'true'
+          ? { secret: parsed.GATEWAY_SIMULATOR_SECRET }
           : null,
     },
   };

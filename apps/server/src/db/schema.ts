@@ -4,6 +4,7 @@ import type { AccountTables } from './tables/accounts.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { LedgerTables } from './tables/ledger.ts';
+import type { WalletOperationTables } from './tables/wallet-operations.ts';
 
 /**
  * Kysely's view of the database, table by table, written by hand next to the migrations that create
@@ -66,6 +67,12 @@ export interface BrandsTable {
   password_max_age_days: number | null;
   /** ISO 4217 code the brand's ledger keeps money in (0006_ledger); the symbol shown is `currency_symbol`. */
   currency: ColumnType<string, string | undefined, string>;
+  /** isSingle of GCS_merchantWallet (0007): one wallet for every vendor, no transfers. */
+  single_wallet: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Minutes after payout before an unconfirmed withdrawal counts as received (0007). */
+  withdrawal_receipt_minutes: ColumnType<number, number | undefined, number>;
+  withdrawal_min_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  withdrawal_max_minor: ColumnType<bigint, bigint | undefined, bigint>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -118,7 +125,8 @@ export interface Database
     CatalogueTables,
     AccountTables,
     AccountFlowTables,
-    LedgerTables {
+    LedgerTables,
+    WalletOperationTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -7,6 +7,9 @@ import type { SystemService } from '../modules/system/system.service.ts';
 import { createOpsDeps, isOfflineCommand, type OpsDeps, runOpsCommand } from './commands.ts';
 
 const withoutDatabase: OpsDeps = {
+  get db(): OpsDeps['db'] {
+    throw new Error('this command does not use the database');
+  },
   get system(): SystemService {
     throw new Error('this command does not use the database');
   },

@@ -3,10 +3,13 @@ import type { Database } from '../db/schema.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { geoLookup } from '../lib/geo.ts';
 import { OutboxRepository } from '../lib/notify/outbox.repository.ts';
+import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts';
 import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
 import { FeedbackService } from '../modules/feedback/feedback.service.ts';
+import { operatorOpsCommands } from '../modules/operators/operators.ops-commands.ts';
 import { SystemRepository } from '../modules/system/system.repository.ts';
 import { BRAND_SETTING_KEYS, SystemService } from '../modules/system/system.service.ts';
+import { withdrawalOpsCommands } from '../modules/withdrawals/withdrawals.ops-commands.ts';
 
 /**
  * The operator commands (`npm run ops -- <command>`), separated from process concerns so tests run them
@@ -15,26 +18,33 @@ import { BRAND_SETTING_KEYS, SystemService } from '../modules/system/system.serv
  */
 
 export type OpsIo = { out: (line: string) => void; err: (line: string) => void };
-export type OpsDeps = { system: SystemService; feedback: FeedbackService; outbox: OutboxRepository };
+export type OpsDeps = {
+  /** Module commands (e.g. the wallet's, docs/wallet-contract.md) build their services from it. */
+  db: Kysely<Database>;
+  system: SystemService;
+  feedback: FeedbackService;
+  outbox: OutboxRepository;
+};
 
 /** The services the CLI drives, wired as the server wires them (the CLI and its tests share this). */
 export function createOpsDeps(db: Kysely<Database>): OpsDeps {
   const systemRepository = new SystemRepository(db);
   const system = new SystemService(systemRepository, geoLookup);
   const feedback = new FeedbackService(new FeedbackRepository(db), system, systemRepository);
-  return { system, feedback, outbox: new OutboxRepository(db) };
+  return { db, system, feedback, outbox: new OutboxRepository(db) };
 }
 
-type Command = {
+/** One operator command; modules export `Record<string, OpsCommand>` and OPS_COMMANDS spreads them. */
+export type OpsCommand = {
   usage: string;
   summary: string;
   run(args: string[], options: { brand: string | undefined }, deps: OpsDeps, io: OpsIo): Promise<number>;
 };
 
-const json = (value: unknown) =>
+export const json = (value: unknown) =>
   JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? String(item) : item), 2);
 
-export const OPS_COMMANDS: Record<string, Command> = {
+export const OPS_COMMANDS: Record<string, OpsCommand> = {
   help: {
     usage: 'help',
     summary: 'list the commands',
@@ -114,6 +124,9 @@ export const OPS_COMMANDS: Record<string, Command> = {
       return 0;
     },
   },
+  ...depositOpsCommands,
+  ...operatorOpsCommands,
+  ...withdrawalOpsCommands,
 };
 
 export function helpText(): string {
@@ -128,7 +141,8 @@ export function helpText(): string {
   ].join('\n');
 }
 
-function usageError(io: OpsIo, name: string): number {
+/** Prints a command's usage line; module commands use it too. */
+export function usageError(io: OpsIo, name: string): number {
   io.err(`usage: npm run ops -- ${OPS_COMMANDS[name]?.usage ?? name}`);
   return 1;
 }

@@ -2,10 +2,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import type { DatabaseHandle } from '../../src/db/create-database.ts';
-import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { GeoLookup } from '../../src/lib/geo.ts';
-import { type Backend, createOfflineDatabase, createTestDatabase } from './test-database.ts';
+import { type Backend, createOfflineDatabase, createPreparedTestDatabase } from './test-database.ts';
 
 /** `app.inject` connects from 127.0.0.1 unless told otherwise; tests trust it as the proxy. */
 export const TRUSTED_PROXY = '127.0.0.1';
@@ -27,6 +26,7 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     smsDailyQuota: 5000,
     oidc: { google: null, facebook: null },
     telegram: null,
+    gatewaySimulator: null,
     ...overrides,
   };
 }
@@ -48,8 +48,8 @@ export type BuildTestAppOptions = {
 /** A ready app on a fresh, migrated and seeded database. Build one per test file (PGlite starts in ~3 s). */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const backend = options.backend ?? 'pglite';
-  const database = backend === 'offline' ? createOfflineDatabase() : await createTestDatabase(backend);
-  if (backend !== 'offline') await prepareDatabase(database.db);
+  const database =
+    backend === 'offline' ? createOfflineDatabase() : await createPreparedTestDatabase(backend);
   const app = await buildApp({
     config: testAppOptions(options.config),
     database,

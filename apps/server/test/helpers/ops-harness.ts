@@ -1,6 +1,5 @@
-import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { createOpsDeps, type OpsDeps, runOpsCommand } from '../../src/ops/commands.ts';
-import { type Backend, createTestDatabase, type TestDatabase } from './test-database.ts';
+import { type Backend, createPreparedTestDatabase, type TestDatabase } from './test-database.ts';
 
 export type OpsRun = { code: number; out: string; err: string };
 export type OpsHarness = OpsDeps & {
@@ -11,8 +10,7 @@ export type OpsHarness = OpsDeps & {
 
 /** A fresh, migrated and seeded database with the CLI's services wired to it. */
 export async function createOpsHarness(backend: Backend): Promise<OpsHarness> {
-  const database = await createTestDatabase(backend);
-  await prepareDatabase(database.db);
+  const database = await createPreparedTestDatabase(backend);
   const deps = createOpsDeps(database.db);
   async function run(...argv: string[]): Promise<OpsRun> {
     const out: string[] = [];

@@ -5,6 +5,7 @@ import * as catalogue from './0003_catalogue.ts';
 import * as accounts from './0004_accounts.ts';
 import * as accountFlows from './0005_account_flows.ts';
 import * as ledger from './0006_ledger.ts';
+import * as walletOperations from './0007_wallet_operations.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0004_accounts': accounts,
   '0005_account_flows': accountFlows,
   '0006_ledger': ledger,
+  '0007_wallet_operations': walletOperations,
 };

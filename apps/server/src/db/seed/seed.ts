@@ -10,6 +10,8 @@ import {
 } from './demo-brand.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContent } from './demo-content.ts';
+import { seedDemoOperators } from './demo-operators.ts';
+import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
 import { seedDemoWallets } from './demo-wallets.ts';
 
 export type SeedReport = { brandCreated: boolean; rowsAdded: number };
@@ -158,6 +160,8 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoContent(trx, brand.id);
     rowsAdded += await seedDemoAccounts(trx, brand.id);
     rowsAdded += await seedDemoWallets(trx, brand.id);
+    rowsAdded += await seedDemoPaymentMethods(trx, brand.id);
+    rowsAdded += await seedDemoOperators(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

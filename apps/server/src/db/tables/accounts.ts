@@ -64,6 +64,10 @@ export interface MembersTable {
   register_ip: string | null;
   register_method: RegisterMethod | null;
   referred_by_id: bigint | null;
+  /** The payment (withdraw) password, scrypt like the login password (0007); null until set. */
+  withdraw_password_hash: string | null;
+  withdraw_password_failures: ColumnType<number, number | undefined, number>;
+  withdraw_password_locked_until: Date | null;
 }
 
 export interface SessionsTable {
@@ -88,6 +92,8 @@ export interface AuditLogTable {
   user_agent: string | null;
   detail: Json<Record<string, unknown>>;
   created_at: Timestamp;
+  /** The operator who acted (0007); member_id is the member acted upon, if any. */
+  operator_id: bigint | null;
 }
 
 export interface AccountTables {

@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { solvedHumanCheck } from '../../../test/helpers/human-check.ts';
-import { createTestDatabase, type TestDatabase, testBackends } from '../../../test/helpers/test-database.ts';
-import { prepareDatabase } from '../../db/prepare-database.ts';
+import {
+  createPreparedTestDatabase,
+  type TestDatabase,
+  testBackends,
+} from '../../../test/helpers/test-database.ts';
 import { HttpMailProvider, OutboxMailProvider } from './mail-provider.ts';
 import { maskEmail, maskPhone } from './mask.ts';
 import { createNotifiers } from './notifiers.ts';
@@ -137,8 +140,7 @@ describe('HTTP providers', () => {
 describe.each(testBackends())('outbox providers [%s]', (backend) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    await prepareDatabase(database.db);
+    database = await createPreparedTestDatabase(backend);
   }, 60_000);
   afterAll(async () => {
     await database?.close();

@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.ts';
+import { createPreparedTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.ts';
 import { testDatabaseUrl } from '../../config/env.ts';
 import { createDatabase, type DatabaseHandle, MEMORY_DATA_DIR } from '../../db/create-database.ts';
-import { prepareDatabase } from '../../db/prepare-database.ts';
 import type { LedgerAccountRow } from '../../db/tables/ledger.ts';
 import { LedgerService } from './ledger.service.ts';
 
@@ -79,8 +78,7 @@ describe('ledger under concurrency [postgres]', () => {
   beforeAll(async () => {
     const serverUrl = testDatabaseUrl();
     if (!serverUrl) throw new Error('ledger-concurrency.pg.test.ts needs TEST_DATABASE_URL');
-    database = await createTestDatabase('postgres');
-    await prepareDatabase(database.db);
+    database = await createPreparedTestDatabase('postgres');
     const url = new URL(serverUrl);
     url.pathname = `/${database.name}`;
     pooled = await createDatabase({ databaseUrl: url.toString(), dataDir: MEMORY_DATA_DIR, poolSize: POOL });

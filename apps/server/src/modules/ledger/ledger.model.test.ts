@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
-import { createTestDatabase, type TestDatabase, testBackends } from '../../../test/helpers/test-database.ts';
-import { prepareDatabase } from '../../db/prepare-database.ts';
+import {
+  createPreparedTestDatabase,
+  type TestDatabase,
+  testBackends,
+} from '../../../test/helpers/test-database.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { type EntryKind, LedgerService, type PostingInput } from './ledger.service.ts';
 
@@ -99,8 +102,7 @@ describe.each(testBackends())('ledger model [%s]', (backend) => {
   let runNumber = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    await prepareDatabase(database.db);
+    database = await createPreparedTestDatabase(backend);
     ledger = new LedgerService(database.db);
     brandId = (await database.db.selectFrom('brands').select('id').executeTakeFirstOrThrow()).id;
     memberId = (

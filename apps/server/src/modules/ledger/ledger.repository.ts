@@ -9,6 +9,9 @@ import {
   type SystemAccountKind,
 } from '../../db/tables/ledger.ts';
 
+/** The NOTIFY channel that carries the id of a member whose wallet changed (docs/wallet-contract.md). */
+export const BALANCE_CHANNEL = 'lotus_balance';
+
 /** A unique violation of the named constraint (the error shapes of `pg` and PGlite both carry these). */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -172,9 +175,21 @@ export class LedgerRepository {
           eb(sql`balance_minor + ${delta}::int8 - (held_minor - ${release}::int8)`, '>=', 0),
         ]),
       )
-      .returning('balance_minor')
+      .returning(['balance_minor', 'member_id'])
       .executeTakeFirst();
-    return row ? row.balance_minor : null;
+    if (!row) return null;
+    await this.#notifyBalance(row.member_id);
+    return row.balance_minor;
+  }
+
+  /**
+   * Tells every server process that a member's wallet moved (the realtime module pushes the new balance).
+   * NOTIFY inside the transaction leaves only on commit, so a rolled-back change announces nothing, and
+   * PostgreSQL folds repeats of one member within a transaction into one message.
+   */
+  async #notifyBalance(memberId: bigint | null): Promise<void> {
+    if (memberId === null) return;
+    await sql`select pg_notify(${BALANCE_CHANNEL}, ${memberId.toString()})`.execute(this.#db);
   }
 
   /** Holds `amountMinor` of a member account if that much is available (same guard as `applyToAccount`). */
@@ -186,9 +201,11 @@ export class LedgerRepository {
       .where('id', '=', accountId)
       .where('kind', 'in', MEMBER_ACCOUNT_KINDS)
       .where(sql<boolean>`balance_minor - held_minor >= ${amount}::int8`)
-      .returning('id')
+      .returning(['id', 'member_id'])
       .executeTakeFirst();
-    return row !== undefined;
+    if (!row) return false;
+    await this.#notifyBalance(row.member_id);
+    return true;
   }
 
   /** The member's main account in the brand's currency, created on first use. */

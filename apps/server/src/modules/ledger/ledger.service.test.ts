@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants, ledgerViolations } from '../../../test/helpers/ledger-invariants.ts';
-import { createTestDatabase, type TestDatabase, testBackends } from '../../../test/helpers/test-database.ts';
-import { prepareDatabase } from '../../db/prepare-database.ts';
+import {
+  createPreparedTestDatabase,
+  type TestDatabase,
+  testBackends,
+} from '../../../test/helpers/test-database.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import type { LedgerAccountRow } from '../../db/tables/ledger.ts';
 import { LedgerService } from './ledger.service.ts';
@@ -63,8 +66,7 @@ describe.each(testBackends())('ledger service [%s]', (backend) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    await prepareDatabase(database.db);
+    database = await createPreparedTestDatabase(backend);
     ledger = new LedgerService(database.db);
     const brand = await database.db.selectFrom('brands').select('id').executeTakeFirstOrThrow();
     brandId = brand.id;

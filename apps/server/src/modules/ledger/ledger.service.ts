@@ -34,7 +34,9 @@ export type EntryKind =
   | 'bet'
   | 'payout'
   | 'bonus'
-  | 'commission';
+  | 'commission'
+  | 'vendor_transfer'
+  | 'agent_transfer';
 
 export type PostingInput = { accountId: bigint; amountMinor: bigint };
 

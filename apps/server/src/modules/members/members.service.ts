@@ -1,4 +1,4 @@
-import { AGENT_TYPES, type MemberInfo } from '@lotus/shared/auth.schema';
+import { AGENT_TYPES, type MemberInfo, NOT_REAL_MEMBER_TYPE } from '@lotus/shared/auth.schema';
 import { AVATAR_IDS, avatarUrlOf, isAvatarId, type PlayerAvatar } from '@lotus/shared/password.schema';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -44,7 +44,8 @@ export class MembersService {
       account: member.username,
       nickname: member.nickname,
       type: member.member_type,
-      toUpline: member.upline_id !== null,
+      // Transfers to the upline move real money: trial and type-4 accounts never offer it.
+      toUpline: member.upline_id !== null && !member.is_trial && member.member_type !== NOT_REAL_MEMBER_TYPE,
       clubLabel: { labelName: member.club_label_name, rankLevel: member.rank_level },
       memberLabel: member.member_labels.map((labelName) => ({ labelName })),
       isAgent: AGENT_TYPES.includes(member.member_type),

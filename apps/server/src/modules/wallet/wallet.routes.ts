@@ -1,10 +1,37 @@
-import { walletBalanceResponse } from '@lotus/shared/wallet.schema';
+import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
+import {
+  accountRecordQuerySchema,
+  accountRecordResponse,
+  agentTransferResponse,
+  consolidatedFundsResponse,
+  merchantWalletResponse,
+  walletBalanceResponse,
+  walletRecallBodySchema,
+  walletRecallResponse,
+  walletTransferBodySchema,
+  walletTransferResponse,
+} from '@lotus/shared/wallet.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import type { TransfersService } from './transfers.service.ts';
 import type { WalletService } from './wallet.service.ts';
 
-export function walletRoutes(service: WalletService): FastifyPluginAsyncZod {
+const languageQuerySchema = z.object({
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .optional(),
+});
+
+/**
+ * Wallet calls (docs/wallet-contract.md "Balance, wallets, transfers", "Account record"). Every call needs
+ * a session; the ones that move money also need an `Idempotency-Key` header (read before the body is
+ * opened, so a missing key costs nothing) and refuse trial / type-4 accounts.
+ */
+export function walletRoutes(service: WalletService, transfers: TransfersService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/wps/v2/wallets/balance',
@@ -17,6 +44,130 @@ export function walletRoutes(service: WalletService): FastifyPluginAsyncZod {
         },
       },
       async (request) => ok(await service.balance(sessionOf(request).member.id)),
+    );
+
+    app.get(
+      '/wps/relay/GCS_merchantWallet',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['wallet'],
+          summary: 'Whether the brand keeps a single wallet (no vendor transfers), its currency and symbol',
+          response: { 200: merchantWalletResponse },
+        },
+      },
+      async (request) => ok(await service.merchantWallet(sessionOf(request).member.brand_id)),
+    );
+
+    app.get(
+      '/wps/member/info/funds/consolidated',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['wallet'],
+          summary: 'Main wallet, each vendor wallet (names in `language`) and their total',
+          querystring: languageQuerySchema,
+          response: { 200: consolidatedFundsResponse },
+        },
+      },
+      async (request) => ok(await service.consolidated(sessionOf(request).member, request.query.language)),
+    );
+
+    app.post(
+      '/wps/relay/GCS_walletTransfer',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['wallet'],
+          summary: 'Moves money main → vendor wallet (`in`) or back (`out`); needs Idempotency-Key',
+          body: walletTransferBodySchema,
+          response: { 200: walletTransferResponse },
+        },
+      },
+      async (request) => {
+        const key = idempotencyKeyOf(request);
+        return ok(await transfers.walletTransfer(sessionOf(request).member, request.body, key));
+      },
+    );
+
+    app.post(
+      '/wps/relay/GCS_walletRecall',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['wallet'],
+          summary: 'Returns every vendor wallet (or `vendor`) to the main wallet; needs Idempotency-Key',
+          body: walletRecallBodySchema.nullish(),
+          response: { 200: walletRecallResponse },
+        },
+      },
+      async (request) => {
+        const key = idempotencyKeyOf(request);
+        return ok(await transfers.recall(sessionOf(request).member, request.body ?? {}, key));
+      },
+    );
+
+    app.post(
+      '/wps/member/transfer/upline',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['wallet'],
+          summary: "To the member's own upline; sealed { amount, withdrawPassword }; needs Idempotency-Key",
+          body: sealedPayloadSchema,
+          response: { 200: agentTransferResponse },
+        },
+      },
+      async (request) => {
+        const key = idempotencyKeyOf(request);
+        return ok(await transfers.toUpline(sessionOf(request).member, request.body, key));
+      },
+    );
+
+    app.post(
+      '/wps/agent/transfer/downline',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['wallet'],
+          summary:
+            'An agent to a direct downline member; sealed { username, amount, withdrawPassword }; needs Idempotency-Key',
+          body: sealedPayloadSchema,
+          response: { 200: agentTransferResponse },
+        },
+      },
+      async (request) => {
+        const key = idempotencyKeyOf(request);
+        return ok(await transfers.toDownline(sessionOf(request).member, request.body, key));
+      },
+    );
+
+    app.get(
+      '/wps/member/transactions',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['wallet'],
+          summary: 'Account record: main-wallet postings newest first, by type and date range (≤ 92 days)',
+          querystring: accountRecordQuerySchema,
+          response: { 200: accountRecordResponse },
+        },
+      },
+      async (request) => ok(await service.records(sessionOf(request).member.id, request.query)),
+    );
+
+    app.post(
+      '/wps/relay/ODSFE2_MemTransDet',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['wallet'],
+          summary: 'Account record (relay form of GET /wps/member/transactions)',
+          body: accountRecordQuerySchema,
+          response: { 200: accountRecordResponse },
+        },
+      },
+      async (request) => ok(await service.records(sessionOf(request).member.id, request.body)),
     );
   };
 }

@@ -1,0 +1,529 @@
+import { createHash } from 'node:crypto';
+import {
+  type CreateDepositResult,
+  createDepositFieldsSchema,
+  DEPOSIT_REFERENCE_MIN,
+  type DepositList,
+  type DepositMethods,
+  type DepositPageQuery,
+  type DepositView,
+  type GatewayCallbackResult,
+  gatewayCallbackBodySchema,
+  type OperatorDepositList,
+  type OperatorDepositListQuery,
+  type OperatorDepositView,
+  type PaymentMethodView,
+} from '@lotus/shared/deposits.schema';
+import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { DepositRow, PaymentMethodNames, PaymentMethodRow } from '../../db/tables/wallet-operations.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { runIdempotent } from '../../lib/idempotency.ts';
+import { recordOperatorAction } from '../../lib/operator-audit.ts';
+import { sniffImageType } from '../feedback/image-sniff.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { DepositRecord, DepositsRepository } from './deposits.repository.ts';
+import type { PaymentGateway, PaymentGateways } from './payment-gateway.ts';
+
+/**
+ * Deposits (docs/wallet-contract.md "Deposits"): a member asks to deposit by bank transfer (an operator
+ * approves or rejects it after checking the bank statement) or through a payment gateway (the gateway's
+ * signed callback approves or fails it). Approval is one `deposit` journal entry deposits_clearing →
+ * member main, written in the same transaction as the status change, with the ledger key
+ * `deposit:<id>:approve`, so however a decision is retried the money moves once.
+ */
+
+/** Who decides a deposit: an operator of the back office, or the operator CLI (`operatorId: null`). */
+export type DepositDecider = {
+  brandId: bigint;
+  operatorId: bigint | null;
+  ip: string;
+};
+
+export type NewDepositRequest = {
+  /** The multipart text fields as sent. */
+  fields: Record<string, string>;
+  proof: Uint8Array | null;
+  idempotencyKey: string;
+  /** `https://host` the member called, for the gateway's return trip. */
+  baseUrl: string;
+  language: string | undefined;
+};
+
+export type CallbackLog = { warn(detail: Record<string, unknown>, message: string): void };
+
+/** UTR / bank reference: letters, digits and the separators banks print. */
+const REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/_-]*$/;
+const REASON_MAX = 500;
+
+function deciderName(decider: DepositDecider): string {
+  return decider.operatorId === null ? 'operator:cli' : `operator:${decider.operatorId}`;
+}
+
+function nameIn(names: PaymentMethodNames, language: string, fallback: string): string {
+  return names[language.toUpperCase()] ?? names.EN ?? Object.values(names)[0] ?? fallback;
+}
+
+function memberView(record: DepositRecord, language: string): DepositView {
+  return {
+    id: record.id.toString(),
+    method: record.method_code,
+    methodName: nameIn(record.method_names, language, record.method_code),
+    kind: record.method_kind,
+    amountMinor: record.amount_minor.toString(),
+    amount: minorToDecimal(record.amount_minor),
+    status: record.status,
+    reference: record.reference,
+    createdAt: record.created_at.toISOString(),
+    decidedAt: record.decided_at ? record.decided_at.toISOString() : null,
+    rejectReason: record.reject_reason,
+  };
+}
+
+function operatorView(record: DepositRecord): OperatorDepositView {
+  return {
+    ...memberView(record, 'EN'),
+    member: { id: record.member_id.toString(), username: record.username },
+    hasProof: record.has_proof,
+    gatewayTxnId: record.gateway_txn_id,
+    decidedBy: record.decided_by,
+    entryId: record.entry_id === null ? null : record.entry_id.toString(),
+  };
+}
+
+function invalidField(field: string, code: string, message?: string): AppError {
+  return new AppError('invalid_request', {
+    message: message ?? `deposit: ${field} ${code}`,
+    details: { issues: [{ path: `body.${field}`, code }] },
+  });
+}
+
+function pageOf(query: DepositPageQuery) {
+  return { offset: (query.pageNo - 1) * query.pageSize, limit: query.pageSize };
+}
+
+/** Trial accounts (free play) and type-4 guests play with play money: they cannot deposit. */
+export function assertRealAccount(member: MemberRow): void {
+  if (member.is_trial || member.member_type === 4) throw new AppError('in_need_true_account');
+}
+
+export class DepositsService {
+  readonly #db: Kysely<Database>;
+  readonly #repository: DepositsRepository;
+  readonly #ledger: LedgerService;
+  readonly #gateways: PaymentGateways;
+
+  constructor(deps: {
+    db: Kysely<Database>;
+    repository: DepositsRepository;
+    ledger: LedgerService;
+    gateways: PaymentGateways;
+  }) {
+    this.#db = deps.db;
+    this.#repository = deps.repository;
+    this.#ledger = deps.ledger;
+    this.#gateways = deps.gateways;
+  }
+
+  /** A gateway method's adapter when this server has it configured; null for bank transfers. */
+  #gatewayOf(method: PaymentMethodRow): PaymentGateway | null | undefined {
+    if (method.kind !== 'gateway') return null;
+    const adapter = method.details.adapter;
+    return adapter === undefined ? undefined : this.#gateways.get(adapter);
+  }
+
+  #offered(method: PaymentMethodRow): boolean {
+    return method.enabled && this.#gatewayOf(method) !== undefined;
+  }
+
+  async #brandMoney(brandId: bigint) {
+    const brand = await this.#repository.brandMoney(brandId);
+    if (!brand) throw new AppError('brand_not_found', { message: `brand ${brandId}` });
+    return brand;
+  }
+
+  /** `GET /wps/payments/deposit/methods`. */
+  async methods(member: MemberRow, language: string | undefined): Promise<DepositMethods> {
+    assertRealAccount(member);
+    const lang = language ?? member.language ?? 'EN';
+    const brand = await this.#brandMoney(member.brand_id);
+    const methods = (await this.#repository.enabledMethods(member.brand_id)).filter((method) =>
+      this.#offered(method),
+    );
+    return {
+      currency: brand.currency,
+      currencySymbol: brand.currencySymbol,
+      methods: methods.map((method): PaymentMethodView => {
+        const details = method.details;
+        return {
+          code: method.code,
+          kind: method.kind,
+          name: nameIn(method.names, lang, method.code),
+          minMinor: method.min_minor.toString(),
+          min: minorToDecimal(method.min_minor),
+          maxMinor: method.max_minor.toString(),
+          max: minorToDecimal(method.max_minor),
+          ...(method.kind === 'bank_transfer'
+            ? {
+                bank: {
+                  bankName: details.bankName ?? '',
+                  accountName: details.accountName ?? '',
+                  accountNumber: details.accountNumber ?? '',
+                  ifsc: details.ifsc ?? '',
+                  upiId: details.upiId ?? '',
+                },
+              }
+            : {}),
+        };
+      }),
+    };
+  }
+
+  /** `POST /wps/payments/deposits`: checks everything, then creates the deposit once per idempotency key. */
+  async create(member: MemberRow, request: NewDepositRequest): Promise<CreateDepositResult> {
+    assertRealAccount(member);
+    const parsed = createDepositFieldsSchema.safeParse(request.fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field =
+        issue?.code === 'unrecognized_keys' ? (issue.keys[0] ?? 'body') : String(issue?.path[0] ?? 'body');
+      throw invalidField(field, issue?.code ?? 'invalid');
+    }
+    const fields = parsed.data;
+    const method = await this.#repository.methodByCode(member.brand_id, fields.method);
+    if (!method || !this.#offered(method)) {
+      throw new AppError('payment_method_unavailable', { message: `deposit method ${fields.method}` });
+    }
+    const amountMinor = decimalToMinor(fields.amount);
+    if (amountMinor === null) throw new AppError('amount_invalid');
+    if (amountMinor < method.min_minor) {
+      throw new AppError('amount_below_minimum', { details: { min: minorToDecimal(method.min_minor) } });
+    }
+    if (amountMinor > method.max_minor) {
+      throw new AppError('amount_above_maximum', { details: { max: minorToDecimal(method.max_minor) } });
+    }
+
+    let reference: string | null = null;
+    let proof: { bytes: Uint8Array; type: 'image/png' | 'image/jpeg' } | null = null;
+    if (method.kind === 'bank_transfer') {
+      reference = fields.reference ?? '';
+      if (reference === '') throw new AppError('deposit_reference_required');
+      if (reference.length < DEPOSIT_REFERENCE_MIN) throw invalidField('reference', 'too_small');
+      if (!REFERENCE_PATTERN.test(reference)) throw invalidField('reference', 'invalid_format');
+      if (request.proof) {
+        const type = sniffImageType(request.proof);
+        if (!type) throw new AppError('upload_type', { message: 'deposit proof is not a PNG or JPEG' });
+        proof = { bytes: request.proof, type };
+      }
+    } else if (request.proof) {
+      throw invalidField('proof', 'unrecognized_keys', 'a gateway deposit takes no proof');
+    }
+
+    const gateway = this.#gatewayOf(method);
+    const language = request.language ?? member.language ?? 'EN';
+    const { value } = await runIdempotent(
+      this.#db,
+      {
+        scope: `member:${member.id}:deposit.create`,
+        key: request.idempotencyKey,
+        request: {
+          method: method.code,
+          amountMinor,
+          reference,
+          // The file's bytes are part of the request: another picture under the same key is another request.
+          proof: proof ? createHash('sha256').update(proof.bytes).digest('hex') : null,
+        },
+      },
+      async (trx) => {
+        const repository = this.#repository.with(trx);
+        const brand = await repository.brandMoney(member.brand_id);
+        if (!brand) throw new AppError('brand_not_found');
+        const id = await repository.insertDeposit({
+          brandId: member.brand_id,
+          memberId: member.id,
+          methodId: method.id,
+          amountMinor,
+          currency: brand.currency,
+          reference,
+          proof,
+        });
+        const record = await repository.findRecord(id);
+        if (!record) throw new Error(`deposit ${id} vanished`);
+        const redirectUrl = gateway
+          ? gateway.createPayment({
+              depositId: id,
+              amountMinor,
+              currency: brand.currency,
+              baseUrl: request.baseUrl,
+              language,
+            })
+          : null;
+        return { deposit: memberView(record, language), redirectUrl } satisfies CreateDepositResult;
+      },
+    );
+    return value;
+  }
+
+  /** `GET /wps/payments/deposits`: the member's own deposits, newest first. */
+  async list(member: MemberRow, query: DepositPageQuery, language?: string): Promise<DepositList> {
+    assertRealAccount(member);
+    const { rows, total } = await this.#repository.listOfMember(member.id, pageOf(query));
+    const lang = language ?? member.language ?? 'EN';
+    return {
+      list: rows.map((row) => memberView(row, lang)),
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+      total,
+      totalPages: Math.ceil(total / query.pageSize),
+    };
+  }
+
+  /** The proof image of a deposit, for its member (`memberId`) or for an operator of its brand. */
+  async proof(
+    depositId: bigint,
+    viewer: { brandId: bigint; memberId?: bigint },
+  ): Promise<{ bytes: Uint8Array; type: string }> {
+    const proof = await this.#repository.proofOf(depositId);
+    const allowed =
+      proof &&
+      proof.brandId === viewer.brandId &&
+      (viewer.memberId === undefined || proof.memberId === viewer.memberId);
+    if (!allowed || !proof.bytes || !proof.type)
+      throw new AppError('not_found', { message: 'deposit proof' });
+    return { bytes: proof.bytes, type: proof.type };
+  }
+
+  /** What the gateway simulator's pay page shows and signs for one order. */
+  async gatewayOrder(depositId: bigint): Promise<
+    | {
+        id: bigint;
+        methodCode: string;
+        adapter: string | undefined;
+        amountMinor: bigint;
+        currencySymbol: string;
+        status: DepositView['status'];
+      }
+    | undefined
+  > {
+    const record = await this.#repository.findRecord(depositId);
+    if (record?.method_kind !== 'gateway') return undefined;
+    const method = await this.#repository.methodById(record.method_id);
+    const brand = await this.#brandMoney(record.brand_id);
+    return {
+      id: record.id,
+      methodCode: record.method_code,
+      adapter: method?.details.adapter,
+      amountMinor: record.amount_minor,
+      currencySymbol: brand.currencySymbol,
+      status: record.status,
+    };
+  }
+
+  /** `GET /wps/ops/deposits`: the brand's deposits, newest first, optionally of one status. */
+  async operatorList(brandId: bigint, query: OperatorDepositListQuery): Promise<OperatorDepositList> {
+    const { rows, total } = await this.#repository.listOfBrand(brandId, query.status, pageOf(query));
+    return {
+      list: rows.map(operatorView),
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+      total,
+      totalPages: Math.ceil(total / query.pageSize),
+    };
+  }
+
+  /**
+   * Runs a back-office decision once: under the operator's idempotency key (API), or in a plain
+   * transaction (CLI, where the deposit's status is what makes a repeat harmless).
+   */
+  #decideOnce<T>(
+    decider: DepositDecider,
+    call: string,
+    idempotencyKey: string | null,
+    request: unknown,
+    work: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<T> {
+    if (idempotencyKey === null) return this.#db.transaction().execute(work);
+    return runIdempotent(
+      this.#db,
+      { scope: `operator:${decider.operatorId ?? 'cli'}:${call}`, key: idempotencyKey, request },
+      work,
+    ).then(({ value }) => value);
+  }
+
+  /** Locks a pending deposit of the decider's brand, or says why it cannot be decided. */
+  async #pendingDeposit(repository: DepositsRepository, brandId: bigint, id: bigint): Promise<DepositRow> {
+    const row = await repository.lockDeposit(id);
+    if (!row || row.brand_id !== brandId) throw new AppError('not_found', { message: `deposit ${id}` });
+    if (row.status !== 'pending') throw new AppError('deposit_not_pending');
+    return row;
+  }
+
+  /** The deposit's money: one `deposit` entry deposits_clearing → member main. */
+  async #credit(trx: Kysely<Database>, row: DepositRow, createdBy: string): Promise<bigint> {
+    const clearing = await this.#ledger.systemAccount(row.brand_id, 'deposits_clearing', trx);
+    const wallet = await this.#ledger.memberMainAccount(row.member_id, trx);
+    const entry = await this.#ledger.post(
+      {
+        brandId: row.brand_id,
+        idempotencyKey: `deposit:${row.id}:approve`,
+        kind: 'deposit',
+        memo: `Deposit #${row.id}`,
+        createdBy,
+        postings: [
+          { accountId: clearing.id, amountMinor: -row.amount_minor },
+          { accountId: wallet.id, amountMinor: row.amount_minor },
+        ],
+      },
+      trx,
+    );
+    return entry.entryId;
+  }
+
+  async #operatorRecord(repository: DepositsRepository, id: bigint): Promise<OperatorDepositView> {
+    const record = await repository.findRecord(id);
+    if (!record) throw new Error(`deposit ${id} vanished`);
+    return operatorView(record);
+  }
+
+  /** `POST /wps/ops/deposits/:id/approve` and `deposit:approve <id>`. */
+  async approve(
+    decider: DepositDecider,
+    depositId: bigint,
+    idempotencyKey: string | null,
+  ): Promise<{ deposit: OperatorDepositView }> {
+    return this.#decideOnce(decider, 'deposit.approve', idempotencyKey, { depositId }, async (trx) => {
+      const repository = this.#repository.with(trx);
+      const row = await this.#pendingDeposit(repository, decider.brandId, depositId);
+      const by = deciderName(decider);
+      const entryId = await this.#credit(trx, row, by);
+      if (!(await repository.decide(row.id, { status: 'approved', entryId, decidedBy: by }, new Date()))) {
+        throw new AppError('deposit_not_pending');
+      }
+      await recordOperatorAction(trx, {
+        brandId: row.brand_id,
+        operatorId: decider.operatorId,
+        memberId: row.member_id,
+        action: 'deposit.approved',
+        ip: decider.ip,
+        detail: {
+          depositId: row.id,
+          amountMinor: row.amount_minor,
+          entryId,
+          ...(decider.operatorId === null ? { via: 'cli' } : {}),
+        },
+      });
+      return { deposit: await this.#operatorRecord(repository, row.id) };
+    });
+  }
+
+  /** `POST /wps/ops/deposits/:id/reject` and `deposit:reject <id> <reason>`. */
+  async reject(
+    decider: DepositDecider,
+    depositId: bigint,
+    reasonText: string | undefined,
+    idempotencyKey: string | null,
+  ): Promise<{ deposit: OperatorDepositView }> {
+    const reason = (reasonText ?? '').trim();
+    if (reason === '') throw new AppError('reason_required');
+    if (reason.length > REASON_MAX) throw invalidField('reason', 'too_big');
+    return this.#decideOnce(decider, 'deposit.reject', idempotencyKey, { depositId, reason }, async (trx) => {
+      const repository = this.#repository.with(trx);
+      const row = await this.#pendingDeposit(repository, decider.brandId, depositId);
+      const by = deciderName(decider);
+      if (!(await repository.decide(row.id, { status: 'rejected', reason, decidedBy: by }, new Date()))) {
+        throw new AppError('deposit_not_pending');
+      }
+      await recordOperatorAction(trx, {
+        brandId: row.brand_id,
+        operatorId: decider.operatorId,
+        memberId: row.member_id,
+        action: 'deposit.rejected',
+        ip: decider.ip,
+        detail: {
+          depositId: row.id,
+          amountMinor: row.amount_minor,
+          reason,
+          ...(decider.operatorId === null ? { via: 'cli' } : {}),
+        },
+      });
+      return { deposit: await this.#operatorRecord(repository, row.id) };
+    });
+  }
+
+  /**
+   * `POST /wps/payments/gateway/:method/callback`. The signature is checked over the raw bytes before
+   * anything in them is believed. The gateway's transaction id is the idempotency key (scope: the
+   * method): the same callback again answers the stored result, another body under that id is refused.
+   * A success for another amount than the order's fails the deposit without moving money.
+   */
+  async callback(
+    brandId: bigint,
+    methodCode: string,
+    rawBody: Uint8Array,
+    signature: string | undefined,
+    log: CallbackLog,
+  ): Promise<GatewayCallbackResult> {
+    const method = await this.#repository.methodByCode(brandId, methodCode);
+    if (method?.kind !== 'gateway') {
+      throw new AppError('not_found', { message: `gateway method ${methodCode}` });
+    }
+    const gateway = this.#gatewayOf(method);
+    if (!gateway)
+      throw new AppError('payment_method_unavailable', { message: `no adapter for ${methodCode}` });
+    if (!gateway.verifyCallback(rawBody, signature)) throw new AppError('gateway_signature_invalid');
+
+    let json: unknown;
+    try {
+      json = JSON.parse(Buffer.from(rawBody).toString('utf8'));
+    } catch (error) {
+      throw new AppError('invalid_json', { cause: error });
+    }
+    const parsed = gatewayCallbackBodySchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw invalidField(String(issue?.path[0] ?? 'body'), issue?.code ?? 'invalid');
+    }
+    const body = parsed.data;
+    const { value } = await runIdempotent(
+      this.#db,
+      { scope: `gateway:${method.id}:callback`, key: body.gatewayTxnId, request: body },
+      async (trx): Promise<GatewayCallbackResult> => {
+        const repository = this.#repository.with(trx);
+        const row = await repository.lockDeposit(BigInt(body.orderId));
+        if (!row || row.method_id !== method.id) {
+          throw new AppError('not_found', { message: `order ${body.orderId} of ${methodCode}` });
+        }
+        if (row.status !== 'pending') throw new AppError('deposit_not_pending');
+        const by = `gateway:${method.code}`;
+        const paid = decimalToMinor(body.amount);
+        const now = new Date();
+        if (body.status === 'success' && paid === row.amount_minor) {
+          const entryId = await this.#credit(trx, row, by);
+          await repository.decide(
+            row.id,
+            { status: 'approved', entryId, decidedBy: by, gatewayTxnId: body.gatewayTxnId },
+            now,
+          );
+          return { orderId: body.orderId, status: 'approved' };
+        }
+        let reason = 'payment failed at the gateway';
+        if (body.status === 'success') {
+          reason = 'amount mismatch';
+          log.warn(
+            { depositId: row.id.toString(), expected: row.amount_minor.toString(), reported: body.amount },
+            'gateway callback: amount mismatch, deposit failed',
+          );
+        }
+        await repository.decide(
+          row.id,
+          { status: 'failed', reason, decidedBy: by, gatewayTxnId: body.gatewayTxnId },
+          now,
+        );
+        return { orderId: body.orderId, status: 'failed' };
+      },
+    );
+    return value;
+  }
+}

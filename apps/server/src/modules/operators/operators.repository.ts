@@ -1,0 +1,177 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { OperatorRole, OperatorRow } from '../../db/tables/wallet-operations.ts';
+
+/** Operator accounts and their sessions (docs/wallet-contract.md "Back office"), plus the login throttle count. */
+
+export type NewOperatorSession = {
+  operatorId: bigint;
+  tokenHash: string;
+  ip: string;
+  now: Date;
+  expiresAt: Date;
+};
+
+export type LiveSession = {
+  sessionId: bigint;
+  operatorId: bigint;
+  brandId: bigint;
+  username: string;
+  role: OperatorRole;
+  status: 'active' | 'disabled';
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+};
+
+export class OperatorsRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  get db(): Kysely<Database> {
+    return this.#db;
+  }
+
+  async insertOperator(input: {
+    brandId: bigint;
+    username: string;
+    role: OperatorRole;
+    passwordHash: string;
+  }): Promise<OperatorRow | undefined> {
+    return this.#db
+      .insertInto('operators')
+      .values({
+        brand_id: input.brandId,
+        username: input.username,
+        role: input.role,
+        password_hash: input.passwordHash,
+      })
+      .onConflict((conflict) => conflict.columns(['brand_id', 'username']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async findOperator(brandId: bigint, username: string): Promise<OperatorRow | undefined> {
+    return this.#db
+      .selectFrom('operators')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('username', '=', username)
+      .executeTakeFirst();
+  }
+
+  async setStatus(operatorId: bigint, status: 'active' | 'disabled'): Promise<void> {
+    await this.#db.updateTable('operators').set({ status }).where('id', '=', operatorId).execute();
+  }
+
+  async setPasswordHash(operatorId: bigint, passwordHash: string): Promise<void> {
+    await this.#db
+      .updateTable('operators')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', operatorId)
+      .execute();
+  }
+
+  /** Ends every open session of an operator (used when the operator is disabled). */
+  async revokeAllSessions(operatorId: bigint, now: Date): Promise<void> {
+    await this.#db
+      .updateTable('operator_sessions')
+      .set({ revoked_at: now })
+      .where('operator_id', '=', operatorId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async createSession(session: NewOperatorSession): Promise<bigint> {
+    const row = await this.#db
+      .insertInto('operator_sessions')
+      .values({
+        operator_id: session.operatorId,
+        token_hash: session.tokenHash,
+        ip: session.ip,
+        created_at: session.now,
+        last_seen_at: session.now,
+        expires_at: session.expiresAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.#db
+      .updateTable('operators')
+      .set({ last_login_at: session.now })
+      .where('id', '=', session.operatorId)
+      .execute();
+    return row.id;
+  }
+
+  async findSession(tokenHash: string): Promise<LiveSession | undefined> {
+    const row = await this.#db
+      .selectFrom('operator_sessions as s')
+      .innerJoin('operators as o', 'o.id', 's.operator_id')
+      .select([
+        's.id as sessionId',
+        's.operator_id as operatorId',
+        'o.brand_id as brandId',
+        'o.username as username',
+        'o.role as role',
+        'o.status as status',
+        's.last_seen_at as lastSeenAt',
+        's.expires_at as expiresAt',
+        's.revoked_at as revokedAt',
+      ])
+      .where('s.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return row;
+  }
+
+  async touchSession(sessionId: bigint, now: Date): Promise<void> {
+    await this.#db
+      .updateTable('operator_sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', sessionId)
+      .execute();
+  }
+
+  async revokeSession(sessionId: bigint, now: Date): Promise<void> {
+    await this.#db
+      .updateTable('operator_sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Failed operator logins for this username from this address since `since`, counted from the audit
+   * trail itself (`operator.login_failed` rows), so the throttle holds across server processes without a
+   * table of its own.
+   */
+  async countRecentFailures(username: string, ip: string, since: Date): Promise<number> {
+    const row = await this.#db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('ip', '=', ip)
+      .where('action', '=', 'operator.login_failed')
+      .where('created_at', '>', since)
+      .where(sql<string>`detail->>'username'`, '=', username)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async findBrandIdByCode(code: string): Promise<bigint | undefined> {
+    const row = await this.#db.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirst();
+    return row?.id;
+  }
+
+  /** The member a back-office action names, by brand and username (usernames are unique per brand, case-insensitively). */
+  async findMember(brandId: bigint, username: string): Promise<{ id: bigint; username: string } | undefined> {
+    return this.#db
+      .selectFrom('members')
+      .select(['id', 'username'])
+      .where('brand_id', '=', brandId)
+      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+      .executeTakeFirst();
+  }
+}

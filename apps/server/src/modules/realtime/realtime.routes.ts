@@ -1,0 +1,172 @@
+import websocket from '@fastify/websocket';
+import {
+  REALTIME_AUTH_TIMEOUT_MS,
+  REALTIME_CLOSE_UNAUTHORIZED,
+  REALTIME_PATH,
+  REALTIME_PING_INTERVAL_MS,
+  type RealtimePingMessage,
+  type RealtimeReadyMessage,
+} from '@lotus/shared/realtime';
+import type { WalletBalance } from '@lotus/shared/wallet.schema';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { RawData, WebSocket } from 'ws';
+import type { Listen } from '../../db/listen.ts';
+import type { Database } from '../../db/schema.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { AuthenticatedSession } from '../auth/auth.service.ts';
+import { BALANCE_CHANNEL } from '../ledger/ledger.repository.ts';
+import { BalanceHub } from './balance-hub.ts';
+
+export type RealtimeDeps = {
+  db: Kysely<Database>;
+  /** LISTEN on the database (DatabaseHandle.listen); without it pushes are not possible and are off. */
+  listen: Listen | undefined;
+  /** The session behind a token (AuthService.authenticate); throws `not_logged_in`. */
+  authenticate(token: string): Promise<AuthenticatedSession>;
+  /** The balance a push carries (WalletService.balance: the main wallet's available balance). */
+  balanceOf(memberId: bigint): Promise<WalletBalance>;
+  /** The session idle limit, so a socket does not outlive the session it was opened with. */
+  sessionIdleMs: number;
+  clock?: Clock;
+  /** Tests shorten these. */
+  pingIntervalMs?: number;
+  authTimeoutMs?: number;
+};
+
+const OPEN = 1;
+/** A session token is a short random string; anything longer is not one. */
+const TOKEN_MAX = 512;
+/** Close code a browser sees when the server shuts down (it reconnects, like after any drop). */
+const CLOSE_GOING_AWAY = 1001;
+
+/**
+ * The live-balance WebSocket (docs/wallet-contract.md "Live balance"). The first message authenticates
+ * (`{ type: 'auth', token }`; tokens never go in URLs, which end up in logs); then the server pushes the
+ * member's balance whenever the ledger announces a change on the `lotus_balance` channel, and a ping every
+ * 25 s. The socket closes with 4401 when authentication fails or the session ends.
+ */
+export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
+  const clock = deps.clock ?? systemClock;
+  const pingIntervalMs = deps.pingIntervalMs ?? REALTIME_PING_INTERVAL_MS;
+  const authTimeoutMs = deps.authTimeoutMs ?? REALTIME_AUTH_TIMEOUT_MS;
+
+  return async (app) => {
+    const sockets = new Set<WebSocket>();
+    await app.register(websocket, {
+      options: { maxPayload: 4096 },
+      // Going-away instead of the default 1000, so browsers reconnect to the next process; a client that
+      // does not answer the close handshake is cut off rather than holding the shutdown up.
+      preClose: (done) => {
+        for (const socket of sockets) {
+          socket.close(CLOSE_GOING_AWAY, 'server closing');
+          setTimeout(() => socket.terminate(), 1_000).unref();
+        }
+        done();
+      },
+    });
+
+    const hub = new BalanceHub(deps.balanceOf, app.log);
+    let unlisten: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      if (!deps.listen) {
+        app.log.warn('database offers no LISTEN: live balance pushes are off');
+        return;
+      }
+      unlisten = await deps.listen(BALANCE_CHANNEL, (payload) => hub.changed(payload));
+    });
+    app.addHook('onClose', async () => {
+      await unlisten?.();
+      unlisten = null;
+    });
+
+    /** Whether the session is still live (not revoked, not expired, not idle) without touching it. */
+    const sessionAlive = async (sessionId: bigint): Promise<boolean> => {
+      const row = await deps.db
+        .selectFrom('sessions')
+        .select(['revoked_at', 'expires_at', 'last_seen_at'])
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      const now = clock.now();
+      return (
+        row !== undefined &&
+        row.revoked_at === null &&
+        row.expires_at > now &&
+        row.last_seen_at.getTime() + deps.sessionIdleMs > now.getTime()
+      );
+    };
+
+    app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
+      sockets.add(socket);
+      let memberId: bigint | null = null;
+      let sessionId: bigint | null = null;
+      let firstMessageSeen = false;
+      const refuse = (reason: string) => {
+        if (socket.readyState === OPEN) socket.close(REALTIME_CLOSE_UNAUTHORIZED, reason);
+      };
+      const send = (message: RealtimeReadyMessage | RealtimePingMessage) => {
+        if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
+      };
+
+      const authTimer = setTimeout(() => refuse('authentication timeout'), authTimeoutMs);
+      const pingTimer = setInterval(() => {
+        if (sessionId === null) return;
+        sessionAlive(sessionId)
+          .then((alive) => (alive ? send({ type: 'ping' }) : refuse('session ended')))
+          .catch((error: unknown) => request.log.warn({ err: error }, 'realtime session check failed'));
+      }, pingIntervalMs);
+      pingTimer.unref();
+      authTimer.unref();
+
+      const authenticate = async (data: RawData, isBinary: boolean) => {
+        const token = isBinary ? null : tokenOf(data.toString());
+        if (token === null) return refuse('expected an auth message');
+        let session: AuthenticatedSession;
+        try {
+          session = await deps.authenticate(token);
+        } catch {
+          return refuse('not logged in');
+        }
+        clearTimeout(authTimer);
+        if (socket.readyState !== OPEN) return;
+        memberId = session.member.id;
+        sessionId = session.session.id;
+        hub.add(memberId, socket);
+        send({ type: 'ready' });
+        // The balance right away: the browser is current after every (re)connect, even if it missed pushes.
+        await hub.sendCurrent(memberId, socket);
+      };
+
+      socket.on('message', (data, isBinary) => {
+        // Only the first message means anything; later ones (or any while it is being checked) are ignored.
+        if (firstMessageSeen) return;
+        firstMessageSeen = true;
+        authenticate(data, isBinary).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'realtime authentication failed');
+          refuse('authentication failed');
+        });
+      });
+      socket.on('error', (error) => request.log.info({ err: error }, 'realtime socket error'));
+      socket.on('close', () => {
+        clearTimeout(authTimer);
+        clearInterval(pingTimer);
+        sockets.delete(socket);
+        if (memberId !== null) hub.remove(memberId, socket);
+      });
+    });
+  };
+}
+
+/** The token of a `{ "type": "auth", "token": "..." }` message, or null. */
+function tokenOf(text: string): string | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof message !== 'object' || message === null) return null;
+  const { type, token } = message as { type?: unknown; token?: unknown };
+  if (type !== 'auth' || typeof token !== 'string' || token === '' || token.length > TOKEN_MAX) return null;
+  return token;
+}

@@ -1,0 +1,263 @@
+import { AGENT_TYPES } from '@lotus/shared/member-types';
+import { minorToDecimal } from '@lotus/shared/money';
+import {
+  type AgentTransferResult,
+  transferDownlinePayloadSchema,
+  transferUplinePayloadSchema,
+  type WalletRecallBody,
+  type WalletRecallResult,
+  type WalletTransferBody,
+  type WalletTransferResult,
+} from '@lotus/shared/wallet.schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { MemberRow } from '../../db/tables/accounts.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { runIdempotent } from '../../lib/idempotency.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { WalletRepository } from './wallet.repository.ts';
+import { amountOf, isRealAccount, ledgerKeyOf, parsePayload, requireRealAccount } from './wallet-rules.ts';
+
+/** Opens sealed bodies (SealedPayloadService). */
+export type SealedOpener = { openSealed(body: unknown): Promise<unknown> };
+
+/**
+ * Checks the member's payment password (WithdrawPasswordService of the withdrawals module): throws
+ * `withdraw_password_not_set`, `withdraw_password_error` or `withdraw_password_locked`.
+ */
+export type PaymentPasswordVerifier = {
+  verify(memberId: bigint, password: string, trx?: Kysely<Database>): Promise<unknown>;
+};
+
+export type TransfersServiceDeps = {
+  db: Kysely<Database>;
+  ledger: LedgerService;
+  repository: WalletRepository;
+  sealed: SealedOpener;
+  paymentPassword: PaymentPasswordVerifier;
+};
+
+/**
+ * Money moves a member starts from the wallet pages (docs/wallet-contract.md "Balance, wallets,
+ * transfers"): main ↔ vendor wallet, recall, and the agent tree's transfers. Each runs in one
+ * transaction under the caller's Idempotency-Key (runIdempotent) and posts exactly one journal entry
+ * whose own ledger key derives from that key, so a retry at any level has one effect.
+ */
+export class TransfersService {
+  readonly #deps: TransfersServiceDeps;
+
+  constructor(deps: TransfersServiceDeps) {
+    this.#deps = deps;
+  }
+
+  async #mainView(memberId: bigint, trx: Kysely<Database>) {
+    const { availableMinor } = await this.#deps.ledger.balanceOf(memberId, trx);
+    return { balanceMinor: availableMinor.toString(), balance: minorToDecimal(availableMinor) };
+  }
+
+  /** `GCS_walletTransfer`: `in` main → vendor wallet, `out` vendor wallet → main. */
+  async walletTransfer(
+    member: MemberRow,
+    body: WalletTransferBody,
+    key: string,
+  ): Promise<WalletTransferResult> {
+    requireRealAccount(member);
+    const amountMinor = amountOf(body.amount);
+    const { db, ledger, repository } = this.#deps;
+    const request = { vendor: body.vendor, direction: body.direction, amountMinor };
+    const { value } = await runIdempotent(
+      db,
+      { scope: `member:${member.id}:wallet.transfer`, key, request },
+      async (trx) => {
+        const brand = await repository.brandWallet(member.brand_id, trx);
+        if (brand.singleWallet) throw new AppError('wallet_single_mode');
+        const vendor = await repository.vendor(member.brand_id, body.vendor, trx);
+        // Money may always come back from a vendor the brand switched off, but none goes to it.
+        if (!vendor || (body.direction === 'in' && !vendor.enabled)) throw new AppError('vendor_unknown');
+        const main = await ledger.memberMainAccount(member.id, trx);
+        const wallet = await repository.ensureMemberVendorAccount(member.id, vendor.code, trx);
+        const toVendor = body.direction === 'in' ? amountMinor : -amountMinor;
+        const entry = await ledger.post(
+          {
+            brandId: member.brand_id,
+            idempotencyKey: ledgerKeyOf(member.id, 'wallet.transfer', key),
+            kind: 'vendor_transfer',
+            memo: body.direction === 'in' ? `main → ${vendor.code}` : `${vendor.code} → main`,
+            createdBy: `member:${member.id}`,
+            postings: [
+              { accountId: main.id, amountMinor: -toVendor },
+              { accountId: wallet.id, amountMinor: toVendor },
+            ],
+          },
+          trx,
+        );
+        const vendorAfter = entry.postings.find((posting) => posting.accountId === wallet.id);
+        if (!vendorAfter) throw new Error('vendor posting missing');
+        return {
+          entryId: entry.entryId.toString(),
+          main: await this.#mainView(member.id, trx),
+          vendor: {
+            vendor: vendor.code,
+            balanceMinor: vendorAfter.balanceAfterMinor.toString(),
+            balance: minorToDecimal(vendorAfter.balanceAfterMinor),
+          },
+        };
+      },
+    );
+    return value;
+  }
+
+  /**
+   * `GCS_walletRecall`: every vendor wallet (or the one named) back to main in one entry. Nothing to
+   * recall is an answer, not an error (`recalledMinor: "0"`, no entry). The wallets are locked while
+   * read so the amounts moved are exactly what they hold.
+   */
+  async recall(member: MemberRow, body: WalletRecallBody, key: string): Promise<WalletRecallResult> {
+    requireRealAccount(member);
+    const { db, ledger, repository } = this.#deps;
+    const { value } = await runIdempotent(
+      db,
+      { scope: `member:${member.id}:wallet.recall`, key, request: { vendor: body.vendor ?? null } },
+      async (trx) => {
+        let vendorCode: string | undefined;
+        if (body.vendor !== undefined) {
+          const vendor = await repository.vendor(member.brand_id, body.vendor, trx);
+          if (!vendor) throw new AppError('vendor_unknown');
+          vendorCode = vendor.code;
+        }
+        const wallets = await repository.memberVendorAccounts(
+          member.id,
+          { ...(vendorCode === undefined ? {} : { vendor: vendorCode }), forUpdate: true },
+          trx,
+        );
+        const moves = wallets
+          .map((wallet) => ({ accountId: wallet.id, amountMinor: wallet.balance_minor - wallet.held_minor }))
+          .filter((move) => move.amountMinor > 0n);
+        const recalled = moves.reduce((sum, move) => sum + move.amountMinor, 0n);
+        if (recalled > 0n) {
+          const main = await ledger.memberMainAccount(member.id, trx);
+          await ledger.post(
+            {
+              brandId: member.brand_id,
+              idempotencyKey: ledgerKeyOf(member.id, 'wallet.recall', key),
+              kind: 'vendor_transfer',
+              memo: vendorCode === undefined ? 'recall → main' : `recall ${vendorCode} → main`,
+              createdBy: `member:${member.id}`,
+              postings: [
+                ...moves.map((move) => ({ accountId: move.accountId, amountMinor: -move.amountMinor })),
+                { accountId: main.id, amountMinor: recalled },
+              ],
+            },
+            trx,
+          );
+        }
+        return {
+          recalledMinor: recalled.toString(),
+          recalled: minorToDecimal(recalled),
+          main: await this.#mainView(member.id, trx),
+        };
+      },
+    );
+    return value;
+  }
+
+  /** `POST /wps/member/transfer/upline` (sealed): to the member's own upline only. */
+  async toUpline(member: MemberRow, sealedBody: unknown, key: string): Promise<AgentTransferResult> {
+    requireRealAccount(member);
+    const payload = parsePayload(transferUplinePayloadSchema, await this.#deps.sealed.openSealed(sealedBody));
+    const amountMinor = amountOf(payload.amount);
+    return this.#agentTransfer(member, key, {
+      call: 'transfer.upline',
+      request: { amountMinor },
+      amountMinor,
+      password: payload.withdrawPassword,
+      recipient: (trx) =>
+        member.upline_id === null
+          ? Promise.resolve(undefined)
+          : this.#deps.repository.memberById(member.upline_id, trx),
+    });
+  }
+
+  /** `POST /wps/agent/transfer/downline` (sealed): an agent to a member whose upline it is. */
+  async toDownline(member: MemberRow, sealedBody: unknown, key: string): Promise<AgentTransferResult> {
+    requireRealAccount(member);
+    if (!AGENT_TYPES.includes(member.member_type)) throw new AppError('transfer_not_allowed');
+    const payload = parsePayload(
+      transferDownlinePayloadSchema,
+      await this.#deps.sealed.openSealed(sealedBody),
+    );
+    const amountMinor = amountOf(payload.amount);
+    return this.#agentTransfer(member, key, {
+      call: 'transfer.downline',
+      request: { username: payload.username.toLowerCase(), amountMinor },
+      amountMinor,
+      password: payload.withdrawPassword,
+      recipient: async (trx) => {
+        const target = await this.#deps.repository.memberByUsername(member.brand_id, payload.username, trx);
+        return target?.upline_id === member.id ? target : undefined;
+      },
+    });
+  }
+
+  /**
+   * One `agent_transfer` entry along a direct edge of the tree (members.upline_id). Anything but a live,
+   * real account of the brand at the other end of that edge is `transfer_not_allowed`; an unknown username
+   * reads the same as a stranger's, so the call does not reveal who exists. The payment password is
+   * checked after the tree rules and is never part of the stored request hash (a hash of it could be
+   * guessed offline); its wrong answers are counted by WithdrawPasswordService outside this transaction.
+   */
+  async #agentTransfer(
+    member: MemberRow,
+    key: string,
+    input: {
+      call: string;
+      request: Record<string, unknown>;
+      amountMinor: bigint;
+      password: string;
+      recipient: (trx: Kysely<Database>) => Promise<MemberRow | undefined>;
+    },
+  ): Promise<AgentTransferResult> {
+    const { db, ledger, paymentPassword } = this.#deps;
+    const { value } = await runIdempotent(
+      db,
+      { scope: `member:${member.id}:${input.call}`, key, request: input.request },
+      async (trx) => {
+        const recipient = await input.recipient(trx);
+        if (
+          !recipient ||
+          recipient.id === member.id ||
+          recipient.brand_id !== member.brand_id ||
+          recipient.status === 'disabled' ||
+          !isRealAccount(recipient)
+        ) {
+          throw new AppError('transfer_not_allowed');
+        }
+        await paymentPassword.verify(member.id, input.password, trx);
+        const from = await ledger.memberMainAccount(member.id, trx);
+        const to = await ledger.memberMainAccount(recipient.id, trx);
+        const entry = await ledger.post(
+          {
+            brandId: member.brand_id,
+            idempotencyKey: ledgerKeyOf(member.id, input.call, key),
+            kind: 'agent_transfer',
+            memo: `${member.username} → ${recipient.username}`,
+            createdBy: `member:${member.id}`,
+            postings: [
+              { accountId: from.id, amountMinor: -input.amountMinor },
+              { accountId: to.id, amountMinor: input.amountMinor },
+            ],
+          },
+          trx,
+        );
+        return {
+          entryId: entry.entryId.toString(),
+          amountMinor: input.amountMinor.toString(),
+          amount: minorToDecimal(input.amountMinor),
+          to: recipient.username,
+          main: await this.#mainView(member.id, trx),
+        };
+      },
+    );
+    return value;
+  }
+}

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { NOT_REAL_MEMBER_TYPE } from '@lotus/shared/member-types';
+import { decimalToMinor } from '@lotus/shared/money';
+import type { z } from 'zod';
+import type { MemberRow } from '../../db/tables/accounts.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** Trial accounts (free play) and type-4 guests hold no real money: `in_need_true_account`. */
+export function isRealAccount(member: Pick<MemberRow, 'is_trial' | 'member_type'>): boolean {
+  return !member.is_trial && member.member_type !== NOT_REAL_MEMBER_TYPE;
+}
+
+export function requireRealAccount(member: Pick<MemberRow, 'is_trial' | 'member_type'>): void {
+  if (!isRealAccount(member)) throw new AppError('in_need_true_account');
+}
+
+/** A typed amount (`"1500.50"`) → minor units, or `400 amount_invalid`. */
+export function amountOf(text: string): bigint {
+  const minor = decimalToMinor(text);
+  if (minor === null) throw new AppError('amount_invalid');
+  return minor;
+}
+
+/**
+ * The ledger key of a member's request: the ledger takes at most 128 characters and the header key may
+ * already be that long, so the header key is hashed. Scoped by member and call like the request record.
+ */
+export function ledgerKeyOf(memberId: bigint, call: string, idempotencyKey: string): string {
+  const digest = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40);
+  return `member:${memberId}:${call}:${digest}`;
+}
+
+/** A sealed body's payload against its schema; a mismatch is `400 invalid_request` with the failing paths. */
+export function parsePayload<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError('invalid_request', {
+      message: 'sealed payload failed its schema',
+      details: {
+        issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
+      },
+    });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,402 @@
+import multipart from '@fastify/multipart';
+import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
+import {
+  createPayoutAccountBodySchema,
+  opsInvestigationBodySchema,
+  opsRejectWithdrawalBodySchema,
+  opsWithdrawalListResponse,
+  opsWithdrawalResponse,
+  opsWithdrawalsQuerySchema,
+  pageQuerySchema,
+  payoutAccountParamsSchema,
+  payoutAccountsResponse,
+  RECEIPT_PROOF_MAX_BYTES,
+  setWithdrawPasswordResponse,
+  withdrawalListResponse,
+  withdrawalParamsSchema,
+  withdrawalResponse,
+  withdrawPasswordStatusResponse,
+} from '@lotus/shared/withdrawals.schema';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ok } from '../../lib/envelope.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import { originOf } from '../../lib/request-origin.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { operatorOf } from '../../plugins/operator-auth.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { WithdrawPasswordService } from './withdraw-password.service.ts';
+import {
+  type ReceiptForm,
+  type SealedOpener,
+  type WithdrawalActor,
+  WithdrawalsService,
+} from './withdrawals.service.ts';
+
+/** The receipt form's file field. */
+export const RECEIPT_PROOF_FIELD = 'proof';
+
+/** How often the server turns overdue awaited receipts into `auto_received`. */
+export const AUTO_RECEIPT_INTERVAL_MS = 60_000;
+
+const MULTIPART_LIMITS = {
+  fieldNameSize: 100,
+  fieldSize: 2 * 1024,
+  fields: 4,
+  files: 1,
+  fileSize: RECEIPT_PROOF_MAX_BYTES,
+  parts: 5,
+  headerPairs: 100,
+};
+
+/** The parser's limit errors, in the API's error codes (as in the feedback form). */
+const LIMIT_CODES = {
+  FST_FILES_LIMIT: 'upload_too_many',
+  FST_REQ_FILE_TOO_LARGE: 'upload_too_large',
+  FST_PARTS_LIMIT: 'invalid_request',
+  FST_FIELDS_LIMIT: 'invalid_request',
+  FST_PROTO_VIOLATION: 'invalid_request',
+  FST_INVALID_JSON_FIELD_ERROR: 'invalid_request',
+  FST_MP_PREMATURE_CLOSE: 'invalid_request',
+} as const;
+
+function isLimitError(error: unknown): error is { code: keyof typeof LIMIT_CODES } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && Object.hasOwn(LIMIT_CODES, code);
+}
+
+/** Reads the receipt form: its text fields and at most one proof image (buffered, ≤ 5 MB). */
+async function readReceiptForm(request: FastifyRequest): Promise<ReceiptForm> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+  const fields: Record<string, string> = {};
+  let proof: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      const path = `body.${part.fieldname}`;
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== RECEIPT_PROOF_FIELD || proof !== null) {
+          throw new AppError('invalid_request', {
+            details: { issues: [{ path, code: 'unrecognized_keys' }] },
+          });
+        }
+        // An empty file input (no file chosen) arrives as a zero-byte part: no proof.
+        proof = bytes.length > 0 ? bytes : null;
+        continue;
+      }
+      if (part.valueTruncated || Object.hasOwn(fields, part.fieldname) || typeof part.value !== 'string') {
+        throw new AppError('invalid_request', { details: { issues: [{ path, code: 'invalid_type' }] } });
+      }
+      fields[part.fieldname] = part.value;
+    }
+  } catch (error) {
+    if (isLimitError(error)) {
+      throw new AppError(LIMIT_CODES[error.code], { message: `receipt upload: ${error.code}` });
+    }
+    throw error;
+  }
+  return { fields, proof };
+}
+
+function sendImage(reply: FastifyReply, image: { bytes: Buffer; type: string }) {
+  return reply
+    .type(image.type)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', 'inline')
+    .send(image.bytes);
+}
+
+function actorOf(request: FastifyRequest): WithdrawalActor {
+  const operator = operatorOf(request);
+  return { brandId: operator.brandId, operatorId: operator.operatorId, ip: request.ip };
+}
+
+/**
+ * Payment password, payout accounts, withdrawals and receipt confirmation for members; the withdrawal
+ * desk of the back office (docs/wallet-contract.md "Withdrawals", "Back office"). Also runs the
+ * auto-receipt sweep every minute while the app is up.
+ */
+export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Multipart parsing only in this plugin's scope (the receipt form), like the feedback form's.
+    await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+
+    let timer: NodeJS.Timeout | null = null;
+    let sweeping: Promise<unknown> | null = null;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        if (sweeping) return;
+        sweeping = service
+          .autoReceiptDue()
+          .catch((error: unknown) => app.log.error({ err: error }, 'withdrawal auto-receipt sweep failed'))
+          .finally(() => {
+            sweeping = null;
+          });
+      }, AUTO_RECEIPT_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await sweeping;
+    });
+
+    // --- payment password ---------------------------------------------------------------------------
+
+    app.get(
+      '/wps/member/withdraw-password',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['withdrawals'],
+          summary: 'Whether the member has a payment password',
+          response: { 200: withdrawPasswordStatusResponse },
+        },
+      },
+      async (request) => ok(await service.passwordStatus(sessionOf(request).member)),
+    );
+
+    app.put(
+      '/wps/member/withdraw-password',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['withdrawals'],
+          summary:
+            'Sets the payment password; sealed { loginPassword, newPassword } the first time, { oldPassword, newPassword } to change it',
+          body: sealedPayloadSchema,
+          response: { 200: setWithdrawPasswordResponse },
+        },
+      },
+      async (request) =>
+        ok(await service.setPassword(sessionOf(request).member, request.body, originOf(request))),
+    );
+
+    // --- payout accounts ----------------------------------------------------------------------------
+
+    app.get(
+      '/wps/member/payout-accounts',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['withdrawals'],
+          summary: "The member's payout accounts (masked) and payee name",
+          response: { 200: payoutAccountsResponse },
+        },
+      },
+      async (request) => ok(await service.payoutAccounts(sessionOf(request).member)),
+    );
+
+    app.post(
+      '/wps/member/payout-accounts',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['withdrawals'],
+          summary: 'Adds a payout account (at most 5); answers the list',
+          body: createPayoutAccountBodySchema,
+          response: { 200: payoutAccountsResponse },
+        },
+      },
+      async (request) => ok(await service.addPayoutAccount(sessionOf(request).member, request.body)),
+    );
+
+    app.delete(
+      '/wps/member/payout-accounts/:id',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['withdrawals'],
+          summary: 'Removes a payout account; answers the list',
+          params: payoutAccountParamsSchema,
+          response: { 200: payoutAccountsResponse },
+        },
+      },
+      async (request) =>
+        ok(await service.removePayoutAccount(sessionOf(request).member, BigInt(request.params.id))),
+    );
+
+    // --- withdrawals (member) -----------------------------------------------------------------------
+
+    app.post(
+      '/wps/member/withdrawals',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['withdrawals'],
+          summary:
+            'Requests a withdrawal; sealed { payoutAccountId, amount, withdrawPassword }, Idempotency-Key header',
+          body: sealedPayloadSchema,
+          response: { 200: withdrawalResponse },
+        },
+      },
+      async (request) => {
+        const key = idempotencyKeyOf(request);
+        return ok(await service.create(sessionOf(request).member, key, request.body));
+      },
+    );
+
+    app.get(
+      '/wps/member/withdrawals',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['withdrawals'],
+          summary: "The member's withdrawals, newest first",
+          querystring: pageQuerySchema,
+          response: { 200: withdrawalListResponse },
+        },
+      },
+      async (request) => ok(await service.list(sessionOf(request).member, request.query)),
+    );
+
+    app.post(
+      '/wps/member/withdrawals/:id/receipt',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['withdrawals'],
+          summary: 'Confirms what arrived after payout (multipart/form-data), Idempotency-Key header',
+          description:
+            'Fields: `status` received | not_received | partly_received, `receivedAmount` (partly_received: ' +
+            'decimal, 0 < x < amount), `note` (≤ 500), file `proof` (PNG or JPEG by content, ≤ 5 MB; required ' +
+            'for not_received). Errors: proof_required 400, received_amount_invalid 400, ' +
+            'withdrawal_not_awaiting_receipt 409, upload_too_large 413, upload_type 415.',
+          consumes: ['multipart/form-data'],
+          params: withdrawalParamsSchema,
+          response: { 200: withdrawalResponse },
+        },
+      },
+      async (request) => {
+        const key = idempotencyKeyOf(request);
+        const member = sessionOf(request).member;
+        const form = await readReceiptForm(request);
+        return ok(await service.confirmReceipt(member, BigInt(request.params.id), key, form));
+      },
+    );
+
+    app.get(
+      '/wps/member/withdrawals/:id/proof',
+      {
+        config: { auth: 'required' },
+        schema: {
+          tags: ['withdrawals'],
+          summary: "The member's own receipt proof image",
+          params: withdrawalParamsSchema,
+        },
+      },
+      async (request, reply) =>
+        sendImage(
+          reply,
+          await service.proof({ memberId: sessionOf(request).member.id }, BigInt(request.params.id)),
+        ),
+    );
+
+    // --- back office --------------------------------------------------------------------------------
+
+    app.get(
+      '/wps/ops/withdrawals',
+      {
+        config: { operator: ['support', 'finance'] },
+        schema: {
+          tags: ['back office'],
+          summary:
+            "The brand's withdrawals, newest first (status: pending, paid, rejected, awaiting, investigation)",
+          querystring: opsWithdrawalsQuerySchema,
+          response: { 200: opsWithdrawalListResponse },
+        },
+      },
+      async (request) => ok(await service.opsList(operatorOf(request).brandId, request.query)),
+    );
+
+    app.get(
+      '/wps/ops/withdrawals/:id/proof',
+      {
+        config: { operator: ['support', 'finance'] },
+        schema: {
+          tags: ['back office'],
+          summary: "A withdrawal's receipt proof image",
+          params: withdrawalParamsSchema,
+        },
+      },
+      async (request, reply) =>
+        sendImage(
+          reply,
+          await service.proof({ brandId: operatorOf(request).brandId }, BigInt(request.params.id)),
+        ),
+    );
+
+    app.post(
+      '/wps/ops/withdrawals/:id/pay',
+      {
+        config: { operator: ['finance'] },
+        schema: {
+          tags: ['back office'],
+          summary: 'Marks a pending withdrawal paid out (posts the hold); Idempotency-Key header',
+          params: withdrawalParamsSchema,
+          response: { 200: opsWithdrawalResponse },
+        },
+      },
+      async (request) => {
+        const key = idempotencyKeyOf(request);
+        return ok(await service.pay(actorOf(request), BigInt(request.params.id), key));
+      },
+    );
+
+    app.post(
+      '/wps/ops/withdrawals/:id/reject',
+      {
+        config: { operator: ['finance'] },
+        schema: {
+          tags: ['back office'],
+          summary: 'Rejects a pending withdrawal { reason } (voids the hold); Idempotency-Key header',
+          params: withdrawalParamsSchema,
+          body: opsRejectWithdrawalBodySchema,
+          response: { 200: opsWithdrawalResponse },
+        },
+      },
+      async (request) => {
+        const key = idempotencyKeyOf(request);
+        return ok(
+          await service.reject(actorOf(request), BigInt(request.params.id), key, request.body.reason),
+        );
+      },
+    );
+
+    app.post(
+      '/wps/ops/withdrawals/:id/investigation',
+      {
+        config: { operator: ['finance'] },
+        schema: {
+          tags: ['back office'],
+          summary:
+            'Closes an open receipt investigation { outcome: refund | paid, reason }; refund credits the unreceived part back. Idempotency-Key header',
+          params: withdrawalParamsSchema,
+          body: opsInvestigationBodySchema,
+          response: { 200: opsWithdrawalResponse },
+        },
+      },
+      async (request) => {
+        const key = idempotencyKeyOf(request);
+        const { outcome, reason } = request.body;
+        return ok(
+          await service.closeInvestigation(actorOf(request), BigInt(request.params.id), key, outcome, reason),
+        );
+      },
+    );
+  };
+}
+
+/** The module as the app wires it: one service over the app's ledger, sealed-payload opener and clock. */
+export function withdrawalsModule(deps: {
+  db: Kysely<Database>;
+  ledger: LedgerService;
+  sealed: SealedOpener;
+  clock: Clock;
+}): FastifyPluginAsyncZod {
+  const passwords = new WithdrawPasswordService(deps.db, deps.clock);
+  return withdrawalsRoutes(new WithdrawalsService({ ...deps, passwords }));
+}

@@ -1,0 +1,64 @@
+/**
+ * Messages of the live-balance WebSocket `GET /wps/ws` (docs/wallet-contract.md "Live balance"). Zod-free:
+ * the browser's socket client imports these types only. The session token travels in the first message,
+ * never in the URL (URLs end up in logs).
+ */
+
+export const REALTIME_PATH = '/wps/ws';
+
+/** The socket is closed with this code when the first message is not a valid `auth` (or comes too late). */
+export const REALTIME_CLOSE_UNAUTHORIZED = 4401;
+/** The server sends `ping` this often so proxies keep the socket open and the browser can see it is alive. */
+export const REALTIME_PING_INTERVAL_MS = 25_000;
+/** How long the server waits for the `auth` message after the socket opens. */
+export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
+
+/** Browser → server. */
+export type RealtimeAuthMessage = { type: 'auth'; token: string };
+export type RealtimeClientMessage = RealtimeAuthMessage;
+
+/** Server → browser. */
+export type RealtimeReadyMessage = { type: 'ready' };
+export type RealtimePingMessage = { type: 'ping' };
+/** The member's main wallet as `GET /wps/v2/wallets/balance` answers it (available balance). */
+export type RealtimeBalanceMessage = {
+  type: 'balance';
+  balanceMinor: string;
+  sumBalance: string;
+  currency: string;
+};
+export type RealtimeServerMessage = RealtimeReadyMessage | RealtimePingMessage | RealtimeBalanceMessage;
+
+/** Reads a server message from the socket's text, or null when it is not one. */
+export function parseRealtimeServerMessage(text: string): RealtimeServerMessage | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  const message = data as Record<string, unknown>;
+  switch (message.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'ping':
+      return { type: 'ping' };
+    case 'balance':
+      if (
+        typeof message.balanceMinor === 'string' &&
+        typeof message.sumBalance === 'string' &&
+        typeof message.currency === 'string'
+      ) {
+        return {
+          type: 'balance',
+          balanceMinor: message.balanceMinor,
+          sumBalance: message.sumBalance,
+          currency: message.currency,
+        };
+      }
+      return null;
+    default:
+      return null;
+  }
+}
