@@ -11,9 +11,12 @@ export default defineConfig({
   server: {
     proxy: {
       ...Object.fromEntries(
-        apiPrefixes.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }]),
+        // `ws` on /wps carries the live balance socket (/wps/ws) in development too.
+        apiPrefixes.map((prefix) => [
+          prefix,
+          { target: API_TARGET, changeOrigin: false, ws: prefix === '/wps' },
+        ]),
       ),
-      '/ws': { target: API_TARGET, ws: true },
     },
   },
   build: {

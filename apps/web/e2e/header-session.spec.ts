@@ -199,7 +199,7 @@ for (const variant of VARIANTS) {
 test.describe('header session on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('the top bar offers log in and register buttons; the strip keeps the avatar and a menu with sign-out', async ({
+  test('the top bar offers log in and register buttons; the strip keeps the balance and a menu with the avatar and sign-out', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -223,8 +223,9 @@ test.describe('header session on a phone', () => {
 
     const strip = header.getByTestId('player-strip');
     await expect(strip).toBeVisible({ timeout: 20_000 });
-    await expect(strip.getByTestId('player-avatar')).toBeVisible();
-    // No room for the name and the sign-out button: both live in the menu.
+    await expect(strip.getByTestId('header-balance')).toBeVisible();
+    // No room for the avatar, the name and the sign-out button next to the balance: they live in the menu.
+    await expect(strip.getByTestId('player-avatar')).toBeHidden();
     await expect(strip.getByTestId('player-nickname')).toBeHidden();
     await expect(strip.getByTestId('sign-out')).toBeHidden();
     const box = await header.boundingBox();
@@ -234,6 +235,7 @@ test.describe('header session on a phone', () => {
     await strip.getByTestId('player-menu').click();
     const menu = page.getByRole('menu');
     await expect(menu).toContainText(DEMO_PLAYER.nickname);
+    await expect(menu.getByTestId('menu-choose-avatar')).toBeVisible();
     await menu.getByTestId('menu-sign-out').click();
     const dialog = page.getByTestId('logout-dialog');
     await expect(dialog).toBeVisible();

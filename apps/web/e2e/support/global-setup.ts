@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startE2eIdentityStub } from './identity-stub.ts';
+import { applyPresetsOnPostgres, postgresUrlFor, recreatePostgresDatabase } from './postgres-database.ts';
 import { SERVER_SPECS, type ServerSpec, serverPort, serverUrl } from './servers.ts';
 
 /**
@@ -162,11 +163,18 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     for (const spec of SERVER_SPECS) {
       const dataDir = path.join(workDir, spec.name, 'data');
       await mkdir(dataDir, { recursive: true });
+      // A PostgreSQL server gets an empty database of its own (the CLI and server then migrate and seed it).
+      const database = spec.postgresDatabase;
+      if (database) {
+        log(`${spec.name}: fresh PostgreSQL database ${database}`);
+        await recreatePostgresDatabase(database);
+      }
+      const dbEnv = database ? { DATABASE_URL: postgresUrlFor(database) } : {};
       for (const command of spec.ops) {
         log(`${spec.name}: npm run ops -- ${command.join(' ')}`);
         await run('npm', ['run', '--silent', 'ops', '--', ...command], {
           cwd: root,
-          env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+          env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...dbEnv },
         });
       }
       if (spec.content && spec.content.length > 0) {
@@ -174,16 +182,18 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         if (spec.ops.length === 0) {
           await run('npm', ['run', '--silent', 'ops', '--', 'brand:get'], {
             cwd: root,
-            env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+            env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...dbEnv },
             quiet: true,
           });
         }
         log(`${spec.name}: test data ${spec.content.join(', ')}`);
-        await run(
-          path.join(root, 'node_modules', '.bin', 'tsx'),
-          ['apps/web/e2e/support/prepare-content.ts', dataDir, ...spec.content],
-          { cwd: root, env },
-        );
+        if (database) await applyPresetsOnPostgres(database, spec.content);
+        else
+          await run(
+            path.join(root, 'node_modules', '.bin', 'tsx'),
+            ['apps/web/e2e/support/prepare-content.ts', dataDir, ...spec.content],
+            { cwd: root, env },
+          );
       }
     }
 
@@ -205,6 +215,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
           // browser through the same code; unit and route tests cover the check at any cost.
           HUMAN_CHECK_BITS: '8',
           ...(spec.identityStub ? identityStub.env() : {}),
+          ...(spec.postgresDatabase ? { DATABASE_URL: postgresUrlFor(spec.postgresDatabase) } : {}),
           ...spec.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

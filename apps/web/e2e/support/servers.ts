@@ -7,7 +7,7 @@
  * on them; `E2E_PORT_BASE` moves the whole block when the default range is taken.
  */
 
-export type ServerName = 'normal' | 'maintenance' | 'guard' | 'chrome' | 'sms-register';
+export type ServerName = 'normal' | 'maintenance' | 'guard' | 'chrome' | 'sms-register' | 'wallet';
 
 export type ServerSpec = {
   name: ServerName;
@@ -24,6 +24,8 @@ export type ServerSpec = {
   identityStub?: boolean;
   /** Extra environment of the server process (e.g. DEV_INBOX for the developer inbox the journeys read). */
   env?: Record<string, string>;
+  /** Runs on PostgreSQL: this database on the TEST_DATABASE_URL server, made afresh (postgres-database.ts). */
+  postgresDatabase?: string;
 };
 
 export const SERVER_SPECS: readonly ServerSpec[] = [
@@ -72,6 +74,17 @@ export const SERVER_SPECS: readonly ServerSpec[] = [
     env: { DEV_INBOX: '1' },
     purpose:
       'demo brand with SMS verification of registrations (REGMOBVERF3 on), newbie twins, developer inbox',
+  },
+  {
+    name: 'wallet',
+    portOffset: 5,
+    ops: [],
+    content: ['quiet-greetings'],
+    expectedStatus: 0,
+    // PostgreSQL, so the wallet journeys can approve and pay with the operator CLI while the server runs.
+    postgresDatabase: 'lotus_e2e_wallet',
+    env: { DEV_INBOX: '1', GATEWAY_SIMULATOR: '1' },
+    purpose: 'demo brand on PostgreSQL with the payment-gateway simulator (wallet journeys)',
   },
 ];
 

@@ -46,6 +46,8 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/RadioCard.css';
+import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';

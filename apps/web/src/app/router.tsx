@@ -233,6 +233,12 @@ function pageRouteTable(): RouteObject[] {
       meta: page('pages:login.title', LOGIN_LAYOUT),
       load: () => import('./routes/login-route.tsx').then((m) => m.LoginRoute),
     }),
+    // SPEC §2 member centre (issue 5): the menu entries built so far; an unknown page is the 404 view.
+    ...pageRoutes({
+      paths: ['/member/:page'],
+      meta: page('memberCentre:title', HEADER_ONLY),
+      load: () => import('./routes/member-centre-route.tsx').then((m) => m.MemberCentreRoute),
+    }),
     ...pageRoutes({
       paths: ['*'],
       meta: page('pages:notFound.title', fullLayout(null)),

@@ -28,7 +28,11 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof body === 'object' && body !== null && 'success' in body && 'message' in body;
 }
 
-type RequestOptions = { signal?: AbortSignal };
+export type RequestOptions = {
+  signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` (docs/wallet-contract.md "Idempotency"). */
+  headers?: Record<string, string>;
+};
 
 /** The envelope's value, or an ApiError carrying its code and failure details. */
 async function request<T>(
@@ -37,10 +41,12 @@ async function request<T>(
   body: unknown,
   options: RequestOptions,
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = readSessionToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // FormData goes as multipart: the browser writes the Content-Type with its boundary itself.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -49,7 +55,7 @@ async function request<T>(
       headers,
       signal: options.signal ?? null,
       credentials: 'same-origin',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: multipart ? body : JSON.stringify(body) }),
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
@@ -86,7 +92,7 @@ export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T
   return request<T>('GET', path, undefined, options);
 }
 
-/** POST / PUT / DELETE with an optional JSON body; same envelope handling as apiGet. */
+/** POST / PUT / DELETE with an optional JSON (or FormData) body; same envelope handling as apiGet. */
 export function apiSend<T>(
   method: 'POST' | 'PUT' | 'DELETE',
   path: string,

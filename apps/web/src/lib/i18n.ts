@@ -15,6 +15,11 @@ export const NAMESPACES = [
   'password',
   'validation',
   'oauth',
+  'wallet',
+  'memberCentre',
+  'deposit',
+  'withdrawal',
+  'security',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

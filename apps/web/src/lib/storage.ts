@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   giftSeenMember: 'giftSeen:member',
   /** Ids of the popup (PU) announcements already shown in this browser session, comma-separated (sessionStorage). */
   popupAnnouncementsSeen: 'popupAnnouncementsSeen',
+  /** SPEC §2 header balance hidden as '***': '1' when hidden, remembered per device (localStorage). */
+  balanceHidden: 'balanceHidden',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -167,13 +167,22 @@ describe('header actions', () => {
       expect(screen.queryByTestId('header-login-form')).toBeNull();
     });
 
-    it('asks before signing out, and opens change password from the rank', async () => {
+    it('asks before signing out, and links the rank to the security centre (SPEC §2)', async () => {
       serve();
       renderActions();
       await userEvent.click(await screen.findByTestId('sign-out'));
       expect(useAuthModal.getState().modal).toEqual({ kind: 'logoutConfirm' });
-      await userEvent.click(screen.getByTestId('player-rank'));
-      expect(useAuthModal.getState().modal).toEqual({ kind: 'changePassword', forced: false });
+      // The member has a label, but the player-rank page does not exist yet.
+      expect(screen.getByTestId('player-rank').getAttribute('href')).toBe('/member/securityCenter');
+    });
+
+    it("shows the balance with the brand's symbol in the strip", async () => {
+      serve({
+        '/wps/v2/wallets/balance': { sumBalance: '10000.00', currency: 'INR', balanceMinor: '1000000' },
+      });
+      renderUi(<HeaderActions supportedLanguages={['EN', 'HI']} currencySymbol="₹" />, { path: '/rng' });
+      await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('₹10,000.00'));
+      expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/member/depositv2');
     });
 
     it('saves a language choice on the account', async () => {

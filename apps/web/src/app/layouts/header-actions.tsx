@@ -8,22 +8,28 @@ import { PlayerStrip } from '../../features/header/components/player-strip.tsx';
 import type { StripRoutes } from '../../features/header/utils/player-strip-rules.ts';
 import { LanguageSelector } from '../../features/language/components/language-selector.tsx';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
+import { HeaderWallet } from '../../features/wallet/components/header-wallet.tsx';
 import { apiSend } from '../../lib/api-client.ts';
 import { useHeaderLogin } from './use-header-login.ts';
 
-type HeaderActionsProps = { supportedLanguages: readonly string[] };
+type HeaderActionsProps = {
+  supportedLanguages: readonly string[];
+  /** The brand's currency symbol for the balance; empty or absent shows 'P' (SPEC §9). */
+  currencySymbol?: string;
+};
 
 /**
- * Pages the player strip links to. Neither the player-rank page nor the security centre exists yet (member
- * centre issue), so the rank badge opens the change-password dialog, the security centre's one working part.
+ * Pages the player strip links to. SPEC §2: the rank goes to the player-rank page when the member has a
+ * label, else to the security centre. The player-rank page does not exist yet, so both cases lead to the
+ * security centre (member centre, /member/securityCenter) until it does; then set `playerRank` here.
  */
-const STRIP_ROUTES: StripRoutes = { playerRank: null, securityCentre: null };
+const STRIP_ROUTES: StripRoutes = { playerRank: null, securityCentre: '/member/securityCenter' };
 
 /**
  * The header's top-bar controls (SPEC §2): language, theme, and for a visitor the login form, for a player
  * the logged-in strip.
  */
-export function HeaderActions({ supportedLanguages }: HeaderActionsProps) {
+export function HeaderActions({ supportedLanguages, currencySymbol = '' }: HeaderActionsProps) {
   const { t } = useTranslation();
   const session = useSession();
   const login = useHeaderLogin();
@@ -67,6 +73,7 @@ export function HeaderActions({ supportedLanguages }: HeaderActionsProps) {
           onChangePassword={() => openAuthModal({ kind: 'changePassword', forced: false })}
           onSignOut={() => openAuthModal({ kind: 'logoutConfirm' })}
           onAvatarChanged={refetchMember}
+          wallet={<HeaderWallet currencySymbol={currencySymbol} />}
         />
       )}
     </>

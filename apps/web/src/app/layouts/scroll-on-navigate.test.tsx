@@ -30,4 +30,15 @@ describe('scrolling on navigation', () => {
     expect(scrolled).toHaveBeenCalledTimes(1);
     expect(window.scrollTo).not.toHaveBeenCalled();
   });
+
+  it('keeps the position when only the query changes (a filter on the same page)', async () => {
+    const { router } = renderApp('/promotions');
+    await screen.findByTestId('page-promotions', {}, { timeout: 4000 });
+    vi.mocked(window.scrollTo).mockClear();
+    await act(() => router.navigate('/promotions?type=slots'));
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    await act(() => router.navigate('/live'));
+    await screen.findByTestId('page-live', {}, { timeout: 4000 });
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
 });

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Link,
@@ -15,6 +15,7 @@ import { AuthModals } from '../../features/auth/components/auth-modals.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { loginOptionsFrom } from '../../features/auth/login-options.ts';
 import { SiteHeader } from '../../features/header/components/site-header.tsx';
+import { useBalancePush } from '../../features/wallet/hooks/use-balance-push.ts';
 import { HOME_PATHS, normalisePath } from '../../lib/categories.ts';
 import { useSite } from '../site-context.tsx';
 import { BannerSlot } from './banner-slot.tsx';
@@ -41,10 +42,24 @@ export function resolvePageMeta(matches: readonly UIMatch[], input: PageMetaInpu
 
 const onOff = (value: boolean) => (value ? 'on' : 'off');
 
-/** SPEC §2: "on navigation the page scrolls to the hash, else to the top". */
+/**
+ * SPEC §2: "on navigation the page scrolls to the hash, else to the top". A change of the query alone (a
+ * promotions filter, a vendor tab, a page of results) is the same page refining what it shows, so it keeps
+ * the reader where they are; a new path, a new hash, or opening the very same address again (a nav click on
+ * the current page) scrolls.
+ */
 function useScrollOnNavigate(location: Location) {
+  const previous = useRef<Location | null>(null);
   // Keyed on the location object: every navigation makes a new one, even to the same path.
   useEffect(() => {
+    const before = previous.current;
+    previous.current = location;
+    const onlyQueryChanged =
+      before !== null &&
+      before.pathname === location.pathname &&
+      before.hash === location.hash &&
+      before.search !== location.search;
+    if (onlyQueryChanged) return;
     const { hash } = location;
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
@@ -74,7 +89,10 @@ export function SiteLayout() {
   });
   const { layout } = meta;
   // A token counts as logged in while member info loads: the guard and the header agree at once.
-  const loggedIn = useSession().token !== null;
+  const { token } = useSession();
+  const loggedIn = token !== null;
+  // Live balance (docs/wallet-contract.md): one socket per logged-in tab, closed on logout.
+  useBalancePush(token);
   const catalogue = useCatalogueChrome({ loggedIn });
   const loginOptions = useMemo(() => loginOptionsFrom(permission), [permission]);
   const isHome = (HOME_PATHS as readonly string[]).includes(normalisePath(location.pathname));
@@ -101,7 +119,12 @@ export function SiteLayout() {
         <SiteHeader
           brandName={site.brandName}
           supportedLanguages={site.supportedLanguages}
-          actions={<HeaderActions supportedLanguages={site.supportedLanguages} />}
+          actions={
+            <HeaderActions
+              supportedLanguages={site.supportedLanguages}
+              currencySymbol={site.currencySymbol}
+            />
+          }
           nav={catalogue.nav}
         />
       ) : null}

@@ -1,5 +1,5 @@
 import { sealPayload } from '@lotus/shared/sealed-payload';
-import { ApiError, apiGet, apiSend } from '../../../lib/api-client.ts';
+import { ApiError, apiGet, apiSend, type RequestOptions } from '../../../lib/api-client.ts';
 
 /**
  * Calls whose bodies SPEC §7 marks as encrypted (login, register, register by mobile, change password, set
@@ -24,10 +24,11 @@ export async function postSealed<T>(
   path: string,
   payload: unknown,
   method: 'POST' | 'PUT' = 'POST',
+  options: RequestOptions = {},
 ): Promise<T> {
   const sealed = await sealPayload(await currentKey(), payload);
   try {
-    return await apiSend<T>(method, path, sealed);
+    return await apiSend<T>(method, path, sealed, options);
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'sealed_payload_invalid')
       publicKey = null;

@@ -75,6 +75,36 @@ describe('player strip', () => {
     expect(screen.getByTestId('player-rank').getAttribute('href')).toBe('/securityCenter');
   });
 
+  it('links the rank to the security centre for every member while the player-rank page does not exist', () => {
+    const routes = { playerRank: null, securityCentre: '/member/securityCenter' };
+    const first = renderStrip({ routes });
+    expect(screen.getByTestId('player-rank').getAttribute('href')).toBe('/member/securityCenter');
+    first.unmount();
+    renderStrip({ routes, member: member({ memberLabel: [] }) });
+    expect(screen.getByTestId('player-rank').getAttribute('href')).toBe('/member/securityCenter');
+  });
+
+  it('offers the security centre and the avatar choice in the menu (the phone hides both from the bar)', async () => {
+    stubFetch({ '/wps/relay/MCSFE_getPlayerAvatar': AVATARS });
+    renderStrip({ routes: { playerRank: null, securityCentre: '/member/securityCenter' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Demo Player' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Security centre' }).getAttribute('href')).toBe(
+      '/member/securityCenter',
+    );
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Choose your avatar' }));
+    expect(await screen.findByRole('dialog', { name: 'Choose an avatar' })).toBeTruthy();
+  });
+
+  it('shows the wallet part the app gives it, and none while member info loads', () => {
+    const wallet = <span data-testid="wallet-slot">balance</span>;
+    const first = renderStrip({ wallet });
+    expect(within(screen.getByTestId('player-strip')).getByTestId('wallet-slot')).toBeTruthy();
+    first.unmount();
+    renderStrip({ wallet, member: null });
+    expect(screen.queryByTestId('wallet-slot')).toBeNull();
+  });
+
   it('opens the change-password dialog from the rank while neither page exists', async () => {
     const { onChangePassword } = renderStrip();
     const rank = screen.getByRole('button', { name: 'Player rank: Silver. Open account security' });

@@ -1,6 +1,6 @@
 import type { MemberInfo } from '@lotus/shared/auth.schema';
 import { Badge, Button, Menu, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronDownIcon, LockIcon } from '../../../components/ui/icons.tsx';
@@ -20,14 +20,19 @@ export type PlayerStripProps = {
   onAvatarChanged: () => Promise<unknown>;
   /** The agent centre, for agents, once the site has one; without it the menu has no such entry. */
   onAgentCentre?: (() => void) | undefined;
+  /**
+   * The money part (balance, hide / refresh, deposit, security centre): the wallet feature's component,
+   * composed by the app so this feature does not import another one.
+   */
+  wallet?: ReactNode;
 };
 
 const AVATAR_SIZE = 34;
 
 /**
- * SPEC §2 logged-in strip: avatar (click to choose another), nickname, player rank, an account menu and
- * sign-out. Balance, deposit and the unread counts belong to the wallet and member-centre issues and are
- * left out rather than shown with invented numbers.
+ * SPEC §2 logged-in strip: avatar (click to choose another), nickname, player rank, the wallet slot
+ * (balance, deposit, security centre), an account menu and sign-out. The unread counts belong to the
+ * messages issue and are left out rather than shown with invented numbers.
  */
 export function PlayerStrip({
   member,
@@ -36,6 +41,7 @@ export function PlayerStrip({
   onSignOut,
   onAvatarChanged,
   onAgentCentre,
+  wallet,
 }: PlayerStripProps) {
   const { t } = useTranslation('chrome');
   const [pickerOpened, setPickerOpened] = useState(false);
@@ -59,7 +65,7 @@ export function PlayerStrip({
   return (
     <div className={classes.strip} data-testid="player-strip">
       <UnstyledButton
-        className={classes.avatarButton}
+        className={`${classes.avatarButton} ${classes.avatarInBar}`}
         aria-label={t('header.strip.chooseAvatar')}
         onClick={() => setPickerOpened(true)}
         data-testid="player-avatar"
@@ -97,6 +103,7 @@ export function PlayerStrip({
           </Badge>
         )}
       </div>
+      {wallet}
       <Menu position="bottom-end" shadow="md" width={220} withinPortal>
         <Menu.Target>
           <Button
@@ -112,8 +119,22 @@ export function PlayerStrip({
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{name}</Menu.Label>
+          {/* A phone's top bar has no room for the avatar: it is chosen from here instead. */}
+          <Menu.Item hiddenFrom="sm" onClick={() => setPickerOpened(true)} data-testid="menu-choose-avatar">
+            {t('header.strip.chooseAvatar')}
+          </Menu.Item>
+          {routes.securityCentre ? (
+            <Menu.Item
+              component={Link}
+              to={routes.securityCentre}
+              leftSection={<LockIcon size={16} />}
+              data-testid="menu-security-centre"
+            >
+              {t('wallet:strip.securityCentre')}
+            </Menu.Item>
+          ) : null}
           <Menu.Item
-            leftSection={<LockIcon size={16} />}
+            leftSection={routes.securityCentre ? undefined : <LockIcon size={16} />}
             onClick={onChangePassword}
             data-testid="menu-change-password"
           >

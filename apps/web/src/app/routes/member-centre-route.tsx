@@ -1,0 +1,15 @@
+import { DEFAULT_CURRENCY_SYMBOL } from '@lotus/shared/constants';
+import { useParams } from 'react-router';
+import { MemberCentre } from '../../features/member-centre/components/member-centre.tsx';
+import { isMemberCentreEntry } from '../../features/member-centre/member-centre-entries.ts';
+import { useSite } from '../site-context.tsx';
+import { NotFoundRoute } from './not-found-route.tsx';
+
+/** `/member/:page` (SPEC §2 member centre); a page the centre does not have is the 404 view. */
+export function MemberCentreRoute() {
+  const { page } = useParams();
+  const { site } = useSite();
+  if (!isMemberCentreEntry(page)) return <NotFoundRoute />;
+  // SPEC §9: a brand without its own symbol shows the default one.
+  return <MemberCentre page={page} currencySymbol={site.currencySymbol.trim() || DEFAULT_CURRENCY_SYMBOL} />;
+}

@@ -1,0 +1,183 @@
+import type { DepositView } from '@lotus/shared/deposits.schema';
+import { Alert, Badge, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
+import { messageForApiError } from '../../auth/validation.ts';
+import { dateTimeText, moneyText } from '../../member-centre/utils/money.ts';
+import { useDepositMethods, useDeposits } from '../api/deposit-api.ts';
+import { DepositForm } from './deposit-form.tsx';
+
+type DepositPageProps = { currencySymbol: string };
+
+/**
+ * SPEC §2 member centre "deposit (depositv2)": the brand's methods, the form (bank transfer with the
+ * receiving account and the UTR, or a gateway that takes the player to its pay page), the result of a
+ * gateway payment when the player comes back (`?deposit=<id>`), and the member's deposits.
+ */
+export function DepositPage({ currencySymbol }: DepositPageProps) {
+  const { t, i18n } = useTranslation('deposit');
+  const [params] = useSearchParams();
+  const returnedId = params.get('deposit');
+  const methods = useDepositMethods(i18n.language);
+  // The brand's symbol as the methods call reports it; the shell's (site configuration) until then.
+  const symbol = methods.data?.currencySymbol.trim() || currencySymbol;
+
+  return (
+    <Stack gap="xl" data-testid="deposit-page">
+      {returnedId ? <DepositReturn id={returnedId} symbol={symbol} /> : null}
+      {methods.isPending ? (
+        <Group justify="center" py="lg">
+          <Loader aria-label={t('loading')} />
+        </Group>
+      ) : methods.isError ? (
+        <Alert color="red" variant="light" role="alert" data-testid="deposit-methods-error">
+          {messageForApiError(t, methods.error)}
+        </Alert>
+      ) : methods.data.methods.length === 0 ? (
+        <EmptyBlock
+          testId="deposit-no-methods"
+          title={t('noMethods.title')}
+          description={t('noMethods.description')}
+        />
+      ) : (
+        <DepositForm methods={methods.data.methods} symbol={symbol} />
+      )}
+      <DepositHistory symbol={symbol} />
+    </Stack>
+  );
+}
+
+const STATUS_COLOR: Record<DepositView['status'], string> = {
+  pending: 'yellow',
+  approved: 'green',
+  rejected: 'red',
+  failed: 'red',
+};
+
+export function DepositStatusBadge({ status }: { status: DepositView['status'] }) {
+  const { t } = useTranslation('deposit');
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" data-status={status}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** Back from the gateway: that deposit's status, watched until it is decided. */
+function DepositReturn({ id, symbol }: { id: string; symbol: string }) {
+  const { t } = useTranslation('deposit');
+  const queryClient = useQueryClient();
+  const deposits = useDeposits(1, { pollWhilePending: true });
+  const deposit = deposits.data?.list.find((item) => item.id === id) ?? null;
+  const status = deposit?.status;
+  // A decided deposit changed the balance: the header's figure is fetched again.
+  useEffect(() => {
+    if (status === 'approved') void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+  }, [status, queryClient]);
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="deposit-return" data-status={status ?? 'unknown'}>
+      <div aria-live="polite" role="status">
+        {deposits.isPending ? (
+          <Text>{t('return.checking')}</Text>
+        ) : deposit === null ? (
+          <Text>{t('return.notFound')}</Text>
+        ) : (
+          <Stack gap={4}>
+            <Group gap="sm">
+              <Text fw={600}>{t('return.title', { id: deposit.id })}</Text>
+              <DepositStatusBadge status={deposit.status} />
+            </Group>
+            <Text size="sm">
+              {moneyText(deposit.amountMinor, symbol)} · {deposit.methodName}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t(`return.${deposit.status}`)}
+            </Text>
+          </Stack>
+        )}
+      </div>
+    </Paper>
+  );
+}
+
+function DepositHistory({ symbol }: { symbol: string }) {
+  const { t } = useTranslation('deposit');
+  const [pageNo, setPageNo] = useState(1);
+  const deposits = useDeposits(pageNo);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="deposit-history-title" data-testid="deposit-history">
+      <Title order={2} fz="lg" id="deposit-history-title">
+        {t('history.title')}
+      </Title>
+      {deposits.isPending ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label={t('loading')} />
+        </Group>
+      ) : deposits.isError ? (
+        <Alert color="red" variant="light" role="alert" data-testid="deposit-history-error">
+          {messageForApiError(t, deposits.error)}
+        </Alert>
+      ) : deposits.data.list.length === 0 ? (
+        <EmptyBlock testId="deposit-history-empty" title={t('history.empty')} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={520}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('history.time')}</Table.Th>
+                  <Table.Th>{t('history.method')}</Table.Th>
+                  <Table.Th ta="right">{t('history.amount')}</Table.Th>
+                  <Table.Th>{t('history.status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {deposits.data.list.map((deposit) => (
+                  <Table.Tr
+                    key={deposit.id}
+                    data-testid="deposit-row"
+                    data-id={deposit.id}
+                    data-status={deposit.status}
+                  >
+                    <Table.Td>{dateTimeText(deposit.createdAt)}</Table.Td>
+                    <Table.Td>
+                      {deposit.methodName}
+                      {deposit.reference ? (
+                        <Text size="xs" c="dimmed">
+                          {t('history.reference', { reference: deposit.reference })}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td ta="right">{moneyText(deposit.amountMinor, symbol)}</Table.Td>
+                    <Table.Td>
+                      <DepositStatusBadge status={deposit.status} />
+                      {deposit.rejectReason ? (
+                        <Text size="xs" c="dimmed">
+                          {deposit.rejectReason}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {deposits.data.totalPages > 1 ? (
+            <Pagination
+              total={deposits.data.totalPages}
+              value={pageNo}
+              onChange={setPageNo}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': t(`chrome:pagination.${control}`) })}
+              getItemProps={(item) => ({ 'aria-label': t('chrome:pagination.page', { page: item }) })}
+            />
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}

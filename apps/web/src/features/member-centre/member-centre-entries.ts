@@ -1,0 +1,26 @@
+/**
+ * SPEC §2 member centre menu, in its order, limited to the entries built so far (docs/wallet-contract.md
+ * "Browser": later issues add betting record, profit and loss, bonus details, ... when they exist).
+ */
+export const MEMBER_CENTRE_ENTRIES = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'transactionHistory',
+] as const;
+export type MemberCentreEntry = (typeof MEMBER_CENTRE_ENTRIES)[number];
+
+export function isMemberCentreEntry(page: string | undefined): page is MemberCentreEntry {
+  return MEMBER_CENTRE_ENTRIES.includes(page as MemberCentreEntry);
+}
+
+/** The menu a member sees: transfer to upline only when member info says `toUpline`. */
+export function visibleEntries(member: { toUpline: boolean }): MemberCentreEntry[] {
+  return MEMBER_CENTRE_ENTRIES.filter((entry) => entry !== 'transferUpline' || member.toUpline);
+}
+
+export function memberCentrePath(entry: MemberCentreEntry): string {
+  return `/member/${entry}`;
+}

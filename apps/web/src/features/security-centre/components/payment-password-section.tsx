@@ -1,0 +1,151 @@
+import { Alert, Button, Group, Loader, PasswordInput, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageForApiError } from '../../auth/validation.ts';
+import {
+  setWithdrawPassword,
+  useWithdrawPasswordIsSet,
+  WITHDRAWAL_KEYS,
+} from '../../withdrawal/api/withdrawal-api.ts';
+import { checkPaymentPassword, type PaymentPasswordDraft } from '../utils/security-forms.ts';
+import { SecuritySection, StateBadge } from './security-centre-page.tsx';
+
+const EMPTY: PaymentPasswordDraft = { current: '', newPassword: '', confirm: '' };
+
+/** Set (with the login password) or change (with the old one) the payment password; sent sealed. */
+export function PaymentPasswordSection() {
+  const { t } = useTranslation('security');
+  const queryClient = useQueryClient();
+  const status = useWithdrawPasswordIsSet();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<PaymentPasswordDraft>(EMPTY);
+  const [errors, setErrors] = useState<ReturnType<typeof checkPaymentPassword>>({});
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const isSet = status.data?.isSet ?? false;
+
+  const field = (key: keyof PaymentPasswordDraft) => ({
+    value: draft[key],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setDraft((current) => ({ ...current, [key]: value }));
+      if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+    },
+    error: errors[key] ? t(`errors.${errors[key]}`) : null,
+    required: true,
+    autoComplete: key === 'current' ? 'current-password' : 'new-password',
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const found = checkPaymentPassword(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await setWithdrawPassword(
+        isSet
+          ? { oldPassword: draft.current, newPassword: draft.newPassword }
+          : { loginPassword: draft.current, newPassword: draft.newPassword },
+      );
+      setDraft(EMPTY);
+      setOpen(false);
+      setDone(isSet ? t('payment.changed') : t('payment.setDone'));
+      await queryClient.invalidateQueries({ queryKey: WITHDRAWAL_KEYS.withdrawPassword });
+    } catch (error) {
+      setFailure(messageForApiError(t, error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <SecuritySection
+      id="security-payment"
+      title={t('payment.title')}
+      description={t('payment.description')}
+      badge={
+        status.data ? (
+          <StateBadge on={isSet} onLabel={t('payment.isSet')} offLabel={t('payment.notSet')} />
+        ) : null
+      }
+    >
+      {status.isPending ? (
+        <Loader size="sm" aria-label={t('loading')} />
+      ) : status.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {messageForApiError(t, status.error)}
+        </Alert>
+      ) : open ? (
+        <form onSubmit={(event) => void submit(event)} noValidate data-testid="payment-password-form">
+          <Stack gap="sm" maw={420}>
+            <PasswordInput
+              label={isSet ? t('payment.oldPassword') : t('payment.loginPassword')}
+              data-testid="payment-password-current"
+              {...field('current')}
+            />
+            <PasswordInput
+              label={t('payment.newPassword')}
+              description={t('payment.rule')}
+              maxLength={20}
+              data-testid="payment-password-new"
+              {...field('newPassword')}
+            />
+            <PasswordInput
+              label={t('payment.confirmPassword')}
+              maxLength={20}
+              data-testid="payment-password-confirm"
+              {...field('confirm')}
+            />
+            {failure ? (
+              <Alert color="red" variant="light" role="alert" data-testid="payment-password-error">
+                {failure}
+              </Alert>
+            ) : null}
+            <Group gap="sm">
+              <Button type="submit" loading={saving} data-testid="payment-password-submit">
+                {t('payment.save')}
+              </Button>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setOpen(false);
+                  setDraft(EMPTY);
+                  setErrors({});
+                  setFailure(null);
+                }}
+                disabled={saving}
+              >
+                {t('cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Group>
+          <Button
+            variant="light"
+            onClick={() => {
+              setOpen(true);
+              setDone(null);
+            }}
+            data-testid="payment-password-open"
+          >
+            {isSet ? t('payment.change') : t('payment.set')}
+          </Button>
+        </Group>
+      )}
+      <div aria-live="polite" role="status">
+        {done ? (
+          <Alert color="green" variant="light" data-testid="payment-password-done">
+            {done}
+          </Alert>
+        ) : null}
+      </div>
+    </SecuritySection>
+  );
+}

@@ -1,0 +1,272 @@
+import {
+  type DateRange,
+  type DateShortcut,
+  dateRangeShortcut,
+  daysInRange,
+  RECORD_DATE_SHORTCUTS,
+  RECORD_DEFAULT_SHORTCUT,
+  RECORD_MAX_RANGE_DAYS,
+  todayUtc,
+} from '@lotus/shared/date-ranges';
+import {
+  type AccountRecordItem,
+  RECORD_PAGE_SIZE_DEFAULT,
+  RECORD_TYPE_FILTERS,
+  type RecordTypeFilter,
+} from '@lotus/shared/wallet.schema';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import type { TransactionQuery } from '../api/wallet-api.ts';
+import { useMerchantWallet, useTransactions } from '../hooks/use-wallet-queries.ts';
+import { formatMinor, formatSignedMinor, symbolOrDefault } from '../utils/money.ts';
+import classes from './wallet-pages.module.css';
+
+type RangeError = 'rangeInvalid' | 'rangeOrder' | 'rangeTooLong';
+
+/** Why a typed range cannot be asked for, or null (the server checks the same: 400 invalid_request). */
+export function checkRange(range: DateRange): RangeError | null {
+  const days = daysInRange(range.startDate, range.endDate);
+  if (days === null) return 'rangeInvalid';
+  if (days < 1) return 'rangeOrder';
+  if (days > RECORD_MAX_RANGE_DAYS) return 'rangeTooLong';
+  return null;
+}
+
+type TransactionHistoryPageProps = {
+  /** The brand's currency symbol (the member centre passes it); else the wallet call's, else 'P'. */
+  currencySymbol?: string;
+  /** Today's date (`yyyy-MM-dd`, the brand's day: UTC for now); tests pass a fixed one. */
+  today?: string;
+};
+
+/**
+ * Account record (member centre `transactionHistory`): the main wallet's postings, newest first, filtered by
+ * type and by a date range typed or chosen with the SPEC §9 shortcuts (today, yesterday, last 7 and 30
+ * days). Amount signed and coloured, balance after each posting, time as yyyy-MM-dd hh:mm:ss.
+ */
+export function TransactionHistoryPage({ currencySymbol, today = todayUtc() }: TransactionHistoryPageProps) {
+  const { t } = useTranslation('wallet');
+  const merchantSymbol = useMerchantWallet().data?.currencySymbol;
+  const symbol = symbolOrDefault(currencySymbol?.trim() ? currencySymbol : merchantSymbol);
+  const initial = dateRangeShortcut(RECORD_DEFAULT_SHORTCUT, today);
+  const [type, setType] = useState<RecordTypeFilter>('all');
+  const [range, setRange] = useState<DateRange>(initial);
+  const [shortcut, setShortcut] = useState<DateShortcut | null>(RECORD_DEFAULT_SHORTCUT);
+  const [rangeError, setRangeError] = useState<RangeError | null>(null);
+  const [query, setQuery] = useState<TransactionQuery>({
+    type: 'all',
+    ...initial,
+    pageNo: 1,
+    pageSize: RECORD_PAGE_SIZE_DEFAULT,
+  });
+  const records = useTransactions(query);
+
+  const search = (next: { type?: RecordTypeFilter; range?: DateRange }) => {
+    const nextRange = next.range ?? range;
+    const problem = checkRange(nextRange);
+    setRangeError(problem);
+    if (problem) return;
+    setQuery({ ...query, ...nextRange, type: next.type ?? type, pageNo: 1 });
+  };
+
+  const chooseShortcut = (name: DateShortcut) => {
+    const chosen = dateRangeShortcut(name, today);
+    setShortcut(name);
+    setRange(chosen);
+    search({ range: chosen });
+  };
+
+  const typeRange = (field: keyof DateRange, value: string) => {
+    setShortcut(null);
+    setRange({ ...range, [field]: value });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    search({});
+  };
+
+  const data = records.data;
+
+  return (
+    <Stack gap="lg" data-testid="page-transactionHistory">
+      <form onSubmit={submit} noValidate aria-label={t('record.filters')}>
+        <Stack gap="sm">
+          <Group gap="xs" role="group" aria-label={t('record.shortcuts')}>
+            {RECORD_DATE_SHORTCUTS.map((name) => (
+              <Button
+                key={name}
+                size="compact-sm"
+                radius="xl"
+                variant={shortcut === name ? 'filled' : 'default'}
+                aria-pressed={shortcut === name}
+                onClick={() => chooseShortcut(name)}
+                data-testid={`shortcut-${name}`}
+              >
+                {t(`record.shortcut.${name}`)}
+              </Button>
+            ))}
+          </Group>
+          <div className={classes.filters}>
+            <NativeSelect
+              label={t('record.type')}
+              value={type}
+              onChange={(event) => {
+                const next = event.currentTarget.value as RecordTypeFilter;
+                setType(next);
+                search({ type: next });
+              }}
+              data={RECORD_TYPE_FILTERS.map((value) => ({ value, label: t(`record.types.${value}`) }))}
+              data-testid="record-type"
+            />
+            <TextInput
+              type="date"
+              label={t('record.from')}
+              value={range.startDate}
+              max={range.endDate || undefined}
+              onChange={(event) => typeRange('startDate', event.currentTarget.value)}
+              data-testid="record-start"
+            />
+            <TextInput
+              type="date"
+              label={t('record.to')}
+              value={range.endDate}
+              min={range.startDate || undefined}
+              onChange={(event) => typeRange('endDate', event.currentTarget.value)}
+              data-testid="record-end"
+            />
+            <Button type="submit" data-testid="record-search">
+              {t('record.search')}
+            </Button>
+          </div>
+          {rangeError ? (
+            <Text c="red" size="sm" role="alert" data-testid="record-range-error">
+              {t(`validation.${rangeError}`, { days: RECORD_MAX_RANGE_DAYS })}
+            </Text>
+          ) : null}
+        </Stack>
+      </form>
+      {records.isError && !data ? (
+        <Alert color="red" variant="light" role="alert" data-testid="record-error">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('record.loadError')}</Text>
+            <Button size="compact-sm" variant="default" onClick={() => void records.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !data ? (
+        <Group justify="center" py="xl" role="status" data-testid="record-loading">
+          <Loader size="sm" aria-hidden="true" />
+          <Text size="sm" c="dimmed">
+            {t('record.loading')}
+          </Text>
+        </Group>
+      ) : data.list.length === 0 ? (
+        <EmptyBlock title={t('record.empty')} description={t('record.emptyHint')} testId="record-empty" />
+      ) : (
+        <Stack gap="md">
+          <Table
+            className={classes.records}
+            striped
+            highlightOnHover
+            aria-busy={records.isFetching || undefined}
+            aria-label={t('record.title')}
+            data-testid="record-table"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('record.time')}</Table.Th>
+                <Table.Th scope="col">{t('record.type')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('record.amount')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('record.balanceAfter')}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.list.map((row) => (
+                <RecordRow key={row.id} row={row} symbol={symbol} />
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed" data-testid="record-total">
+              {t('record.total', { count: data.total })}
+            </Text>
+            {data.totalPages > 1 ? (
+              <nav aria-label={t('chrome:pagination.label')}>
+                <Pagination
+                  total={data.totalPages}
+                  value={Math.min(query.pageNo, data.totalPages)}
+                  onChange={(pageNo) => setQuery({ ...query, pageNo })}
+                  size="sm"
+                  data-testid="record-pagination"
+                  getControlProps={(control) => ({
+                    'aria-label': t(`chrome:pagination.${control}`),
+                    'data-testid': `record-page-${control}`,
+                  })}
+                  getItemProps={(item) => ({ 'aria-label': t('chrome:pagination.page', { page: item }) })}
+                />
+              </nav>
+            ) : null}
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function RecordRow({ row, symbol }: { row: AccountRecordItem; symbol: string }) {
+  const { t } = useTranslation('wallet');
+  const negative = row.amountMinor.trim().startsWith('-');
+  const typeLabel = t(`record.types.${row.type}`);
+  return (
+    <Table.Tr data-testid="record-row">
+      <Table.Td data-label={t('record.time')}>
+        <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
+      </Table.Td>
+      <Table.Td data-label={t('record.type')}>
+        {row.reversal ? t('record.reversal', { type: typeLabel }) : typeLabel}
+        {row.memo ? (
+          <Text size="xs" c="dimmed" className={classes.memo}>
+            {row.memo}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td
+        ta="right"
+        data-label={t('record.amount')}
+        className={`${classes.amount} ${negative ? classes.debit : classes.credit}`}
+        data-testid="record-amount"
+        data-sign={negative ? 'debit' : 'credit'}
+      >
+        {formatSignedMinor(row.amountMinor, symbol)}
+      </Table.Td>
+      <Table.Td
+        ta="right"
+        data-label={t('record.balanceAfter')}
+        className={classes.amount}
+        data-testid="record-balance"
+      >
+        {formatMinor(row.balanceAfterMinor, symbol)}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

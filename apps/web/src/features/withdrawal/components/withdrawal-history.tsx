@@ -1,0 +1,153 @@
+import type { WithdrawalView } from '@lotus/shared/withdrawals.schema';
+import { Alert, Badge, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
+import { messageForApiError } from '../../auth/validation.ts';
+import { dateTimeText, moneyText } from '../../member-centre/utils/money.ts';
+import { useWithdrawals } from '../api/withdrawal-api.ts';
+import { ReceiptForm } from './receipt-form.tsx';
+
+const STATUS_COLOR: Record<WithdrawalView['status'], string> = {
+  pending: 'yellow',
+  paid: 'green',
+  rejected: 'red',
+};
+
+const RECEIPT_COLOR: Record<NonNullable<WithdrawalView['receipt']>['status'], string> = {
+  awaiting: 'blue',
+  received: 'green',
+  auto_received: 'teal',
+  not_received: 'orange',
+  partly_received: 'orange',
+};
+
+/** The member's withdrawals, newest first; a paid one awaiting receipt carries the confirmation form. */
+export function WithdrawalHistory({ symbol }: { symbol: string }) {
+  const { t } = useTranslation('withdrawal');
+  const [pageNo, setPageNo] = useState(1);
+  const withdrawals = useWithdrawals(pageNo);
+  return (
+    <Stack
+      gap="sm"
+      component="section"
+      aria-labelledby="withdraw-history-title"
+      data-testid="withdraw-history"
+    >
+      <Title order={2} fz="lg" id="withdraw-history-title">
+        {t('history.title')}
+      </Title>
+      {withdrawals.isPending ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label={t('loading')} />
+        </Group>
+      ) : withdrawals.isError ? (
+        <Alert color="red" variant="light" role="alert" data-testid="withdraw-history-error">
+          {messageForApiError(t, withdrawals.error)}
+        </Alert>
+      ) : withdrawals.data.list.length === 0 ? (
+        <EmptyBlock testId="withdraw-history-empty" title={t('history.empty')} />
+      ) : (
+        <>
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {withdrawals.data.list.map((withdrawal) => (
+              <li key={withdrawal.id}>
+                <WithdrawalCard withdrawal={withdrawal} symbol={symbol} />
+              </li>
+            ))}
+          </Stack>
+          {withdrawals.data.totalPages > 1 ? (
+            <Pagination
+              total={withdrawals.data.totalPages}
+              value={pageNo}
+              onChange={setPageNo}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': t(`chrome:pagination.${control}`) })}
+              getItemProps={(item) => ({ 'aria-label': t('chrome:pagination.page', { page: item }) })}
+            />
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function WithdrawalCard({ withdrawal, symbol }: { withdrawal: WithdrawalView; symbol: string }) {
+  const { t } = useTranslation('withdrawal');
+  const receipt = withdrawal.receipt;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="withdrawal-row"
+      data-id={withdrawal.id}
+      data-status={withdrawal.status}
+      data-receipt={receipt?.status ?? 'none'}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={700}>{moneyText(withdrawal.amountMinor, symbol)}</Text>
+          <Group gap={6}>
+            <Badge color={STATUS_COLOR[withdrawal.status]} variant="light">
+              {t(`status.${withdrawal.status}`)}
+            </Badge>
+            {receipt ? (
+              <Badge
+                color={RECEIPT_COLOR[receipt.status]}
+                variant="outline"
+                data-testid="withdrawal-receipt-status"
+              >
+                {t(`receiptStatus.${receipt.status}`)}
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('history.line', {
+            id: withdrawal.id,
+            account: `${withdrawal.payoutAccount.provider} ${withdrawal.payoutAccount.accountNumberMasked}`,
+            time: dateTimeText(withdrawal.createdAt),
+          })}
+        </Text>
+        {withdrawal.status === 'rejected' && withdrawal.rejectReason ? (
+          <Text size="sm">{t('history.rejectReason', { reason: withdrawal.rejectReason })}</Text>
+        ) : null}
+        {receipt ? <ReceiptSummary withdrawal={withdrawal} symbol={symbol} /> : null}
+        {receipt?.status === 'awaiting' ? <ReceiptForm withdrawal={withdrawal} symbol={symbol} /> : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ReceiptSummary({ withdrawal, symbol }: { withdrawal: WithdrawalView; symbol: string }) {
+  const { t } = useTranslation('withdrawal');
+  const receipt = withdrawal.receipt;
+  if (!receipt) return null;
+  const lines: string[] = [];
+  if (receipt.status === 'awaiting') {
+    lines.push(t('receipt.deadline', { time: dateTimeText(receipt.deadline) }));
+  } else if (receipt.status === 'auto_received') {
+    lines.push(t('receipt.autoReceived'));
+  } else if (receipt.status === 'partly_received' && receipt.receivedMinor && receipt.remainderMinor) {
+    lines.push(
+      t('receipt.partlySummary', {
+        received: moneyText(receipt.receivedMinor, symbol),
+        remainder: moneyText(receipt.remainderMinor, symbol),
+      }),
+    );
+  } else if (receipt.status === 'not_received') {
+    lines.push(t('receipt.notReceivedSummary'));
+  }
+  if (receipt.investigation) lines.push(t(`receipt.investigation.${receipt.investigation}`));
+  if (lines.length === 0) return null;
+  return (
+    <Stack gap={2} data-testid="withdrawal-receipt-summary">
+      {lines.map((line) => (
+        <Text size="sm" key={line}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
