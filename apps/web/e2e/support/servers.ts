@@ -82,7 +82,10 @@ export const SERVER_SPECS: readonly ServerSpec[] = [
     content: ['quiet-greetings'],
     expectedStatus: 0,
     // PostgreSQL, so the wallet journeys can approve and pay with the operator CLI while the server runs.
-    postgresDatabase: 'lotus_e2e_wallet',
+    // Named after the port block, which concurrent runs already keep apart, so they never drop each other's.
+    get postgresDatabase() {
+      return `lotus_e2e_wallet_${portBase()}`;
+    },
     env: { DEV_INBOX: '1', GATEWAY_SIMULATOR: '1' },
     purpose: 'demo brand on PostgreSQL with the payment-gateway simulator (wallet journeys)',
   },
