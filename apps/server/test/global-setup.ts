@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { testDatabaseUrl } from '../src/config/env.ts';
 import { createDatabase, MEMORY_DATA_DIR } from '../src/db/create-database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { setHashingParams } from '../src/lib/password.ts';
+import { withPgClient } from './helpers/pg-client.ts';
 import { CHEAP_HASHING } from './setup/cheap-password-hashing.ts';
 
 declare module 'vitest' {
@@ -16,16 +16,6 @@ declare module 'vitest' {
     pgliteTemplateFile: string;
     /** Name of a migrated and seeded database on the TEST_DATABASE_URL server, or '' without one. */
     postgresTemplate: string;
-  }
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
   }
 }
 
@@ -53,13 +43,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = testDatabaseUrl();
   let postgresTemplate = '';
   if (url) {
-    const version = await withClient(url, async (client) => {
+    const version = await withPgClient(url, async (client) => {
       const { rows } = await client.query<{ version: string }>('select version()');
       return rows[0]?.version.split(',')[0];
     });
     console.info(`[server tests] database backends: pglite + postgres at ${new URL(url).host} (${version})`);
     postgresTemplate = `lotus_template_${tag}`;
-    await withClient(url, (client) => client.query(`create database ${postgresTemplate}`));
+    await withPgClient(url, (client) => client.query(`create database ${postgresTemplate}`));
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${postgresTemplate}`;
     const template = await createDatabase({ databaseUrl: templateUrl.toString(), dataDir: MEMORY_DATA_DIR });
@@ -73,7 +63,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     rmSync(templateFile, { force: true });
     if (url && postgresTemplate) {
-      await withClient(url, (client) =>
+      await withPgClient(url, (client) =>
         client.query(`drop database if exists ${postgresTemplate} with (force)`),
       );
     }

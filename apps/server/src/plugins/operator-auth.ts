@@ -49,3 +49,13 @@ export function operatorOf(request: FastifyRequest): OperatorSession {
   if (!request.operator) throw new AppError('not_logged_in');
   return request.operator;
 }
+
+/** Who makes a back-office decision, as the services audit it: the operator, in its brand, from this IP. */
+export function operatorActorOf(request: FastifyRequest): {
+  brandId: bigint;
+  operatorId: bigint;
+  ip: string;
+} {
+  const operator = operatorOf(request);
+  return { brandId: operator.brandId, operatorId: operator.operatorId, ip: request.ip };
+}

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { testDatabaseUrl } from '../../src/config/env.ts';
 import { createDatabase, type DatabaseHandle, MEMORY_DATA_DIR } from '../../src/db/create-database.ts';
 import type { Database } from '../../src/db/schema.ts';
+import { withPgClient } from './pg-client.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -15,16 +15,6 @@ export function testBackends(): Backend[] {
 }
 
 export type TestDatabase = DatabaseHandle & { name: string };
-
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A fresh, empty database: in-memory PGlite, or a uniquely named database created on the TEST_DATABASE_URL
@@ -38,22 +28,45 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   return createPostgresDatabase(null);
 }
 
+function databaseUrlOf(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * One more handle on a PostgreSQL test database, with its own pool (and LISTEN connection): a second server
+ * process on the same data, or a pool sized for a concurrency test. The caller closes it before `database`.
+ */
+export async function connectAgain(database: TestDatabase, poolSize: number): Promise<DatabaseHandle> {
+  const serverUrl = testDatabaseUrl();
+  if (!serverUrl || database.name === 'memory')
+    throw new Error('connectAgain needs a PostgreSQL test database');
+  return createDatabase({
+    databaseUrl: databaseUrlOf(serverUrl, database.name),
+    dataDir: MEMORY_DATA_DIR,
+    poolSize,
+  });
+}
+
 async function createPostgresDatabase(template: string | null): Promise<TestDatabase> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `lotus_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(serverUrl, (client) =>
+  await withPgClient(serverUrl, (client) =>
     client.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
   );
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await createDatabase({ databaseUrl: url.toString(), dataDir: MEMORY_DATA_DIR, poolSize: 4 });
+  const handle = await createDatabase({
+    databaseUrl: databaseUrlOf(serverUrl, name),
+    dataDir: MEMORY_DATA_DIR,
+    poolSize: 4,
+  });
   return {
     ...handle,
     name,
     close: async () => {
       await handle.close();
-      await withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withPgClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/create-database.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
+import { creditFromHouse } from './house-credit.ts';
 import { loginAs } from './login-helper.ts';
 
 /** Members, money and vendors for the wallet tests, made directly in the database. */
@@ -44,21 +45,14 @@ export async function walletFixture(app: FastifyInstance, database: DatabaseHand
   const passwordHash = await hashPassword(MEMBER_PASSWORD);
   let count = 0;
 
-  const fund = async (memberId: bigint, amountMinor: bigint): Promise<bigint> => {
-    const wallet = await ledger.memberMainAccount(memberId);
-    const house = await ledger.systemAccount(brandId, 'house');
-    const entry = await ledger.post({
+  const fund = (memberId: bigint, amountMinor: bigint): Promise<bigint> =>
+    creditFromHouse(ledger, {
       brandId,
+      memberId,
+      amountMinor,
       idempotencyKey: `test:fund:${randomUUID()}`,
-      kind: 'adjustment',
       memo: 'test funding',
-      postings: [
-        { accountId: house.id, amountMinor: -amountMinor },
-        { accountId: wallet.id, amountMinor },
-      ],
     });
-    return entry.entryId;
-  };
 
   return {
     brandId,

@@ -6,6 +6,7 @@ import type { Clock } from '../../src/lib/clock.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { hashToken, newSecret } from '../../src/modules/auth/sessions.service.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
+import { creditFromHouse } from './house-credit.ts';
 import { sealFor } from './login-helper.ts';
 
 /**
@@ -81,16 +82,11 @@ export class WithdrawalFixture {
 
   /** Credits the member's main wallet from the house (an adjustment). */
   async fund(memberId: bigint, amountMinor: bigint): Promise<void> {
-    const house = await this.ledger.systemAccount(this.brandId, 'house');
-    const wallet = await this.ledger.memberMainAccount(memberId);
-    await this.ledger.post({
+    await creditFromHouse(this.ledger, {
       brandId: this.brandId,
+      memberId,
+      amountMinor,
       idempotencyKey: `fixture:fund:${randomUUID()}`,
-      kind: 'adjustment',
-      postings: [
-        { accountId: house.id, amountMinor: -amountMinor },
-        { accountId: wallet.id, amountMinor },
-      ],
     });
   }
 

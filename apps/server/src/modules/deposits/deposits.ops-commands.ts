@@ -1,6 +1,7 @@
 import { depositStatusSchema } from '@lotus/shared/deposits.schema';
 import { AppError } from '../../lib/app-error.ts';
-import { json, type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
+import { type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
+import { cliActor, idArg, printJson, reasonArg } from '../../ops/operator-cli.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { DepositsRepository } from './deposits.repository.ts';
 import { type DepositDecider, DepositsService } from './deposits.service.ts';
@@ -11,7 +12,6 @@ import { type DepositDecider, DepositsService } from './deposits.service.ts';
  * adapters are not needed to list or decide, so none is configured here.
  */
 
-const DEPOSIT_ID = /^[1-9][0-9]{0,17}$/;
 const LIST_LIMIT = 100;
 
 function serviceOf(deps: OpsDeps): { service: DepositsService; repository: DepositsRepository } {
@@ -32,7 +32,7 @@ async function cliDecider(
   const brandId = await repository.brandIdByCode(brand);
   if (brandId === undefined)
     throw new AppError('brand_not_found', { message: `no brand ${brand ?? '(default)'}` });
-  return { brandId, operatorId: null, ip: 'cli' };
+  return cliActor(brandId);
 }
 
 export const depositOpsCommands: Record<string, OpsCommand> = {
@@ -50,24 +50,17 @@ export const depositOpsCommands: Record<string, OpsCommand> = {
         pageSize: LIST_LIMIT,
         ...(status?.success ? { status: status.data } : {}),
       });
-      io.out(json(result));
-      return 0;
+      return printJson(io, result);
     },
   },
   'deposit:approve': {
     usage: 'deposit:approve <id> [--brand <code>]',
     summary: "approve a pending deposit: credit the member's main wallet",
     async run(args, options, deps, io) {
-      const [id] = args;
-      if (id === undefined || args.length !== 1 || !DEPOSIT_ID.test(id)) {
-        return usageError(io, 'deposit:approve');
-      }
+      const id = idArg(args[0]);
+      if (id === null || args.length !== 1) return usageError(io, 'deposit:approve');
       const { service, repository } = serviceOf(deps);
-      const { deposit } = await service.approve(
-        await cliDecider(repository, options.brand),
-        BigInt(id),
-        null,
-      );
+      const { deposit } = await service.approve(await cliDecider(repository, options.brand), id, null);
       io.out(`deposit ${deposit.id}: approved, ${deposit.amount} credited to ${deposit.member.username}`);
       return 0;
     },
@@ -76,16 +69,12 @@ export const depositOpsCommands: Record<string, OpsCommand> = {
     usage: 'deposit:reject <id> <reason> [--brand <code>]',
     summary: 'reject a pending deposit with a reason the member sees',
     async run(args, options, deps, io) {
-      const [id, ...words] = args;
-      const reason = words.join(' ').trim();
-      if (id === undefined || !DEPOSIT_ID.test(id) || reason === '') return usageError(io, 'deposit:reject');
+      const [idText, ...words] = args;
+      const id = idArg(idText);
+      const reason = reasonArg(words);
+      if (id === null || reason === null) return usageError(io, 'deposit:reject');
       const { service, repository } = serviceOf(deps);
-      const { deposit } = await service.reject(
-        await cliDecider(repository, options.brand),
-        BigInt(id),
-        reason,
-        null,
-      );
+      const { deposit } = await service.reject(await cliDecider(repository, options.brand), id, reason, null);
       io.out(`deposit ${deposit.id}: rejected (${reason})`);
       return 0;
     },

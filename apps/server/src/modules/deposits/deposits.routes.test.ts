@@ -90,11 +90,20 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
     await test?.close();
   });
 
+  /** Sends each request and expects its status and error code. */
+  type Refusal = { request: InjectOptions; status: number; code: string };
+  const expectRefusals = async (cases: Refusal[]) => {
+    for (const entry of cases) {
+      const response = await test.app.inject(entry.request);
+      expect(response.statusCode, `${entry.code}: ${response.body}`).toBe(entry.status);
+      expect(failure(response).message).toBe(entry.code);
+    }
+  };
+  /** The fields, files and Idempotency-Key (null: none) of a deposit request. */
+  type DepositForm = [fields: Record<string, string>, files?: MultipartFile[], key?: string | null];
   const createRequest = (
     token: string,
-    fields: Record<string, string>,
-    files: MultipartFile[] = [],
-    key: string | null = randomUUID(),
+    ...[fields, files = [], key = randomUUID()]: DepositForm
   ): InjectOptions => {
     const { payload, headers } = multipartBody(fields, files);
     return {
@@ -324,110 +333,36 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
     it('refuses bad input with a 4xx and an error code, creating nothing', async () => {
       const member = await newMember(db);
       const ok = { method: 'bank', amount: '500', reference: 'UTR1234567' };
-      const cases: { request: InjectOptions; status: number; code: string }[] = [
-        {
-          request: createRequest(member.token, { ...ok, amount: 'abc' }),
-          status: 400,
-          code: 'amount_invalid',
-        },
-        {
-          request: createRequest(member.token, { ...ok, amount: '-500' }),
-          status: 400,
-          code: 'amount_invalid',
-        },
-        {
-          request: createRequest(member.token, { ...ok, amount: '5e3' }),
-          status: 400,
-          code: 'amount_invalid',
-        },
-        {
-          request: createRequest(member.token, { ...ok, amount: '500.001' }),
-          status: 400,
-          code: 'amount_invalid',
-        },
-        {
-          request: createRequest(member.token, { ...ok, amount: '1,500' }),
-          status: 400,
-          code: 'amount_invalid',
-        },
-        {
-          request: createRequest(member.token, { method: 'bank', reference: 'UTR1234567' }),
-          status: 400,
-          code: 'invalid_request',
-        },
-        {
-          request: createRequest(member.token, { amount: '500', reference: 'UTR1234567' }),
-          status: 400,
-          code: 'invalid_request',
-        },
-        {
-          request: createRequest(member.token, { ...ok, method: 'crypto' }),
-          status: 422,
-          code: 'payment_method_unavailable',
-        },
-        {
-          request: createRequest(member.token, { method: 'bank', amount: '500' }),
-          status: 400,
-          code: 'deposit_reference_required',
-        },
-        {
-          request: createRequest(member.token, { ...ok, reference: '   ' }),
-          status: 400,
-          code: 'deposit_reference_required',
-        },
-        {
-          request: createRequest(member.token, { ...ok, reference: 'UTR12' }),
-          status: 400,
-          code: 'invalid_request',
-        },
-        {
-          request: createRequest(member.token, { ...ok, reference: 'UTR 123 456' }),
-          status: 400,
-          code: 'invalid_request',
-        },
-        {
-          request: createRequest(member.token, { ...ok, reference: 'U'.repeat(65) }),
-          status: 400,
-          code: 'invalid_request',
-        },
-        {
-          request: createRequest(member.token, { ...ok, extra: 'x' }),
-          status: 400,
-          code: 'invalid_request',
-        },
-        {
-          request: createRequest(member.token, ok, [proofFile(TINY_GIF, 'image/png')]),
-          status: 415,
-          code: 'upload_type',
-        },
-        {
-          request: createRequest(member.token, ok, [proofFile(Buffer.from('%PDF-1.4 not a picture'))]),
-          status: 415,
-          code: 'upload_type',
-        },
-        {
-          request: createRequest(member.token, ok, [{ ...proofFile(TINY_PNG), field: 'image' }]),
-          status: 400,
-          code: 'invalid_request',
-        },
-        {
-          request: createRequest(member.token, ok, [proofFile(TINY_PNG), proofFile(TINY_PNG)]),
-          status: 400,
-          code: 'upload_too_many',
-        },
-        {
-          request: createRequest(member.token, ok, [
-            proofFile(Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)])),
-          ]),
-          status: 413,
-          code: 'upload_too_large',
-        },
-        {
-          request: createRequest(member.token, { method: 'sim-upi', amount: '500' }, [proofFile(TINY_PNG)]),
-          status: 400,
-          code: 'invalid_request',
-        },
-        { request: createRequest(member.token, ok, [], null), status: 400, code: 'idempotency_key_required' },
+      // A case: the status and error code expected for a form (fields, files, key) sent by the member.
+      const refused = (status: number, code: string, ...form: DepositForm) => ({
+        request: createRequest(member.token, ...form),
+        status,
+        code,
+      });
+      const cases: Refusal[] = [
+        refused(400, 'amount_invalid', { ...ok, amount: 'abc' }),
+        refused(400, 'amount_invalid', { ...ok, amount: '-500' }),
+        refused(400, 'amount_invalid', { ...ok, amount: '5e3' }),
+        refused(400, 'amount_invalid', { ...ok, amount: '500.001' }),
+        refused(400, 'amount_invalid', { ...ok, amount: '1,500' }),
+        refused(400, 'invalid_request', { method: 'bank', reference: 'UTR1234567' }),
+        refused(400, 'invalid_request', { amount: '500', reference: 'UTR1234567' }),
+        refused(422, 'payment_method_unavailable', { ...ok, method: 'crypto' }),
+        refused(400, 'deposit_reference_required', { method: 'bank', amount: '500' }),
+        refused(400, 'deposit_reference_required', { ...ok, reference: '   ' }),
+        refused(400, 'invalid_request', { ...ok, reference: 'UTR12' }),
+        refused(400, 'invalid_request', { ...ok, reference: 'UTR 123 456' }),
+        refused(400, 'invalid_request', { ...ok, reference: 'U'.repeat(65) }),
+        refused(400, 'invalid_request', { ...ok, extra: 'x' }),
+        refused(415, 'upload_type', ok, [proofFile(TINY_GIF, 'image/png')]),
+        refused(415, 'upload_type', ok, [proofFile(Buffer.from('%PDF-1.4 not a picture'))]),
+        refused(400, 'invalid_request', ok, [{ ...proofFile(TINY_PNG), field: 'image' }]),
+        refused(400, 'upload_too_many', ok, [proofFile(TINY_PNG), proofFile(TINY_PNG)]),
+        refused(413, 'upload_too_large', ok, [
+          proofFile(Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)])),
+        ]),
+        refused(400, 'invalid_request', { method: 'sim-upi', amount: '500' }, [proofFile(TINY_PNG)]),
+        refused(400, 'idempotency_key_required', ok, [], null),
         {
           request: {
             method: 'POST',
@@ -439,11 +374,7 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
           code: 'unsupported_media_type',
         },
       ];
-      for (const entry of cases) {
-        const response = await test.app.inject(entry.request);
-        expect(response.statusCode, `${entry.code}: ${response.body}`).toBe(entry.status);
-        expect(failure(response).message).toBe(entry.code);
-      }
+      await expectRefusals(cases);
       const anonymous = await test.app.inject({ ...createRequest(member.token, ok), headers: {} });
       expect(anonymous.statusCode).toBe(401);
       const rows = await db.selectFrom('deposits').select('id').where('member_id', '=', member.id).execute();
@@ -725,6 +656,38 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
         .execute();
       expect(audits).toHaveLength(2);
     });
+
+    it('rejects once per Idempotency-Key (5× in a row, 5× at once, another reason → 409)', async () => {
+      const member = await newMember(db);
+      const finance = await operatorTokenFor(test.app, db, 'finance');
+      let current = (await bankDeposit(member.token, '1000')).deposit.id;
+      const rejectWith = (id: unknown, key: string, reason: string) => ({
+        method: 'POST' as const,
+        url: `/wps/ops/deposits/${id}/reject`,
+        headers: { ...bearer(finance), 'idempotency-key': key },
+        payload: { reason },
+      });
+      const rejected = async () =>
+        (
+          await db
+            .selectFrom('deposits')
+            .select('id')
+            .where('member_id', '=', member.id)
+            .where('status', '=', 'rejected')
+            .execute()
+        ).length;
+      await expectIdempotent({
+        app: test.app,
+        request: (key) => rejectWith(current, key, 'UTR not found in the statement'),
+        changed: (key) => rejectWith(current, key, 'another reason'),
+        effect: rejected,
+        between: async () => {
+          current = (await bankDeposit(member.token, '1000')).deposit.id;
+        },
+      });
+      expect(await rejected()).toBe(2);
+      expect(await balanceOf(member.id)).toBe(0n);
+    });
   });
 
   describe('gateway callback', () => {
@@ -806,7 +769,7 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
       const member = await newMember(db);
       const bank = (await bankDeposit(member.token, '500')).deposit;
       const gateway = (await gatewayDeposit(member.token, '500')).deposit;
-      const cases: { request: InjectOptions; status: number; code: string }[] = [
+      const cases: Refusal[] = [
         {
           request: callbackRequest(callbackBody(gateway.id), { method: 'nope' }),
           status: 404,
@@ -841,11 +804,7 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
           code: 'unsupported_media_type',
         },
       ];
-      for (const entry of cases) {
-        const response = await test.app.inject(entry.request);
-        expect(response.statusCode, `${entry.code}: ${response.body}`).toBe(entry.status);
-        expect(failure(response).message).toBe(entry.code);
-      }
+      await expectRefusals(cases);
       expect((await depositRow(gateway.id)).status).toBe('pending');
       expect((await depositRow(bank.id)).status).toBe('pending');
     });

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   createDepositResponse,
   DEPOSIT_PROOF_MAX_BYTES,
@@ -12,47 +11,25 @@ import {
   operatorDepositListResponse,
   rejectDepositBodySchema,
 } from '@lotus/shared/deposits.schema';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import {
+  optionalFile,
+  readMultipartForm,
+  registerMultipartForm,
+  sendPrivateImage,
+} from '../../lib/multipart-form.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { operatorOf } from '../../plugins/operator-auth.ts';
+import { operatorActorOf, operatorOf } from '../../plugins/operator-auth.ts';
 import type { DepositsService } from './deposits.service.ts';
 import { SIGNATURE_HEADER, type SimulatorGateway } from './payment-gateway.ts';
 import { simulatorRoutes } from './simulator.routes.ts';
 
 /** Form field of the proof picture; the only file field of the deposit form. */
 export const DEPOSIT_PROOF_FIELD = 'proof';
-
-const MULTIPART_LIMITS = {
-  fieldNameSize: 100,
-  fieldSize: 1024,
-  fields: 6,
-  files: 1,
-  fileSize: DEPOSIT_PROOF_MAX_BYTES,
-  parts: 7,
-  headerPairs: 100,
-};
-
-/** The parser's limit errors, in the API's error codes (as the feedback form). */
-const LIMIT_CODES = {
-  FST_FILES_LIMIT: 'upload_too_many',
-  FST_REQ_FILE_TOO_LARGE: 'upload_too_large',
-  FST_PARTS_LIMIT: 'invalid_request',
-  FST_FIELDS_LIMIT: 'invalid_request',
-  FST_PROTO_VIOLATION: 'invalid_request',
-  FST_INVALID_JSON_FIELD_ERROR: 'invalid_request',
-  FST_MP_PREMATURE_CLOSE: 'invalid_request',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
-} as const;
-
-function isLimitError(error: unknown): error is { code: keyof typeof LIMIT_CODES } {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && Object.hasOwn(LIMIT_CODES, code);
-}
 
 /**
  * Reads the deposit form: text fields as given (the service validates them) and at most one `proof`
@@ -61,50 +38,14 @@ function isLimitError(error: unknown): error is { code: keyof typeof LIMIT_CODES
 async function readDepositForm(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; proof: Uint8Array | null }> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-  const fields: Record<string, string> = {};
-  let proof: Uint8Array | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== DEPOSIT_PROOF_FIELD) {
-          throw new AppError('invalid_request', {
-            details: { issues: [{ path: `body.${part.fieldname}`, code: 'unrecognized_keys' }] },
-          });
-        }
-        // A browser sends an empty part for a file input left empty: that is no proof.
-        if (bytes.length > 0) proof = bytes;
-        continue;
-      }
-      const path = `body.${part.fieldname}`;
-      if (part.valueTruncated) {
-        throw new AppError('invalid_request', { details: { issues: [{ path, code: 'too_big' }] } });
-      }
-      if (Object.hasOwn(fields, part.fieldname) || typeof part.value !== 'string') {
-        throw new AppError('invalid_request', { details: { issues: [{ path, code: 'invalid_type' }] } });
-      }
-      fields[part.fieldname] = part.value;
-    }
-  } catch (error) {
-    if (isLimitError(error)) {
-      throw new AppError(LIMIT_CODES[error.code], { message: `deposit upload: ${error.code}` });
-    }
-    throw error;
-  }
-  return { fields, proof };
+  const { fields, files } = await readMultipartForm(request, {
+    fileField: DEPOSIT_PROOF_FIELD,
+    label: 'deposit',
+  });
+  return { fields, proof: optionalFile(files) };
 }
 
 const idParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) });
-
-function sendImage(reply: FastifyReply, image: { bytes: Uint8Array; type: string }) {
-  // Private: a proof shows a member's bank details; never cached by a shared cache or the browser.
-  return reply
-    .header('content-type', image.type)
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', 'inline')
-    .send(Buffer.from(image.bytes));
-}
 
 /** `https://host[:port]` of the request (X-Forwarded-* count only from a trusted proxy). */
 export function baseUrlOf(request: FastifyRequest): string {
@@ -116,7 +57,12 @@ const MEMBER_ERRORS = 'Errors: not_logged_in 401, in_need_true_account 403 (tria
 /** Member deposit calls and the back office's deposit calls; multipart is parsed in this scope only. */
 function depositCalls(service: DepositsService): FastifyPluginAsyncZod {
   return async (app) => {
-    await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+    await registerMultipartForm(app, {
+      fieldSize: 1024,
+      fields: 6,
+      files: 1,
+      fileSize: DEPOSIT_PROOF_MAX_BYTES,
+    });
 
     app.get(
       '/wps/payments/deposit/methods',
@@ -193,7 +139,7 @@ function depositCalls(service: DepositsService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { member } = sessionOf(request);
-        return sendImage(
+        return sendPrivateImage(
           reply,
           await service.proof(BigInt(request.params.id), { brandId: member.brand_id, memberId: member.id }),
         );
@@ -221,7 +167,7 @@ function depositCalls(service: DepositsService): FastifyPluginAsyncZod {
         schema: { tags: ['back office'], summary: "A deposit's proof picture", params: idParams },
       },
       async (request, reply) =>
-        sendImage(
+        sendPrivateImage(
           reply,
           await service.proof(BigInt(request.params.id), { brandId: operatorOf(request).brandId }),
         ),
@@ -240,15 +186,8 @@ function depositCalls(service: DepositsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const operator = operatorOf(request);
         const key = idempotencyKeyOf(request);
-        return ok(
-          await service.approve(
-            { brandId: operator.brandId, operatorId: operator.operatorId, ip: request.ip },
-            BigInt(request.params.id),
-            key,
-          ),
-        );
+        return ok(await service.approve(operatorActorOf(request), BigInt(request.params.id), key));
       },
     );
 
@@ -267,15 +206,9 @@ function depositCalls(service: DepositsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const operator = operatorOf(request);
         const key = idempotencyKeyOf(request);
         return ok(
-          await service.reject(
-            { brandId: operator.brandId, operatorId: operator.operatorId, ip: request.ip },
-            BigInt(request.params.id),
-            request.body.reason,
-            key,
-          ),
+          await service.reject(operatorActorOf(request), BigInt(request.params.id), request.body.reason, key),
         );
       },
     );

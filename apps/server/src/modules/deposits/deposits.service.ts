@@ -22,8 +22,11 @@ import type { DepositRow, PaymentMethodNames, PaymentMethodRow } from '../../db/
 import { AppError } from '../../lib/app-error.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { recordOperatorAction } from '../../lib/operator-audit.ts';
-import { sniffImageType } from '../feedback/image-sniff.ts';
+import { pageOf, pageWindow } from '../../lib/pages.ts';
+import { requireImage } from '../feedback/image-sniff.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+// Trial accounts (free play) and type-4 guests play with play money: they cannot deposit.
+import { requireRealAccount } from '../wallet/wallet-rules.ts';
 import type { DepositRecord, DepositsRepository } from './deposits.repository.ts';
 import type { PaymentGateway, PaymentGateways } from './payment-gateway.ts';
 
@@ -100,15 +103,6 @@ function invalidField(field: string, code: string, message?: string): AppError {
   });
 }
 
-function pageOf(query: DepositPageQuery) {
-  return { offset: (query.pageNo - 1) * query.pageSize, limit: query.pageSize };
-}
-
-/** Trial accounts (free play) and type-4 guests play with play money: they cannot deposit. */
-export function assertRealAccount(member: MemberRow): void {
-  if (member.is_trial || member.member_type === 4) throw new AppError('in_need_true_account');
-}
-
 export class DepositsService {
   readonly #db: Kysely<Database>;
   readonly #repository: DepositsRepository;
@@ -146,7 +140,7 @@ export class DepositsService {
 
   /** `GET /wps/payments/deposit/methods`. */
   async methods(member: MemberRow, language: string | undefined): Promise<DepositMethods> {
-    assertRealAccount(member);
+    requireRealAccount(member);
     const lang = language ?? member.language ?? 'EN';
     const brand = await this.#brandMoney(member.brand_id);
     const methods = (await this.#repository.enabledMethods(member.brand_id)).filter((method) =>
@@ -183,7 +177,7 @@ export class DepositsService {
 
   /** `POST /wps/payments/deposits`: checks everything, then creates the deposit once per idempotency key. */
   async create(member: MemberRow, request: NewDepositRequest): Promise<CreateDepositResult> {
-    assertRealAccount(member);
+    requireRealAccount(member);
     const parsed = createDepositFieldsSchema.safeParse(request.fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -213,9 +207,7 @@ export class DepositsService {
       if (reference.length < DEPOSIT_REFERENCE_MIN) throw invalidField('reference', 'too_small');
       if (!REFERENCE_PATTERN.test(reference)) throw invalidField('reference', 'invalid_format');
       if (request.proof) {
-        const type = sniffImageType(request.proof);
-        if (!type) throw new AppError('upload_type', { message: 'deposit proof is not a PNG or JPEG' });
-        proof = { bytes: request.proof, type };
+        proof = requireImage(request.proof, { message: 'deposit proof is not a PNG or JPEG' });
       }
     } else if (request.proof) {
       throw invalidField('proof', 'unrecognized_keys', 'a gateway deposit takes no proof');
@@ -268,16 +260,14 @@ export class DepositsService {
 
   /** `GET /wps/payments/deposits`: the member's own deposits, newest first. */
   async list(member: MemberRow, query: DepositPageQuery, language?: string): Promise<DepositList> {
-    assertRealAccount(member);
-    const { rows, total } = await this.#repository.listOfMember(member.id, pageOf(query));
+    requireRealAccount(member);
+    const { rows, total } = await this.#repository.listOfMember(member.id, pageWindow(query));
     const lang = language ?? member.language ?? 'EN';
-    return {
-      list: rows.map((row) => memberView(row, lang)),
-      pageNo: query.pageNo,
-      pageSize: query.pageSize,
+    return pageOf(
+      rows.map((row) => memberView(row, lang)),
+      query,
       total,
-      totalPages: Math.ceil(total / query.pageSize),
-    };
+    );
   }
 
   /** The proof image of a deposit, for its member (`memberId`) or for an operator of its brand. */
@@ -323,14 +313,8 @@ export class DepositsService {
 
   /** `GET /wps/ops/deposits`: the brand's deposits, newest first, optionally of one status. */
   async operatorList(brandId: bigint, query: OperatorDepositListQuery): Promise<OperatorDepositList> {
-    const { rows, total } = await this.#repository.listOfBrand(brandId, query.status, pageOf(query));
-    return {
-      list: rows.map(operatorView),
-      pageNo: query.pageNo,
-      pageSize: query.pageSize,
-      total,
-      totalPages: Math.ceil(total / query.pageSize),
-    };
+    const { rows, total } = await this.#repository.listOfBrand(brandId, query.status, pageWindow(query));
+    return pageOf(rows.map(operatorView), query, total);
   }
 
   /**

@@ -2,6 +2,7 @@ import { formatMoney, minorToDecimal } from '@lotus/shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { acceptUrlEncodedForms } from '../../lib/form-urlencoded.ts';
 import type { DepositsService } from './deposits.service.ts';
 import { SIGNATURE_HEADER, SIMULATOR_ADAPTER, type SimulatorGateway } from './payment-gateway.ts';
 
@@ -90,13 +91,7 @@ export function simulatorRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     // The pay page's buttons post a plain HTML form; this parser lives only in this plugin's scope.
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      },
-    );
+    acceptUrlEncodedForms(app);
 
     /** The order behind a signed simulator link, or 404 (a link the platform did not make). */
     const orderOf = async (order: string, sig: string) => {

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Brand, SystemRepository } from '../system/system.repository.ts';
 import type { SystemService } from '../system/system.service.ts';
 import type { FeedbackRepository, NewTicketImage, TicketSummary } from './feedback.repository.ts';
-import { sniffImageType } from './image-sniff.ts';
+import { requireImage } from './image-sniff.ts';
 
 /** A submitted feedback form as the route read it: text fields by name and the uploaded files' bytes. */
 export type FeedbackSubmission = {
@@ -71,8 +71,7 @@ export class FeedbackService {
       if (bytes.length > UPLOAD_MAX_BYTES) {
         throw new AppError('upload_too_large', { details: { maxBytes: UPLOAD_MAX_BYTES } });
       }
-      const mime = sniffImageType(bytes);
-      if (!mime) throw new AppError('upload_type', { details: { accepted: ['image/png', 'image/jpeg'] } });
+      const { type: mime } = requireImage(bytes, { details: { accepted: ['image/png', 'image/jpeg'] } });
       return {
         mime,
         sizeBytes: bytes.length,

@@ -1,3 +1,5 @@
+import { AppError } from '../../lib/app-error.ts';
+
 /**
  * What an uploaded file is, judged by its first bytes (never by its name or the type the browser declared,
  * both of which the sender controls). Only the two formats SPEC §5 accepts are recognised.
@@ -20,4 +22,17 @@ export function sniffImageType(bytes: Uint8Array): SniffedImageType | null {
   if (startsWith(bytes, PNG_SIGNATURE) && startsWith(bytes, PNG_IHDR, 12)) return 'image/png';
   if (startsWith(bytes, JPEG_SIGNATURE)) return 'image/jpeg';
   return null;
+}
+
+/**
+ * An uploaded picture with its type judged from its bytes, or `415 upload_type` (with the error's optional
+ * log message and client details) when it is neither PNG nor JPEG.
+ */
+export function requireImage(
+  bytes: Uint8Array,
+  error: { message?: string; details?: Record<string, unknown> } = {},
+): { bytes: Uint8Array; type: SniffedImageType } {
+  const type = sniffImageType(bytes);
+  if (!type) throw new AppError('upload_type', error);
+  return { bytes, type };
 }

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { OperatorRole } from '../../db/tables/wallet-operations.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import { json, type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
+import { CLI_IP, cliActor, printJson, recordCliAction } from '../../ops/operator-cli.ts';
 import { OPERATOR_ROLES, type OperatorActor, OperatorsService } from './operators.service.ts';
 
 /**
@@ -12,8 +12,7 @@ import { OPERATOR_ROLES, type OperatorActor, OperatorsService } from './operator
  * `detail.via = 'cli'`, money calls the idempotency scope `operator:cli:<call>`.
  */
 
-/** Where a CLI action is recorded as coming from (audit_log.ip is required; the CLI has no address). */
-export const CLI_IP = 'cli';
+export { CLI_IP };
 export const OPERATOR_PASSWORD_ENV = 'LOTUS_OPERATOR_PASSWORD';
 
 function serviceOf(deps: OpsDeps): OperatorsService {
@@ -44,13 +43,10 @@ export const operatorOpsCommands: Record<string, OpsCommand> = {
       const given = process.env[OPERATOR_PASSWORD_ENV];
       const password = given && given.length > 0 ? given : randomBytes(15).toString('base64url');
       const operator = await service.create(brandId, username, role, password);
-      await recordOperatorAction(deps.db, {
+      await recordCliAction(deps.db, {
         brandId,
-        operatorId: null,
-        memberId: null,
         action: 'operator.created',
-        ip: CLI_IP,
-        detail: { via: 'cli', operator: operator.username, operatorRef: operator.id, role },
+        detail: { operator: operator.username, operatorRef: operator.id, role },
       });
       io.out(json({ id: operator.id, username: operator.username, role: operator.role, brandId }));
       // Shown once: only its scrypt hash is stored.
@@ -68,13 +64,10 @@ export const operatorOpsCommands: Record<string, OpsCommand> = {
       const brandId = await service.brandIdOf(options.brand);
       const changed = await service.disable(brandId, username);
       if (changed) {
-        await recordOperatorAction(deps.db, {
+        await recordCliAction(deps.db, {
           brandId,
-          operatorId: null,
-          memberId: null,
           action: 'operator.disabled',
-          ip: CLI_IP,
-          detail: { via: 'cli', operator: username },
+          detail: { operator: username },
         });
       }
       io.out(changed ? `${username}: disabled` : `${username}: already disabled`);
@@ -91,19 +84,14 @@ export const operatorOpsCommands: Record<string, OpsCommand> = {
         return usageError(io, 'wallet:adjust');
       }
       const service = serviceOf(deps);
-      const actor: OperatorActor = {
-        brandId: await service.brandIdOf(options.brand),
-        operatorId: null,
-        ip: CLI_IP,
-      };
+      const actor: OperatorActor = cliActor(await service.brandIdOf(options.brand));
       // One run of the command is one intent: a fresh key, so the same adjustment typed twice happens twice.
       const result = await service.adjust(
         actor,
         { username, amount, reason: reasonWords.join(' ') },
         `cli-${randomUUID()}`,
       );
-      io.out(json(result));
-      return 0;
+      return printJson(io, result);
     },
   },
   'wallet:balance': {
@@ -113,8 +101,7 @@ export const operatorOpsCommands: Record<string, OpsCommand> = {
       const [username] = args;
       if (username === undefined || args.length !== 1) return usageError(io, 'wallet:balance');
       const service = serviceOf(deps);
-      io.out(json(await service.memberBalance(await service.brandIdOf(options.brand), username)));
-      return 0;
+      return printJson(io, await service.memberBalance(await service.brandIdOf(options.brand), username));
     },
   },
 };

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
-import { operatorOf } from '../../plugins/operator-auth.ts';
+import { operatorActorOf, operatorOf } from '../../plugins/operator-auth.ts';
 import type { OperatorsService } from './operators.service.ts';
 
 /** Back-office sessions and `wallet.adjust` (docs/wallet-contract.md "Back office"). */
@@ -88,10 +88,9 @@ export function operatorsRoutes(service: OperatorsService): FastifyPluginAsyncZo
         },
       },
       async (request) => {
-        const operator = operatorOf(request);
         const key = idempotencyKeyOf(request);
         const result = await service.adjust(
-          { brandId: operator.brandId, operatorId: operator.operatorId, ip: request.ip },
+          operatorActorOf(request),
           {
             username: request.params.username,
             amount: request.body.amount,

@@ -2,6 +2,7 @@ import { loginResponse, sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import { forgotPasswordEmailBodySchema, passwordEmptyResponse } from '@lotus/shared/password.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
+import { acceptUrlEncodedForms } from '../../lib/form-urlencoded.ts';
 import { originOf } from '../../lib/request-origin.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { PasswordService } from './password.service.ts';
@@ -10,13 +11,7 @@ import type { PasswordService } from './password.service.ts';
 export function passwordRoutes(service: PasswordService): FastifyPluginAsyncZod {
   return async (app) => {
     // The classic forgot-password form posts form-encoded; this parser lives only in this plugin's scope.
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      },
-    );
+    acceptUrlEncodedForms(app);
 
     app.put(
       '/wps/member/password',

@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
+import { creditFromHouse } from '../../../test/helpers/house-credit.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
-import { createPreparedTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.ts';
+import {
+  connectAgain,
+  createPreparedTestDatabase,
+  type TestDatabase,
+} from '../../../test/helpers/test-database.ts';
 import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import { connectWs, listenForSockets } from '../../../test/helpers/ws-client.ts';
 import { buildApp } from '../../app.ts';
-import { testDatabaseUrl } from '../../config/env.ts';
-import { createDatabase, type DatabaseHandle, MEMORY_DATA_DIR } from '../../db/create-database.ts';
+import type { DatabaseHandle } from '../../db/create-database.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 
 /**
@@ -26,13 +30,9 @@ describe('live balance across processes [postgres]', () => {
   let urlB: string;
 
   beforeAll(async () => {
-    const serverUrl = testDatabaseUrl();
-    if (!serverUrl) throw new Error('realtime.pg.test.ts needs TEST_DATABASE_URL');
     database = await createPreparedTestDatabase('postgres');
-    const url = new URL(serverUrl);
-    url.pathname = `/${database.name}`;
-    second = await createDatabase({ databaseUrl: url.toString(), dataDir: MEMORY_DATA_DIR, poolSize: 4 });
-    third = await createDatabase({ databaseUrl: url.toString(), dataDir: MEMORY_DATA_DIR, poolSize: 2 });
+    second = await connectAgain(database, 4);
+    third = await connectAgain(database, 2);
     appA = await buildApp({ config: testAppOptions(), database });
     appB = await buildApp({ config: testAppOptions(), database: second });
     await appA.ready();
@@ -65,17 +65,11 @@ describe('live balance across processes [postgres]', () => {
     expect(await socket.next('balance')).toMatchObject({ balanceMinor: '18000', sumBalance: '180.00' });
 
     // A third connection that serves no sockets at all (like `npm run ops -- wallet:adjust`).
-    const cli = new LedgerService(third.db);
-    const wallet = await cli.memberMainAccount(member.id);
-    const house = await cli.systemAccount(fx.brandId, 'house');
-    await cli.post({
+    await creditFromHouse(new LedgerService(third.db), {
       brandId: fx.brandId,
+      memberId: member.id,
+      amountMinor: 500n,
       idempotencyKey: `test:cli:${randomUUID()}`,
-      kind: 'adjustment',
-      postings: [
-        { accountId: house.id, amountMinor: -500n },
-        { accountId: wallet.id, amountMinor: 500n },
-      ],
     });
     expect(await socket.next('balance')).toMatchObject({ balanceMinor: '18500' });
     socket.close();
@@ -90,19 +84,15 @@ describe('live balance across processes [postgres]', () => {
     await socket.next('balance');
     // A credit written, announced and then rolled back with its transaction: the NOTIFY never leaves.
     const ledger = new LedgerService(database.db);
-    const wallet = await ledger.memberMainAccount(member.id);
-    const house = await ledger.systemAccount(fx.brandId, 'house');
     await expect(
       database.db.transaction().execute(async (trx) => {
-        await ledger.post(
+        await creditFromHouse(
+          ledger,
           {
             brandId: fx.brandId,
+            memberId: member.id,
+            amountMinor: 700n,
             idempotencyKey: `test:rollback:${randomUUID()}`,
-            kind: 'adjustment',
-            postings: [
-              { accountId: house.id, amountMinor: -700n },
-              { accountId: wallet.id, amountMinor: 700n },
-            ],
           },
           trx,
         );

@@ -4,11 +4,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
-import { createPreparedTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.ts';
+import {
+  connectAgain,
+  createPreparedTestDatabase,
+  type TestDatabase,
+} from '../../../test/helpers/test-database.ts';
 import { WithdrawalFixture } from '../../../test/helpers/withdrawal-fixture.ts';
 import { buildApp } from '../../app.ts';
-import { testDatabaseUrl } from '../../config/env.ts';
-import { createDatabase, type DatabaseHandle, MEMORY_DATA_DIR } from '../../db/create-database.ts';
+import type { DatabaseHandle } from '../../db/create-database.ts';
 import { systemClock } from '../../lib/clock.ts';
 
 /**
@@ -27,12 +30,8 @@ describe('withdrawals under concurrency [postgres]', () => {
   let fx: WithdrawalFixture;
 
   beforeAll(async () => {
-    const serverUrl = testDatabaseUrl();
-    if (!serverUrl) throw new Error('withdrawals-concurrency.pg.test.ts needs TEST_DATABASE_URL');
     database = await createPreparedTestDatabase('postgres');
-    const url = new URL(serverUrl);
-    url.pathname = `/${database.name}`;
-    pooled = await createDatabase({ databaseUrl: url.toString(), dataDir: MEMORY_DATA_DIR, poolSize: POOL });
+    pooled = await connectAgain(database, POOL);
     app = await buildApp({ config: testAppOptions(), database: pooled });
     await app.ready();
     fx = new WithdrawalFixture(app, database.db, systemClock);

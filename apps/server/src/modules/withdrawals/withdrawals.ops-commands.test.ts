@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditFromHouse } from '../../../test/helpers/house-credit.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { createOpsHarness, type OpsHarness } from '../../../test/helpers/ops-harness.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
@@ -50,16 +51,11 @@ describe.each(testBackends())('withdrawal ops commands [%s]', (backend) => {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const house = await ledger.systemAccount(brandId, 'house');
-    const wallet = await ledger.memberMainAccount(member.id);
-    await ledger.post({
+    await creditFromHouse(ledger, {
       brandId,
+      memberId: member.id,
+      amountMinor: 500_000n,
       idempotencyKey: `cli-test:fund:${counter}`,
-      kind: 'adjustment',
-      postings: [
-        { accountId: house.id, amountMinor: -500_000n },
-        { accountId: wallet.id, amountMinor: 500_000n },
-      ],
     });
     await service.setPassword(
       member,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { opsWithdrawalsQuerySchema } from '@lotus/shared/withdrawals.schema';
-import { json, type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
+import { type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
+import { cliActor as actorOf, idArg, printJson, reasonArg } from '../../ops/operator-cli.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { WithdrawPasswordService } from './withdraw-password.service.ts';
 import { type WithdrawalActor, WithdrawalsService } from './withdrawals.service.ts';
@@ -12,7 +13,9 @@ import { type WithdrawalActor, WithdrawalsService } from './withdrawals.service.
  * `withdrawal:pay` twice pays once and the second answers `withdrawal_not_pending`.
  */
 
+/** Ids as this desk has always taken them (`0` passes and is not found). */
 const ID = /^[0-9]{1,18}$/;
+/** Recorded as the audit ip of these commands (the other CLI commands record `cli`). */
 const CLI_IP = '127.0.0.1';
 
 function serviceOf(deps: OpsDeps): WithdrawalsService {
@@ -21,7 +24,7 @@ function serviceOf(deps: OpsDeps): WithdrawalsService {
 }
 
 async function cliActor(service: WithdrawalsService, brand: string | undefined): Promise<WithdrawalActor> {
-  return { brandId: await service.cliBrandId(brand), operatorId: null, ip: CLI_IP };
+  return actorOf(await service.cliBrandId(brand), CLI_IP);
 }
 
 export const withdrawalOpsCommands: Record<string, OpsCommand> = {
@@ -32,50 +35,47 @@ export const withdrawalOpsCommands: Record<string, OpsCommand> = {
       const query = opsWithdrawalsQuerySchema.safeParse({ status: args[0], pageSize: 200 });
       if (args.length > 1 || !query.success) return usageError(io, 'withdrawal:list');
       const service = serviceOf(deps);
-      io.out(json(await service.opsList(await service.cliBrandId(options.brand), query.data)));
-      return 0;
+      return printJson(io, await service.opsList(await service.cliBrandId(options.brand), query.data));
     },
   },
   'withdrawal:pay': {
     usage: 'withdrawal:pay <id> [--brand <code>]',
     summary: 'mark a pending withdrawal paid out (the held amount leaves the wallet)',
     async run(args, options, deps, io) {
-      const [id] = args;
-      if (args.length !== 1 || !id || !ID.test(id)) return usageError(io, 'withdrawal:pay');
+      const id = idArg(args[0], ID);
+      if (args.length !== 1 || id === null) return usageError(io, 'withdrawal:pay');
       const service = serviceOf(deps);
-      const result = await service.pay(await cliActor(service, options.brand), BigInt(id), randomUUID());
-      io.out(json(result.withdrawal));
-      return 0;
+      const result = await service.pay(await cliActor(service, options.brand), id, randomUUID());
+      return printJson(io, result.withdrawal);
     },
   },
   'withdrawal:reject': {
     usage: 'withdrawal:reject <id> <reason> [--brand <code>]',
     summary: 'reject a pending withdrawal (the held amount is released); the member sees the reason',
     async run(args, options, deps, io) {
-      const [id, ...words] = args;
-      const reason = words.join(' ');
-      if (!id || !ID.test(id) || reason.trim() === '') return usageError(io, 'withdrawal:reject');
+      const [idText, ...words] = args;
+      const id = idArg(idText, ID);
+      const reason = reasonArg(words);
+      if (id === null || reason === null) return usageError(io, 'withdrawal:reject');
       const service = serviceOf(deps);
       const actor = await cliActor(service, options.brand);
-      const result = await service.reject(actor, BigInt(id), randomUUID(), reason);
-      io.out(json(result.withdrawal));
-      return 0;
+      return printJson(io, (await service.reject(actor, id, randomUUID(), reason)).withdrawal);
     },
   },
   'withdrawal:investigation': {
     usage: 'withdrawal:investigation <id> refund|paid <reason> [--brand <code>]',
     summary: 'close a receipt investigation: refund the unreceived part, or hold that it was paid',
     async run(args, options, deps, io) {
-      const [id, outcome, ...words] = args;
-      const reason = words.join(' ');
-      if (!id || !ID.test(id) || (outcome !== 'refund' && outcome !== 'paid') || reason.trim() === '') {
+      const [idText, outcome, ...words] = args;
+      const id = idArg(idText, ID);
+      const reason = reasonArg(words);
+      if (id === null || (outcome !== 'refund' && outcome !== 'paid') || reason === null) {
         return usageError(io, 'withdrawal:investigation');
       }
       const service = serviceOf(deps);
       const actor = await cliActor(service, options.brand);
-      const result = await service.closeInvestigation(actor, BigInt(id), randomUUID(), outcome, reason);
-      io.out(json(result.withdrawal));
-      return 0;
+      const result = await service.closeInvestigation(actor, id, randomUUID(), outcome, reason);
+      return printJson(io, result.withdrawal);
     },
   },
   'withdrawal:auto-receipt': {

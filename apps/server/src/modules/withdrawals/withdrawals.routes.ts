@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import {
   createPayoutAccountBodySchema,
@@ -17,25 +16,26 @@ import {
   withdrawalResponse,
   withdrawPasswordStatusResponse,
 } from '@lotus/shared/withdrawals.schema';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import {
+  invalidFormField,
+  optionalFile,
+  readMultipartForm,
+  registerMultipartForm,
+  sendPrivateImage,
+} from '../../lib/multipart-form.ts';
 import { originOf } from '../../lib/request-origin.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { operatorOf } from '../../plugins/operator-auth.ts';
+import { operatorActorOf, operatorOf } from '../../plugins/operator-auth.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { WithdrawPasswordService } from './withdraw-password.service.ts';
-import {
-  type ReceiptForm,
-  type SealedOpener,
-  type WithdrawalActor,
-  WithdrawalsService,
-} from './withdrawals.service.ts';
+import { type ReceiptForm, type SealedOpener, WithdrawalsService } from './withdrawals.service.ts';
 
 /** The receipt form's file field. */
 export const RECEIPT_PROOF_FIELD = 'proof';
@@ -43,76 +43,14 @@ export const RECEIPT_PROOF_FIELD = 'proof';
 /** How often the server turns overdue awaited receipts into `auto_received`. */
 export const AUTO_RECEIPT_INTERVAL_MS = 60_000;
 
-const MULTIPART_LIMITS = {
-  fieldNameSize: 100,
-  fieldSize: 2 * 1024,
-  fields: 4,
-  files: 1,
-  fileSize: RECEIPT_PROOF_MAX_BYTES,
-  parts: 5,
-  headerPairs: 100,
-};
-
-/** The parser's limit errors, in the API's error codes (as in the feedback form). */
-const LIMIT_CODES = {
-  FST_FILES_LIMIT: 'upload_too_many',
-  FST_REQ_FILE_TOO_LARGE: 'upload_too_large',
-  FST_PARTS_LIMIT: 'invalid_request',
-  FST_FIELDS_LIMIT: 'invalid_request',
-  FST_PROTO_VIOLATION: 'invalid_request',
-  FST_INVALID_JSON_FIELD_ERROR: 'invalid_request',
-  FST_MP_PREMATURE_CLOSE: 'invalid_request',
-} as const;
-
-function isLimitError(error: unknown): error is { code: keyof typeof LIMIT_CODES } {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && Object.hasOwn(LIMIT_CODES, code);
-}
-
 /** Reads the receipt form: its text fields and at most one proof image (buffered, ≤ 5 MB). */
 async function readReceiptForm(request: FastifyRequest): Promise<ReceiptForm> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-  const fields: Record<string, string> = {};
-  let proof: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      const path = `body.${part.fieldname}`;
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== RECEIPT_PROOF_FIELD || proof !== null) {
-          throw new AppError('invalid_request', {
-            details: { issues: [{ path, code: 'unrecognized_keys' }] },
-          });
-        }
-        // An empty file input (no file chosen) arrives as a zero-byte part: no proof.
-        proof = bytes.length > 0 ? bytes : null;
-        continue;
-      }
-      if (part.valueTruncated || Object.hasOwn(fields, part.fieldname) || typeof part.value !== 'string') {
-        throw new AppError('invalid_request', { details: { issues: [{ path, code: 'invalid_type' }] } });
-      }
-      fields[part.fieldname] = part.value;
-    }
-  } catch (error) {
-    if (isLimitError(error)) {
-      throw new AppError(LIMIT_CODES[error.code], { message: `receipt upload: ${error.code}` });
-    }
-    throw error;
-  }
-  return { fields, proof };
-}
-
-function sendImage(reply: FastifyReply, image: { bytes: Buffer; type: string }) {
-  return reply
-    .type(image.type)
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', 'inline')
-    .send(image.bytes);
-}
-
-function actorOf(request: FastifyRequest): WithdrawalActor {
-  const operator = operatorOf(request);
-  return { brandId: operator.brandId, operatorId: operator.operatorId, ip: request.ip };
+  const { fields, files } = await readMultipartForm(request, {
+    fileField: RECEIPT_PROOF_FIELD,
+    label: 'receipt',
+    onTruncated: (fieldname) => invalidFormField(fieldname, 'invalid_type'),
+  });
+  return { fields, proof: optionalFile(files) };
 }
 
 /**
@@ -123,7 +61,12 @@ function actorOf(request: FastifyRequest): WithdrawalActor {
 export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsyncZod {
   return async (app) => {
     // Multipart parsing only in this plugin's scope (the receipt form), like the feedback form's.
-    await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+    await registerMultipartForm(app, {
+      fieldSize: 2 * 1024,
+      fields: 4,
+      files: 1,
+      fileSize: RECEIPT_PROOF_MAX_BYTES,
+    });
 
     let timer: NodeJS.Timeout | null = null;
     let sweeping: Promise<unknown> | null = null;
@@ -289,7 +232,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
         },
       },
       async (request, reply) =>
-        sendImage(
+        sendPrivateImage(
           reply,
           await service.proof({ memberId: sessionOf(request).member.id }, BigInt(request.params.id)),
         ),
@@ -323,7 +266,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
         },
       },
       async (request, reply) =>
-        sendImage(
+        sendPrivateImage(
           reply,
           await service.proof({ brandId: operatorOf(request).brandId }, BigInt(request.params.id)),
         ),
@@ -342,7 +285,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await service.pay(actorOf(request), BigInt(request.params.id), key));
+        return ok(await service.pay(operatorActorOf(request), BigInt(request.params.id), key));
       },
     );
 
@@ -361,7 +304,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       async (request) => {
         const key = idempotencyKeyOf(request);
         return ok(
-          await service.reject(actorOf(request), BigInt(request.params.id), key, request.body.reason),
+          await service.reject(operatorActorOf(request), BigInt(request.params.id), key, request.body.reason),
         );
       },
     );
@@ -383,7 +326,13 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
         const key = idempotencyKeyOf(request);
         const { outcome, reason } = request.body;
         return ok(
-          await service.closeInvestigation(actorOf(request), BigInt(request.params.id), key, outcome, reason),
+          await service.closeInvestigation(
+            operatorActorOf(request),
+            BigInt(request.params.id),
+            key,
+            outcome,
+            reason,
+          ),
         );
       },
     );

@@ -18,22 +18,24 @@ import {
   type WithdrawPasswordStatus,
 } from '@lotus/shared/withdrawals.schema';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
-import type { PayoutAccountRow } from '../../db/tables/wallet-operations.ts';
+import type { PayoutAccountRow, WithdrawalRow } from '../../db/tables/wallet-operations.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { recordOperatorAction } from '../../lib/operator-audit.ts';
+import { pageOf, pageWindow } from '../../lib/pages.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import { sniffImageType } from '../feedback/image-sniff.ts';
+import { requireImage } from '../feedback/image-sniff.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { SealedOpener } from '../wallet/transfers.service.ts';
+// Trial and type-4 accounts have no money of their own to take out; a form's fields are checked like a sealed body.
+import { parsePayload, requireRealAccount } from '../wallet/wallet-rules.ts';
 import type { WithdrawPasswordService } from './withdraw-password.service.ts';
 import { type WithdrawalDetail, WithdrawalsRepository } from './withdrawals.repository.ts';
 
-/** Opens sealed bodies (SealedPayloadService). */
-export type SealedOpener = { openSealed(body: unknown): Promise<unknown> };
+export type { SealedOpener };
 
 /** Who decides in the back office: an operator of the brand, or the ops CLI (`operatorId` null). */
 export type WithdrawalActor = {
@@ -52,23 +54,6 @@ export type WithdrawalsServiceDeps = {
 };
 
 export type ReceiptForm = { fields: Record<string, string>; proof: Buffer | null };
-
-function parsePayload<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError('invalid_request', {
-      details: {
-        issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
-      },
-    });
-  }
-  return parsed.data;
-}
-
-/** Trial accounts (free play) and type-4 guests have no money of their own to take out. */
-function requireRealAccount(member: MemberRow): void {
-  if (member.is_trial || member.member_type === 4) throw new AppError('in_need_true_account');
-}
 
 /** `****1234`: enough for the member to recognise the account, too little to be worth reading over a shoulder. */
 export function maskAccountNumber(accountNumber: string): string {
@@ -150,10 +135,6 @@ export function opsWithdrawalView(row: WithdrawalDetail): OpsWithdrawalView {
     receiptNote: row.receipt_note,
     hasProof: row.has_proof,
   };
-}
-
-function pageOf(pageNo: number, pageSize: number) {
-  return { offset: (pageNo - 1) * pageSize, limit: pageSize };
 }
 
 /**
@@ -353,17 +334,8 @@ export class WithdrawalsService {
   async list(member: MemberRow, query: PageQuery): Promise<WithdrawalList> {
     requireRealAccount(member);
     await this.autoReceiptDue();
-    const { rows, total } = await this.#repository.memberPage(
-      member.id,
-      pageOf(query.pageNo, query.pageSize),
-    );
-    return {
-      list: rows.map(withdrawalView),
-      pageNo: query.pageNo,
-      pageSize: query.pageSize,
-      total,
-      totalPages: Math.ceil(total / query.pageSize),
-    };
+    const { rows, total } = await this.#repository.memberPage(member.id, pageWindow(query));
+    return pageOf(rows.map(withdrawalView), query, total);
   }
 
   /**
@@ -382,9 +354,7 @@ export class WithdrawalsService {
     let proof: { bytes: Uint8Array; type: 'image/png' | 'image/jpeg' } | null = null;
     if (form.proof) {
       if (form.proof.length > RECEIPT_PROOF_MAX_BYTES) throw new AppError('upload_too_large');
-      const type = sniffImageType(form.proof);
-      if (!type) throw new AppError('upload_type');
-      proof = { bytes: form.proof, type };
+      proof = requireImage(form.proof);
     }
     if (fields.status === 'not_received' && !proof) throw new AppError('proof_required');
     // A form's empty input arrives as an empty field: the same as none.
@@ -473,18 +443,8 @@ export class WithdrawalsService {
 
   async opsList(brandId: bigint, query: OpsWithdrawalsQuery): Promise<OpsWithdrawalList> {
     await this.autoReceiptDue();
-    const { rows, total } = await this.#repository.opsPage(
-      brandId,
-      query.status,
-      pageOf(query.pageNo, query.pageSize),
-    );
-    return {
-      list: rows.map(opsWithdrawalView),
-      pageNo: query.pageNo,
-      pageSize: query.pageSize,
-      total,
-      totalPages: Math.ceil(total / query.pageSize),
-    };
+    const { rows, total } = await this.#repository.opsPage(brandId, query.status, pageWindow(query));
+    return pageOf(rows.map(opsWithdrawalView), query, total);
   }
 
   /** Locks a pending-or-not withdrawal of the actor's brand for a decision. */
@@ -495,14 +455,32 @@ export class WithdrawalsService {
   }
 
   /**
+   * One back-office decision: idempotent per actor, call and key (`operator:<id>:withdrawal.<call>`), made on
+   * the locked withdrawal of the actor's brand, answering the withdrawal as the desk then sees it.
+   */
+  async #decide(
+    actor: WithdrawalActor,
+    call: string,
+    key: string,
+    request: { id: bigint } & Record<string, unknown>,
+    decision: (row: WithdrawalRow, now: Date, trx: Kysely<Database>) => Promise<void>,
+  ): Promise<{ withdrawal: OpsWithdrawalView }> {
+    const scope = `${actorName(actor)}:withdrawal.${call}`;
+    const { value } = await runIdempotent(this.#db, { scope, key, request }, async (trx) => {
+      const now = this.#clock.now();
+      const row = await this.#lockForActor(actor, request.id, trx);
+      await decision(row, now, trx);
+      return { withdrawal: opsWithdrawalView(await this.#detailOrThrow(request.id, trx)) };
+    });
+    return value;
+  }
+
+  /**
    * Pays out: the hold moves from the member's wallet to withdrawals clearing in one `withdrawal` entry
    * (`withdrawal:<id>:pay`), and the receipt is awaited until now + the brand's receipt minutes.
    */
   async pay(actor: WithdrawalActor, id: bigint, key: string): Promise<{ withdrawal: OpsWithdrawalView }> {
-    const scope = `${actorName(actor)}:withdrawal.pay`;
-    const { value } = await runIdempotent(this.#db, { scope, key, request: { id } }, async (trx) => {
-      const now = this.#clock.now();
-      const row = await this.#lockForActor(actor, id, trx);
+    return this.#decide(actor, 'pay', key, { id }, async (row, now, trx) => {
       if (row.status !== 'pending') throw new AppError('withdrawal_not_pending');
       const clearing = await this.#ledger.systemAccount(row.brand_id, 'withdrawals_clearing', trx);
       const { entry } = await this.#ledger.postHold(
@@ -533,9 +511,7 @@ export class WithdrawalsService {
         amountMinor: row.amount_minor,
         entryId: entry.entryId,
       });
-      return { withdrawal: opsWithdrawalView(await this.#detailOrThrow(id, trx)) };
     });
-    return value;
   }
 
   /** Rejects a pending withdrawal with a reason the member sees; the hold is voided (money available again). */
@@ -546,10 +522,7 @@ export class WithdrawalsService {
     reasonText: string | undefined,
   ): Promise<{ withdrawal: OpsWithdrawalView }> {
     const reason = checkReason(reasonText);
-    const scope = `${actorName(actor)}:withdrawal.reject`;
-    const { value } = await runIdempotent(this.#db, { scope, key, request: { id, reason } }, async (trx) => {
-      const now = this.#clock.now();
-      const row = await this.#lockForActor(actor, id, trx);
+    return this.#decide(actor, 'reject', key, { id, reason }, async (row, now, trx) => {
       if (row.status !== 'pending') throw new AppError('withdrawal_not_pending');
       await this.#ledger.voidHold({ brandId: row.brand_id, holdId: row.hold_id }, trx);
       await this.#repository.markRejected(id, { reason, decidedBy: actorName(actor), at: now }, trx);
@@ -558,9 +531,7 @@ export class WithdrawalsService {
         amountMinor: row.amount_minor,
         reason,
       });
-      return { withdrawal: opsWithdrawalView(await this.#detailOrThrow(id, trx)) };
     });
-    return value;
   }
 
   /**
@@ -576,11 +547,7 @@ export class WithdrawalsService {
     reasonText: string | undefined,
   ): Promise<{ withdrawal: OpsWithdrawalView }> {
     const reason = checkReason(reasonText);
-    const scope = `${actorName(actor)}:withdrawal.investigation`;
-    const request = { id, outcome, reason };
-    const { value } = await runIdempotent(this.#db, { scope, key, request }, async (trx) => {
-      const now = this.#clock.now();
-      const row = await this.#lockForActor(actor, id, trx);
+    return this.#decide(actor, 'investigation', key, { id, outcome, reason }, async (row, now, trx) => {
       if (row.investigation !== 'open') {
         throw new AppError('conflict', { message: `withdrawal ${id} has no open investigation` });
       }
@@ -614,9 +581,7 @@ export class WithdrawalsService {
         refundedMinor,
         entryId,
       });
-      return { withdrawal: opsWithdrawalView(await this.#detailOrThrow(id, trx)) };
     });
-    return value;
   }
 
   async #detailOrThrow(id: bigint, db: Kysely<Database>): Promise<WithdrawalDetail> {

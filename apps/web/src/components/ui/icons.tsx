@@ -160,3 +160,39 @@ export function CompassIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function EyeIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </StrokeIcon>
+  );
+}
+
+export function EyeOffIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M10.6 5.1A10.6 10.6 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-2.3 3.2M6.6 6.6A17.4 17.4 0 0 0 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+      <path d="m3 3 18 18" />
+    </StrokeIcon>
+  );
+}
+
+export function ShieldIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 3 4 6v6c0 4.4 3.4 8.3 8 9 4.6-.7 8-4.6 8-9V6z" />
+      <path d="m9 12 2 2 4-4" />
+    </StrokeIcon>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </StrokeIcon>
+  );
+}

@@ -2,7 +2,6 @@ import type { PaymentMethodView } from '@lotus/shared/deposits.schema';
 import { decimalToMinor } from '@lotus/shared/money';
 import {
   ActionIcon,
-  Alert,
   Button,
   CopyButton,
   Group,
@@ -19,7 +18,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoneyConfirmDialog } from '../../member-centre/components/money-confirm-dialog.tsx';
+import { AmountInput } from '../../../components/ui/amount-input.tsx';
+import { DoneNotice } from '../../../components/ui/done-notice.tsx';
+import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
 import { ProofPicker } from '../../member-centre/components/proof-picker.tsx';
 import {
   amountProblemText,
@@ -148,16 +149,14 @@ export function DepositForm({ methods, symbol }: DepositFormProps) {
 
           {isBank && method.bank ? <ReceivingAccount bank={method.bank} /> : null}
 
-          <TextInput
+          <AmountInput
             label={t('form.amount', { symbol })}
             description={t('form.limits', { min: money(method.minMinor), max: money(method.maxMinor) })}
             required
-            inputMode="decimal"
-            autoComplete="off"
-            leftSection={<Text size="sm">{symbol}</Text>}
+            symbol={symbol}
             value={amount}
-            onChange={(event) => {
-              setAmount(event.currentTarget.value);
+            onValue={(text) => {
+              setAmount(text);
               if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
             }}
             error={amountError}
@@ -215,13 +214,7 @@ export function DepositForm({ methods, symbol }: DepositFormProps) {
           <Button type="submit" data-testid="deposit-submit">
             {t('form.submit')}
           </Button>
-          <div aria-live="polite" role="status">
-            {done ? (
-              <Alert color="green" variant="light" data-testid="deposit-submitted">
-                {done}
-              </Alert>
-            ) : null}
-          </div>
+          <DoneNotice text={done} testId="deposit-submitted" />
         </Stack>
       </form>
 

@@ -1,11 +1,12 @@
 import type { DepositView } from '@lotus/shared/deposits.schema';
-import { Alert, Badge, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { messageForApiError } from '../../auth/validation.ts';
+import { HistorySection } from '../../member-centre/components/history-section.tsx';
 import { dateTimeText, moneyText } from '../../member-centre/utils/money.ts';
 import { useDepositMethods, useDeposits } from '../api/deposit-api.ts';
 import { DepositForm } from './deposit-form.tsx';
@@ -109,75 +110,58 @@ function DepositHistory({ symbol }: { symbol: string }) {
   const [pageNo, setPageNo] = useState(1);
   const deposits = useDeposits(pageNo);
   return (
-    <Stack gap="sm" component="section" aria-labelledby="deposit-history-title" data-testid="deposit-history">
-      <Title order={2} fz="lg" id="deposit-history-title">
-        {t('history.title')}
-      </Title>
-      {deposits.isPending ? (
-        <Group justify="center" py="md">
-          <Loader size="sm" aria-label={t('loading')} />
-        </Group>
-      ) : deposits.isError ? (
-        <Alert color="red" variant="light" role="alert" data-testid="deposit-history-error">
-          {messageForApiError(t, deposits.error)}
-        </Alert>
-      ) : deposits.data.list.length === 0 ? (
-        <EmptyBlock testId="deposit-history-empty" title={t('history.empty')} />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('history.time')}</Table.Th>
-                  <Table.Th>{t('history.method')}</Table.Th>
-                  <Table.Th ta="right">{t('history.amount')}</Table.Th>
-                  <Table.Th>{t('history.status')}</Table.Th>
+    <HistorySection
+      testId="deposit-history"
+      title={t('history.title')}
+      loadingLabel={t('loading')}
+      emptyTitle={t('history.empty')}
+      list={deposits}
+      pageNo={pageNo}
+      onPageChange={setPageNo}
+    >
+      {(rows) => (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('history.time')}</Table.Th>
+                <Table.Th>{t('history.method')}</Table.Th>
+                <Table.Th ta="right">{t('history.amount')}</Table.Th>
+                <Table.Th>{t('history.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((deposit) => (
+                <Table.Tr
+                  key={deposit.id}
+                  data-testid="deposit-row"
+                  data-id={deposit.id}
+                  data-status={deposit.status}
+                >
+                  <Table.Td>{dateTimeText(deposit.createdAt)}</Table.Td>
+                  <Table.Td>
+                    {deposit.methodName}
+                    {deposit.reference ? (
+                      <Text size="xs" c="dimmed">
+                        {t('history.reference', { reference: deposit.reference })}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td ta="right">{moneyText(deposit.amountMinor, symbol)}</Table.Td>
+                  <Table.Td>
+                    <DepositStatusBadge status={deposit.status} />
+                    {deposit.rejectReason ? (
+                      <Text size="xs" c="dimmed">
+                        {deposit.rejectReason}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {deposits.data.list.map((deposit) => (
-                  <Table.Tr
-                    key={deposit.id}
-                    data-testid="deposit-row"
-                    data-id={deposit.id}
-                    data-status={deposit.status}
-                  >
-                    <Table.Td>{dateTimeText(deposit.createdAt)}</Table.Td>
-                    <Table.Td>
-                      {deposit.methodName}
-                      {deposit.reference ? (
-                        <Text size="xs" c="dimmed">
-                          {t('history.reference', { reference: deposit.reference })}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td ta="right">{moneyText(deposit.amountMinor, symbol)}</Table.Td>
-                    <Table.Td>
-                      <DepositStatusBadge status={deposit.status} />
-                      {deposit.rejectReason ? (
-                        <Text size="xs" c="dimmed">
-                          {deposit.rejectReason}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {deposits.data.totalPages > 1 ? (
-            <Pagination
-              total={deposits.data.totalPages}
-              value={pageNo}
-              onChange={setPageNo}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`chrome:pagination.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('chrome:pagination.page', { page: item }) })}
-            />
-          ) : null}
-        </>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
-    </Stack>
+    </HistorySection>
   );
 }

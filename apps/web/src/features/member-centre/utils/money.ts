@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY_SYMBOL } from '@lotus/shared/constants';
 import { decimalToMinor, formatMoney } from '@lotus/shared/money';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -10,10 +11,29 @@ import { messageForApiError } from '../../auth/validation.ts';
  * parsed with the same `decimalToMinor` the server uses, never through a float.
  */
 
-/** `'1000000', '₹'` → `'₹10,000.00'`, as the wallet pages show it; a broken value shows a dash. */
+const MINOR_PATTERN = /^-?[0-9]+$/;
+
+/** SPEC §9: a brand without its own symbol shows 'P'. */
+export function symbolOrDefault(symbol: string | null | undefined): string {
+  const trimmed = symbol?.trim();
+  return trimmed ? trimmed : DEFAULT_CURRENCY_SYMBOL;
+}
+
+/**
+ * `'1000000', '₹'` → `'₹10,000.00'`, as the wallet pages show it. Minor units are turned into text with
+ * BigInt only (never a float); a value that is not an integer string (the API broke its contract) shows a
+ * dash rather than a wrong figure.
+ */
 export function moneyText(minor: bigint | string, symbol: string): string {
   if (typeof minor === 'bigint') return formatMoney(minor, symbol);
-  return /^-?[0-9]+$/.test(minor.trim()) ? formatMoney(BigInt(minor.trim()), symbol) : '—';
+  const trimmed = typeof minor === 'string' ? minor.trim() : '';
+  return MINOR_PATTERN.test(trimmed) ? formatMoney(BigInt(trimmed), symbol) : '—';
+}
+
+/** Like moneyText, with an explicit '+' on credits (the account record colours the sign). */
+export function signedMoneyText(minor: string, symbol: string): string {
+  const text = moneyText(minor, symbol);
+  return text !== '—' && !text.startsWith('-') && BigInt(minor.trim()) > 0n ? `+${text}` : text;
 }
 
 export type AmountLimits = {
@@ -94,7 +114,8 @@ export function moneyErrorText(t: TFunction, error: unknown, symbol: string): st
  * sent with every retry of that intent, so a repeated click or a lost answer never moves money twice.
  */
 export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Older browsers without randomUUID (non-secure contexts): 128 random bits from getRandomValues.
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -1,9 +1,10 @@
 import type { Announcement } from '@lotus/shared/content.schema';
-import { Accordion, Badge, Button, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import { Accordion, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -76,17 +77,7 @@ export function NoticePage() {
           </Accordion>
           {data.totalPages > 1 ? (
             <Group justify="center" component="nav" aria-label={t('chrome:pagination.label')}>
-              <Pagination
-                total={data.totalPages}
-                value={Math.min(page, data.totalPages)}
-                onChange={setPage}
-                data-testid="notice-pagination"
-                getControlProps={(control) => ({
-                  'aria-label': t(`chrome:pagination.${control}`),
-                  'data-testid': `notice-page-${control}`,
-                })}
-                getItemProps={(item) => ({ 'aria-label': t('chrome:pagination.page', { page: item }) })}
-              />
+              <ListPager totalPages={data.totalPages} pageNo={page} onChange={setPage} testId="notice" />
             </Group>
           ) : null}
         </Stack>

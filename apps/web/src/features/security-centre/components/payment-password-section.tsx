@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, PasswordInput, Stack } from '@mantine/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { messageForApiError } from '../../auth/validation.ts';
 import {
   setWithdrawPassword,
@@ -9,6 +10,7 @@ import {
   WITHDRAWAL_KEYS,
 } from '../../withdrawal/api/withdrawal-api.ts';
 import { checkPaymentPassword, type PaymentPasswordDraft } from '../utils/security-forms.ts';
+import { FormFooter } from './form-footer.tsx';
 import { SecuritySection, StateBadge } from './security-centre-page.tsx';
 
 const EMPTY: PaymentPasswordDraft = { current: '', newPassword: '', confirm: '' };
@@ -101,28 +103,18 @@ export function PaymentPasswordSection() {
               data-testid="payment-password-confirm"
               {...field('confirm')}
             />
-            {failure ? (
-              <Alert color="red" variant="light" role="alert" data-testid="payment-password-error">
-                {failure}
-              </Alert>
-            ) : null}
-            <Group gap="sm">
-              <Button type="submit" loading={saving} data-testid="payment-password-submit">
-                {t('payment.save')}
-              </Button>
-              <Button
-                variant="default"
-                onClick={() => {
-                  setOpen(false);
-                  setDraft(EMPTY);
-                  setErrors({});
-                  setFailure(null);
-                }}
-                disabled={saving}
-              >
-                {t('cancel')}
-              </Button>
-            </Group>
+            <FormFooter
+              failure={failure}
+              saveLabel={t('payment.save')}
+              saving={saving}
+              onCancel={() => {
+                setOpen(false);
+                setDraft(EMPTY);
+                setErrors({});
+                setFailure(null);
+              }}
+              testId="payment-password"
+            />
           </Stack>
         </form>
       ) : (
@@ -139,13 +131,7 @@ export function PaymentPasswordSection() {
           </Button>
         </Group>
       )}
-      <div aria-live="polite" role="status">
-        {done ? (
-          <Alert color="green" variant="light" data-testid="payment-password-done">
-            {done}
-          </Alert>
-        ) : null}
-      </div>
+      <DoneNotice text={done} testId="payment-password-done" />
     </SecuritySection>
   );
 }

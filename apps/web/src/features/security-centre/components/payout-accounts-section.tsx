@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { messageForApiError } from '../../auth/validation.ts';
 import { moneyErrorText } from '../../member-centre/utils/money.ts';
 import {
@@ -13,6 +14,7 @@ import {
   WITHDRAWAL_KEYS,
 } from '../../withdrawal/api/withdrawal-api.ts';
 import { checkPayoutAccount, type PayoutDraft } from '../utils/security-forms.ts';
+import { FormFooter } from './form-footer.tsx';
 import { SecuritySection } from './security-centre-page.tsx';
 
 const EMPTY: PayoutDraft = { kind: 'bank', provider: '', accountNumber: '', ifsc: '', payeeName: '' };
@@ -134,13 +136,7 @@ export function PayoutAccountsSection() {
               ) : null}
             </Group>
           )}
-          <div aria-live="polite" role="status">
-            {done ? (
-              <Alert color="green" variant="light" data-testid="payout-done">
-                {done}
-              </Alert>
-            ) : null}
-          </div>
+          <DoneNotice text={done} testId="payout-done" />
         </Stack>
       )}
       <AppModal
@@ -281,19 +277,13 @@ function AddPayoutAccountForm({
             data-testid="payout-payee-name"
             {...field('payeeName')}
           />
-          {failure ? (
-            <Alert color="red" variant="light" role="alert" data-testid="payout-add-error">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group gap="sm">
-            <Button type="submit" loading={saving} data-testid="payout-add-submit">
-              {t('payout.save')}
-            </Button>
-            <Button variant="default" onClick={onCancel} disabled={saving}>
-              {t('cancel')}
-            </Button>
-          </Group>
+          <FormFooter
+            failure={failure}
+            saveLabel={t('payout.save')}
+            saving={saving}
+            onCancel={onCancel}
+            testId="payout-add"
+          />
         </Stack>
       </form>
     </Paper>

@@ -3,13 +3,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EyeIcon, EyeOffIcon, PlusIcon, RefreshIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../../../lib/storage.ts';
 import { useSessionStore } from '../../auth/state/session-store.ts';
+import { moneyText, symbolOrDefault } from '../../member-centre/utils/money.ts';
 import { useBalance } from '../hooks/use-wallet-queries.ts';
 import { MEMBER_PATHS } from '../utils/member-paths.ts';
-import { formatMinor, symbolOrDefault } from '../utils/money.ts';
 import classes from './header-wallet.module.css';
-import { EyeIcon, EyeOffIcon, PlusIcon, RefreshIcon, ShieldIcon } from './wallet-icons.tsx';
 
 /** SPEC §9 "balance refresh 300 ms": the header asks for the balance this long after it appears. */
 export const BALANCE_REFRESH_DELAY_MS = 300;
@@ -66,7 +66,7 @@ export function HeaderWallet({ currencySymbol }: HeaderWalletProps) {
     shown = MASK;
     spoken = t('strip.refreshing');
   } else if (balance.data) {
-    shown = formatMinor(balance.data.balanceMinor, symbol);
+    shown = moneyText(balance.data.balanceMinor, symbol);
     spoken = shown;
   } else {
     shown = '—';

@@ -14,25 +14,15 @@ import {
   RECORD_TYPE_FILTERS,
   type RecordTypeFilter,
 } from '@lotus/shared/wallet.schema';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
+import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { moneyText, signedMoneyText, symbolOrDefault } from '../../member-centre/utils/money.ts';
 import type { TransactionQuery } from '../api/wallet-api.ts';
 import { useMerchantWallet, useTransactions } from '../hooks/use-wallet-queries.ts';
-import { formatMinor, formatSignedMinor, symbolOrDefault } from '../utils/money.ts';
 import classes from './wallet-pages.module.css';
 
 type RangeError = 'rangeInvalid' | 'rangeOrder' | 'rangeTooLong';
@@ -212,17 +202,12 @@ export function TransactionHistoryPage({ currencySymbol, today = todayUtc() }: T
             </Text>
             {data.totalPages > 1 ? (
               <nav aria-label={t('chrome:pagination.label')}>
-                <Pagination
-                  total={data.totalPages}
-                  value={Math.min(query.pageNo, data.totalPages)}
+                <ListPager
+                  totalPages={data.totalPages}
+                  pageNo={query.pageNo}
                   onChange={(pageNo) => setQuery({ ...query, pageNo })}
                   size="sm"
-                  data-testid="record-pagination"
-                  getControlProps={(control) => ({
-                    'aria-label': t(`chrome:pagination.${control}`),
-                    'data-testid': `record-page-${control}`,
-                  })}
-                  getItemProps={(item) => ({ 'aria-label': t('chrome:pagination.page', { page: item }) })}
+                  testId="record"
                 />
               </nav>
             ) : null}
@@ -257,7 +242,7 @@ function RecordRow({ row, symbol }: { row: AccountRecordItem; symbol: string }) 
         data-testid="record-amount"
         data-sign={negative ? 'debit' : 'credit'}
       >
-        {formatSignedMinor(row.amountMinor, symbol)}
+        {signedMoneyText(row.amountMinor, symbol)}
       </Table.Td>
       <Table.Td
         ta="right"
@@ -265,7 +250,7 @@ function RecordRow({ row, symbol }: { row: AccountRecordItem; symbol: string }) 
         className={classes.amount}
         data-testid="record-balance"
       >
-        {formatMinor(row.balanceAfterMinor, symbol)}
+        {moneyText(row.balanceAfterMinor, symbol)}
       </Table.Td>
     </Table.Tr>
   );

@@ -2,11 +2,12 @@ import type { ConsolidatedVendor, TransferDirection } from '@lotus/shared/wallet
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
+import { moneyText, symbolOrDefault } from '../../member-centre/utils/money.ts';
 import { recallWallets, transferWallet, type WalletTransferResult } from '../api/wallet-api.ts';
-import { useMoneyIntent } from '../hooks/use-money-intent.ts';
+import { intentDialogProps, useMoneyIntent } from '../hooks/use-money-intent.ts';
 import { useConsolidated, useMerchantWallet } from '../hooks/use-wallet-queries.ts';
-import { formatMinor, symbolOrDefault } from '../utils/money.ts';
-import { ConfirmMoneyDialog } from './confirm-money-dialog.tsx';
+import { DismissibleNotice } from './dismissible-notice.tsx';
 import { type TransferTarget, VendorTransferDialog } from './vendor-transfer-dialog.tsx';
 import classes from './wallet-pages.module.css';
 
@@ -43,9 +44,9 @@ export function TransferFundPage({ currencySymbol }: TransferFundPageProps) {
       setNotice({
         kind: 'transfer',
         text: t(input.direction === 'in' ? 'transfer.doneIn' : 'transfer.doneOut', {
-          amount: formatMinor(input.amountMinor, symbol),
+          amount: moneyText(input.amountMinor, symbol),
           vendor: input.name,
-          main: formatMinor(result.main.balanceMinor, symbol),
+          main: moneyText(result.main.balanceMinor, symbol),
         }),
       });
     },
@@ -82,26 +83,18 @@ export function TransferFundPage({ currencySymbol }: TransferFundPageProps) {
         </Group>
       ) : (
         <>
-          {notice ? (
-            <Alert
-              color="teal"
-              variant="light"
-              role="status"
-              withCloseButton
-              closeButtonLabel={t('actions.dismiss')}
-              onClose={() => setNotice(null)}
-              data-testid={notice.kind === 'recall' ? 'recall-done' : 'transfer-done'}
-            >
-              {notice.text}
-            </Alert>
-          ) : null}
+          <DismissibleNotice
+            text={notice?.text ?? null}
+            onDismiss={() => setNotice(null)}
+            testId={notice?.kind === 'recall' ? 'recall-done' : 'transfer-done'}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Paper withBorder radius="md" p="md" className={classes.balanceCard}>
               <Text size="sm" c="dimmed">
                 {t('fund.main')}
               </Text>
               <Text fw={700} fz={{ base: 22, sm: 26 }} data-testid="main-wallet-balance">
-                {formatMinor(funds.data.main.balanceMinor, symbol)}
+                {moneyText(funds.data.main.balanceMinor, symbol)}
               </Text>
             </Paper>
             <Paper withBorder radius="md" p="md" className={classes.balanceCard}>
@@ -109,7 +102,7 @@ export function TransferFundPage({ currencySymbol }: TransferFundPageProps) {
                 {t('fund.total')}
               </Text>
               <Text fw={700} fz={{ base: 22, sm: 26 }} data-testid="total-balance">
-                {formatMinor(funds.data.totalMinor, symbol)}
+                {moneyText(funds.data.totalMinor, symbol)}
               </Text>
             </Paper>
           </SimpleGrid>
@@ -142,14 +135,10 @@ export function TransferFundPage({ currencySymbol }: TransferFundPageProps) {
         }
         onDone={onTransferred}
       />
-      <ConfirmMoneyDialog
-        opened={recall.pending !== null}
+      <MoneyConfirmDialog
+        {...intentDialogProps(recall, t)}
         title={t('recall.title')}
         summary={t('recall.summary')}
-        errorCode={recall.errorCode}
-        busy={recall.busy}
-        onConfirm={() => void recall.confirm()}
-        onCancel={recall.cancel}
         testId="recall-confirm"
       />
     </Stack>
@@ -189,7 +178,7 @@ function VendorWallets({ vendors, symbol, onTransfer, onRecall }: VendorWalletsP
                   {vendor.name}
                 </Text>
                 <Text size="sm" className={classes.amount} data-testid={`vendor-balance-${vendor.vendor}`}>
-                  {formatMinor(vendor.balanceMinor, symbol)}
+                  {moneyText(vendor.balanceMinor, symbol)}
                 </Text>
               </div>
               <Group gap="xs" wrap="nowrap">

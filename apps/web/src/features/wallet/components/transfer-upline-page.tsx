@@ -1,16 +1,18 @@
 import type { AgentTransferResult } from '@lotus/shared/wallet.schema';
-import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AmountInput } from '../../../components/ui/amount-input.tsx';
+import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
+import { moneyText, symbolOrDefault } from '../../member-centre/utils/money.ts';
 import { transferToUpline } from '../api/transfer-upline-api.ts';
-import { useMoneyIntent } from '../hooks/use-money-intent.ts';
+import { intentDialogProps, useMoneyIntent } from '../hooks/use-money-intent.ts';
 import { useBalance, useMerchantWallet, useWithdrawPasswordStatus } from '../hooks/use-wallet-queries.ts';
 import { checkAmount } from '../utils/amount.ts';
 import { MEMBER_PATHS } from '../utils/member-paths.ts';
-import { formatMinor, symbolOrDefault } from '../utils/money.ts';
-import { ConfirmMoneyDialog } from './confirm-money-dialog.tsx';
+import { DismissibleNotice } from './dismissible-notice.tsx';
 
 type UplineInput = { amount: string; amountMinor: string; withdrawPassword: string };
 
@@ -42,9 +44,9 @@ export function TransferUplinePage({ currencySymbol }: TransferUplinePageProps) 
       setPassword('');
       setDone(
         t('upline.done', {
-          amount: formatMinor(result.amountMinor, symbol),
+          amount: moneyText(result.amountMinor, symbol),
           to: result.to,
-          main: formatMinor(result.main.balanceMinor, symbol),
+          main: moneyText(result.main.balanceMinor, symbol),
         }),
       );
     },
@@ -73,7 +75,7 @@ export function TransferUplinePage({ currencySymbol }: TransferUplinePageProps) 
     if (!check.ok) {
       next.amount = t(`validation.${check.error}`, {
         wallet: t('fund.main'),
-        balance: balance.data ? formatMinor(balance.data.balanceMinor, symbol) : '',
+        balance: balance.data ? moneyText(balance.data.balanceMinor, symbol) : '',
       });
     }
     if (password === '') next.password = t('validation.passwordRequired');
@@ -125,32 +127,18 @@ export function TransferUplinePage({ currencySymbol }: TransferUplinePageProps) 
     body = (
       <form onSubmit={submit} noValidate data-testid="upline-form">
         <Stack gap="md" maw={420}>
-          {done ? (
-            <Alert
-              color="teal"
-              variant="light"
-              role="status"
-              withCloseButton
-              closeButtonLabel={t('actions.dismiss')}
-              onClose={() => setDone(null)}
-              data-testid="upline-done"
-            >
-              {done}
-            </Alert>
-          ) : null}
+          <DismissibleNotice text={done} onDismiss={() => setDone(null)} testId="upline-done" />
           <Text size="sm" c="dimmed" data-testid="upline-available">
             {t('transfer.available', {
               wallet: t('fund.main'),
               balance:
-                balance.data && !balance.isFetching ? formatMinor(balance.data.balanceMinor, symbol) : '***',
+                balance.data && !balance.isFetching ? moneyText(balance.data.balanceMinor, symbol) : '***',
             })}
           </Text>
-          <TextInput
+          <AmountInput
             label={t('transfer.amount', { symbol })}
             value={amount}
-            onChange={(event) => setAmount(event.currentTarget.value)}
-            inputMode="decimal"
-            autoComplete="off"
+            onValue={setAmount}
             required
             error={errors.amount}
             data-testid="upline-amount"
@@ -178,18 +166,12 @@ export function TransferUplinePage({ currencySymbol }: TransferUplinePageProps) 
   return (
     <Stack gap="lg" data-testid="page-transferUpline">
       {body}
-      <ConfirmMoneyDialog
-        opened={intent.pending !== null}
+      <MoneyConfirmDialog
+        {...intentDialogProps(intent, t)}
         title={t('upline.confirmTitle')}
         summary={
-          intent.pending
-            ? t('upline.summary', { amount: formatMinor(intent.pending.amountMinor, symbol) })
-            : ''
+          intent.pending ? t('upline.summary', { amount: moneyText(intent.pending.amountMinor, symbol) }) : ''
         }
-        errorCode={intent.errorCode}
-        busy={intent.busy}
-        onConfirm={() => void intent.confirm()}
-        onCancel={intent.cancel}
         testId="upline-confirm"
       />
     </Stack>

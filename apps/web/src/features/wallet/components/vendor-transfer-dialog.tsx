@@ -3,13 +3,14 @@ import type {
   TransferDirection,
   WalletTransferResult,
 } from '@lotus/shared/wallet.schema';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { moneyText } from '../../member-centre/utils/money.ts';
 import { useMoneyIntent } from '../hooks/use-money-intent.ts';
 import { checkAmount } from '../utils/amount.ts';
-import { formatMinor } from '../utils/money.ts';
 
 export type TransferTarget = {
   vendor: ConsolidatedVendor;
@@ -68,7 +69,7 @@ export function VendorTransferDialog({ target, symbol, onClose, send, onDone }: 
     const check = checkAmount(amount, sourceMinor);
     if (!check.ok) {
       setFieldError(
-        t(`validation.${check.error}`, { wallet: sourceName, balance: formatMinor(sourceMinor, symbol) }),
+        t(`validation.${check.error}`, { wallet: sourceName, balance: moneyText(sourceMinor, symbol) }),
       );
       return;
     }
@@ -96,14 +97,12 @@ export function VendorTransferDialog({ target, symbol, onClose, send, onDone }: 
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed" data-testid="transfer-available">
-              {t('transfer.available', { wallet: sourceName, balance: formatMinor(sourceMinor, symbol) })}
+              {t('transfer.available', { wallet: sourceName, balance: moneyText(sourceMinor, symbol) })}
             </Text>
-            <TextInput
+            <AmountInput
               label={t('transfer.amount', { symbol })}
               value={amount}
-              onChange={(event) => setAmount(event.currentTarget.value)}
-              inputMode="decimal"
-              autoComplete="off"
+              onValue={setAmount}
               error={fieldError}
               data-autofocus
               data-testid="transfer-amount"
@@ -112,7 +111,7 @@ export function VendorTransferDialog({ target, symbol, onClose, send, onDone }: 
                 <Button
                   size="compact-xs"
                   variant="subtle"
-                  onClick={() => setAmount(formatMinor(sourceMinor, '').replaceAll(',', ''))}
+                  onClick={() => setAmount(moneyText(sourceMinor, '').replaceAll(',', ''))}
                   disabled={sourceMinor === '0'}
                   aria-label={t('transfer.allLabel', { wallet: sourceName })}
                   data-testid="transfer-all"
@@ -135,7 +134,7 @@ export function VendorTransferDialog({ target, symbol, onClose, send, onDone }: 
         <Stack gap="md">
           <Text data-testid="transfer-summary">
             {t('transfer.summary', {
-              amount: formatMinor(pending.amountMinor, symbol),
+              amount: moneyText(pending.amountMinor, symbol),
               from: sourceName,
               to: destinationName,
             })}

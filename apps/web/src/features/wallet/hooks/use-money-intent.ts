@@ -1,6 +1,7 @@
+import type { TFunction } from 'i18next';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { newIdempotencyKey } from '../utils/idempotency-key.ts';
+import { newIdempotencyKey } from '../../member-centre/utils/money.ts';
 import { useInvalidateWallet } from './use-wallet-queries.ts';
 
 export type MoneyIntent<TInput, TResult> = {
@@ -63,4 +64,21 @@ export function useMoneyIntent<TInput, TResult>(
   }, [intent, send, onDone, invalidate]);
 
   return { pending: intent?.input ?? null, busy, errorCode, open, cancel, confirm };
+}
+
+/**
+ * The confirm dialog's state and buttons for a wallet intent: its failure as `errors` text, "Try again"
+ * after one, and the wallet's `-confirm` test id on the button.
+ */
+export function intentDialogProps<TInput, TResult>(intent: MoneyIntent<TInput, TResult>, t: TFunction) {
+  return {
+    opened: intent.pending !== null,
+    error: intent.errorCode ? t(`errors:${intent.errorCode}`) : null,
+    confirmLabel: t('wallet:actions.confirm'),
+    retryLabel: t('wallet:actions.retry'),
+    confirmSuffix: 'confirm' as const,
+    busy: intent.busy,
+    onConfirm: () => void intent.confirm(),
+    onClose: intent.cancel,
+  };
 }

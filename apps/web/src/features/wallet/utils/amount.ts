@@ -1,20 +1,30 @@
-import { decimalToMinor } from '@lotus/shared/money';
+import { checkAmount as checkMoneyAmount } from '../../member-centre/utils/money.ts';
 
 export type AmountCheck =
   | { ok: true; minor: bigint }
   | { ok: false; error: 'amountRequired' | 'amountInvalid' | 'amountTooHigh' };
 
+/** The member centre's problem codes as the wallet namespace's form messages. */
+const WALLET_ERROR = {
+  required: 'amountRequired',
+  amount_invalid: 'amountInvalid',
+  insufficient_funds: 'amountTooHigh',
+} as const;
+
 /**
- * A typed amount checked before anything is sent: present, a positive amount with at most two decimals
- * (the same `decimalToMinor` the server uses), and within what the source wallet holds when that is known.
- * The server checks again; this only spares the player a round trip.
+ * A typed amount checked before anything is sent, by the member centre's `checkAmount` (present, a positive
+ * amount with at most two decimals, within what the source wallet holds when that is known), with the
+ * wallet's message keys. The server checks again; this only spares the player a round trip.
  */
 export function checkAmount(text: string, availableMinor: string | null): AmountCheck {
-  if (text.trim() === '') return { ok: false, error: 'amountRequired' };
-  const minor = decimalToMinor(text);
-  if (minor === null) return { ok: false, error: 'amountInvalid' };
-  if (availableMinor !== null && /^-?[0-9]+$/.test(availableMinor) && minor > BigInt(availableMinor)) {
-    return { ok: false, error: 'amountTooHigh' };
-  }
-  return { ok: true, minor };
+  const available =
+    availableMinor !== null && /^-?[0-9]+$/.test(availableMinor) ? BigInt(availableMinor) : null;
+  const check = checkMoneyAmount(text, { availableMinor: available });
+  if (check.ok) return check;
+  const { code } = check.problem;
+  // Without min/max limits only these three can come back; anything else is still "not a valid amount".
+  return {
+    ok: false,
+    error: code in WALLET_ERROR ? WALLET_ERROR[code as keyof typeof WALLET_ERROR] : 'amountInvalid',
+  };
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  moneyText as formatMinor,
+  signedMoneyText as formatSignedMinor,
+  symbolOrDefault,
+} from '../../member-centre/utils/money.ts';
 import { checkAmount } from './amount.ts';
-import { formatMinor, formatSignedMinor, symbolOrDefault } from './money.ts';
 
 describe('wallet money text', () => {
   it('formats minor units exactly, with the symbol', () => {

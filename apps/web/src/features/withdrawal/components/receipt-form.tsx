@@ -1,10 +1,11 @@
 import { decimalToMinor } from '@lotus/shared/money';
 import { RECEIPT_ANSWERS, type ReceiptAnswer, type WithdrawalView } from '@lotus/shared/withdrawals.schema';
-import { Button, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoneyConfirmDialog } from '../../member-centre/components/money-confirm-dialog.tsx';
+import { AmountInput } from '../../../components/ui/amount-input.tsx';
+import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
 import { ProofPicker } from '../../member-centre/components/proof-picker.tsx';
 import { moneyErrorText, moneyText, newIdempotencyKey } from '../../member-centre/utils/money.ts';
 import { confirmReceipt, type ReceiptRequest, refreshAfterWithdrawal } from '../api/withdrawal-api.ts';
@@ -100,16 +101,14 @@ export function ReceiptForm({ withdrawal, symbol }: ReceiptFormProps) {
 
         {status === 'partly_received' ? (
           <>
-            <TextInput
+            <AmountInput
               label={t('receipt.receivedAmount', { symbol })}
               description={t('receipt.receivedHint', { amount: moneyText(amountMinor, symbol) })}
               required
-              inputMode="decimal"
-              autoComplete="off"
-              leftSection={<Text size="sm">{symbol}</Text>}
+              symbol={symbol}
               value={receivedAmount}
-              onChange={(event) => {
-                setReceivedAmount(event.currentTarget.value);
+              onValue={(text) => {
+                setReceivedAmount(text);
                 if (errors.receivedAmount)
                   setErrors((current) => ({ ...current, receivedAmount: undefined }));
               }}

@@ -1,23 +1,14 @@
 import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
 import type { PayoutAccount } from '@lotus/shared/withdrawals.schema';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, NativeSelect, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AmountInput } from '../../../components/ui/amount-input.tsx';
+import { DoneNotice } from '../../../components/ui/done-notice.tsx';
+import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
 import { messageForApiError } from '../../auth/validation.ts';
-import { MoneyConfirmDialog } from '../../member-centre/components/money-confirm-dialog.tsx';
 import { memberCentrePath } from '../../member-centre/member-centre-entries.ts';
 import {
   type AmountProblem,
@@ -178,15 +169,13 @@ function WithdrawForm({ accounts, symbol }: { accounts: PayoutAccount[]; symbol:
             error={errors.account ? t('validation:required') : null}
             data-testid="withdraw-account"
           />
-          <TextInput
+          <AmountInput
             label={t('form.amount', { symbol })}
             required
-            inputMode="decimal"
-            autoComplete="off"
-            leftSection={<Text size="sm">{symbol}</Text>}
+            symbol={symbol}
             value={amount}
-            onChange={(event) => {
-              setAmount(event.currentTarget.value);
+            onValue={(text) => {
+              setAmount(text);
               if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
             }}
             error={errors.amount ? amountProblemText(t, errors.amount, symbol) : null}
@@ -220,13 +209,7 @@ function WithdrawForm({ accounts, symbol }: { accounts: PayoutAccount[]; symbol:
           <Button type="submit" data-testid="withdraw-submit">
             {t('form.submit')}
           </Button>
-          <div aria-live="polite" role="status">
-            {done ? (
-              <Alert color="green" variant="light" data-testid="withdraw-submitted">
-                {done}
-              </Alert>
-            ) : null}
-          </div>
+          <DoneNotice text={done} testId="withdraw-submitted" />
         </Stack>
       </form>
       <MoneyConfirmDialog

@@ -1,9 +1,8 @@
 import type { WithdrawalView } from '@lotus/shared/withdrawals.schema';
-import { Alert, Badge, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
-import { messageForApiError } from '../../auth/validation.ts';
+import { HistorySection } from '../../member-centre/components/history-section.tsx';
 import { dateTimeText, moneyText } from '../../member-centre/utils/money.ts';
 import { useWithdrawals } from '../api/withdrawal-api.ts';
 import { ReceiptForm } from './receipt-form.tsx';
@@ -28,47 +27,25 @@ export function WithdrawalHistory({ symbol }: { symbol: string }) {
   const [pageNo, setPageNo] = useState(1);
   const withdrawals = useWithdrawals(pageNo);
   return (
-    <Stack
-      gap="sm"
-      component="section"
-      aria-labelledby="withdraw-history-title"
-      data-testid="withdraw-history"
+    <HistorySection
+      testId="withdraw-history"
+      title={t('history.title')}
+      loadingLabel={t('loading')}
+      emptyTitle={t('history.empty')}
+      list={withdrawals}
+      pageNo={pageNo}
+      onPageChange={setPageNo}
     >
-      <Title order={2} fz="lg" id="withdraw-history-title">
-        {t('history.title')}
-      </Title>
-      {withdrawals.isPending ? (
-        <Group justify="center" py="md">
-          <Loader size="sm" aria-label={t('loading')} />
-        </Group>
-      ) : withdrawals.isError ? (
-        <Alert color="red" variant="light" role="alert" data-testid="withdraw-history-error">
-          {messageForApiError(t, withdrawals.error)}
-        </Alert>
-      ) : withdrawals.data.list.length === 0 ? (
-        <EmptyBlock testId="withdraw-history-empty" title={t('history.empty')} />
-      ) : (
-        <>
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {withdrawals.data.list.map((withdrawal) => (
-              <li key={withdrawal.id}>
-                <WithdrawalCard withdrawal={withdrawal} symbol={symbol} />
-              </li>
-            ))}
-          </Stack>
-          {withdrawals.data.totalPages > 1 ? (
-            <Pagination
-              total={withdrawals.data.totalPages}
-              value={pageNo}
-              onChange={setPageNo}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`chrome:pagination.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('chrome:pagination.page', { page: item }) })}
-            />
-          ) : null}
-        </>
+      {(rows) => (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rows.map((withdrawal) => (
+            <li key={withdrawal.id}>
+              <WithdrawalCard withdrawal={withdrawal} symbol={symbol} />
+            </li>
+          ))}
+        </Stack>
       )}
-    </Stack>
+    </HistorySection>
   );
 }
 
