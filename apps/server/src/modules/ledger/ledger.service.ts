@@ -223,15 +223,15 @@ export class LedgerService {
     checkKey(input.idempotencyKey);
     const memo = checkMemo(input.memo);
     const hash = requestHash({ op: 'reverse', entryId: input.entryId, memo });
-    return this.#inTransaction(trx, async (repository) => {
-      const replay = await this.#replayEntry(repository, input.brandId, input.idempotencyKey, hash);
-      if (replay) return replay;
-      const original = await repository.findEntry(input.brandId, input.entryId);
-      if (!original) throw new AppError('not_found', { message: `journal entry ${input.entryId}` });
-      if (original.reverses_entry_id !== null) throw invalid('a reversal cannot be reversed');
-      if (await repository.findReversalOf(original.id)) throw new AppError('entry_already_reversed');
-      const postings = await repository.postingsOf(original.id);
-      try {
+    try {
+      return await this.#inTransaction(trx, async (repository) => {
+        const replay = await this.#replayEntry(repository, input.brandId, input.idempotencyKey, hash);
+        if (replay) return replay;
+        const original = await repository.findEntry(input.brandId, input.entryId);
+        if (!original) throw new AppError('not_found', { message: `journal entry ${input.entryId}` });
+        if (original.reverses_entry_id !== null) throw invalid('a reversal cannot be reversed');
+        if (await repository.findReversalOf(original.id)) throw new AppError('entry_already_reversed');
+        const postings = await repository.postingsOf(original.id);
         return await this.#writeEntry(repository, {
           brandId: input.brandId,
           idempotencyKey: input.idempotencyKey,
@@ -245,14 +245,20 @@ export class LedgerService {
             amountMinor: -posting.amount_minor,
           })),
         });
-      } catch (error) {
-        // A concurrent reversal with another key committed first.
-        if (isUniqueViolation(error, 'journal_entries_reverses_entry_id_key')) {
-          throw new AppError('entry_already_reversed', { cause: error });
-        }
-        throw error;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, 'journal_entries_reverses_entry_id_key')) throw error;
+      // A concurrent reversal committed first. Under the same key it is this very request: answer its
+      // result (PostgreSQL may report the reversal's unique key before the idempotency key). In a caller's
+      // transaction, which the violation has aborted, the caller's retry replays instead.
+      if (!trx) {
+        const replay = await this.#inTransaction(undefined, (repository) =>
+          this.#replayEntry(repository, input.brandId, input.idempotencyKey, hash),
+        );
+        if (replay) return replay;
       }
-    });
+      throw new AppError('entry_already_reversed', { cause: error });
+    }
   }
 
   /** First phase: holds `amountMinor` of a member account (available balance goes down, balance does not). */
