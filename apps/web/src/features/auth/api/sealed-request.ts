@@ -1,5 +1,5 @@
 import { sealPayload } from '@lotus/shared/sealed-payload';
-import { ApiError, apiGet, apiSend, type RequestOptions } from '../../../lib/api-client.ts';
+import { apiGet, apiSend, type RequestOptions } from '../../../lib/api-client.ts';
 
 /**
  * Calls whose bodies SPEC §7 marks as encrypted (login, register, register by mobile, change password, set

@@ -59,8 +59,8 @@ describe('SmsCodeButton', () => {
   });
 
   it('throttles repeated clicks to one send per second', async () => {
-    // A send the form refused (null) starts no countdown, so only the throttle stands in the way.
-    const send = vi.fn(async () => null);
+    // A send without a countdown (expiredMinutes 0), so only the throttle stands in the way.
+    const send = vi.fn(async () => ({ expiredMinutes: 0 }));
     renderUi(<SmsCodeButton send={send} />);
     await click();
     await click();
@@ -72,6 +72,16 @@ describe('SmsCodeButton', () => {
     await click();
     expect(send).toHaveBeenCalledTimes(2);
     expect(button().textContent).toBe('Send code');
+  });
+
+  it('a click the form refused (an empty number) does not hold back the next one', async () => {
+    const send = vi.fn<() => Promise<{ expiredMinutes: number } | null>>(async () => null);
+    renderUi(<SmsCodeButton send={send} />);
+    await click();
+    send.mockResolvedValueOnce({ expiredMinutes: 1 });
+    await click();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(button().textContent).toBe('Resend in 60 s');
   });
 
   it('a failed send shows the translated server message in a warning dialog confirmed with OK', async () => {

@@ -66,6 +66,9 @@ export function SmsCodeButton({ send, disabled, testId = 'sms-send' }: SmsCodeBu
     setSending(true);
     try {
       const result = await send();
+      // Nothing was sent (the form showed why, e.g. an empty number): the throttle guards the SMS
+      // gateway, not the form, so the corrected number may be sent at once.
+      if (result === null) lastClick.current = Number.NEGATIVE_INFINITY;
       if (!mounted.current || result === null) return;
       const seconds = Math.max(0, result.expiredMinutes) * 60;
       const start = Date.now();
