@@ -16,11 +16,8 @@ export const CLI_IP = 'cli';
 export const POSITIVE_ID = /^[1-9][0-9]{0,17}$/;
 
 /** The actor of a back-office decision made from the CLI, for the service calls that take one. */
-export function cliActor(
-  brandId: bigint,
-  ip: string = CLI_IP,
-): { brandId: bigint; operatorId: null; ip: string } {
-  return { brandId, operatorId: null, ip };
+export function cliActor(brandId: bigint): { brandId: bigint; operatorId: null; ip: string } {
+  return { brandId, operatorId: null, ip: CLI_IP };
 }
 
 /** Audits a CLI action that no service audits itself (operator accounts). */

@@ -3,7 +3,7 @@ import type { OperatorRole } from '../../db/tables/wallet-operations.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { json, type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
-import { CLI_IP, cliActor, printJson, recordCliAction } from '../../ops/operator-cli.ts';
+import { cliActor, printJson, recordCliAction } from '../../ops/operator-cli.ts';
 import { OPERATOR_ROLES, type OperatorActor, OperatorsService } from './operators.service.ts';
 
 /**
@@ -12,7 +12,6 @@ import { OPERATOR_ROLES, type OperatorActor, OperatorsService } from './operator
  * `detail.via = 'cli'`, money calls the idempotency scope `operator:cli:<call>`.
  */
 
-export { CLI_IP };
 export const OPERATOR_PASSWORD_ENV = 'LOTUS_OPERATOR_PASSWORD';
 
 function serviceOf(deps: OpsDeps): OperatorsService {

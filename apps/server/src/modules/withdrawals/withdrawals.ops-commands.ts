@@ -13,18 +13,13 @@ import { type WithdrawalActor, WithdrawalsService } from './withdrawals.service.
  * `withdrawal:pay` twice pays once and the second answers `withdrawal_not_pending`.
  */
 
-/** Ids as this desk has always taken them (`0` passes and is not found). */
-const ID = /^[0-9]{1,18}$/;
-/** Recorded as the audit ip of these commands (the other CLI commands record `cli`). */
-const CLI_IP = '127.0.0.1';
-
 function serviceOf(deps: OpsDeps): WithdrawalsService {
   const ledger = new LedgerService(deps.db);
   return new WithdrawalsService({ db: deps.db, ledger, passwords: new WithdrawPasswordService(deps.db) });
 }
 
 async function cliActor(service: WithdrawalsService, brand: string | undefined): Promise<WithdrawalActor> {
-  return actorOf(await service.cliBrandId(brand), CLI_IP);
+  return actorOf(await service.cliBrandId(brand));
 }
 
 export const withdrawalOpsCommands: Record<string, OpsCommand> = {
@@ -42,7 +37,7 @@ export const withdrawalOpsCommands: Record<string, OpsCommand> = {
     usage: 'withdrawal:pay <id> [--brand <code>]',
     summary: 'mark a pending withdrawal paid out (the held amount leaves the wallet)',
     async run(args, options, deps, io) {
-      const id = idArg(args[0], ID);
+      const id = idArg(args[0]);
       if (args.length !== 1 || id === null) return usageError(io, 'withdrawal:pay');
       const service = serviceOf(deps);
       const result = await service.pay(await cliActor(service, options.brand), id, randomUUID());
@@ -54,7 +49,7 @@ export const withdrawalOpsCommands: Record<string, OpsCommand> = {
     summary: 'reject a pending withdrawal (the held amount is released); the member sees the reason',
     async run(args, options, deps, io) {
       const [idText, ...words] = args;
-      const id = idArg(idText, ID);
+      const id = idArg(idText);
       const reason = reasonArg(words);
       if (id === null || reason === null) return usageError(io, 'withdrawal:reject');
       const service = serviceOf(deps);
@@ -67,7 +62,7 @@ export const withdrawalOpsCommands: Record<string, OpsCommand> = {
     summary: 'close a receipt investigation: refund the unreceived part, or hold that it was paid',
     async run(args, options, deps, io) {
       const [idText, outcome, ...words] = args;
-      const id = idArg(idText, ID);
+      const id = idArg(idText);
       const reason = reasonArg(words);
       if (id === null || (outcome !== 'refund' && outcome !== 'paid') || reason === null) {
         return usageError(io, 'withdrawal:investigation');
