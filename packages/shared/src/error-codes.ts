@@ -27,6 +27,16 @@ export const errorCodes = {
   upload_type: 415,
   // catalogue (SPEC §8: a vendor or game under maintenance)
   game_maintenance: 503,
+  // games (docs/games-contract.md "Error codes")
+  game_not_found: 404,
+  game_trial_unavailable: 400,
+  bet_invalid: 400,
+  bet_limit: 400,
+  session_expired: 401,
+  vendor_signature_invalid: 401,
+  vendor_request_stale: 401,
+  round_pending: 409,
+  seed_invalid: 400,
   // accounts (docs/api.md "Accounts and sessions")
   sealed_payload_invalid: 400,
   login_failed: 401,

@@ -3,6 +3,7 @@ import type { AccountFlowTables } from './tables/account-flows.ts';
 import type { AccountTables } from './tables/accounts.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
+import type { GameTables } from './tables/games.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { WalletOperationTables } from './tables/wallet-operations.ts';
 
@@ -123,6 +124,7 @@ export interface BrandResourcesTable {
 export interface Database
   extends ContentTables,
     CatalogueTables,
+    GameTables,
     AccountTables,
     AccountFlowTables,
     LedgerTables,

@@ -6,6 +6,7 @@ import * as accounts from './0004_accounts.ts';
 import * as accountFlows from './0005_account_flows.ts';
 import * as ledger from './0006_ledger.ts';
 import * as walletOperations from './0007_wallet_operations.ts';
+import * as games from './0008_games.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005_account_flows': accountFlows,
   '0006_ledger': ledger,
   '0007_wallet_operations': walletOperations,
+  '0008_games': games,
 };

@@ -44,6 +44,11 @@ export interface VendorsTable {
   enabled: Defaulted<boolean>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** Migration 0008: how the platform reaches the vendor (docs/games-contract.md). */
+  integration: Defaulted<'inhouse' | 'external'>;
+  launch_url: string | null;
+  wallet_secret: string | null;
+  session_minutes: Defaulted<number>;
 }
 
 export interface VendorGameTypesTable {
