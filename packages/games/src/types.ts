@@ -108,3 +108,9 @@ export type InHouseGameCode =
   | 'monsoon-gems'
   | 'european-roulette'
   | 'dragon-tiger';
+
+/** The bet of one round as the studio's play request carries it (originals.schema.ts `bet`). */
+export type GameBet =
+  | { game: 'slot'; betMinor: string }
+  | { game: 'roulette'; bets: RouletteBet[] }
+  | { game: 'dragon-tiger'; bets: DragonTigerBet[] };
