@@ -23,9 +23,18 @@ import { createDeposits } from './modules/deposits/deposits-module.ts';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { FeedbackService } from './modules/feedback/feedback.service.ts';
+import { BetRecordsService } from './modules/games/bet-records.service.ts';
+import { GameCardsRepository } from './modules/games/game-cards.repository.ts';
+import { gameCatalogueRoutes } from './modules/games/game-catalogue.routes.ts';
+import { GameCatalogueService } from './modules/games/game-catalogue.service.ts';
 import { GamesRepository } from './modules/games/games.repository.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { GamesService } from './modules/games/games.service.ts';
+import { LaunchService } from './modules/games/launch.service.ts';
+import {
+  catalogueWalletClient,
+  createInhouseVendor,
+} from './modules/inhouse-vendor/inhouse-vendor-module.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { MembersRepository } from './modules/members/members.repository.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
@@ -44,6 +53,10 @@ import { RegistrationService } from './modules/registration/registration.service
 import { SystemRepository } from './modules/system/system.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { SystemService } from './modules/system/system.service.ts';
+import { injectTransport } from './modules/vendor-protocol/protocol-client.ts';
+import { VendorProtocolRepository } from './modules/vendor-protocol/vendor-protocol.repository.ts';
+import { vendorProtocolRoutes } from './modules/vendor-protocol/vendor-protocol.routes.ts';
+import { VendorProtocolService } from './modules/vendor-protocol/vendor-protocol.service.ts';
 import { createVerification, verificationRoutes } from './modules/verification/verification-module.ts';
 import { createWallet } from './modules/wallet/wallet-module.ts';
 import { withdrawalsModule } from './modules/withdrawals/withdrawals.routes.ts';
@@ -146,7 +159,8 @@ export async function buildApp({
   const systemRepository = new SystemRepository(database.db);
   const systemService = new SystemService(systemRepository, geo);
   await app.register(systemRoutes(systemService));
-  await app.register(contentRoutes(new ContentService(new ContentRepository(database.db), systemService)));
+  const contentService = new ContentService(new ContentRepository(database.db), systemService);
+  await app.register(contentRoutes(contentService));
   await app.register(
     feedbackRoutes(new FeedbackService(new FeedbackRepository(database.db), systemService, systemRepository)),
   );
@@ -204,6 +218,18 @@ export async function buildApp({
     sessionOptions,
   );
   registerAuth(app, authService);
+  // Game lists, favourites, launch and the betting record (docs/games-contract.md): after auth, because
+  // their public calls still read an optional login (favourite flags, a real launch).
+  const gameCards = new GameCardsRepository(database.db);
+  const brandOfHost = (host: string | null) => systemService.resolveBrand(host);
+  await app.register(
+    gameCatalogueRoutes({
+      catalogue: new GameCatalogueService(gameCards, brandOfHost, clock),
+      launch: new LaunchService(gameCards, brandOfHost, clock),
+      betRecords: new BetRecordsService(gameCards, clock),
+      authenticate: (token) => authService.authenticate(token),
+    }),
+  );
   // Back office (docs/wallet-contract.md): operator tokens open only routes declared `config.operator`.
   const operatorsService = new OperatorsService(database.db, {
     clock,
@@ -284,6 +310,29 @@ export async function buildApp({
   );
   // Withdrawals (docs/wallet-contract.md "Withdrawals"): member requests, receipts and the back-office desk.
   await app.register(withdrawalsModule({ db: database.db, ledger, sealed: sealedPayloads, clock }));
+  // Seamless-wallet protocol (docs/vendor-protocol.md): vendors (the in-house studio too) move a player's
+  // money with signed debit / credit / rollback calls; wins feed the public winner board.
+  await app.register(
+    vendorProtocolRoutes(
+      new VendorProtocolService({
+        repository: new VendorProtocolRepository(database.db),
+        ledger,
+        clock,
+        recordWin: (brandId, win) => contentService.recordWin(brandId, win),
+        log: app.log,
+      }),
+    ),
+  );
+  // In-house studio (docs/games-contract.md "In-house vendor"): a vendor like any other, reaching the wallet
+  // only through the signed seamless-wallet protocol, sent in-process through app.inject.
+  await app.register(
+    createInhouseVendor({
+      db: database.db,
+      clock,
+      wallet: catalogueWalletClient(database.db, injectTransport(app)),
+      log: app.log,
+    }).routes,
+  );
 
   await spa.register(app);
   return app;

@@ -4,10 +4,9 @@ import type { Database } from '../schema.ts';
 import type { LocalisedText } from '../tables/catalogue.ts';
 
 /**
- * The demo brand's catalogue: only Lotus's own game studio. No third-party vendor is invented. It is
- * under maintenance until the games issue ships its games and switches it on, so a click says
- * `game_maintenance` instead of leading to an empty page. The game types themselves are reference data
- * filled by migration 0003_catalogue.
+ * The demo brand's catalogue: only Lotus's own game studio. No third-party vendor is invented. Its games,
+ * lanes and launch settings (in-house integration, launch URL, wallet secret) are seeded by demo-games.ts.
+ * The game types themselves are reference data filled by migration 0003_catalogue.
  */
 
 type VendorSeed = {
@@ -29,7 +28,7 @@ export const DEMO_VENDORS: VendorSeed[] = [
     logoUrl: '/brand/vendors/lotus.svg',
     // Slots and cards open on the site's own vendor pages; table games open the studio's lobby.
     isGame: 'LOBBY',
-    maintenance: true,
+    maintenance: false,
     categoryTags: ['INHOUSE'],
     // Slots, table games (roulette lives there) and cards.
     gameTypes: ['RNG', 'TG', 'PVP'],

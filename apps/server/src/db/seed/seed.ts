@@ -10,6 +10,7 @@ import {
 } from './demo-brand.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContent } from './demo-content.ts';
+import { seedDemoGames } from './demo-games.ts';
 import { seedDemoOperators } from './demo-operators.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
 import { seedDemoWallets } from './demo-wallets.ts';
@@ -157,6 +158,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     }
 
     rowsAdded += await seedDemoCatalogue(trx, brand.id);
+    rowsAdded += await seedDemoGames(trx, brand.id);
     rowsAdded += await seedDemoContent(trx, brand.id);
     rowsAdded += await seedDemoAccounts(trx, brand.id);
     rowsAdded += await seedDemoWallets(trx, brand.id);

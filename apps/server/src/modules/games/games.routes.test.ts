@@ -34,7 +34,7 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
       .updateTable('vendors')
       .set({
         enabled: true,
-        maintenance: true,
+        maintenance: false,
         display_name: JSON.stringify({ EN: 'Lotus Originals', HI: 'लोटस ओरिजिनल्स' }),
       })
       .execute();
@@ -84,7 +84,7 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
       .execute();
   };
 
-  it('lists the seeded in-house vendor under slots, cards and table games, under maintenance', async () => {
+  it('lists the seeded in-house vendor under slots, cards and table games, open for play', async () => {
     const categories = await menus('?language=EN&platform=html5-desktop');
     expect(keys(categories)).toEqual(['RNG', 'PVP', 'TG']);
     expect(categories[0]).toEqual({
@@ -102,7 +102,7 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
           logoUrl: '/brand/vendors/lotus.svg',
           gameType: 'RNG',
           isGame: 'LOBBY',
-          maintenance: true,
+          maintenance: false,
         },
       ],
     });
@@ -142,13 +142,13 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
   });
 
   it('shows a changed row on the next request', async () => {
-    expect((await menus())[0]?.vendors[0]?.maintenance).toBe(true);
+    expect((await menus())[0]?.vendors[0]?.maintenance).toBe(false);
     await test.database.db
       .updateTable('vendors')
-      .set({ maintenance: false, display_name: JSON.stringify({ EN: 'Lotus Studio', HI: 'लोटस स्टूडियो' }) })
+      .set({ maintenance: true, display_name: JSON.stringify({ EN: 'Lotus Studio', HI: 'लोटस स्टूडियो' }) })
       .execute();
     const vendor = (await menus())[0]?.vendors[0];
-    expect(vendor).toMatchObject({ maintenance: false, displayName: 'Lotus Studio' });
+    expect(vendor).toMatchObject({ maintenance: true, displayName: 'Lotus Studio' });
     await test.database.db
       .deleteFrom('vendor_game_types')
       .where('game_type', '=', 'PVP')
@@ -259,13 +259,13 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
   });
 
   it("re-seeding adds nothing and keeps an operator's change to the seeded vendor", async () => {
-    await test.database.db.updateTable('vendors').set({ maintenance: false }).execute();
+    await test.database.db.updateTable('vendors').set({ maintenance: true }).execute();
     const report = await seedDatabase(test.database.db);
     expect(report).toEqual({ brandCreated: false, rowsAdded: 0 });
     const categories = await menus();
     expect(keys(categories)).toEqual(['RNG', 'PVP', 'TG']);
     expect(categories.every((category) => category.vendors.length === 1)).toBe(true);
-    expect(categories[0]?.vendors[0]?.maintenance).toBe(false);
+    expect(categories[0]?.vendors[0]?.maintenance).toBe(true);
   });
 
   it('refuses malformed parameters with invalid_request', async () => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import type { GamesService } from './games.service.ts';
 
-/** The game catalogue (SPEC §7 "Games"). More calls (game list, launch, favourites) arrive with the games issue. */
+/** The nav bar's game menus (SPEC §7 "Games"); the other game calls are in game-catalogue.routes.ts. */
 export function gamesRoutes(service: GamesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -13,8 +13,8 @@ export type GameMenusRequest = {
   /** Upper-case language code; the brand's default when absent. */
   language?: string | undefined;
   /**
-   * The client platform(s) asking. Every vendor is offered on every platform today; per-platform
-   * availability arrives with the games issue, which owns launching.
+   * The client platform(s) asking. Every vendor and game is offered on every platform (the in-house
+   * studio's screens are responsive web pages), so it filters nothing yet.
    */
   platform: string;
 };

@@ -1,0 +1,801 @@
+import { createHash } from 'node:crypto';
+import { addDays, todayUtc } from '@lotus/shared/date-ranges';
+import {
+  betRecordsResponse,
+  favouriteListResponse,
+  favouriteToggleResponse,
+  gameCardListResponse,
+  gameListResponse,
+  launchGameResponse,
+  newGameVendorResponse,
+  recentGamesResponse,
+  roomListResponse,
+  vassGameTypesResponse,
+} from '@lotus/shared/games.schema';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
+import { testBackends } from '../../../test/helpers/test-database.ts';
+import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
+import { DEMO_GAMES, INHOUSE_LAUNCH_URL } from '../../db/seed/demo-games.ts';
+import { seedDatabase } from '../../db/seed/seed.ts';
+
+const LIST = '/wps/relay/GCSGAME_gameList';
+const HOT = '/wps/relay/GCSGAME_hotGamesV2';
+const VASS_TYPES = '/wps/relay/GCSGAME_getVassGameType';
+const LANES = '/wps/relay/GCSGAME_newGameVendor';
+const POPULAR = '/lgw/games/popular';
+const TOGGLE = '/wps/relay/MCSFE_getFavoriteGames';
+const FAVOURITES = '/wps/relay/MCSFE_getFavoriteGamesList';
+const RECENT = '/wps/relay/GCS_recentGame';
+const ROOMS = '/wps/relay/GLS2_roomList';
+const LAUNCH = '/wps/game/launchGame';
+const BET_RECORDS = '/wps/member/betRecords';
+
+/** The seeded games in catalogue order. */
+const CODES = DEMO_GAMES.map((game) => game.gameCode);
+
+describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
+  let test: TestApp;
+  let fx: WalletFixture;
+  let lotusId: bigint;
+  let ids: Map<string, string>;
+  let player: { id: bigint; token: string };
+
+  const idOf = (code: string): string => {
+    const id = ids.get(code);
+    if (!id) throw new Error(`no game ${code}`);
+    return id;
+  };
+  const auth = (token?: string): Record<string, string> =>
+    token === undefined ? {} : { authorization: `Bearer ${token}` };
+  const post = (url: string, payload?: object, token?: string) =>
+    test.app.inject({
+      method: 'POST',
+      url,
+      headers: auth(token),
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const get = (url: string, token?: string) => test.app.inject({ method: 'GET', url, headers: auth(token) });
+  const expectFailure = (response: { statusCode: number; json(): unknown }, status: number, code: string) => {
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ success: false, message: code });
+  };
+
+  const list = async (payload: object = {}, token?: string) => {
+    const response = await post(LIST, payload, token);
+    expect(response.statusCode, response.body).toBe(200);
+    return gameListResponse.parse(response.json()).value;
+  };
+  const codesOf = (cards: { gameCode: string }[]) => cards.map((card) => card.gameCode);
+  const launch = async (query: string, token?: string) => get(`${LAUNCH}?${query}`, token);
+
+  const loadIds = async () => {
+    const rows = await test.database.db.selectFrom('games').select(['id', 'game_code']).execute();
+    ids = new Map(rows.map((row) => [row.game_code, row.id.toString()]));
+  };
+
+  beforeAll(async () => {
+    test = await buildTestApp({ backend });
+    fx = await walletFixture(test.app, test.database);
+    lotusId = (
+      await test.database.db
+        .selectFrom('vendors')
+        .select('id')
+        .where('vassalage', '=', 'LOTUS')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await loadIds();
+    player = await fx.member();
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  // Every test starts from the seeded catalogue and no player lists, whatever the previous one changed.
+  beforeEach(async () => {
+    const { db } = test.database;
+    await db
+      .updateTable('vendors')
+      .set({ enabled: true, maintenance: false })
+      .where('id', '=', lotusId)
+      .execute();
+    await db
+      .updateTable('games')
+      .set({ enabled: true, support_play: 0, game_classify: null })
+      .where('vendor_id', '=', lotusId)
+      .execute();
+    await db.deleteFrom('favourite_games').execute();
+    await db.deleteFrom('recent_games').execute();
+    await db.deleteFrom('game_launch_sessions').execute();
+    await db.deleteFrom('game_rounds').execute();
+    await db.deleteFrom('game_lanes').where('source', '=', 'classify').execute();
+    await db.updateTable('game_lanes').set({ card_limit: 12 }).execute();
+  });
+
+  describe('seeded catalogue', () => {
+    it('holds the five in-house titles, playable, with trial, limits and icons', async () => {
+      const vendor = await test.database.db
+        .selectFrom('vendors')
+        .select(['integration', 'launch_url', 'wallet_secret', 'maintenance'])
+        .where('id', '=', lotusId)
+        .executeTakeFirstOrThrow();
+      expect(vendor).toMatchObject({
+        integration: 'inhouse',
+        launch_url: INHOUSE_LAUNCH_URL,
+        maintenance: false,
+      });
+      expect(vendor.wallet_secret).toMatch(/^[0-9a-f]{64}$/);
+
+      const { list: cards, total } = await list({ language: 'EN' });
+      expect(total).toBe(5);
+      expect(cards.map((card) => [card.gameCode, card.gameType, card.minBetMinor, card.minLineNum])).toEqual([
+        ['lotus-fortune', 'RNG', '100', 20],
+        ['tiger-temple', 'RNG', '100', 10],
+        ['monsoon-gems', 'RNG', '100', 5],
+        ['european-roulette', 'TG', '1000', 0],
+        ['dragon-tiger', 'PVP', '1000', 0],
+      ]);
+      expect(cards[0]).toEqual({
+        nodeId: idOf('lotus-fortune'),
+        gameCode: 'lotus-fortune',
+        gameName: 'Lotus Fortune',
+        iconUrl: '/brand/games/lotus-fortune.svg',
+        vassalage: 'LOTUS',
+        vendorName: 'Lotus Originals',
+        vendorLogoUrl: '/brand/vendors/lotus.svg',
+        gameType: 'RNG',
+        gameClassify: null,
+        supportPlay: 0,
+        isHot: 1,
+        isNew: 0,
+        minBetMinor: '100',
+        minLineNum: 20,
+        accountTypeId: 0,
+        maintenance: false,
+        favourite: false,
+      });
+      expect(
+        cards.every((card) => card.supportPlay === 0 && card.iconUrl === `/brand/games/${card.gameCode}.svg`),
+      ).toBe(true);
+      expect(cards.filter((card) => card.isHot === 1)).toHaveLength(2);
+      expect(cards.filter((card) => card.isNew === 1)).toHaveLength(2);
+      const limits = await test.database.db
+        .selectFrom('games')
+        .select(['game_code', 'max_bet_minor'])
+        .orderBy('sort')
+        .execute();
+      expect(limits.map((row) => row.max_bet_minor)).toEqual([
+        10_000n,
+        10_000n,
+        10_000n,
+        500_000n,
+        1_000_000n,
+      ]);
+
+      // Every seeded game launches for real and as a trial.
+      for (const code of CODES) {
+        expect((await launch(`nodeId=${idOf(code)}`, player.token)).statusCode, code).toBe(200);
+        expect((await launch(`nodeId=${idOf(code)}&trial=1`)).statusCode, code).toBe(200);
+      }
+    });
+  });
+
+  describe('GCSGAME_gameList', () => {
+    it('filters by type, vendor, classify, bet and lines', async () => {
+      expect(codesOf((await list({ gameType: 'RNG' })).list)).toEqual(CODES.slice(0, 3));
+      expect(codesOf((await list({ vassalage: 'LOTUS', gameType: 'PVP' })).list)).toEqual(['dragon-tiger']);
+      expect(await list({ vassalage: 'NOBODY' })).toEqual({ list: [], pageNum: 1, totalPages: 0, total: 0 });
+      await test.database.db
+        .updateTable('games')
+        .set({ game_classify: 'JACKPOT' })
+        .where('game_code', '=', 'monsoon-gems')
+        .execute();
+      expect(codesOf((await list({ gameClassify: 'JACKPOT' })).list)).toEqual(['monsoon-gems']);
+      expect((await list({ minBet: '50' })).total).toBe(0);
+      expect(codesOf((await list({ minBet: '100' })).list)).toEqual(CODES.slice(0, 3));
+      expect((await list({ minBet: '999' })).total).toBe(3);
+      expect((await list({ minBet: 1000 })).total).toBe(5);
+      expect(codesOf((await list({ minLineNum: 10 })).list)).toEqual(['lotus-fortune', 'tiger-temple']);
+      expect((await list({ minLineNum: 0 })).total).toBe(5);
+    });
+
+    it('searches names case-insensitively in any language, literally', async () => {
+      expect(codesOf((await list({ gameName: 'TIGER' })).list)).toEqual(['tiger-temple', 'dragon-tiger']);
+      expect(codesOf((await list({ gameName: 'rOuLe' })).list)).toEqual(['european-roulette']);
+      expect(codesOf((await list({ gameName: 'रूलेट', language: 'EN' })).list)).toEqual(['european-roulette']);
+      expect((await list({ gameName: '%' })).total).toBe(0);
+      expect((await list({ gameName: '_' })).total).toBe(0);
+      expect((await list({ gameName: '   ' })).total).toBe(5);
+    });
+
+    it('pages with pageNum, totalPages and total', async () => {
+      const first = await list({ pageSize: 2 });
+      expect([codesOf(first.list), first.pageNum, first.totalPages, first.total]).toEqual([
+        CODES.slice(0, 2),
+        1,
+        3,
+        5,
+      ]);
+      const last = await list({ pageSize: 2, pageNo: 3 });
+      expect([codesOf(last.list), last.pageNum]).toEqual([['dragon-tiger'], 3]);
+      expect((await list({ pageSize: 2, pageNo: 4 })).list).toEqual([]);
+      expect((await list({ pageSize: 100 })).list).toHaveLength(5);
+      // No body at all asks with every default.
+      const bare = await post(LIST);
+      expect(bare.statusCode).toBe(200);
+      expect(gameListResponse.parse(bare.json()).value.total).toBe(5);
+    });
+
+    it('names games and vendors in the language asked for, else English', async () => {
+      const hindi = await list({ language: 'hi', gameType: 'TG' });
+      expect(hindi.list[0]).toMatchObject({ gameName: 'यूरोपियन रूलेट', vendorName: 'लोटस ओरिजिनल्स' });
+      const portuguese = await list({ language: 'PT', gameType: 'TG' });
+      expect(portuguese.list[0]).toMatchObject({
+        gameName: 'European Roulette',
+        vendorName: 'Lotus Originals',
+      });
+    });
+
+    it('leaves out switched-off games and vendors and flags maintenance', async () => {
+      const { db } = test.database;
+      await db.updateTable('games').set({ enabled: false }).where('game_code', '=', 'tiger-temple').execute();
+      expect(codesOf((await list()).list)).not.toContain('tiger-temple');
+      await db.updateTable('vendors').set({ maintenance: true }).where('id', '=', lotusId).execute();
+      expect((await list()).list.every((card) => card.maintenance)).toBe(true);
+      await db.updateTable('vendors').set({ enabled: false }).where('id', '=', lotusId).execute();
+      expect((await list()).total).toBe(0);
+    });
+
+    it("flags the logged-in player's favourites only", async () => {
+      await test.database.db
+        .insertInto('favourite_games')
+        .values({ member_id: player.id, game_id: BigInt(idOf('monsoon-gems')) })
+        .execute();
+      const mine = await list({}, player.token);
+      expect(mine.list.filter((card) => card.favourite).map((card) => card.gameCode)).toEqual([
+        'monsoon-gems',
+      ]);
+      expect((await list()).list.some((card) => card.favourite)).toBe(false);
+      // A stale token browses as a visitor instead of failing the page.
+      expect((await list({}, 'stale-token')).list.some((card) => card.favourite)).toBe(false);
+    });
+
+    it('refuses malformed requests with 400 invalid_request', async () => {
+      for (const payload of [
+        { pageSize: 101 },
+        { pageSize: 0 },
+        { pageNo: 0 },
+        { language: 'E1' },
+        { minBet: '-1' },
+        { minBet: 'ten' },
+        { minLineNum: -1 },
+        { gameType: 'RNG; drop' },
+        { gameName: 'x'.repeat(65) },
+      ]) {
+        expectFailure(await post(LIST, payload), 400, 'invalid_request');
+      }
+    });
+  });
+
+  describe('hot games, vendor types, lanes, popular', () => {
+    it('GCSGAME_hotGamesV2 lists the hot games, optionally of one type or vendor', async () => {
+      const hot = async (payload: object) =>
+        codesOf(gameCardListResponse.parse((await post(HOT, payload)).json()).value.list);
+      expect(await hot({ isPlatform: 2, language: 'EN' })).toEqual(['lotus-fortune', 'european-roulette']);
+      expect(await hot({ gameType: 'TG' })).toEqual(['european-roulette']);
+      expect(await hot({ vassalage: 'NOBODY' })).toEqual([]);
+      expectFailure(await post(HOT, { language: 'english' }), 400, 'invalid_request');
+    });
+
+    it('GCSGAME_getVassGameType counts a vendor’s games per type in the brand order', async () => {
+      const response = await post(VASS_TYPES, { vassalage: 'LOTUS' });
+      expect(vassGameTypesResponse.parse(response.json()).value.list).toEqual([
+        { gameType: 'RNG', labelKey: 'category.slots', gameCount: 3 },
+        { gameType: 'PVP', labelKey: 'category.cards', gameCount: 1 },
+        { gameType: 'TG', labelKey: 'category.tableGames', gameCount: 1 },
+      ]);
+      await test.database.db
+        .updateTable('games')
+        .set({ enabled: false })
+        .where('game_type', '=', 'PVP')
+        .execute();
+      const after = vassGameTypesResponse.parse((await post(VASS_TYPES, { vassalage: 'LOTUS' })).json());
+      expect(after.value.list.map((type) => type.gameType)).toEqual(['RNG', 'TG']);
+      expect(
+        vassGameTypesResponse.parse((await post(VASS_TYPES, { vassalage: 'NOBODY' })).json()).value.list,
+      ).toEqual([]);
+      expectFailure(await post(VASS_TYPES, {}), 400, 'invalid_request');
+    });
+
+    it('GCSGAME_newGameVendor serves the lanes with cards, counts and pages', async () => {
+      const lanes = async (payload: object, token?: string) =>
+        newGameVendorResponse.parse((await post(LANES, payload, token)).json()).value.data.lanes;
+      const english = await lanes({ platform: 'html5-desktop', language: 'EN' });
+      expect(english.map((lane) => [lane.title, codesOf(lane.cards), lane.gameCount, lane.page])).toEqual([
+        ['Hot games', ['lotus-fortune', 'european-roulette'], 2, '/hot'],
+        ['New games', ['tiger-temple', 'monsoon-gems'], 2, '/new'],
+        ['Slots', CODES.slice(0, 3), 3, '/rng'],
+        ['Table games', ['european-roulette'], 1, '/roulette'],
+        ['Card games', ['dragon-tiger'], 1, '/pvp'],
+      ]);
+      expect(english.every((lane) => lane.gameClassify === null)).toBe(true);
+      expect((await lanes({ language: 'HI' })).map((lane) => lane.title)).toEqual([
+        'लोकप्रिय गेम',
+        'नए गेम',
+        'स्लॉट्स',
+        'टेबल गेम',
+        'कार्ड गेम',
+      ]);
+
+      const { db } = test.database;
+      await db.updateTable('game_lanes').set({ card_limit: 1 }).where('game_type', '=', 'RNG').execute();
+      await db
+        .updateTable('games')
+        .set({ game_classify: 'JACKPOT' })
+        .where('game_code', '=', 'lotus-fortune')
+        .execute();
+      const brand = await db
+        .selectFrom('brands')
+        .select('id')
+        .where('code', '=', 'lotus')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('game_lanes')
+        .values({
+          brand_id: brand.id,
+          title: JSON.stringify({ EN: 'Jackpots' }),
+          source: 'classify',
+          game_classify: 'JACKPOT',
+          sort: 99,
+        })
+        .execute();
+      await db
+        .insertInto('favourite_games')
+        .values({ member_id: player.id, game_id: BigInt(idOf('dragon-tiger')) })
+        .execute();
+      const changed = await lanes({ language: 'HI' }, player.token);
+      expect([codesOf(changed[2]?.cards ?? []), changed[2]?.gameCount]).toEqual([['lotus-fortune'], 3]);
+      expect(changed[5]).toMatchObject({
+        title: 'Jackpots',
+        gameClassify: { key: 'JACKPOT', vendors: ['LOTUS'] },
+        gameCount: 1,
+        page: '/jp',
+      });
+      expect(changed[4]?.cards[0]?.favourite).toBe(true);
+      expect(changed[0]?.cards.some((card) => card.favourite)).toBe(false);
+    });
+
+    it('GET /lgw/games/popular ranks by rounds of the last 7 days, then hot, then order', async () => {
+      const popular = async (query = '') =>
+        codesOf(gameCardListResponse.parse((await get(`${POPULAR}${query}`)).json()).value.list);
+      expect(await popular()).toEqual([
+        'lotus-fortune',
+        'european-roulette',
+        'tiger-temple',
+        'monsoon-gems',
+        'dragon-tiger',
+      ]);
+      const now = Date.now();
+      const rounds: [string, number][] = [
+        ['dragon-tiger', 60_000],
+        ['dragon-tiger', 120_000],
+        ['monsoon-gems', 3_600_000],
+        // Older than a week: no longer counts, however many.
+        ...Array.from({ length: 4 }, (): [string, number] => ['tiger-temple', 8 * 86_400_000]),
+      ];
+      await insertRounds(
+        rounds.map(([code, age], index) => ({
+          code,
+          ageMs: age,
+          roundId: `pop-${index}`,
+          memberId: player.id,
+        })),
+        now,
+      );
+      expect(await popular()).toEqual([
+        'dragon-tiger',
+        'monsoon-gems',
+        'lotus-fortune',
+        'european-roulette',
+        'tiger-temple',
+      ]);
+      expect(await popular('?count=2')).toEqual(['dragon-tiger', 'monsoon-gems']);
+      expect(await popular('?gameType=RNG')).toEqual(['monsoon-gems', 'lotus-fortune', 'tiger-temple']);
+      for (const query of ['?count=0', '?count=51', '?gameType=a%20b', '?language=xxxx']) {
+        expectFailure(await get(`${POPULAR}${query}`), 400, 'invalid_request');
+      }
+    });
+  });
+
+  /** Rounds straight into game_rounds, as the seamless-wallet protocol would leave them. */
+  async function insertRounds(
+    rounds: {
+      code: string;
+      ageMs: number;
+      roundId: string;
+      memberId: bigint;
+      stake?: bigint;
+      payout?: bigint;
+      status?: 'open' | 'settled' | 'rolled_back';
+    }[],
+    now: number,
+  ): Promise<void> {
+    await test.database.db
+      .insertInto('game_rounds')
+      .values(
+        rounds.map((round) => ({
+          brand_id: fx.brandId,
+          vendor_id: lotusId,
+          member_id: round.memberId,
+          game_id: BigInt(idOf(round.code)),
+          round_id: round.roundId,
+          stake_minor: round.stake ?? 1_000n,
+          payout_minor: round.payout ?? 0n,
+          status: round.status ?? 'settled',
+          created_at: new Date(now - round.ageMs),
+          settled_at: (round.status ?? 'settled') === 'settled' ? new Date(now - round.ageMs + 1_000) : null,
+        })),
+      )
+      .execute();
+  }
+
+  describe('favourites', () => {
+    const toggle = (nodeId: string, vendor: string, gameType: string, token?: string) =>
+      post(TOGGLE, { nodeId, vendor, gameType }, token);
+    const favourites = async (payload: object = {}) => {
+      const response = await post(FAVOURITES, payload, player.token);
+      expect(response.statusCode, response.body).toBe(200);
+      return favouriteListResponse.parse(response.json()).value;
+    };
+
+    it('toggles on and off and lists newest first', async () => {
+      const on = await toggle(idOf('tiger-temple'), 'LOTUS', 'RNG', player.token);
+      expect(favouriteToggleResponse.parse(on.json()).value).toEqual({
+        nodeId: idOf('tiger-temple'),
+        favourite: true,
+      });
+      await toggle(idOf('dragon-tiger'), 'LOTUS', 'PVP', player.token);
+      const both = await favourites({ pageNo: 1, pageSize: 20 });
+      expect([codesOf(both.content), both.total, both.totalPages]).toEqual([
+        ['dragon-tiger', 'tiger-temple'],
+        2,
+        1,
+      ]);
+      expect(both.content.every((card) => card.favourite)).toBe(true);
+      expect(codesOf((await favourites({ gameType: 'RNG' })).content)).toEqual(['tiger-temple']);
+      expect(codesOf((await favourites({ vendor: 'NOBODY' })).content)).toEqual([]);
+      const second = await favourites({ pageSize: 1, pageNo: 2 });
+      expect([codesOf(second.content), second.pageNum, second.totalPages]).toEqual([['tiger-temple'], 2, 2]);
+
+      const off = await toggle(idOf('dragon-tiger'), 'LOTUS', 'PVP', player.token);
+      expect(favouriteToggleResponse.parse(off.json()).value.favourite).toBe(false);
+      expect(codesOf((await favourites()).content)).toEqual(['tiger-temple']);
+      // Another player's list is their own.
+      const other = await fx.member();
+      const theirs = await post(FAVOURITES, {}, other.token);
+      expect(favouriteListResponse.parse(theirs.json()).value.total).toBe(0);
+    });
+
+    it('needs a login and a matching game', async () => {
+      expectFailure(await toggle(idOf('tiger-temple'), 'LOTUS', 'RNG'), 401, 'not_logged_in');
+      expectFailure(await post(FAVOURITES, {}), 401, 'not_logged_in');
+      expectFailure(await toggle('999999999', 'LOTUS', 'RNG', player.token), 404, 'game_not_found');
+      expectFailure(await toggle(idOf('tiger-temple'), 'OTHER', 'RNG', player.token), 400, 'invalid_request');
+      expectFailure(await toggle(idOf('tiger-temple'), 'LOTUS', 'TG', player.token), 400, 'invalid_request');
+      expectFailure(await toggle('abc', 'LOTUS', 'RNG', player.token), 400, 'invalid_request');
+      expectFailure(
+        await post(TOGGLE, { nodeId: idOf('tiger-temple') }, player.token),
+        400,
+        'invalid_request',
+      );
+      expectFailure(await post(FAVOURITES, { pageSize: 500 }, player.token), 400, 'invalid_request');
+      expect((await favourites()).total).toBe(0);
+    });
+  });
+
+  describe('launch and recent games', () => {
+    it('launches for real with a session token and records the game as recent', async () => {
+      const response = await launch(`nodeId=${idOf('lotus-fortune')}&platform=html5-desktop`, player.token);
+      expect(response.statusCode, response.body).toBe(200);
+      const value = launchGameResponse.parse(response.json()).value;
+      expect(value).toMatchObject({ nodeId: idOf('lotus-fortune'), trial: false, mode: 'popup' });
+      const match = /^\/originals\/play\?token=([A-Za-z0-9_-]{43})&game=lotus-fortune&lang=EN$/.exec(
+        value.content,
+      );
+      expect(match, value.content).not.toBeNull();
+      const token = match?.[1] as string;
+      const session = await test.database.db
+        .selectFrom('game_launch_sessions')
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(session).toMatchObject({
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        member_id: player.id,
+        game_id: BigInt(idOf('lotus-fortune')),
+        vendor_id: lotusId,
+      });
+      const vendor = await test.database.db
+        .selectFrom('vendors')
+        .select('session_minutes')
+        .where('id', '=', lotusId)
+        .executeTakeFirstOrThrow();
+      expect(session.expires_at.getTime() - session.created_at.getTime()).toBe(
+        vendor.session_minutes * 60_000,
+      );
+
+      const hindi = launchGameResponse.parse(
+        (await launch(`nodeId=${idOf('dragon-tiger')}&language=hi`, player.token)).json(),
+      );
+      expect(hindi.value.content).toMatch(/&game=dragon-tiger&lang=HI$/);
+      // Two launches, two distinct tokens.
+      expect(
+        await test.database.db.selectFrom('game_launch_sessions').select('token_hash').execute(),
+      ).toHaveLength(2);
+    });
+
+    it('lists recent games last launched first', async () => {
+      expectFailure(await post(RECENT, {}), 401, 'not_logged_in');
+      for (const code of ['tiger-temple', 'european-roulette', 'dragon-tiger', 'tiger-temple']) {
+        expect((await launch(`nodeId=${idOf(code)}`, player.token)).statusCode).toBe(200);
+      }
+      const recent = async (payload: object) =>
+        recentGamesResponse.parse((await post(RECENT, payload, player.token)).json()).value;
+      const all = await recent({ page: 1, pageSize: 10, clientType: 3, language: 'EN' });
+      expect([codesOf(all.list), all.total, all.totalPages]).toEqual([
+        ['tiger-temple', 'dragon-tiger', 'european-roulette'],
+        3,
+        1,
+      ]);
+      expect(codesOf((await recent({ type: 'RNG' })).list)).toEqual(['tiger-temple']);
+      expect(codesOf((await recent({ pageSize: 2, page: 2 })).list)).toEqual(['european-roulette']);
+      await post(TOGGLE, { nodeId: idOf('dragon-tiger'), vendor: 'LOTUS', gameType: 'PVP' }, player.token);
+      expect((await recent({})).list.map((card) => card.favourite)).toEqual([false, true, false]);
+      expectFailure(await post(RECENT, { pageSize: 101 }, player.token), 400, 'invalid_request');
+    });
+
+    it('offers a trial launch without login for games with supportPlay 0', async () => {
+      const response = await launch(`nodeId=${idOf('monsoon-gems')}&trial=1&language=HI`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(launchGameResponse.parse(response.json()).value).toEqual({
+        content: `${INHOUSE_LAUNCH_URL}?trial=1&game=monsoon-gems&lang=HI`,
+        nodeId: idOf('monsoon-gems'),
+        trial: true,
+        mode: 'popup',
+      });
+      expect(await test.database.db.selectFrom('game_launch_sessions').select('id').execute()).toEqual([]);
+      await test.database.db
+        .updateTable('games')
+        .set({ support_play: 1 })
+        .where('game_code', '=', 'monsoon-gems')
+        .execute();
+      expectFailure(await launch(`nodeId=${idOf('monsoon-gems')}&trial=1`), 400, 'game_trial_unavailable');
+    });
+
+    it('refuses visitors, trial accounts, switched-off games and maintenance', async () => {
+      const id = idOf('european-roulette');
+      expectFailure(await launch(`nodeId=${id}`), 401, 'not_logged_in');
+      expectFailure(await launch(`nodeId=${id}&trial=0`, 'stale-token'), 401, 'not_logged_in');
+
+      const trialAccount = await fx.member();
+      await fx.setTrial(trialAccount.id, true);
+      expectFailure(await launch(`nodeId=${id}`, trialAccount.token), 403, 'in_need_true_account');
+      expect((await launch(`nodeId=${id}&trial=1`, trialAccount.token)).statusCode).toBe(200);
+      const guest = await fx.member({ type: 4 });
+      expectFailure(await launch(`nodeId=${id}`, guest.token), 403, 'in_need_true_account');
+
+      expectFailure(await launch('nodeId=999999999', player.token), 404, 'game_not_found');
+      const { db } = test.database;
+      await db.updateTable('vendors').set({ maintenance: true }).where('id', '=', lotusId).execute();
+      expectFailure(await launch(`nodeId=${id}`, player.token), 503, 'game_maintenance');
+      expectFailure(await launch(`nodeId=${id}&trial=1`), 503, 'game_maintenance');
+      await db
+        .updateTable('vendors')
+        .set({ maintenance: false, enabled: false })
+        .where('id', '=', lotusId)
+        .execute();
+      expectFailure(await launch(`nodeId=${id}`, player.token), 404, 'game_not_found');
+      await db.updateTable('vendors').set({ enabled: true }).where('id', '=', lotusId).execute();
+      await db
+        .updateTable('games')
+        .set({ enabled: false })
+        .where('game_code', '=', 'european-roulette')
+        .execute();
+      expectFailure(await launch(`nodeId=${id}&trial=1`), 404, 'game_not_found');
+
+      for (const query of ['', 'nodeId=abc', 'nodeId=0', `nodeId=${id}&trial=2`, `nodeId=${id}&language=e`]) {
+        expectFailure(await launch(query, player.token), 400, 'invalid_request');
+      }
+      // None of the refused launches opened a session (the trial one needs none).
+      expect(await db.selectFrom('game_launch_sessions').select('id').execute()).toEqual([]);
+    });
+  });
+
+  describe('GLS2_roomList', () => {
+    it('lists the PVP games as rooms with players of the last 10 minutes', async () => {
+      expectFailure(await get(ROOMS), 401, 'not_logged_in');
+      const rooms = async (query = '') =>
+        roomListResponse.parse((await get(`${ROOMS}${query}`, player.token)).json()).value.list;
+      expect(await rooms()).toEqual([
+        {
+          nodeId: idOf('dragon-tiger'),
+          gameCode: 'dragon-tiger',
+          roomName: 'Dragon Tiger',
+          vassalage: 'LOTUS',
+          minBetMinor: '1000',
+          maxBetMinor: '1000000',
+          players: 0,
+        },
+      ]);
+      const other = await fx.member();
+      const dragonTiger = `nodeId=${idOf('dragon-tiger')}`;
+      await launch(dragonTiger, player.token);
+      await launch(dragonTiger, player.token);
+      await launch(dragonTiger, other.token);
+      // A launch from half an hour ago no longer counts.
+      const stale = await fx.member();
+      await test.database.db
+        .insertInto('game_launch_sessions')
+        .values({
+          token_hash: 'a'.repeat(64),
+          brand_id: fx.brandId,
+          member_id: stale.id,
+          game_id: BigInt(idOf('dragon-tiger')),
+          vendor_id: lotusId,
+          created_at: new Date(Date.now() - 30 * 60_000),
+          expires_at: new Date(Date.now() + 60_000),
+        })
+        .execute();
+      const [room] = await rooms('?language=HI');
+      expect(room).toMatchObject({ roomName: 'ड्रैगन टाइगर', players: 2 });
+      expect(await rooms('?vassalage=NOBODY')).toEqual([]);
+      expectFailure(await get(`${ROOMS}?vassalage=a%20b`, player.token), 400, 'invalid_request');
+    });
+  });
+
+  describe('GET /wps/member/betRecords', () => {
+    it('lists the player’s rounds with totals over the filter', async () => {
+      expectFailure(await get(BET_RECORDS), 401, 'not_logged_in');
+      const other = await fx.member();
+      const now = Date.now();
+      const day = 86_400_000;
+      await insertRounds(
+        [
+          {
+            code: 'lotus-fortune',
+            ageMs: 60_000,
+            roundId: 'r-today',
+            memberId: player.id,
+            stake: 1_000n,
+            payout: 2_500n,
+          },
+          {
+            code: 'european-roulette',
+            ageMs: 120_000,
+            roundId: 'r-void',
+            memberId: player.id,
+            stake: 700n,
+            status: 'rolled_back',
+          },
+          {
+            code: 'dragon-tiger',
+            ageMs: day,
+            roundId: 'r-open',
+            memberId: player.id,
+            stake: 500n,
+            status: 'open',
+          },
+          {
+            code: 'european-roulette',
+            ageMs: 40 * day,
+            roundId: 'r-old',
+            memberId: player.id,
+            stake: 3_000n,
+            payout: 6_000n,
+          },
+          { code: 'lotus-fortune', ageMs: 60_000, roundId: 'r-other', memberId: other.id, stake: 9_000n },
+        ],
+        now,
+      );
+      const records = async (query = '') => {
+        const response = await get(`${BET_RECORDS}${query}`, player.token);
+        expect(response.statusCode, response.body).toBe(200);
+        return betRecordsResponse.parse(response.json()).value;
+      };
+      const recent = await records();
+      expect(recent.list.map((row) => [row.roundId, row.status])).toEqual([
+        ['r-today', 'settled'],
+        ['r-void', 'rolled_back'],
+        ['r-open', 'open'],
+      ]);
+      expect(recent.list[0]).toMatchObject({
+        gameName: 'Lotus Fortune',
+        gameType: 'RNG',
+        vendorName: 'Lotus Originals',
+        stakeMinor: '1000',
+        payoutMinor: '2500',
+      });
+      expect(recent.list[2]?.settledAt).toBeNull();
+      expect([recent.total, recent.totalPages, recent.totals]).toEqual([
+        3,
+        1,
+        { stakeMinor: '1500', payoutMinor: '2500' },
+      ]);
+
+      const today = todayUtc();
+      const wide = await records(`?startDate=${addDays(today, -60)}&endDate=${today}&language=HI`);
+      expect(wide.total).toBe(4);
+      expect(wide.totals).toEqual({ stakeMinor: '4500', payoutMinor: '8500' });
+      expect(wide.list[3]?.gameName).toBe('यूरोपियन रूलेट');
+      const tables = await records(`?startDate=${addDays(today, -60)}&endDate=${today}&gameType=TG`);
+      expect([tables.list.map((row) => row.roundId), tables.totals.stakeMinor]).toEqual([
+        ['r-void', 'r-old'],
+        '3000',
+      ]);
+      const paged = await records('?pageSize=2&pageNo=2');
+      expect([
+        paged.list.map((row) => row.roundId),
+        paged.pageNum,
+        paged.totalPages,
+        paged.totals.stakeMinor,
+      ]).toEqual([['r-open'], 2, 2, '1500']);
+
+      for (const query of [
+        `?startDate=${addDays(today, -92)}&endDate=${today}`,
+        `?startDate=${today}&endDate=${addDays(today, -1)}`,
+        '?startDate=2026-02-30&endDate=2026-03-01',
+        '?startDate=yesterday',
+        '?pageSize=101',
+        '?gameType=a%20b',
+      ]) {
+        expectFailure(await get(`${BET_RECORDS}${query}`, player.token), 400, 'invalid_request');
+      }
+      expect((await records(`?startDate=${addDays(today, -91)}&endDate=${today}`)).total).toBe(4);
+    });
+  });
+
+  describe('seed', () => {
+    it('brings a database seeded before the games up to date, once', async () => {
+      const { db } = test.database;
+      // The catalogue slice's state: an external vendor without launch URL, under maintenance, no games.
+      await db.deleteFrom('games').execute();
+      await db.deleteFrom('game_lanes').execute();
+      await db
+        .updateTable('vendors')
+        .set({ integration: 'external', launch_url: null, wallet_secret: null, maintenance: true })
+        .where('id', '=', lotusId)
+        .execute();
+      expect(await seedDatabase(db)).toEqual({ brandCreated: false, rowsAdded: 1 + 5 + 5 });
+      const vendor = await db
+        .selectFrom('vendors')
+        .select(['integration', 'launch_url', 'wallet_secret', 'maintenance'])
+        .where('id', '=', lotusId)
+        .executeTakeFirstOrThrow();
+      expect(vendor).toMatchObject({
+        integration: 'inhouse',
+        launch_url: INHOUSE_LAUNCH_URL,
+        maintenance: false,
+      });
+      expect(vendor.wallet_secret).toMatch(/^[0-9a-f]{64}$/);
+      await loadIds();
+      expect((await list()).total).toBe(5);
+
+      // Once upgraded, the operator's changes survive a re-seed, and nothing is added twice.
+      await db.updateTable('vendors').set({ maintenance: true }).where('id', '=', lotusId).execute();
+      await db.updateTable('games').set({ is_hot: false }).where('game_code', '=', 'lotus-fortune').execute();
+      expect(await seedDatabase(db)).toEqual({ brandCreated: false, rowsAdded: 0 });
+      const after = await db
+        .selectFrom('vendors')
+        .select(['maintenance', 'wallet_secret'])
+        .where('id', '=', lotusId)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual({ maintenance: true, wallet_secret: vendor.wallet_secret });
+      const fortune = await db
+        .selectFrom('games')
+        .select('is_hot')
+        .where('game_code', '=', 'lotus-fortune')
+        .executeTakeFirstOrThrow();
+      expect(fortune.is_hot).toBe(false);
+      expect(await db.selectFrom('game_lanes').select('id').execute()).toHaveLength(5);
+    });
+  });
+});

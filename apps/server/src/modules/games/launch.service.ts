@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LaunchGame } from '@lotus/shared/games.schema';
+import type { MemberRow } from '../../db/tables/accounts.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import { requireRealAccount } from '../wallet/wallet-rules.ts';
+import type { GameCardsRepository } from './game-cards.repository.ts';
+import type { BrandLookup } from './games.service.ts';
+
+export type LaunchRequest = {
+  host: string | null;
+  /** The logged-in player, or null for a visitor. */
+  member: MemberRow | null;
+  nodeId: string;
+  trial: boolean;
+  language?: string | undefined;
+};
+
+/** The launch token's hash as stored: the vendor presents the token, the platform looks up its hash. */
+export function launchTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * `GET /wps/game/launchGame` (docs/games-contract.md "Launch URL"). A real launch needs a real account and
+ * creates a launch session the vendor authenticates with; a trial launch plays with the vendor's demo
+ * money, needs no login and no session, and is offered only for games with supportPlay 0 (SPEC §2).
+ */
+export class LaunchService {
+  readonly #repository: GameCardsRepository;
+  readonly #findBrand: BrandLookup;
+  readonly #clock: Clock;
+
+  constructor(repository: GameCardsRepository, findBrand: BrandLookup, clock: Clock = systemClock) {
+    this.#repository = repository;
+    this.#findBrand = findBrand;
+    this.#clock = clock;
+  }
+
+  async launch(request: LaunchRequest): Promise<LaunchGame> {
+    const { member } = request;
+    if (!request.trial) {
+      // Checked before the game so a visitor learns to log in, not whether a game id exists.
+      if (!member) throw new AppError('not_logged_in');
+      // Trial (free-play) and type-4 accounts hold no real money (SPEC §6).
+      requireRealAccount(member);
+    }
+
+    const hostBrand = await this.#findBrand(request.host);
+    const brandId = member?.brand_id ?? hostBrand.id;
+    const game = await this.#repository.findGame(brandId, BigInt(request.nodeId));
+    // A switched-off game or vendor is gone as far as players are concerned.
+    if (!game?.enabled || !game.vendorEnabled) throw new AppError('game_not_found');
+    // A vendor without a launch URL cannot be reached: for the player that is the same as maintenance.
+    if (game.maintenance || game.launchUrl === null) throw new AppError('game_maintenance');
+    if (request.trial && game.supportPlay !== 0) throw new AppError('game_trial_unavailable');
+
+    const language = (
+      request.language ??
+      member?.language ??
+      (brandId === hostBrand.id ? hostBrand.defaultLanguage : 'EN')
+    ).toUpperCase();
+    const now = this.#clock.now();
+    const params = new URLSearchParams();
+    let tokenHash: string | null = null;
+    if (request.trial) {
+      params.set('trial', '1');
+    } else {
+      const token = randomBytes(32).toString('base64url');
+      tokenHash = launchTokenHash(token);
+      params.set('token', token);
+    }
+    params.set('game', game.gameCode);
+    params.set('lang', language);
+
+    if (member) {
+      await this.#repository.recordLaunch({
+        tokenHash,
+        brandId,
+        memberId: member.id,
+        gameId: game.id,
+        vendorId: game.vendorId,
+        now,
+        expiresAt: new Date(now.getTime() + game.sessionMinutes * 60_000),
+      });
+    }
+    const separator = game.launchUrl.includes('?') ? '&' : '?';
+    return {
+      content: `${game.launchUrl}${separator}${params.toString()}`,
+      nodeId: request.nodeId,
+      trial: request.trial,
+      mode: 'popup',
+    };
+  }
+}

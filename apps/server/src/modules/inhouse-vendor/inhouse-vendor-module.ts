@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createSeamlessWalletClient, type ProtocolTransport } from '../vendor-protocol/protocol-client.ts';
+import type { SeamlessWalletClient } from '../vendor-protocol/protocol-types.ts';
+import { InhouseVendorRepository } from './inhouse-vendor.repository.ts';
+import { inhouseVendorRoutes } from './inhouse-vendor.routes.ts';
+import {
+  INHOUSE_VENDOR_CODE,
+  InhouseVendorService,
+  type WalletClientSource,
+} from './inhouse-vendor.service.ts';
+import { SeedService } from './seed.service.ts';
+
+/**
+ * The studio's wallet client, signed with the LOTUS vendor's `wallet_secret` as the catalogue holds it
+ * now (read per call, so an operator's new secret applies without a restart; the client is rebuilt only
+ * when the secret changed). No secret configured → the real-money studio is unavailable (503); trials
+ * still work.
+ */
+export function catalogueWalletClient(
+  db: Kysely<Database>,
+  transport: ProtocolTransport,
+): WalletClientSource {
+  let cached: { secret: string; client: SeamlessWalletClient } | null = null;
+  return async () => {
+    const row = await db
+      .selectFrom('vendors')
+      .innerJoin('brands', 'brands.id', 'vendors.brand_id')
+      .select('vendors.wallet_secret')
+      .where('vendors.vassalage', '=', INHOUSE_VENDOR_CODE)
+      .where('vendors.wallet_secret', 'is not', null)
+      .orderBy('brands.is_default', 'desc')
+      .orderBy('vendors.id')
+      .executeTakeFirst();
+    const secret = row?.wallet_secret;
+    if (!secret) throw new AppError('service_unavailable', { message: 'LOTUS has no wallet_secret' });
+    if (cached?.secret !== secret) {
+      cached = {
+        secret,
+        client: createSeamlessWalletClient({ vendorCode: INHOUSE_VENDOR_CODE, secret, transport }),
+      };
+    }
+    return cached.client;
+  };
+}
+
+/** Wires the in-house studio as the server uses it (app.ts), so app.ts needs one call. */
+export function createInhouseVendor(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  wallet: WalletClientSource;
+  log?: FastifyBaseLogger;
+}): { service: InhouseVendorService; routes: FastifyPluginAsyncZod } {
+  const repository = new InhouseVendorRepository(deps.db);
+  const service = new InhouseVendorService({
+    repository,
+    seeds: new SeedService(repository, deps.clock),
+    wallet: deps.wallet,
+    clock: deps.clock,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+  return { service, routes: inhouseVendorRoutes(service) };
+}

@@ -1,0 +1,278 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { InhouseRoundRow, InhouseSeedRow, InhouseSessionRow } from '../../db/tables/games.ts';
+
+/** A round with the seed it was played on (the hash always; the seed itself once revealed). */
+export type RoundRecord = InhouseRoundRow & {
+  server_seed_hash: string;
+  /** Null until the seed is rotated. */
+  revealed_seed: string | null;
+};
+
+export type NewSession = {
+  tokenHash: string;
+  /** Null for a trial: the row's id names the player (`trial:<id>`). */
+  playerRef: string | null;
+  walletSession: string | null;
+  gameCode: string;
+  demoBalanceMinor: bigint | null;
+  currency: string;
+  language: string;
+  expiresAt: Date;
+};
+
+export type NewRound = {
+  /** Reserved with `reserveRoundId` before the debit, so the wallet calls can name the round. */
+  id: bigint;
+  playerRef: string;
+  sessionId: bigint;
+  seedId: bigint;
+  nonce: number;
+  clientSeed: string;
+  requestId: string;
+  gameCode: string;
+  trial: boolean;
+  stakeMinor: bigint;
+  payoutMinor: bigint;
+  outcome: unknown;
+  status: InhouseRoundRow['status'];
+};
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The SQL of the in-house studio's own tables (migration 0008_games: inhouse_*). */
+export class InhouseVendorRepository {
+  readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async defaultBrandMoney(): Promise<{ currency: string; currencySymbol: string }> {
+    const row = await this.db
+      .selectFrom('brands')
+      .select(['currency', 'currency_symbol'])
+      .orderBy('is_default', 'desc')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return { currency: row.currency, currencySymbol: row.currency_symbol };
+  }
+
+  /** Creates a session; a trial's player ref is `trial:<its id>` (set in the same transaction). */
+  async createSession(input: NewSession): Promise<InhouseSessionRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('inhouse_sessions')
+        .values({
+          token_hash: input.tokenHash,
+          player_ref: input.playerRef ?? 'trial:new',
+          wallet_session: input.walletSession,
+          game_code: input.gameCode,
+          trial: input.demoBalanceMinor !== null,
+          demo_balance_minor: input.demoBalanceMinor,
+          currency: input.currency,
+          language: input.language,
+          expires_at: input.expiresAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (input.playerRef !== null) return row;
+      return trx
+        .updateTable('inhouse_sessions')
+        .set({ player_ref: `trial:${row.id}` })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  async sessionByTokenHash(tokenHash: string): Promise<InhouseSessionRow | undefined> {
+    return this.db
+      .selectFrom('inhouse_sessions')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  async demoBalance(sessionId: bigint): Promise<bigint> {
+    const row = await this.db
+      .selectFrom('inhouse_sessions')
+      .select('demo_balance_minor')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    return row.demo_balance_minor ?? 0n;
+  }
+
+  /** Takes the stake from a trial balance if it covers it; the new balance, or null when it does not. */
+  async takeDemoStake(trx: Db, sessionId: bigint, stakeMinor: bigint): Promise<bigint | null> {
+    const row = await trx
+      .updateTable('inhouse_sessions')
+      .set({ demo_balance_minor: sql`demo_balance_minor - ${stakeMinor}` })
+      .where('id', '=', sessionId)
+      .where('demo_balance_minor', '>=', stakeMinor)
+      .returning('demo_balance_minor')
+      .executeTakeFirst();
+    return row ? (row.demo_balance_minor ?? 0n) : null;
+  }
+
+  async addDemoPayout(trx: Db, sessionId: bigint, payoutMinor: bigint): Promise<bigint> {
+    const row = await trx
+      .updateTable('inhouse_sessions')
+      .set({ demo_balance_minor: sql`demo_balance_minor + ${payoutMinor}` })
+      .where('id', '=', sessionId)
+      .returning('demo_balance_minor')
+      .executeTakeFirstOrThrow();
+    return row.demo_balance_minor ?? 0n;
+  }
+
+  async activeSeed(playerRef: string, db: Db = this.db): Promise<InhouseSeedRow | undefined> {
+    return db
+      .selectFrom('inhouse_seeds')
+      .selectAll()
+      .where('player_ref', '=', playerRef)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+  }
+
+  /**
+   * The active seed row, locked until the transaction ends: the nonce counter's single writer. Rounds and
+   * rotations of one player queue here, so each nonce is used once and a rotation never loses a round.
+   */
+  async lockActiveSeed(trx: Transaction<Database>, playerRef: string): Promise<InhouseSeedRow | undefined> {
+    // A rotation that held the lock first leaves the row we waited for revealed, and its new seed is not
+    // in this statement's snapshot; READ COMMITTED gives the next statement a fresh one, so ask again.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const seed = await trx
+        .selectFrom('inhouse_seeds')
+        .selectAll()
+        .where('player_ref', '=', playerRef)
+        .where('status', '=', 'active')
+        .forUpdate()
+        .executeTakeFirst();
+      if (seed) return seed;
+    }
+    return undefined;
+  }
+
+  /** Inserts an active seed unless the player already has one (the partial unique index decides). */
+  async insertSeedIfNone(
+    db: Db,
+    seed: { playerRef: string; serverSeed: string; serverSeedHash: string; clientSeed: string },
+  ): Promise<void> {
+    await db
+      .insertInto('inhouse_seeds')
+      .values({
+        player_ref: seed.playerRef,
+        server_seed: seed.serverSeed,
+        server_seed_hash: seed.serverSeedHash,
+        client_seed: seed.clientSeed,
+      })
+      .onConflict((conflict) => conflict.column('player_ref').where('status', '=', 'active').doNothing())
+      .execute();
+  }
+
+  async revealSeed(trx: Db, seedId: bigint, at: Date): Promise<void> {
+    await trx
+      .updateTable('inhouse_seeds')
+      .set({ status: 'revealed', revealed_at: at })
+      .where('id', '=', seedId)
+      .execute();
+  }
+
+  async bumpNonce(trx: Db, seedId: bigint): Promise<void> {
+    await trx
+      .updateTable('inhouse_seeds')
+      .set({ next_nonce: sql`next_nonce + 1` })
+      .where('id', '=', seedId)
+      .execute();
+  }
+
+  /**
+   * A round id taken from the rounds' own identity sequence before the round exists: the wallet's debit
+   * must name the round, but the row is written only once the debit went through (a sequence value is
+   * never handed out twice and needs no transaction; a refused debit just leaves a gap).
+   */
+  async reserveRoundId(): Promise<bigint> {
+    const result = await sql<{ id: bigint }>`
+      select nextval(pg_get_serial_sequence('inhouse_rounds', 'id')) as id`.execute(this.db);
+    const id = result.rows[0]?.id;
+    if (id === undefined) throw new Error('no round id from the sequence');
+    return BigInt(id);
+  }
+
+  /** Writes a round under its reserved id (Kysely has no OVERRIDING SYSTEM VALUE, hence plain SQL). */
+  async insertRound(trx: Db, round: NewRound): Promise<void> {
+    await sql`
+      insert into inhouse_rounds (id, player_ref, session_id, seed_id, nonce, client_seed, request_id,
+        game_code, trial, stake_minor, payout_minor, outcome, status)
+      overriding system value
+      values (${round.id}, ${round.playerRef}, ${round.sessionId}, ${round.seedId}, ${round.nonce},
+        ${round.clientSeed}, ${round.requestId}, ${round.gameCode}, ${round.trial}, ${round.stakeMinor},
+        ${round.payoutMinor}, ${JSON.stringify(round.outcome)}::jsonb, ${round.status})`.execute(trx);
+  }
+
+  async markSettled(roundId: bigint): Promise<void> {
+    await this.db
+      .updateTable('inhouse_rounds')
+      .set({ status: 'settled' })
+      .where('id', '=', roundId)
+      .where('status', '=', 'credit_pending')
+      .execute();
+  }
+
+  /** Rounds whose payout has not landed yet, with the wallet session they were debited under. */
+  async pendingCredits(playerRef: string): Promise<(InhouseRoundRow & { wallet_session: string | null })[]> {
+    return this.db
+      .selectFrom('inhouse_rounds as r')
+      .innerJoin('inhouse_sessions as s', 's.id', 'r.session_id')
+      .selectAll('r')
+      .select('s.wallet_session')
+      .where('r.player_ref', '=', playerRef)
+      .where('r.status', '=', 'credit_pending')
+      .orderBy('r.id')
+      .execute();
+  }
+
+  #rounds(db: Db) {
+    return db
+      .selectFrom('inhouse_rounds as r')
+      .innerJoin('inhouse_seeds as s', 's.id', 'r.seed_id')
+      .selectAll('r')
+      .select([
+        's.server_seed_hash',
+        sql<string | null>`case when s.status = 'revealed' then s.server_seed end`.as('revealed_seed'),
+      ]);
+  }
+
+  async roundByRequest(playerRef: string, requestId: string): Promise<RoundRecord | undefined> {
+    return this.#rounds(this.db)
+      .where('r.player_ref', '=', playerRef)
+      .where('r.request_id', '=', requestId)
+      .executeTakeFirst();
+  }
+
+  async roundOf(playerRef: string, id: bigint): Promise<RoundRecord | undefined> {
+    return this.#rounds(this.db)
+      .where('r.player_ref', '=', playerRef)
+      .where('r.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async roundsOf(
+    playerRef: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: RoundRecord[]; total: number }> {
+    const rows = await this.#rounds(this.db)
+      .where('r.player_ref', '=', playerRef)
+      .orderBy('r.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const count = await this.db
+      .selectFrom('inhouse_rounds')
+      .select(sql<string>`count(*)::text`.as('n'))
+      .where('player_ref', '=', playerRef)
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(count.n) };
+  }
+}

@@ -1,0 +1,144 @@
+import {
+  clientSeedRequestSchema,
+  ORIGINALS_SESSION_HEADER,
+  openSessionRequestSchema,
+  originalsBalanceResponse,
+  originalsSessionResponse,
+  playRoundRequestSchema,
+  playRoundResponse,
+  rotateSeedResponse,
+  roundResponse,
+  roundsQuerySchema,
+  roundsResponse,
+} from '@lotus/shared/originals.schema';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { InhouseSessionRow } from '../../db/tables/games.ts';
+import { ok } from '../../lib/envelope.ts';
+import type { InhouseVendorService } from './inhouse-vendor.service.ts';
+
+const SESSION_ERRORS =
+  'Needs `X-Originals-Session`. Errors: not_logged_in 401 (missing or unknown), session_expired 401, ' +
+  'service_unavailable 503 (the platform wallet did not answer).';
+
+/**
+ * Opening sessions creates rows (a trial needs no login), so it has its own budget on top of the global
+ * per-IP one; game calls share the global budget (several tabs may play at once, autoplay is paced by
+ * the screen at one round per 2.5 s).
+ */
+const OPEN_SESSION_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+
+const roundParams = z.object({ roundId: z.string().max(64) });
+
+/** The in-house studio's API for its game screens (docs/games-contract.md "In-house vendor"). */
+export function inhouseVendorRoutes(service: InhouseVendorService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const sessionOf = (request: FastifyRequest): Promise<InhouseSessionRow> => {
+      const header = request.headers[ORIGINALS_SESSION_HEADER];
+      return service.sessionOf(typeof header === 'string' ? header : undefined);
+    };
+
+    app.post(
+      '/originals/api/sessions',
+      {
+        config: { rateLimit: OPEN_SESSION_RATE_LIMIT },
+        schema: {
+          tags: ['originals'],
+          summary: 'Opens a studio session from a launch token, or a free trial of one game',
+          description:
+            'The answer carries `sessionToken` once (send it as `X-Originals-Session`). Errors: ' +
+            'game_not_found 404, session_expired 401 (launch token expired), not_logged_in 401 (unknown token), ' +
+            'service_unavailable 503.',
+          body: openSessionRequestSchema,
+          response: { 200: originalsSessionResponse },
+        },
+      },
+      async (request) => ok(await service.openSession(request.body)),
+    );
+
+    app.get(
+      '/originals/api/balance',
+      {
+        schema: {
+          tags: ['originals'],
+          summary: "The player's balance (a trial's play money)",
+          description: SESSION_ERRORS,
+          response: { 200: originalsBalanceResponse },
+        },
+      },
+      async (request) => ok(await service.balance(await sessionOf(request))),
+    );
+
+    app.post(
+      '/originals/api/rounds',
+      {
+        schema: {
+          tags: ['originals'],
+          summary: "Plays one round of the session's game (a repeated requestId replays it)",
+          description:
+            'Errors: bet_invalid 400, bet_limit 400, insufficient_funds 409 (value.balanceMinor), ' +
+            `round_pending 409 (an earlier win could not be paid yet). ${SESSION_ERRORS}`,
+          body: playRoundRequestSchema,
+          response: { 200: playRoundResponse },
+        },
+      },
+      async (request) => ok(await service.play(await sessionOf(request), request.body)),
+    );
+
+    app.get(
+      '/originals/api/rounds',
+      {
+        schema: {
+          tags: ['originals'],
+          summary: "The player's rounds, newest first (serverSeed only once revealed)",
+          description: SESSION_ERRORS,
+          querystring: roundsQuerySchema,
+          response: { 200: roundsResponse },
+        },
+      },
+      async (request) => ok(await service.rounds(await sessionOf(request), request.query)),
+    );
+
+    app.get(
+      '/originals/api/rounds/:roundId',
+      {
+        schema: {
+          tags: ['originals'],
+          summary: "One of the player's own rounds",
+          description: `Errors: not_found 404 (no such round of this player). ${SESSION_ERRORS}`,
+          params: roundParams,
+          response: { 200: roundResponse },
+        },
+      },
+      async (request) => ok(await service.round(await sessionOf(request), request.params.roundId)),
+    );
+
+    app.put(
+      '/originals/api/seeds/client',
+      {
+        schema: {
+          tags: ['originals'],
+          summary: 'Sets the client seed: reveals the current server seed and commits to a new one',
+          description: SESSION_ERRORS,
+          body: clientSeedRequestSchema,
+          response: { 200: rotateSeedResponse },
+        },
+      },
+      async (request) => ok(await service.rotate(await sessionOf(request), request.body.clientSeed)),
+    );
+
+    app.post(
+      '/originals/api/seeds/rotate',
+      {
+        schema: {
+          tags: ['originals'],
+          summary: 'Reveals the current server seed and commits to a new one (same client seed)',
+          description: SESSION_ERRORS,
+          response: { 200: rotateSeedResponse },
+        },
+      },
+      async (request) => ok(await service.rotate(await sessionOf(request))),
+    );
+  };
+}

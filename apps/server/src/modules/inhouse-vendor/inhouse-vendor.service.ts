@@ -1,0 +1,547 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Hmac } from '@lotus/games/fair';
+import {
+  GameRuleError,
+  INHOUSE_GAMES,
+  type InHouseGame,
+  isInHouseGameCode,
+  playRound,
+  validateBet,
+} from '@lotus/games/play';
+import type { FairInputs, GameOutcome } from '@lotus/games/types';
+import { isErrorCode } from '@lotus/shared/error-codes';
+import type {
+  OriginalsSession,
+  PlayRound,
+  PlayRoundRequest,
+  RotateSeed,
+  Round,
+  Rounds,
+} from '@lotus/shared/originals.schema';
+import type { FastifyBaseLogger } from 'fastify';
+import type { InhouseSessionRow } from '../../db/tables/games.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { SeamlessWalletClient, WalletResult } from '../vendor-protocol/protocol-types.ts';
+import type { InhouseVendorRepository, RoundRecord } from './inhouse-vendor.repository.ts';
+import { type SeedService, seedStateOf } from './seed.service.ts';
+
+/** A trial starts with 100,000.00 of play money (docs/games-contract.md "In-house vendor"). */
+export const DEMO_BALANCE_MINOR = 10_000_000n;
+/** How long a trial session lasts (a real one lasts as long as its wallet session). */
+export const TRIAL_SESSION_MS = 24 * 3_600_000;
+/** The studio's vendor code in the platform's catalogue. */
+export const INHOUSE_VENDOR_CODE = 'LOTUS';
+
+/** node:crypto's HMAC for the package's draws: same bytes as its pure version, much faster. */
+export const nodeHmac: Hmac = (key, message) => createHmac('sha256', key).update(message).digest();
+
+export type OpenSessionInput =
+  | { launchToken: string }
+  | { trial: true; gameCode: string; language?: string | undefined };
+
+/** The wallet client as configured now (the vendor's secret is read from the catalogue). */
+export type WalletClientSource = () => Promise<SeamlessWalletClient>;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function publicRoundId(id: bigint): string {
+  return `LOT-${id}`;
+}
+
+function parseRoundId(roundId: string): bigint | null {
+  const match = /^LOT-([1-9][0-9]{0,17})$/.exec(roundId);
+  return match?.[1] ? BigInt(match[1]) : null;
+}
+
+function gameOf(code: string): InHouseGame {
+  // An own-property check: a code like `constructor` must not find Object.prototype's.
+  if (!isInHouseGameCode(code)) throw new AppError('game_not_found');
+  return INHOUSE_GAMES[code];
+}
+
+/** The total bet (a slot's bet, a table game's bets summed), once the rules accepted it. */
+function stakeOf(bet: PlayRoundRequest['bet']): bigint {
+  if (bet.game === 'slot') return BigInt(bet.betMinor);
+  return bet.bets.reduce((sum, one) => sum + BigInt(one.amountMinor), 0n);
+}
+
+/** packages/games' rule errors (bet_invalid, bet_limit) as the studio's own 400s. */
+function ruleChecked<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof GameRuleError) {
+      const code = (error as { code?: unknown }).code;
+      throw new AppError(isErrorCode(code) ? code : 'bet_invalid', { message: error.message });
+    }
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** A wallet refusal as the studio's own error (what the game screen shows). */
+function refusalError(result: Exclude<WalletResult, { status: 'OK' }>): AppError {
+  switch (result.status) {
+    case 'INSUFFICIENT_FUNDS':
+      return new AppError('insufficient_funds', {
+        ...(result.balanceMinor === null ? {} : { details: { balanceMinor: String(result.balanceMinor) } }),
+      });
+    case 'SESSION_EXPIRED':
+      return new AppError('session_expired');
+    case 'PLAYER_NOT_FOUND':
+      return new AppError('not_logged_in');
+    default:
+      return new AppError('service_unavailable', { message: `wallet refused: ${result.status}` });
+  }
+}
+
+function roundOf(record: RoundRecord): Round {
+  return {
+    roundId: publicRoundId(record.id),
+    gameCode: record.game_code,
+    trial: record.trial,
+    serverSeedHash: record.server_seed_hash,
+    clientSeed: record.client_seed,
+    nonce: record.nonce,
+    serverSeed: record.revealed_seed,
+    stakeMinor: String(record.stake_minor),
+    payoutMinor: String(record.payout_minor),
+    outcome: record.outcome as Record<string, unknown>,
+    createdAt: new Date(record.created_at).toISOString(),
+  };
+}
+
+/**
+ * The in-house studio (docs/games-contract.md "In-house vendor"): a vendor like any other, so it knows a
+ * player only as the protocol's player id and moves money only through the seamless-wallet client.
+ *
+ * A real round never holds a database transaction across a wallet call. The platform answers the call in
+ * the same process (app.inject) with its own transaction, and PGlite has ONE connection: a transaction
+ * held open here would wait for the platform's and the platform's for ours. So a round is: reserve a
+ * round id (a sequence value, no transaction) → debit `${roundId}:bet` → one short transaction that locks
+ * the player's active seed, takes its nonce, draws the outcome and writes the round (`credit_pending`) →
+ * credit `${roundId}:win` → mark it settled. A nonce is therefore consumed only by a debit that went
+ * through; on PostgreSQL the seed lock still gives each nonce to exactly one round when rounds race.
+ */
+export class InhouseVendorService {
+  readonly #repository: InhouseVendorRepository;
+  readonly #seeds: SeedService;
+  readonly #wallet: WalletClientSource;
+  readonly #clock: Clock;
+  readonly #log: FastifyBaseLogger | undefined;
+  /**
+   * Rounds this process is playing or crediting now: another request of the player must neither count
+   * them as failed credits nor send their credit a second time (across processes, the platform's txn-id
+   * idempotency covers the same race).
+   */
+  readonly #crediting = new Set<bigint>();
+
+  constructor(deps: {
+    repository: InhouseVendorRepository;
+    seeds: SeedService;
+    wallet: WalletClientSource;
+    clock: Clock;
+    log?: FastifyBaseLogger;
+  }) {
+    this.#repository = deps.repository;
+    this.#seeds = deps.seeds;
+    this.#wallet = deps.wallet;
+    this.#clock = deps.clock;
+    this.#log = deps.log;
+  }
+
+  async openSession(input: OpenSessionInput): Promise<OriginalsSession> {
+    const token = randomBytes(32).toString('base64url');
+    if ('launchToken' in input) return this.#openReal(token, input.launchToken);
+    const game = gameOf(input.gameCode);
+    const money = await this.#repository.defaultBrandMoney();
+    const language = input.language?.toUpperCase() || 'EN';
+    const session = await this.#repository.createSession({
+      tokenHash: hashToken(token),
+      playerRef: null,
+      walletSession: null,
+      gameCode: input.gameCode,
+      demoBalanceMinor: DEMO_BALANCE_MINOR,
+      currency: money.currency,
+      language,
+      expiresAt: new Date(this.#clock.now().getTime() + TRIAL_SESSION_MS),
+    });
+    const seed = await this.#seeds.ensureActive(session.player_ref);
+    return {
+      sessionToken: token,
+      trial: true,
+      gameCode: input.gameCode,
+      gameType: game.gameType,
+      currency: money.currency,
+      currencySymbol: money.currencySymbol,
+      balanceMinor: String(DEMO_BALANCE_MINOR),
+      minBetMinor: String(game.minBetMinor),
+      maxBetMinor: String(game.maxBetMinor),
+      seed: seedStateOf(seed),
+      language,
+    };
+  }
+
+  async #openReal(token: string, launchToken: string): Promise<OriginalsSession> {
+    const client = await this.#wallet();
+    const auth = await this.#call(() => client.authenticate(launchToken));
+    if (auth.status !== 'OK') {
+      throw new AppError(auth.status === 'SESSION_EXPIRED' ? 'session_expired' : 'not_logged_in');
+    }
+    const game = gameOf(auth.gameCode);
+    await this.#repository.createSession({
+      tokenHash: hashToken(token),
+      playerRef: auth.playerId,
+      walletSession: auth.sessionToken,
+      gameCode: auth.gameCode,
+      demoBalanceMinor: null,
+      currency: auth.currency,
+      language: auth.language,
+      expiresAt: auth.sessionExpiresAt,
+    });
+    const seed = await this.#seeds.ensureActive(auth.playerId);
+    return {
+      sessionToken: token,
+      trial: false,
+      gameCode: auth.gameCode,
+      gameType: game.gameType,
+      currency: auth.currency,
+      currencySymbol: auth.currencySymbol,
+      balanceMinor: String(auth.balanceMinor),
+      minBetMinor: String(game.minBetMinor),
+      maxBetMinor: String(game.maxBetMinor),
+      seed: seedStateOf(seed),
+      language: auth.language,
+    };
+  }
+
+  /** The session a request's `X-Originals-Session` names; 401 when missing, unknown or expired. */
+  async sessionOf(token: string | undefined): Promise<InhouseSessionRow> {
+    if (!token) throw new AppError('not_logged_in');
+    const session = await this.#repository.sessionByTokenHash(hashToken(token));
+    if (!session) throw new AppError('not_logged_in');
+    if (new Date(session.expires_at).getTime() <= this.#clock.now().getTime()) {
+      throw new AppError('session_expired');
+    }
+    return session;
+  }
+
+  async balance(session: InhouseSessionRow): Promise<{ balanceMinor: string }> {
+    if (session.trial) return { balanceMinor: String(await this.#repository.demoBalance(session.id)) };
+    // A win still owed is paid first, so the balance the player sees includes it when it can.
+    await this.#settlePending(session.player_ref);
+    return { balanceMinor: String(await this.#walletBalance(session)) };
+  }
+
+  async play(session: InhouseSessionRow, request: PlayRoundRequest): Promise<PlayRound> {
+    const replay = await this.#repository.roundByRequest(session.player_ref, request.requestId);
+    if (replay) return this.#replay(session, replay);
+    gameOf(session.game_code);
+    // The bet is checked before any money moves; the draw waits until the debit went through.
+    ruleChecked(() => validateBet(session.game_code, request.bet));
+    const stakeMinor = stakeOf(request.bet);
+    if (session.trial) return this.#playTrial(session, request, stakeMinor);
+    return this.#playReal(session, request, stakeMinor);
+  }
+
+  async #replay(session: InhouseSessionRow, record: RoundRecord): Promise<PlayRound> {
+    if (!session.trial && record.status === 'credit_pending') await this.#settlePending(session.player_ref);
+    const round = (await this.#repository.roundOf(session.player_ref, record.id)) ?? record;
+    const balanceMinor = session.trial
+      ? await this.#repository.demoBalance(session.id)
+      : await this.#walletBalance(session);
+    const seed = await this.#seeds.ensureActive(session.player_ref);
+    return { round: roundOf(round), balanceMinor: String(balanceMinor), seed: seedStateOf(seed) };
+  }
+
+  /** Play money: one transaction, no wallet call. The seed lock orders the nonces as for real rounds. */
+  async #playTrial(
+    session: InhouseSessionRow,
+    request: PlayRoundRequest,
+    stakeMinor: bigint,
+  ): Promise<PlayRound> {
+    const id = await this.#repository.reserveRoundId();
+    try {
+      const balanceMinor = await this.#repository.db.transaction().execute(async (trx) => {
+        const seed = await this.#repository.lockActiveSeed(trx, session.player_ref);
+        if (!seed) throw new Error(`no active seed for ${session.player_ref}`);
+        const left = await this.#repository.takeDemoStake(trx, session.id, stakeMinor);
+        if (left === null) throw new AppError('insufficient_funds', { details: { balanceMinor: null } });
+        const outcome = ruleChecked(() =>
+          playRound(session.game_code, request.bet, this.#inputsOf(seed), nodeHmac),
+        );
+        await this.#repository.insertRound(trx, {
+          id,
+          playerRef: session.player_ref,
+          sessionId: session.id,
+          seedId: seed.id,
+          nonce: seed.next_nonce,
+          clientSeed: seed.client_seed,
+          requestId: request.requestId,
+          gameCode: session.game_code,
+          trial: true,
+          stakeMinor,
+          payoutMinor: BigInt(outcome.totalPayMinor),
+          outcome,
+          status: 'settled',
+        });
+        await this.#repository.bumpNonce(trx, seed.id);
+        return this.#repository.addDemoPayout(trx, session.id, BigInt(outcome.totalPayMinor));
+      });
+      return this.#result(session, id, balanceMinor);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const replay = await this.#repository.roundByRequest(session.player_ref, request.requestId);
+        if (replay) return this.#replay(session, replay);
+      }
+      if (error instanceof AppError && error.code === 'insufficient_funds') {
+        const balanceMinor = await this.#repository.demoBalance(session.id);
+        throw new AppError('insufficient_funds', { details: { balanceMinor: String(balanceMinor) } });
+      }
+      throw error;
+    }
+  }
+
+  async #playReal(
+    session: InhouseSessionRow,
+    request: PlayRoundRequest,
+    stakeMinor: bigint,
+  ): Promise<PlayRound> {
+    const stillOwed = await this.#settlePending(session.player_ref);
+    if (stillOwed > 0) throw new AppError('round_pending');
+    const walletSession = this.#walletSessionOf(session);
+    const client = await this.#wallet();
+    const id = await this.#repository.reserveRoundId();
+    // This request owns the round until its credit was tried: another request of the player (a second
+    // tab) must not take it, once written as `credit_pending`, for a credit that failed.
+    this.#crediting.add(id);
+    try {
+      return await this.#playReserved(session, request, { id, stakeMinor, walletSession, client });
+    } finally {
+      this.#crediting.delete(id);
+    }
+  }
+
+  async #playReserved(
+    session: InhouseSessionRow,
+    request: PlayRoundRequest,
+    reserved: { id: bigint; stakeMinor: bigint; walletSession: string; client: SeamlessWalletClient },
+  ): Promise<PlayRound> {
+    const { id, stakeMinor, walletSession, client } = reserved;
+    const roundId = publicRoundId(id);
+    const bet = {
+      playerId: session.player_ref,
+      sessionToken: walletSession,
+      roundId,
+      gameCode: session.game_code,
+    };
+    let debit: WalletResult;
+    try {
+      debit = await client.debit({ ...bet, txnId: `${roundId}:bet`, amountMinor: stakeMinor });
+    } catch (error) {
+      // The debit may have landed before the connection broke: cancel it (a rollback that arrives first
+      // makes the platform refuse the late debit), and store nothing.
+      await this.#rollback(client, bet, error);
+      throw new AppError('service_unavailable', { message: 'wallet debit failed', cause: error });
+    }
+    if (debit.status !== 'OK') throw refusalError(debit);
+
+    let outcome: GameOutcome;
+    try {
+      outcome = await this.#repository.db.transaction().execute(async (trx) => {
+        const seed = await this.#repository.lockActiveSeed(trx, session.player_ref);
+        if (!seed) throw new Error(`no active seed for ${session.player_ref}`);
+        const drawn = ruleChecked(() =>
+          playRound(session.game_code, request.bet, this.#inputsOf(seed), nodeHmac),
+        );
+        await this.#repository.insertRound(trx, {
+          id,
+          playerRef: session.player_ref,
+          sessionId: session.id,
+          seedId: seed.id,
+          nonce: seed.next_nonce,
+          clientSeed: seed.client_seed,
+          requestId: request.requestId,
+          gameCode: session.game_code,
+          trial: false,
+          stakeMinor,
+          payoutMinor: BigInt(drawn.totalPayMinor),
+          outcome: drawn,
+          // Owed until the credit below lands (a crash here leaves it to the next call to pay).
+          status: 'credit_pending',
+        });
+        await this.#repository.bumpNonce(trx, seed.id);
+        return drawn;
+      });
+    } catch (error) {
+      // No round was written: give the stake back. A twin request with the same requestId that won the
+      // race is answered with its round.
+      await this.#rollback(client, bet, error);
+      if (isUniqueViolation(error)) {
+        const replay = await this.#repository.roundByRequest(session.player_ref, request.requestId);
+        if (replay) return this.#replay(session, replay);
+      }
+      throw error;
+    }
+
+    const credited = await this.#credit(
+      client,
+      {
+        id,
+        playerRef: session.player_ref,
+        walletSession,
+        gameCode: session.game_code,
+        payoutMinor: BigInt(outcome.totalPayMinor),
+      },
+      true,
+    );
+    return this.#result(session, id, credited ?? debit.balanceMinor);
+  }
+
+  async #result(session: InhouseSessionRow, id: bigint, balanceMinor: bigint): Promise<PlayRound> {
+    const record = await this.#repository.roundOf(session.player_ref, id);
+    if (!record) throw new Error(`round ${id} vanished`);
+    const seed = await this.#seeds.ensureActive(session.player_ref);
+    return { round: roundOf(record), balanceMinor: String(balanceMinor), seed: seedStateOf(seed) };
+  }
+
+  /**
+   * Sends a round's payout (0 closes a lost round) with its fixed txn id, so a retry can never pay twice.
+   * Returns the balance after it, or null when it did not land (the round stays `credit_pending`).
+   */
+  async #credit(
+    client: SeamlessWalletClient,
+    round: { id: bigint; playerRef: string; walletSession: string; gameCode: string; payoutMinor: bigint },
+    /** True for the request that played the round (it already holds the round in `#crediting`). */
+    owned = false,
+  ): Promise<bigint | null> {
+    if (!owned) {
+      if (this.#crediting.has(round.id)) return null;
+      this.#crediting.add(round.id);
+    }
+    try {
+      const roundId = publicRoundId(round.id);
+      const result = await client.credit({
+        playerId: round.playerRef,
+        sessionToken: round.walletSession,
+        txnId: `${roundId}:win`,
+        roundId,
+        gameCode: round.gameCode,
+        amountMinor: round.payoutMinor,
+        roundClosed: true,
+      });
+      if (result.status !== 'OK') {
+        // A refusal of a credit needs a person (it should never happen for a debited round): it stays
+        // owed and is logged, rather than silently dropping the player's win.
+        this.#log?.error({ roundId, status: result.status }, 'in-house credit refused');
+        return null;
+      }
+      await this.#repository.markSettled(round.id);
+      return result.balanceMinor;
+    } catch (error) {
+      this.#log?.warn({ err: error, round: String(round.id) }, 'in-house credit failed; retried later');
+      return null;
+    } finally {
+      if (!owned) this.#crediting.delete(round.id);
+    }
+  }
+
+  /** Retries the player's owed credits once; how many are still owed (in flight elsewhere excluded). */
+  async #settlePending(playerRef: string): Promise<number> {
+    const pending = await this.#repository.pendingCredits(playerRef);
+    const owed = pending.filter((round) => !this.#crediting.has(round.id));
+    if (owed.length === 0) return 0;
+    const client = await this.#wallet();
+    let stillOwed = 0;
+    for (const round of owed) {
+      const landed = await this.#credit(client, {
+        id: round.id,
+        playerRef,
+        walletSession: round.wallet_session ?? '',
+        gameCode: round.game_code,
+        payoutMinor: round.payout_minor,
+      });
+      if (landed === null) stillOwed += 1;
+    }
+    return stillOwed;
+  }
+
+  async #rollback(
+    client: SeamlessWalletClient,
+    bet: { playerId: string; sessionToken: string; roundId: string; gameCode: string },
+    cause: unknown,
+  ): Promise<void> {
+    try {
+      const result = await client.rollback({
+        ...bet,
+        txnId: `${bet.roundId}:rollback`,
+        targetTxnId: `${bet.roundId}:bet`,
+      });
+      if (result.status !== 'OK') {
+        this.#log?.error({ roundId: bet.roundId, status: result.status, cause }, 'in-house rollback refused');
+      }
+    } catch (error) {
+      this.#log?.error({ err: error, roundId: bet.roundId, cause }, 'in-house rollback failed');
+    }
+  }
+
+  async #walletBalance(session: InhouseSessionRow): Promise<bigint> {
+    const client = await this.#wallet();
+    const result = await this.#call(() =>
+      client.balance({ playerId: session.player_ref, sessionToken: this.#walletSessionOf(session) }),
+    );
+    if (result.status !== 'OK') throw refusalError(result);
+    return result.balanceMinor;
+  }
+
+  #walletSessionOf(session: InhouseSessionRow): string {
+    if (!session.wallet_session) throw new Error(`session ${session.id} has no wallet session`);
+    return session.wallet_session;
+  }
+
+  /** A wallet call whose transport failed is the platform being unreachable, not a server bug. */
+  async #call<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw new AppError('service_unavailable', { message: 'wallet call failed', cause: error });
+    }
+  }
+
+  #inputsOf(seed: { server_seed: string; client_seed: string; next_nonce: number }): FairInputs {
+    return { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: seed.next_nonce };
+  }
+
+  async rotate(session: InhouseSessionRow, clientSeed?: string): Promise<RotateSeed> {
+    return this.#seeds.rotate(session.player_ref, clientSeed);
+  }
+
+  async seed(session: InhouseSessionRow) {
+    return seedStateOf(await this.#seeds.ensureActive(session.player_ref));
+  }
+
+  async rounds(session: InhouseSessionRow, query: { pageNo: number; pageSize: number }): Promise<Rounds> {
+    const { rows, total } = await this.#repository.roundsOf(session.player_ref, {
+      limit: query.pageSize,
+      offset: (query.pageNo - 1) * query.pageSize,
+    });
+    return {
+      list: rows.map(roundOf),
+      pageNum: query.pageNo,
+      totalPages: Math.ceil(total / query.pageSize),
+    };
+  }
+
+  async round(session: InhouseSessionRow, roundId: string): Promise<{ round: Round }> {
+    const id = parseRoundId(roundId);
+    const record = id === null ? undefined : await this.#repository.roundOf(session.player_ref, id);
+    if (!record) throw new AppError('not_found');
+    return { round: roundOf(record) };
+  }
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { serverSeedHash } from '@lotus/games/fair';
+import type { RotateSeed, SeedState } from '@lotus/shared/originals.schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { InhouseSeedRow } from '../../db/tables/games.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { InhouseVendorRepository } from './inhouse-vendor.repository.ts';
+
+/** 32 random bytes as 64 hex characters: the secret half of a seed pair. */
+export function newServerSeed(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/** The default client seed until the player picks one: 16 random hex characters. */
+export function newClientSeed(): string {
+  return randomBytes(8).toString('hex');
+}
+
+export function seedStateOf(seed: InhouseSeedRow): SeedState {
+  return { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: seed.next_nonce };
+}
+
+/**
+ * Provably-fair seeds (docs/games-contract.md "In-house vendor", ARCHITECTURE §5): one active seed per
+ * player whose hash is shown before play; rotating reveals it and commits to a new one at nonce 0.
+ */
+export class SeedService {
+  readonly #repository: InhouseVendorRepository;
+  readonly #clock: Clock;
+
+  constructor(repository: InhouseVendorRepository, clock: Clock) {
+    this.#repository = repository;
+    this.#clock = clock;
+  }
+
+  /** The player's active seed, made on first sight (a race with another tab ends with one seed). */
+  async ensureActive(playerRef: string): Promise<InhouseSeedRow> {
+    const existing = await this.#repository.activeSeed(playerRef);
+    if (existing) return existing;
+    await this.#insert(this.#repository.db, playerRef, newClientSeed());
+    const seed = await this.#repository.activeSeed(playerRef);
+    if (!seed) throw new Error(`no active seed for ${playerRef}`);
+    return seed;
+  }
+
+  /**
+   * Reveals the active seed and commits to a fresh server seed, with `clientSeed` when the player chose
+   * one (so a client seed chosen after a hash was seen never pairs with that hash), else the old one.
+   * The seed row is locked like a round's nonce take, so a round is never played on a revealed seed.
+   */
+  async rotate(playerRef: string, clientSeed?: string): Promise<RotateSeed> {
+    await this.ensureActive(playerRef);
+    return this.#repository.db.transaction().execute(async (trx) => {
+      const current = await this.#repository.lockActiveSeed(trx, playerRef);
+      if (!current) throw new Error(`no active seed for ${playerRef}`);
+      await this.#repository.revealSeed(trx, current.id, this.#clock.now());
+      await this.#insert(trx, playerRef, clientSeed ?? current.client_seed);
+      const next = await this.#repository.activeSeed(playerRef, trx);
+      if (!next) throw new Error(`rotation left no active seed for ${playerRef}`);
+      return {
+        revealed: {
+          serverSeed: current.server_seed,
+          serverSeedHash: current.server_seed_hash,
+          clientSeed: current.client_seed,
+          rounds: current.next_nonce,
+        },
+        seed: seedStateOf(next),
+      };
+    });
+  }
+
+  async #insert(
+    db: Kysely<Database> | Transaction<Database>,
+    playerRef: string,
+    clientSeed: string,
+  ): Promise<void> {
+    const serverSeed = newServerSeed();
+    await this.#repository.insertSeedIfNone(db, {
+      playerRef,
+      serverSeed,
+      serverSeedHash: serverSeedHash(serverSeed),
+      clientSeed,
+    });
+  }
+}

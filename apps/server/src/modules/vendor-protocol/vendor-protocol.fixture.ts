@@ -1,0 +1,126 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { creditFromHouse } from '../../../test/helpers/house-credit.ts';
+import type { DatabaseHandle } from '../../db/create-database.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { LedgerService } from '../ledger/ledger.service.ts';
+import type { ConformanceSubject } from './conformance-kit.ts';
+import { injectTransport } from './protocol-client.ts';
+
+/** The secret the protocol tests give the in-house vendor LOTUS (the seed leaves it unset). */
+export const PROTOCOL_TEST_SECRET = 'vendor-protocol-test-secret-0123456789abcdef';
+export const PROTOCOL_TEST_VENDOR = 'LOTUS';
+export const PROTOCOL_TEST_GAME = 'protocol-test-slot';
+
+export type ProtocolFixture = {
+  subject: ConformanceSubject;
+  brandId: bigint;
+  vendorId: bigint;
+  gameId: bigint;
+  ledger: LedgerService;
+  /** A member of the demo brand with `fundMinor` in the main wallet (no login session). */
+  member(fundMinor: bigint): Promise<{ id: bigint; username: string }>;
+  /** A launch session as GET /wps/game/launchGame makes one: the token (its hash is stored). */
+  launch(memberId: bigint, minutes?: number): Promise<string>;
+};
+
+/**
+ * LOTUS switched on for the wire protocol as an operator would (a wallet secret), with one game of its own
+ * (inserted here, so these tests do not depend on the catalogue seed), and players made directly in the
+ * database.
+ */
+export async function protocolFixture(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+): Promise<ProtocolFixture> {
+  const { db } = database;
+  const ledger = new LedgerService(db);
+  const brand = await db
+    .selectFrom('brands')
+    .select('id')
+    .where('code', '=', 'lotus')
+    .executeTakeFirstOrThrow();
+  const vendor = await db
+    .updateTable('vendors')
+    .set({ wallet_secret: PROTOCOL_TEST_SECRET })
+    .where('vassalage', '=', PROTOCOL_TEST_VENDOR)
+    .where('brand_id', '=', brand.id)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('games')
+    .values({
+      brand_id: brand.id,
+      vendor_id: vendor.id,
+      game_type: 'RNG',
+      game_code: PROTOCOL_TEST_GAME,
+      names: JSON.stringify({ EN: 'Protocol Test Slot', HI: 'प्रोटोकॉल टेस्ट स्लॉट' }),
+    })
+    .onConflict((conflict) => conflict.columns(['vendor_id', 'game_code']).doNothing())
+    .execute();
+  const game = await db
+    .selectFrom('games')
+    .select('id')
+    .where('vendor_id', '=', vendor.id)
+    .where('game_code', '=', PROTOCOL_TEST_GAME)
+    .executeTakeFirstOrThrow();
+  const passwordHash = await hashPassword(randomUUID());
+  let count = 0;
+
+  const fixture: ProtocolFixture = {
+    brandId: brand.id,
+    vendorId: vendor.id,
+    gameId: game.id,
+    ledger,
+    async member(fundMinor) {
+      count += 1;
+      const username = `vp${process.pid % 10_000}n${count}${randomUUID().slice(0, 4)}`;
+      const row = await db
+        .insertInto('members')
+        .values({ brand_id: brand.id, username, password_hash: passwordHash, register_method: 'seed' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (fundMinor > 0n) {
+        await creditFromHouse(ledger, {
+          brandId: brand.id,
+          memberId: row.id,
+          amountMinor: fundMinor,
+          idempotencyKey: `test:vendor-protocol:${randomUUID()}`,
+        });
+      }
+      return { id: row.id, username };
+    },
+    async launch(memberId, minutes = 240) {
+      const token = randomBytes(32).toString('base64url');
+      await db
+        .insertInto('game_launch_sessions')
+        .values({
+          token_hash: createHash('sha256').update(token).digest('hex'),
+          brand_id: brand.id,
+          member_id: memberId,
+          game_id: game.id,
+          vendor_id: vendor.id,
+          expires_at: new Date(Date.now() + minutes * 60_000),
+        })
+        .execute();
+      return token;
+    },
+    subject: {
+      vendorCode: PROTOCOL_TEST_VENDOR,
+      secret: PROTOCOL_TEST_SECRET,
+      transport: injectTransport(app),
+      async newPlayer(fundMinor) {
+        const member = await fixture.member(fundMinor);
+        return { launchToken: await fixture.launch(member.id) };
+      },
+      async expireSession(launchToken) {
+        await db
+          .updateTable('game_launch_sessions')
+          .set({ expires_at: new Date(Date.now() - 1_000) })
+          .where('token_hash', '=', createHash('sha256').update(launchToken).digest('hex'))
+          .execute();
+      },
+    },
+  };
+  return fixture;
+}

@@ -1,0 +1,326 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { LocalisedText } from '../../db/tables/catalogue.ts';
+import type {
+  GameRoundStatus,
+  VendorTransactionRow,
+  VendorTxnKind,
+  VendorTxnStatus,
+} from '../../db/tables/games.ts';
+
+/**
+ * Reads and writes of the seamless-wallet protocol (migration 0008: vendors' secrets, launch sessions,
+ * vendor_transactions, game_rounds). Every method takes the executor to run on, so the service can put
+ * a transaction row, its journal entry and its round update in one database transaction.
+ */
+
+export type ProtocolVendor = {
+  id: bigint;
+  brandId: bigint;
+  code: string;
+  secret: string;
+  names: LocalisedText;
+};
+
+export type LaunchSession = {
+  id: bigint;
+  brandId: bigint;
+  memberId: bigint;
+  vendorId: bigint;
+  gameId: bigint;
+  expiresAt: Date;
+};
+
+export type PlayerProfile = {
+  memberId: bigint;
+  brandId: bigint;
+  username: string;
+  nickname: string | null;
+  language: string;
+  active: boolean;
+  currency: string;
+  currencySymbol: string;
+};
+
+export type ProtocolGame = { id: bigint; gameCode: string; gameType: string; names: LocalisedText };
+
+export type NewVendorTransaction = {
+  vendorId: bigint;
+  txnId: string;
+  brandId: bigint;
+  memberId: bigint;
+  kind: VendorTxnKind;
+  roundId: string;
+  gameId: bigint | null;
+  amountMinor: bigint;
+  targetTxnId: string | null;
+  status: VendorTxnStatus;
+  entryId: bigint | null;
+  requestHash: string;
+  response: unknown;
+};
+
+export type RoundChange = {
+  brandId: bigint;
+  vendorId: bigint;
+  memberId: bigint;
+  gameId: bigint | null;
+  roundId: string;
+  stakeDeltaMinor: bigint;
+  payoutDeltaMinor: bigint;
+  /** Set when the call closes the round; otherwise the status stays as it is. */
+  close: boolean;
+  now: Date;
+};
+
+export type RoundState = { status: GameRoundStatus; memberId: bigint };
+
+export class VendorProtocolRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.#db.transaction().execute(work);
+  }
+
+  get db(): Kysely<Database> {
+    return this.#db;
+  }
+
+  /** Every brand's vendor of that code that has a wallet secret (the code is unique per brand only). */
+  async vendorsByCode(code: string): Promise<ProtocolVendor[]> {
+    const rows = await this.#db
+      .selectFrom('vendors')
+      .select(['id', 'brand_id', 'vassalage', 'wallet_secret', 'display_name'])
+      .where('vassalage', '=', code)
+      .where('wallet_secret', 'is not', null)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      brandId: row.brand_id,
+      code: row.vassalage,
+      secret: row.wallet_secret ?? '',
+      names: row.display_name,
+    }));
+  }
+
+  async sessionByTokenHash(db: Kysely<Database>, tokenHash: string): Promise<LaunchSession | undefined> {
+    const row = await db
+      .selectFrom('game_launch_sessions')
+      .select(['id', 'brand_id', 'member_id', 'vendor_id', 'game_id', 'expires_at'])
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return row
+      ? {
+          id: row.id,
+          brandId: row.brand_id,
+          memberId: row.member_id,
+          vendorId: row.vendor_id,
+          gameId: row.game_id,
+          expiresAt: row.expires_at,
+        }
+      : undefined;
+  }
+
+  async player(db: Kysely<Database>, memberId: bigint): Promise<PlayerProfile | undefined> {
+    const row = await db
+      .selectFrom('members')
+      .innerJoin('brands', 'brands.id', 'members.brand_id')
+      .select([
+        'members.id',
+        'members.brand_id',
+        'members.username',
+        'members.nickname',
+        'members.language',
+        'members.status',
+        'brands.default_language',
+        'brands.currency',
+        'brands.currency_symbol',
+      ])
+      .where('members.id', '=', memberId)
+      .executeTakeFirst();
+    return row
+      ? {
+          memberId: row.id,
+          brandId: row.brand_id,
+          username: row.username,
+          nickname: row.nickname,
+          language: row.language ?? row.default_language,
+          active: row.status === 'active',
+          currency: row.currency,
+          currencySymbol: row.currency_symbol,
+        }
+      : undefined;
+  }
+
+  async gameById(db: Kysely<Database>, gameId: bigint): Promise<ProtocolGame | undefined> {
+    return db
+      .selectFrom('games')
+      .select(['id', 'game_code as gameCode', 'game_type as gameType', 'names'])
+      .where('id', '=', gameId)
+      .executeTakeFirst();
+  }
+
+  async gameByCode(
+    db: Kysely<Database>,
+    vendorId: bigint,
+    gameCode: string,
+  ): Promise<ProtocolGame | undefined> {
+    return db
+      .selectFrom('games')
+      .select(['id', 'game_code as gameCode', 'game_type as gameType', 'names'])
+      .where('vendor_id', '=', vendorId)
+      .where('game_code', '=', gameCode)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Serialises, until the transaction ends, every call about one transaction id of one vendor: the debit
+   * itself, its replays and the rollbacks that target it. Without it a debit and its rollback arriving
+   * together could each miss the other (read committed) and both succeed.
+   */
+  async lockTxnId(trx: Kysely<Database>, vendorId: bigint, txnId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`vendor-txn:${vendorId}:${txnId}`}, 0))`.execute(
+      trx,
+    );
+  }
+
+  async findTxn(
+    db: Kysely<Database>,
+    vendorId: bigint,
+    txnId: string,
+  ): Promise<VendorTransactionRow | undefined> {
+    return db
+      .selectFrom('vendor_transactions')
+      .selectAll()
+      .where('vendor_id', '=', vendorId)
+      .where('txn_id', '=', txnId)
+      .executeTakeFirst();
+  }
+
+  /** The first rollback that names `targetTxnId` as the debit it cancels. */
+  async findRollbackOf(
+    db: Kysely<Database>,
+    vendorId: bigint,
+    targetTxnId: string,
+  ): Promise<VendorTransactionRow | undefined> {
+    return db
+      .selectFrom('vendor_transactions')
+      .selectAll()
+      .where('vendor_id', '=', vendorId)
+      .where('target_txn_id', '=', targetTxnId)
+      .where('kind', '=', 'rollback')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async insertTxn(db: Kysely<Database>, row: NewVendorTransaction): Promise<bigint> {
+    const inserted = await db
+      .insertInto('vendor_transactions')
+      .values({
+        vendor_id: row.vendorId,
+        txn_id: row.txnId,
+        brand_id: row.brandId,
+        member_id: row.memberId,
+        kind: row.kind,
+        round_id: row.roundId,
+        game_id: row.gameId,
+        amount_minor: row.amountMinor,
+        target_txn_id: row.targetTxnId,
+        status: row.status,
+        entry_id: row.entryId,
+        request_hash: row.requestHash,
+        response: row.response === null ? null : JSON.stringify(row.response),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  }
+
+  /** Stores the answer once the row's id (the platform txn id it contains) is known. */
+  async setResponse(db: Kysely<Database>, id: bigint, response: unknown): Promise<void> {
+    await db
+      .updateTable('vendor_transactions')
+      .set({ response: JSON.stringify(response) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async markRolledBack(db: Kysely<Database>, id: bigint): Promise<void> {
+    await db.updateTable('vendor_transactions').set({ status: 'rolled_back' }).where('id', '=', id).execute();
+  }
+
+  async round(db: Kysely<Database>, vendorId: bigint, roundId: string): Promise<RoundState | undefined> {
+    const row = await db
+      .selectFrom('game_rounds')
+      .select(['status', 'member_id'])
+      .where('vendor_id', '=', vendorId)
+      .where('round_id', '=', roundId)
+      .executeTakeFirst();
+    return row ? { status: row.status, memberId: row.member_id } : undefined;
+  }
+
+  /** Adds to a round's sums (creating it), atomically, so concurrent calls of one round never lose one. */
+  async applyToRound(db: Kysely<Database>, change: RoundChange): Promise<void> {
+    await db
+      .insertInto('game_rounds')
+      .values({
+        brand_id: change.brandId,
+        vendor_id: change.vendorId,
+        member_id: change.memberId,
+        game_id: change.gameId,
+        round_id: change.roundId,
+        stake_minor: change.stakeDeltaMinor,
+        payout_minor: change.payoutDeltaMinor,
+        status: change.close ? 'settled' : 'open',
+        created_at: change.now,
+        settled_at: change.close ? change.now : null,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['vendor_id', 'round_id']).doUpdateSet((eb) => ({
+          stake_minor: sql<bigint>`${eb.ref('game_rounds.stake_minor')} + ${change.stakeDeltaMinor}`,
+          payout_minor: sql<bigint>`${eb.ref('game_rounds.payout_minor')} + ${change.payoutDeltaMinor}`,
+          ...(change.close ? { status: 'settled' as const, settled_at: change.now } : {}),
+        })),
+      )
+      .execute();
+  }
+
+  /** After a rollback: takes the cancelled stake off the round, and marks the round rolled back when none
+   *  of its debits still stands. */
+  async rollBackRoundStake(
+    db: Kysely<Database>,
+    vendorId: bigint,
+    roundId: string,
+    amountMinor: bigint,
+  ): Promise<void> {
+    await db
+      .updateTable('game_rounds')
+      .set((eb) => ({ stake_minor: sql<bigint>`greatest(${eb.ref('stake_minor')} - ${amountMinor}, 0)` }))
+      .where('vendor_id', '=', vendorId)
+      .where('round_id', '=', roundId)
+      .execute();
+    const standing = await db
+      .selectFrom('vendor_transactions')
+      .select('id')
+      .where('vendor_id', '=', vendorId)
+      .where('round_id', '=', roundId)
+      .where('kind', '=', 'debit')
+      .where('status', '=', 'applied')
+      .limit(1)
+      .executeTakeFirst();
+    if (!standing) {
+      await db
+        .updateTable('game_rounds')
+        .set({ status: 'rolled_back' })
+        .where('vendor_id', '=', vendorId)
+        .where('round_id', '=', roundId)
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,567 @@
+import { createHash, createHmac } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { VendorTransactionRow, VendorTxnKind } from '../../db/tables/games.ts';
+import { AppError, isAppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../ledger/ledger.repository.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { AuthenticateResult, WalletRefusal, WalletResult } from './protocol-types.ts';
+import {
+  type AuthenticateRequest,
+  type BalanceRequest,
+  type CreditRequest,
+  type DebitRequest,
+  type ProtocolCall,
+  REQUEST_SCHEMAS,
+  type RollbackRequest,
+} from './protocol-wire.ts';
+import { isFresh, verifySignature } from './signature.ts';
+import type {
+  LaunchSession,
+  PlayerProfile,
+  ProtocolGame,
+  ProtocolVendor,
+  VendorProtocolRepository,
+} from './vendor-protocol.repository.ts';
+
+/**
+ * The platform side of the seamless-wallet protocol (docs/vendor-protocol.md; ARCHITECTURE §4–5).
+ *
+ * - Every call is signed by the vendor over the raw body; the signature both authenticates the vendor and
+ *   picks which brand's vendor row it is (a vendor code is unique per brand only).
+ * - Money calls are idempotent by (vendor, txn id): the vendor_transactions row, the journal entry and the
+ *   round update commit in one transaction, and a repeat replays the stored answer.
+ * - Calls about one txn id (a debit, its repeats, the rollbacks that target it) are serialised by an
+ *   advisory lock on that id, which is what makes "rollback before debit" safe under concurrency.
+ * - Overdraw is impossible because the ledger's conditional balance update refuses it.
+ */
+
+export type SignedRequest = {
+  vendorCode: string | undefined;
+  signature: string | undefined;
+  rawBody: Uint8Array;
+};
+
+export type WinRecorder = (
+  brandId: bigint,
+  win: {
+    account: string;
+    gameName: string;
+    vendor: string;
+    amountMinor: bigint;
+    currencySymbol: string;
+    wonAt: Date;
+    gameCategory: string;
+  },
+) => Promise<void>;
+
+type Logger = { warn(object: unknown, message: string): void };
+
+type StoredAnswer = { status: WalletResult['status']; balanceMinor: string | null };
+
+/** Thrown inside a debit's transaction to roll it back and record the refusal afterwards. */
+class Refused extends Error {
+  constructor(readonly status: WalletRefusal['status']) {
+    super(status);
+  }
+}
+
+/** A dummy key, so that an unknown vendor code costs the same HMAC as a known one. */
+const DUMMY_SECRET = 'vendor-protocol:no-such-vendor:0000000000000000';
+
+function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The ledger idempotency key of the entry a vendor transaction makes (≤ 128 characters for any txn id). */
+function ledgerKey(vendorId: bigint, txnId: string): string {
+  return `vendor:${vendorId}:${sha256Hex(txnId)}`;
+}
+
+/** What identifies a call's content: a repeat must match it, or it is a TXN_CONFLICT. */
+function requestHash(kind: VendorTxnKind, fields: Record<string, string | boolean | null>): string {
+  return sha256Hex(JSON.stringify({ kind, ...fields }));
+}
+
+function refusal(status: WalletRefusal['status'], balanceMinor: bigint | null): WalletRefusal {
+  return { status, balanceMinor };
+}
+
+function nameOf(names: Record<string, string>, fallback: string): string {
+  return names.EN ?? Object.values(names)[0] ?? fallback;
+}
+
+export class VendorProtocolService {
+  readonly #repository: VendorProtocolRepository;
+  readonly #ledger: LedgerService;
+  readonly #clock: Clock;
+  readonly #recordWin: WinRecorder;
+  readonly #log: Logger;
+
+  constructor(deps: {
+    repository: VendorProtocolRepository;
+    ledger: LedgerService;
+    clock: Clock;
+    recordWin: WinRecorder;
+    log: Logger;
+  }) {
+    this.#repository = deps.repository;
+    this.#ledger = deps.ledger;
+    this.#clock = deps.clock;
+    this.#recordWin = deps.recordWin;
+    this.#log = deps.log;
+  }
+
+  /**
+   * Checks a call's signature, shape and freshness and answers it. Throws `vendor_signature_invalid`
+   * (unknown vendor, missing or wrong signature: never which), `invalid_json` / `invalid_request` (400),
+   * `vendor_request_stale`.
+   */
+  async handle(call: ProtocolCall, request: SignedRequest): Promise<WalletResult | AuthenticateResult> {
+    const vendors = await this.#signedBy(request);
+    let json: unknown;
+    try {
+      json = JSON.parse(Buffer.from(request.rawBody).toString('utf8'));
+    } catch {
+      throw new AppError('invalid_json');
+    }
+    const parsed = REQUEST_SCHEMAS[call].safeParse(json);
+    if (!parsed.success) {
+      throw new AppError('invalid_request', {
+        details: {
+          issues: parsed.error.issues.map((issue) => ({
+            path: `body.${issue.path.join('.')}`,
+            code: issue.code,
+          })),
+        },
+      });
+    }
+    if (!isFresh(parsed.data.timestamp, this.#clock.now())) throw new AppError('vendor_request_stale');
+    switch (call) {
+      case 'authenticate':
+        return this.authenticate(vendors, parsed.data as AuthenticateRequest);
+      case 'balance':
+        return this.balance(vendors, parsed.data as BalanceRequest);
+      case 'debit':
+        return this.debit(vendors, parsed.data as DebitRequest);
+      case 'credit':
+        return this.credit(vendors, parsed.data as CreditRequest);
+      case 'rollback':
+        return this.rollback(vendors, parsed.data as RollbackRequest);
+    }
+  }
+
+  /** The vendor rows (one per brand) whose secret verifies the signature; refuses when there is none. */
+  async #signedBy(request: SignedRequest): Promise<ProtocolVendor[]> {
+    const code = request.vendorCode?.trim() ?? '';
+    const candidates = /^[A-Z][A-Z0-9_]{0,39}$/.test(code) ? await this.#repository.vendorsByCode(code) : [];
+    if (candidates.length === 0) {
+      createHmac('sha256', DUMMY_SECRET).update(request.rawBody).digest();
+      throw new AppError('vendor_signature_invalid');
+    }
+    const matched = candidates.filter((vendor) =>
+      verifySignature(vendor.secret, request.rawBody, request.signature),
+    );
+    if (matched.length === 0) throw new AppError('vendor_signature_invalid');
+    return matched;
+  }
+
+  async authenticate(vendors: ProtocolVendor[], input: AuthenticateRequest): Promise<AuthenticateResult> {
+    const db = this.#repository.db;
+    const session = await this.#repository.sessionByTokenHash(db, sha256Hex(input.launchToken));
+    const vendor = session && vendors.find((candidate) => candidate.id === session.vendorId);
+    if (!session || !vendor) return { status: 'PLAYER_NOT_FOUND', balanceMinor: null };
+    if (session.expiresAt.getTime() <= this.#clock.now().getTime()) {
+      return { status: 'SESSION_EXPIRED', balanceMinor: null };
+    }
+    const player = await this.#repository.player(db, session.memberId);
+    if (!player?.active) return { status: 'PLAYER_NOT_FOUND', balanceMinor: null };
+    const game = await this.#repository.gameById(db, session.gameId);
+    const balance = await this.#ledger.balanceOf(player.memberId);
+    return {
+      status: 'OK',
+      playerId: player.memberId.toString(),
+      sessionToken: input.launchToken,
+      sessionExpiresAt: session.expiresAt,
+      currency: balance.currency,
+      currencySymbol: player.currencySymbol,
+      balanceMinor: balance.availableMinor,
+      gameCode: game?.gameCode ?? '',
+      language: player.language,
+      nickname: player.nickname ?? player.username,
+    };
+  }
+
+  async balance(vendors: ProtocolVendor[], input: BalanceRequest): Promise<WalletResult> {
+    const db = this.#repository.db;
+    const found = await this.#playerAndVendor(db, vendors, input.playerId);
+    if (!found) return refusal('PLAYER_NOT_FOUND', null);
+    const balance = await this.#available(found.player.memberId);
+    const session = await this.#session(db, found.vendor, found.player, input.sessionToken);
+    if (!session || !this.#live(session)) return refusal('SESSION_EXPIRED', balance);
+    return { status: 'OK', balanceMinor: balance, platformTxnId: '', replayed: false };
+  }
+
+  async debit(vendors: ProtocolVendor[], input: DebitRequest): Promise<WalletResult> {
+    const found = await this.#playerAndVendor(this.#repository.db, vendors, input.playerId);
+    if (!found) return refusal('PLAYER_NOT_FOUND', null);
+    const { player, vendor } = found;
+    const amountMinor = BigInt(input.amountMinor);
+    const hash = requestHash('debit', {
+      playerId: input.playerId,
+      roundId: input.roundId,
+      gameCode: input.gameCode,
+      amountMinor: input.amountMinor,
+    });
+    const base = {
+      vendorId: vendor.id,
+      txnId: input.txnId,
+      brandId: player.brandId,
+      memberId: player.memberId,
+      kind: 'debit' as const,
+      roundId: input.roundId,
+      amountMinor,
+      targetTxnId: null,
+      requestHash: hash,
+    };
+
+    try {
+      return await this.#retryOnTxnCollision(() =>
+        this.#repository.transaction(async (trx) => {
+          await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
+          const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
+          if (existing) return this.#replay(trx, existing, 'debit', hash, player.memberId);
+          const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
+          const refuse = async (status: WalletRefusal['status']): Promise<WalletResult> => {
+            const balance = await this.#available(player.memberId, trx);
+            await this.#repository.insertTxn(trx, {
+              ...base,
+              gameId: game?.id ?? null,
+              status: 'refused',
+              entryId: null,
+              response: { status, balanceMinor: balance.toString() } satisfies StoredAnswer,
+            });
+            return refusal(status, balance);
+          };
+          // A rollback got here first: this debit is cancelled before it happened and moves no money.
+          if (await this.#repository.findRollbackOf(trx, vendor.id, input.txnId))
+            return refuse('TXN_ROLLED_BACK');
+          const session = await this.#session(trx, vendor, player, input.sessionToken);
+          if (!player.active) return refuse('PLAYER_NOT_FOUND');
+          if (!session || !this.#live(session)) return refuse('SESSION_EXPIRED');
+          const round = await this.#repository.round(trx, vendor.id, input.roundId);
+          if (round && (round.status !== 'open' || round.memberId !== player.memberId))
+            return refuse('ROUND_CLOSED');
+
+          const house = await this.#ledger.systemAccount(player.brandId, 'house', trx);
+          const wallet = await this.#ledger.memberMainAccount(player.memberId, trx);
+          let entryId: bigint;
+          try {
+            const entry = await this.#ledger.post(
+              {
+                brandId: player.brandId,
+                idempotencyKey: ledgerKey(vendor.id, input.txnId),
+                kind: 'bet',
+                memo: `${vendor.code} round ${input.roundId}`.slice(0, 500),
+                createdBy: `vendor:${vendor.code}`,
+                postings: [
+                  { accountId: wallet.id, amountMinor: -amountMinor },
+                  { accountId: house.id, amountMinor },
+                ],
+              },
+              trx,
+            );
+            entryId = entry.entryId;
+          } catch (error) {
+            // The ledger has written part of the entry in this transaction: it must roll back, and the
+            // refusal is recorded in a transaction of its own.
+            if (isAppError(error) && error.code === 'insufficient_funds')
+              throw new Refused('INSUFFICIENT_FUNDS');
+            throw error;
+          }
+          const balance = await this.#available(player.memberId, trx);
+          const id = await this.#repository.insertTxn(trx, {
+            ...base,
+            gameId: game?.id ?? null,
+            status: 'applied',
+            entryId,
+            response: { status: 'OK', balanceMinor: balance.toString() } satisfies StoredAnswer,
+          });
+          await this.#repository.applyToRound(trx, {
+            brandId: player.brandId,
+            vendorId: vendor.id,
+            memberId: player.memberId,
+            gameId: game?.id ?? null,
+            roundId: input.roundId,
+            stakeDeltaMinor: amountMinor,
+            payoutDeltaMinor: 0n,
+            close: false,
+            now: this.#clock.now(),
+          });
+          return { status: 'OK', balanceMinor: balance, platformTxnId: id.toString(), replayed: false };
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      return this.#retryOnTxnCollision(() =>
+        this.#repository.transaction(async (trx) => {
+          await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
+          // A repeat of this call may have landed meanwhile (the player was funded in between): answer it.
+          const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
+          if (existing) return this.#replay(trx, existing, 'debit', hash, player.memberId);
+          const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
+          const balance = await this.#available(player.memberId, trx);
+          await this.#repository.insertTxn(trx, {
+            ...base,
+            gameId: game?.id ?? null,
+            status: 'refused',
+            entryId: null,
+            response: { status: error.status, balanceMinor: balance.toString() } satisfies StoredAnswer,
+          });
+          return refusal(error.status, balance);
+        }),
+      );
+    }
+  }
+
+  async credit(vendors: ProtocolVendor[], input: CreditRequest): Promise<WalletResult> {
+    const found = await this.#playerAndVendor(this.#repository.db, vendors, input.playerId);
+    if (!found) return refusal('PLAYER_NOT_FOUND', null);
+    const { player, vendor } = found;
+    const amountMinor = BigInt(input.amountMinor);
+    const hash = requestHash('credit', {
+      playerId: input.playerId,
+      roundId: input.roundId,
+      gameCode: input.gameCode,
+      amountMinor: input.amountMinor,
+      roundClosed: input.roundClosed,
+    });
+    let won: ProtocolGame | null | undefined;
+    const result = await this.#retryOnTxnCollision(() =>
+      this.#repository.transaction(async (trx): Promise<WalletResult> => {
+        won = undefined;
+        await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
+        const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
+        if (existing) return this.#replay(trx, existing, 'credit', hash, player.memberId);
+        // A credit is owed money: it lands after the session expired, but only for a session that existed.
+        const session = await this.#session(trx, vendor, player, input.sessionToken);
+        if (!session) return refusal('PLAYER_NOT_FOUND', null);
+        const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
+        const base = {
+          vendorId: vendor.id,
+          txnId: input.txnId,
+          brandId: player.brandId,
+          memberId: player.memberId,
+          kind: 'credit' as const,
+          roundId: input.roundId,
+          gameId: game?.id ?? null,
+          amountMinor,
+          targetTxnId: null,
+          requestHash: hash,
+        };
+        const round = await this.#repository.round(trx, vendor.id, input.roundId);
+        if (round && (round.status !== 'open' || round.memberId !== player.memberId)) {
+          const balance = await this.#available(player.memberId, trx);
+          await this.#repository.insertTxn(trx, {
+            ...base,
+            status: 'refused',
+            entryId: null,
+            response: { status: 'ROUND_CLOSED', balanceMinor: balance.toString() } satisfies StoredAnswer,
+          });
+          return refusal('ROUND_CLOSED', balance);
+        }
+        let entryId: bigint | null = null;
+        if (amountMinor > 0n) {
+          const house = await this.#ledger.systemAccount(player.brandId, 'house', trx);
+          const wallet = await this.#ledger.memberMainAccount(player.memberId, trx);
+          const entry = await this.#ledger.post(
+            {
+              brandId: player.brandId,
+              idempotencyKey: ledgerKey(vendor.id, input.txnId),
+              kind: 'payout',
+              memo: `${vendor.code} round ${input.roundId}`.slice(0, 500),
+              createdBy: `vendor:${vendor.code}`,
+              postings: [
+                { accountId: house.id, amountMinor: -amountMinor },
+                { accountId: wallet.id, amountMinor },
+              ],
+            },
+            trx,
+          );
+          entryId = entry.entryId;
+        }
+        const balance = await this.#available(player.memberId, trx);
+        const id = await this.#repository.insertTxn(trx, {
+          ...base,
+          status: 'applied',
+          entryId,
+          response: { status: 'OK', balanceMinor: balance.toString() } satisfies StoredAnswer,
+        });
+        await this.#repository.applyToRound(trx, {
+          brandId: player.brandId,
+          vendorId: vendor.id,
+          memberId: player.memberId,
+          gameId: game?.id ?? null,
+          roundId: input.roundId,
+          stakeDeltaMinor: 0n,
+          payoutDeltaMinor: amountMinor,
+          close: input.roundClosed,
+          now: this.#clock.now(),
+        });
+        won = amountMinor > 0n ? (game ?? null) : undefined;
+        return { status: 'OK', balanceMinor: balance, platformTxnId: id.toString(), replayed: false };
+      }),
+    );
+    // The winner board is a public feed, not money: it is written after the commit and a failure there
+    // never turns a landed credit into an error the vendor would retry.
+    if (won !== undefined && result.status === 'OK' && !result.replayed) {
+      await this.#recordWin(player.brandId, {
+        account: player.username,
+        gameName: won ? nameOf(won.names, won.gameCode) : input.gameCode,
+        vendor: nameOf(vendor.names, vendor.code),
+        amountMinor,
+        currencySymbol: player.currencySymbol,
+        wonAt: this.#clock.now(),
+        gameCategory: won?.gameType ?? 'ALL',
+      }).catch((error: unknown) => this.#log.warn({ err: error }, 'recording a win for the board failed'));
+    }
+    return result;
+  }
+
+  async rollback(vendors: ProtocolVendor[], input: RollbackRequest): Promise<WalletResult> {
+    const found = await this.#playerAndVendor(this.#repository.db, vendors, input.playerId);
+    if (!found) return refusal('PLAYER_NOT_FOUND', null);
+    const { player, vendor } = found;
+    const hash = requestHash('rollback', {
+      playerId: input.playerId,
+      roundId: input.roundId,
+      gameCode: input.gameCode,
+      targetTxnId: input.targetTxnId,
+    });
+    return this.#retryOnTxnCollision(() =>
+      this.#repository.transaction(async (trx): Promise<WalletResult> => {
+        // Locked on the debit's id: the debit and every rollback of it take turns.
+        await this.#repository.lockTxnId(trx, vendor.id, input.targetTxnId);
+        const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
+        if (existing) return this.#replay(trx, existing, 'rollback', hash, player.memberId);
+        const session = await this.#session(trx, vendor, player, input.sessionToken);
+        if (!session) return refusal('PLAYER_NOT_FOUND', null);
+        const target = await this.#repository.findTxn(trx, vendor.id, input.targetTxnId);
+        if (
+          target &&
+          (target.kind !== 'debit' ||
+            target.member_id !== player.memberId ||
+            target.round_id !== input.roundId)
+        ) {
+          return refusal('TXN_CONFLICT', await this.#available(player.memberId, trx));
+        }
+        const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
+        let entryId: bigint | null = null;
+        if (target?.status === 'applied' && target.entry_id !== null) {
+          const reversal = await this.#ledger.reverse(
+            {
+              brandId: player.brandId,
+              entryId: target.entry_id,
+              idempotencyKey: ledgerKey(vendor.id, input.txnId),
+              memo: `${vendor.code} rollback of ${input.targetTxnId}`.slice(0, 500),
+              createdBy: `vendor:${vendor.code}`,
+            },
+            trx,
+          );
+          entryId = reversal.entryId;
+          await this.#repository.markRolledBack(trx, target.id);
+          await this.#repository.rollBackRoundStake(trx, vendor.id, target.round_id, target.amount_minor);
+        }
+        // Otherwise nothing to move: the debit was refused, already rolled back, or has not arrived yet
+        // ('rollback_first': the debit will be refused when it comes).
+        const balance = await this.#available(player.memberId, trx);
+        const id = await this.#repository.insertTxn(trx, {
+          vendorId: vendor.id,
+          txnId: input.txnId,
+          brandId: player.brandId,
+          memberId: player.memberId,
+          kind: 'rollback',
+          roundId: input.roundId,
+          gameId: game?.id ?? null,
+          amountMinor: entryId === null ? 0n : (target?.amount_minor ?? 0n),
+          targetTxnId: input.targetTxnId,
+          status: target ? 'applied' : 'rollback_first',
+          entryId,
+          requestHash: hash,
+          response: { status: 'OK', balanceMinor: balance.toString() } satisfies StoredAnswer,
+        });
+        return { status: 'OK', balanceMinor: balance, platformTxnId: id.toString(), replayed: false };
+      }),
+    );
+  }
+
+  /** Answers a repeat: the stored answer when the content matches, TXN_CONFLICT when it does not. */
+  async #replay(
+    trx: Kysely<Database>,
+    existing: VendorTransactionRow,
+    kind: VendorTxnKind,
+    hash: string,
+    memberId: bigint,
+  ): Promise<WalletResult> {
+    if (existing.kind !== kind || existing.request_hash !== hash || existing.member_id !== memberId) {
+      return refusal('TXN_CONFLICT', await this.#available(memberId, trx));
+    }
+    const stored = existing.response as StoredAnswer | null;
+    if (stored?.status === 'OK' && stored.balanceMinor !== null) {
+      return {
+        status: 'OK',
+        balanceMinor: BigInt(stored.balanceMinor),
+        platformTxnId: existing.id.toString(),
+        replayed: true,
+      };
+    }
+    // A refusal is final for its txn id; its balance is the current one (INSUFFICIENT_FUNDS must carry it).
+    const status = (stored?.status ?? 'TXN_CONFLICT') as WalletRefusal['status'];
+    return refusal(status, await this.#available(memberId, trx));
+  }
+
+  /** The member named by `playerId` and the signing vendor row of the member's brand. */
+  async #playerAndVendor(
+    db: Kysely<Database>,
+    vendors: ProtocolVendor[],
+    playerId: string,
+  ): Promise<{ player: PlayerProfile; vendor: ProtocolVendor } | null> {
+    const player = await this.#repository.player(db, BigInt(playerId));
+    const vendor = player && vendors.find((candidate) => candidate.brandId === player.brandId);
+    return player && vendor ? { player, vendor } : null;
+  }
+
+  /** The launch session of `sessionToken` if it belongs to this player and vendor (expired or not). */
+  async #session(
+    db: Kysely<Database>,
+    vendor: ProtocolVendor,
+    player: PlayerProfile,
+    sessionToken: string,
+  ): Promise<LaunchSession | null> {
+    const session = await this.#repository.sessionByTokenHash(db, sha256Hex(sessionToken));
+    if (!session || session.vendorId !== vendor.id || session.memberId !== player.memberId) return null;
+    return session;
+  }
+
+  #live(session: LaunchSession): boolean {
+    return session.expiresAt.getTime() > this.#clock.now().getTime();
+  }
+
+  async #available(memberId: bigint, trx?: Kysely<Database>): Promise<bigint> {
+    return (await this.#ledger.balanceOf(memberId, trx)).availableMinor;
+  }
+
+  /**
+   * Two calls that reuse one txn id under different locks (a debit and a rollback both named `X`) can race
+   * to insert it; the loser's transaction is aborted, and running it again answers from the winner's row.
+   */
+  async #retryOnTxnCollision<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error, 'vendor_transactions_vendor_id_txn_id_key')) throw error;
+      return work();
+    }
+  }
+}
