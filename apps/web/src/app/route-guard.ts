@@ -15,6 +15,10 @@ export const VISITOR_PATHS = [
   // Third-party sign-in comes back here signed out, to log in.
   '/oauth/complete',
   '/oauth/telegram',
+  // The in-house studio's screens: a vendor's pages in the game iframe (a free trial needs no login), and
+  // the public verifier of its rounds.
+  '/originals/play',
+  '/originals/verify',
 ] as const;
 
 type GuardInput = { loggedInToHomePage: boolean; hasToken: boolean; pathname: string };

@@ -239,6 +239,18 @@ function pageRouteTable(): RouteObject[] {
       meta: page('memberCentre:title', HEADER_ONLY),
       load: () => import('./routes/member-centre-route.tsx').then((m) => m.MemberCentreRoute),
     }),
+    // The in-house studio's screens (docs/games-contract.md): shown inside the game iframe, so nothing
+    // of the site frames them; the verify page is also reachable on its own.
+    ...pageRoutes({
+      paths: ['/originals/play'],
+      meta: page('originals:title', BARE),
+      load: () => import('../features/originals/components/play-page.tsx').then((m) => m.OriginalsPlayPage),
+    }),
+    ...pageRoutes({
+      paths: ['/originals/verify'],
+      meta: page('originals:verify.title', BARE),
+      load: () => import('../features/originals/components/verify-page.tsx').then((m) => m.VerifyPage),
+    }),
     ...pageRoutes({
       paths: ['*'],
       meta: page('pages:notFound.title', fullLayout(null)),

@@ -20,6 +20,8 @@ export const NAMESPACES = [
   'deposit',
   'withdrawal',
   'security',
+  'games',
+  'originals',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -19,6 +19,12 @@ export const STORAGE_KEYS = {
   popupAnnouncementsSeen: 'popupAnnouncementsSeen',
   /** SPEC §2 header balance hidden as '***': '1' when hidden, remembered per device (localStorage). */
   balanceHidden: 'balanceHidden',
+  /** SPEC §2 game tile colour class per game for this session: JSON { nodeId: 1..8 } (sessionStorage). */
+  gameColours: 'gameColours',
+  /** SPEC §2 search modal history: JSON array of terms, most recent first (localStorage). */
+  gameSearchHistory: 'gameSearchHistory',
+  /** SPEC §3 lottery favourites kept locally per username: JSON { username: gameCode[] } (localStorage). */
+  lotteryFavourites: 'lotteryFavourites',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

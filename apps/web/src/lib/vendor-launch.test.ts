@@ -1,6 +1,6 @@
 import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import { describe, expect, it } from 'vitest';
-import { resolveLaunch } from './vendor-launch.ts';
+import { type LaunchableGame, resolveGameLaunch, resolveLaunch } from './vendor-launch.ts';
 
 const vendor = (overrides: Partial<GameMenuVendor> = {}): GameMenuVendor => ({
   vassalage: 'LOTUS',
@@ -76,6 +76,76 @@ describe('resolveLaunch (SPEC §4)', () => {
     expect(resolveLaunch(vendor({ gameType: 'TG', isGame: 'LOBBY' }), player)).toEqual({
       kind: 'play',
       to: '/game?vassalage=LOTUS&gameType=TG',
+    });
+  });
+});
+
+describe('resolveGameLaunch (SPEC §4 single games)', () => {
+  const game = (overrides: Partial<LaunchableGame> = {}): LaunchableGame => ({
+    nodeId: '101',
+    gameCode: 'lotus-fortune',
+    vassalage: 'LOTUS',
+    gameType: 'RNG',
+    maintenance: false,
+    supportPlay: 0,
+    ...overrides,
+  });
+  const desk = { loggedIn: true, trial: false, phone: false };
+
+  it('asks a visitor to log in for a real game, even one under maintenance', () => {
+    expect(resolveGameLaunch(game(), { ...desk, loggedIn: false })).toEqual({ kind: 'login' });
+    expect(resolveGameLaunch(game({ maintenance: true }), { ...desk, loggedIn: false })).toEqual({
+      kind: 'login',
+    });
+  });
+
+  it('lets a visitor play a free trial only where supportPlay is 0', () => {
+    const visitorTrial = { loggedIn: false, trial: true, phone: false };
+    expect(resolveGameLaunch(game(), visitorTrial)).toEqual({ kind: 'popup', trial: true });
+    expect(resolveGameLaunch(game({ supportPlay: 1 }), visitorTrial)).toEqual({ kind: 'login' });
+    expect(resolveGameLaunch(game({ supportPlay: 1 }), { ...visitorTrial, loggedIn: true })).toEqual({
+      kind: 'popup',
+      trial: false,
+    });
+  });
+
+  it('says maintenance before launching anything', () => {
+    expect(resolveGameLaunch(game({ maintenance: true }), desk)).toEqual({ kind: 'maintenance' });
+    expect(
+      resolveGameLaunch(game({ maintenance: true }), { loggedIn: false, trial: true, phone: true }),
+    ).toEqual({ kind: 'maintenance' });
+  });
+
+  it('keeps the lottery launch routes', () => {
+    expect(resolveGameLaunch(game({ vassalage: 'TCG_LOTTO_VN' }), desk)).toEqual({
+      kind: 'navigate',
+      to: '/vnLottery',
+    });
+    expect(resolveGameLaunch(game({ vassalage: 'TCG_SEA' }), desk)).toEqual({
+      kind: 'navigate',
+      to: '/seaLottery',
+    });
+    expect(resolveGameLaunch(game({ vassalage: 'LOTT', gameCode: 'VN 1' }), desk)).toEqual({
+      kind: 'navigate',
+      to: '/lottery?gameCode=VN+1',
+    });
+    expect(resolveGameLaunch(game({ gameType: 'ELOTT', gameCode: 'E5' }), desk)).toEqual({
+      kind: 'navigate',
+      to: '/lottery?gameCode=E5',
+    });
+  });
+
+  it('opens the pop-up on a desktop and the /game page on a phone', () => {
+    expect(resolveGameLaunch(game(), desk)).toEqual({ kind: 'popup', trial: false });
+    expect(resolveGameLaunch(game(), { ...desk, phone: true })).toEqual({
+      kind: 'page',
+      to: '/game?nodeId=101',
+      trial: false,
+    });
+    expect(resolveGameLaunch(game(), { loggedIn: false, trial: true, phone: true })).toEqual({
+      kind: 'page',
+      to: '/game?nodeId=101&trial=1',
+      trial: true,
     });
   });
 });

@@ -47,3 +47,46 @@ export function resolveLaunch(vendor: GameMenuVendor, { loggedIn }: { loggedIn: 
   const play = new URLSearchParams({ vassalage: vendor.vassalage, gameType: vendor.gameType });
   return { kind: 'play', to: `/game?${play}` };
 }
+
+/** What a single game's play or free-trial button does (SPEC §4), decided without side effects. */
+export type GameLaunchAction =
+  /** A visitor asking for a real game: the login pop-up, nothing launches. */
+  | { kind: 'login' }
+  /** The game's vendor is under maintenance: the notice with popular games instead (SPEC §8). */
+  | { kind: 'maintenance' }
+  /** A lottery game keeps its launch route (SPEC §2 "Lottery launch routes"). */
+  | { kind: 'navigate'; to: string }
+  /** Desktop: the game pop-up (iframe) over the page. */
+  | { kind: 'popup'; trial: boolean }
+  /** Phone: the /game page, which launches the game itself and shows it full width. */
+  | { kind: 'page'; to: string; trial: boolean };
+
+export type LaunchableGame = {
+  nodeId: string;
+  gameCode: string;
+  vassalage: string;
+  gameType: string;
+  maintenance: boolean;
+  supportPlay: 0 | 1;
+};
+
+export function resolveGameLaunch(
+  game: LaunchableGame,
+  { loggedIn, trial, phone }: { loggedIn: boolean; trial: boolean; phone: boolean },
+): GameLaunchAction {
+  // SPEC §2: the free-trial button exists only when supportPlay is 0; otherwise it is a real launch.
+  const asTrial = trial && game.supportPlay === 0;
+  if (!asTrial && !loggedIn) return { kind: 'login' };
+  if (game.maintenance) return { kind: 'maintenance' };
+
+  if (game.vassalage === 'TCG_LOTTO_VN') return { kind: 'navigate', to: '/vnLottery' };
+  if (game.vassalage === 'TCG_SEA') return { kind: 'navigate', to: '/seaLottery' };
+  if (LOTTERY_VASSALAGES[game.vassalage] || game.gameType === 'LOTT' || game.gameType === 'ELOTT') {
+    return { kind: 'navigate', to: `/lottery?${new URLSearchParams({ gameCode: game.gameCode })}` };
+  }
+
+  if (!phone) return { kind: 'popup', trial: asTrial };
+  const query = new URLSearchParams({ nodeId: game.nodeId });
+  if (asTrial) query.set('trial', '1');
+  return { kind: 'page', to: `/game?${query}`, trial: asTrial };
+}

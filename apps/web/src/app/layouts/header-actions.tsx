@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_INFO_KEY, useSession } from '../../features/auth/hooks/use-session.ts';
 import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
+import { GameSearchButton } from '../../features/games/components/game-search-button.tsx';
 import { HeaderLoginForm } from '../../features/header/components/header-login-form.tsx';
 import { PlayerStrip } from '../../features/header/components/player-strip.tsx';
 import type { StripRoutes } from '../../features/header/utils/player-strip-rules.ts';
@@ -55,6 +56,7 @@ export function HeaderActions({ supportedLanguages, currencySymbol = '' }: Heade
 
   return (
     <>
+      <GameSearchButton />
       <LanguageSelector supportedLanguages={supportedLanguages} onChosen={onLanguageChosen} />
       <ThemeToggle />
       {session.status === 'visitor' ? (

@@ -14,6 +14,7 @@ import { HomeIcon } from '../../components/ui/icons.tsx';
 import { AuthModals } from '../../features/auth/components/auth-modals.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { loginOptionsFrom } from '../../features/auth/login-options.ts';
+import { GameOverlaysSlot } from '../../features/games/components/game-overlays-slot.tsx';
 import { SiteHeader } from '../../features/header/components/site-header.tsx';
 import { useBalancePush } from '../../features/wallet/hooks/use-balance-push.ts';
 import { HOME_PATHS, normalisePath } from '../../lib/categories.ts';
@@ -161,6 +162,7 @@ export function SiteLayout() {
         </Suspense>
       ) : null}
       {catalogue.overlays}
+      <GameOverlaysSlot />
       <AuthModals loginOptions={loginOptions} />
     </div>
   );

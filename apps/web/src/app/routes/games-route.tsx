@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { GamesPage, type GamesPageType } from '../../features/games/components/games-page.tsx';
 import { gamesTitleKey } from '../games-title.ts';
 import { useSite } from '../site-context.tsx';
@@ -7,12 +6,5 @@ import { useSite } from '../site-context.tsx';
 export function GamesRoute({ gameType }: { gameType: GamesPageType }) {
   const { t } = useTranslation();
   const { site } = useSite();
-  const [searchParams] = useSearchParams();
-  return (
-    <GamesPage
-      gameType={gameType}
-      title={t(gamesTitleKey(gameType, site.supportedLanguages))}
-      vendorTab={searchParams.get('page')}
-    />
-  );
+  return <GamesPage gameType={gameType} title={t(gamesTitleKey(gameType, site.supportedLanguages))} />;
 }

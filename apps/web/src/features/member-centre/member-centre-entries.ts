@@ -1,6 +1,7 @@
 /**
  * SPEC §2 member centre menu, in its order, limited to the entries built so far (docs/wallet-contract.md
- * "Browser": later issues add betting record, profit and loss, bonus details, ... when they exist).
+ * "Browser": later issues add profit and loss, bonus details, ... when they exist). `personalHistoryCopy` is
+ * SPEC's key for the betting record.
  */
 export const MEMBER_CENTRE_ENTRIES = [
   'securityCenter',
@@ -8,6 +9,7 @@ export const MEMBER_CENTRE_ENTRIES = [
   'depositv2',
   'withdraw',
   'transferUpline',
+  'personalHistoryCopy',
   'transactionHistory',
 ] as const;
 export type MemberCentreEntry = (typeof MEMBER_CENTRE_ENTRIES)[number];

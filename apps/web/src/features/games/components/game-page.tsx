@@ -1,15 +1,65 @@
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { CompassIcon } from '../../../components/ui/icons.tsx';
+import { LoginActionContext, LoginRequired } from '../../../components/ui/login-required.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { openAuthModal } from '../../auth/state/auth-modal-store.ts';
+import { useGameListPages } from '../hooks/use-game-lists.ts';
+import { useLoggedIn } from '../hooks/use-game-pages.ts';
+import { useRefreshAfterGame } from '../hooks/use-launch-url.ts';
+import { GameFrame } from './game-frame.tsx';
+import { GameGrid } from './game-grid.tsx';
 
-/** /game: hosts a launched game in an iframe; launching arrives with the games issue. */
+const NODE_ID = /^[1-9][0-9]{0,17}$/;
+const openLogin = () => openAuthModal({ kind: 'login' });
+
+function VendorGames({ vassalage, gameType }: { vassalage: string; gameType: string }) {
+  const filter = useMemo(() => ({ vassalage, gameType }), [vassalage, gameType]);
+  return <GameGrid pages={useGameListPages(filter)} />;
+}
+
+function LaunchedGame({ nodeId, trial, name }: { nodeId: string; trial: boolean; name: string }) {
+  useRefreshAfterGame(true);
+  return <GameFrame nodeId={nodeId} trial={trial} gameName={name} variant="page" />;
+}
+
+/**
+ * /game (header only, SPEC §2): `?nodeId=…(&trial=1)` launches that game itself and shows it full width —
+ * how a phone plays (the desktop uses the pop-up). `?vassalage=…&gameType=…` (a vendor chosen in the nav,
+ * lib/vendor-launch.ts) lists that vendor's games to pick from.
+ */
 export function GamePage() {
   const { t } = useTranslation('pages');
-  return (
-    <PageFrame testId="page-game" title={t('game.title')}>
+  const [searchParams] = useSearchParams();
+  const loggedIn = useLoggedIn();
+  const nodeId = searchParams.get('nodeId');
+  const trial = searchParams.get('trial') === '1';
+  const vassalage = searchParams.get('vassalage');
+  const gameType = searchParams.get('gameType');
+  const name = searchParams.get('name');
+  const title = nodeId && name ? name : t('game.title');
+
+  let content: ReactNode;
+  if (nodeId && NODE_ID.test(nodeId)) {
+    content =
+      trial || loggedIn ? (
+        <LaunchedGame key={`${nodeId}:${trial}`} nodeId={nodeId} trial={trial} name={title} />
+      ) : (
+        <LoginActionContext value={openLogin}>
+          <LoginRequired
+            title={t('common:loginRequired.title')}
+            description={t('games:launch.loginHint')}
+            actionLabel={t('common:actions.login')}
+          />
+        </LoginActionContext>
+      );
+  } else if (vassalage && gameType) {
+    content = <VendorGames vassalage={vassalage} gameType={gameType} />;
+  } else {
+    content = (
       <EmptyBlock
         icon={<CompassIcon size={28} />}
         title={t('game.empty')}
@@ -20,6 +70,12 @@ export function GamePage() {
           </Button>
         }
       />
+    );
+  }
+
+  return (
+    <PageFrame testId="page-game" title={title}>
+      <Stack gap="sm">{content}</Stack>
     </PageFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { GameTypeLobby } from './game-type-lobby.tsx';
 
 export type GamesPageType = 'rng' | 'fish' | 'pvp';
 
@@ -8,12 +9,13 @@ type GamesPageProps = {
   gameType: GamesPageType;
   /** Already translated: the /rng label depends on the brand's languages (app decides). */
   title: string;
-  /** `?page=` selects a vendor tab (SPEC §2); tabs arrive with the vendor list. */
-  vendorTab: string | null;
 };
 
-export function GamesPage({ gameType, title, vendorTab }: GamesPageProps) {
+/** /rng, /fish, /pvp (SPEC §2): vendor tabs (`?page=` selects one) over the vendor's games. */
+export function GamesPage({ gameType, title }: GamesPageProps) {
   const { t } = useTranslation('pages');
+  const [searchParams] = useSearchParams();
+  const vendorTab = searchParams.get('page');
   return (
     <PageFrame
       testId="page-games"
@@ -21,7 +23,7 @@ export function GamesPage({ gameType, title, vendorTab }: GamesPageProps) {
       dataAttributes={{ 'data-game-type': gameType, ...(vendorTab ? { 'data-vendor-tab': vendorTab } : {}) }}
       crumbs={[{ label: t('common:nav.home'), to: '/' }, { label: title }]}
     >
-      <EmptyBlock title={t('common:empty.games')} description={t('games.emptyHint')} />
+      <GameTypeLobby gameType={gameType.toUpperCase()} withTabs />
     </PageFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { GameTypeLobby } from './game-type-lobby.tsx';
 
-/** /live: live-casino tables arrive with the vendor list. */
+/** /live: the live-casino games of every vendor. */
 export function LivePage() {
   const { t } = useTranslation('pages');
   return (
@@ -11,7 +11,7 @@ export function LivePage() {
       title={t('common:nav.live')}
       crumbs={[{ label: t('common:nav.home'), to: '/' }, { label: t('common:nav.live') }]}
     >
-      <EmptyBlock title={t('common:empty.games')} description={t('games.emptyHint')} />
+      <GameTypeLobby gameType="LIVE" />
     </PageFrame>
   );
 }

@@ -1,13 +1,36 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { LoginRequired } from '../../../components/ui/login-required.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { useFavouritePages, useRecentPages } from '../hooks/use-game-lists.ts';
+import { GameGrid } from './game-grid.tsx';
 
 export type MyGamesKind = 'favorite' | 'recent';
 
 type MyGamesPageProps = { kind: MyGamesKind; loggedIn: boolean };
 
-/** /favorite and /recent need a session (SPEC §2); the lists themselves arrive with the games issue. */
+function Favourites() {
+  const { t } = useTranslation('games');
+  return (
+    <GameGrid
+      pages={useFavouritePages(true)}
+      emptyTitle={t('lobby.favoriteEmpty')}
+      emptyHint={t('lobby.favoriteEmptyHint')}
+    />
+  );
+}
+
+function Recent() {
+  const { t } = useTranslation('games');
+  return (
+    <GameGrid
+      pages={useRecentPages(true)}
+      emptyTitle={t('lobby.recentEmpty')}
+      emptyHint={t('lobby.recentEmptyHint')}
+    />
+  );
+}
+
+/** /favorite and /recent need a session (SPEC §2): the player's favourites, newest first, and recent games. */
 export function MyGamesPage({ kind, loggedIn }: MyGamesPageProps) {
   const { t } = useTranslation('pages');
   return (
@@ -16,14 +39,16 @@ export function MyGamesPage({ kind, loggedIn }: MyGamesPageProps) {
       title={t(`${kind}.title`)}
       crumbs={[{ label: t('common:nav.home'), to: '/' }, { label: t(`${kind}.title`) }]}
     >
-      {loggedIn ? (
-        <EmptyBlock title={t(`${kind}.unavailable`)} />
-      ) : (
+      {!loggedIn ? (
         <LoginRequired
           title={t('common:loginRequired.title')}
           description={t(`${kind}.loginHint`)}
           actionLabel={t('common:actions.login')}
         />
+      ) : kind === 'favorite' ? (
+        <Favourites />
+      ) : (
+        <Recent />
       )}
     </PageFrame>
   );

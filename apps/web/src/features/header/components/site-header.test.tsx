@@ -6,6 +6,7 @@ import { makePermission } from '../../../test/fixtures.ts';
 import { findLayout, renderApp, resetLanguage } from '../../../test/render-app.tsx';
 import { useAuthModal } from '../../auth/state/auth-modal-store.ts';
 import { useSessionStore } from '../../auth/state/session-store.ts';
+import { makeGameCard } from '../../games/test-support.ts';
 
 const lotus = (overrides: Partial<GameMenuVendor> = {}): GameMenuVendor => ({
   vassalage: 'LOTUS',
@@ -243,15 +244,31 @@ describe('site header nav bar', () => {
     await waitFor(() => expect(currentNavLinks()).toEqual(['Slots']));
   });
 
-  it('opens the game list pop-up of a VASSALAGE vendor, honestly empty for now', async () => {
+  it("opens the game list pop-up of a VASSALAGE vendor with the vendor's games of the type", async () => {
     useSessionStore.getState().signIn('player-token');
     renderApp('/');
     serveGameMenus(seededMenus({ maintenance: false, isGame: 'VASSALAGE' }));
+    const stub = vi.mocked(globalThis.fetch);
+    const menusAndStartUp = stub.getMockImplementation();
+    const listBodies: unknown[] = [];
+    stub.mockImplementation(async (input, init) => {
+      if (new URL(String(input), 'http://localhost').pathname !== '/wps/relay/GCSGAME_gameList') {
+        return menusAndStartUp?.(input, init) as Promise<Response>;
+      }
+      listBodies.push(JSON.parse(String(init?.body)));
+      const card = makeGameCard({ nodeId: '4', gameName: 'European Roulette', gameType: 'TG' });
+      return Response.json({
+        success: true,
+        message: 'ok',
+        value: { list: [card], pageNum: 1, totalPages: 1, total: 1 },
+      });
+    });
     await findLayout();
     const menu = await openDropdown('TG');
     await userEvent.click(within(menu).getByRole('menuitem', { name: /Lotus Originals/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Lotus Originals games' });
-    expect(dialog.textContent).toContain('No games from this provider yet');
+    expect(await within(dialog).findByRole('button', { name: 'Play European Roulette' })).toBeTruthy();
+    expect(listBodies).toEqual([expect.objectContaining({ vassalage: 'LOTUS', gameType: 'TG', pageNo: 1 })]);
   });
 
   it('offers a retry when game_menus fails, and shows the categories once it answers', async () => {

@@ -1,8 +1,8 @@
-import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { GameLanes } from './game-lanes.tsx';
 
 type HomePageProps = {
   brandName: string;
@@ -15,9 +15,9 @@ type HomePageProps = {
 };
 
 /**
- * Home (SPEC §2): notice marquee, jackpot counter, winner board, and the games section, which says honestly
- * that there are no games yet (they arrive with the games issue). The sections above the games keep a
- * fixed height while they load, so a deep link (/#home-games) lands where it points.
+ * Home (SPEC §2): notice marquee, jackpot counter, winner board, then the game lanes (SPEC §3 "Lane"). The
+ * sections above the lanes keep a fixed height while they load, so a deep link (/#home-games) lands where
+ * it points.
  */
 export function HomePage({ brandName, notices, jackpot, winners }: HomePageProps) {
   const { t } = useTranslation('content');
@@ -30,16 +30,10 @@ export function HomePage({ brandName, notices, jackpot, winners }: HomePageProps
         {jackpot}
         {winners}
       </SimpleGrid>
-      <Stack component="section" gap="sm" aria-labelledby="home-games-title" id="home-games">
-        <Title order={2} fz="lg" id="home-games-title">
-          {t('pages:home.games')}
-        </Title>
-        <EmptyBlock
-          testId="home-games-empty"
-          title={t('home.gamesEmpty')}
-          description={t('home.gamesHint')}
-        />
-      </Stack>
+      {/* The lanes' anchor stays even when there are none, so a link to /#home-games never dangles. */}
+      <div id="home-games">
+        <GameLanes />
+      </div>
     </PageFrame>
   );
 }

@@ -44,6 +44,7 @@ describe('member centre shell (SPEC §2, §6)', { timeout: 20_000 }, () => {
       'transferFund',
       'depositv2',
       'withdraw',
+      'personalHistoryCopy',
       'transactionHistory',
     ]);
     expect(screen.getByRole('navigation', { name: 'Member centre menu' })).toBeTruthy();
@@ -65,6 +66,7 @@ describe('member centre shell (SPEC §2, §6)', { timeout: 20_000 }, () => {
       'depositv2',
       'withdraw',
       'transferUpline',
+      'personalHistoryCopy',
       'transactionHistory',
     ]);
   });

@@ -33,6 +33,9 @@ const PAGES: Record<MemberCentreEntry, ComponentType<MemberCentrePageProps>> = {
       default: m.TransferUplinePage,
     })),
   ),
+  personalHistoryCopy: lazy(() =>
+    import('../../bet-records/components/bet-records-page.tsx').then((m) => ({ default: m.BetRecordsPage })),
+  ),
   transactionHistory: lazy(() =>
     // Its own props (a fixed "today" for tests) are not the centre's: rendered as it is.
     import('../../wallet/components/transaction-history-page.tsx').then(({ TransactionHistoryPage }) => ({

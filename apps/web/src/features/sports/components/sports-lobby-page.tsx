@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { GameTypeLobby } from '../../games/components/game-type-lobby.tsx';
 
 export type SportsLobbyGame = 'sports' | 'esports' | 'lott' | 'elott';
 
-/** /sports, /esports, /lott, /elott: one page with parameter `game` (SPEC §2). */
+/** /sports, /esports, /lott, /elott: one page with parameter `game` (SPEC §2), listing that game type's games. */
 export function SportsLobbyPage({ game }: { game: SportsLobbyGame }) {
   const { t } = useTranslation('pages');
   return (
@@ -14,7 +14,7 @@ export function SportsLobbyPage({ game }: { game: SportsLobbyGame }) {
       dataAttributes={{ 'data-game': game }}
       crumbs={[{ label: t('common:nav.home'), to: '/' }, { label: t(`sportsLobby.${game}`) }]}
     >
-      <EmptyBlock title={t('common:empty.games')} description={t('games.emptyHint')} />
+      <GameTypeLobby gameType={game.toUpperCase()} />
     </PageFrame>
   );
 }

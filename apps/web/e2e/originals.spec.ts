@@ -1,0 +1,183 @@
+import { expect as baseExpect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
+import { logInOnPage, registerByUsername, useOwnAddress } from './support/accounts.ts';
+import { openLayout } from './support/page-helpers.ts';
+import { serverUrl } from './support/servers.ts';
+
+/**
+ * The in-house studio's screens (docs/games-contract.md "In-house vendor"; apps/web/src/features/originals)
+ * inside the platform's game frame: a funded player spins a slot and the site's header balance follows
+ * (seamless wallet), plays roulette and dragon tiger; a visitor's free trial on a phone, whose seed is
+ * rotated and whose round is verified on /originals/verify, recomputed in the browser.
+ */
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+type Player = { username: string; password: string; ip: string };
+
+/**
+ * A fresh player with ₹500.00 paid in through the gateway simulator (the demo players' balances stay as the
+ * wallet journeys expect them). Made once per worker, outside the journeys' own time.
+ */
+async function fundedPlayer(page: Page): Promise<Player> {
+  // biome-ignore lint/correctness/useHookAtTopLevel: a Playwright helper named like a hook, not a React hook.
+  const ip = await useOwnAddress(page);
+  const { username, password } = await registerByUsername(page, 'EN');
+  await openLayout(page, '/member/depositv2');
+  await page.getByTestId('deposit-method-sim-upi').click();
+  await page.getByTestId('deposit-quick-500').click();
+  await page.getByTestId('deposit-submit').click();
+  await page.getByTestId('deposit-confirm').getByTestId('deposit-confirm-submit').click();
+  await page.waitForURL(/\/sim\/gateway\/pay\?/);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByTestId('deposit-return')).toHaveAttribute('data-status', 'approved');
+  await expect(page.getByTestId('header-balance')).toContainText('500.00');
+  return { username, password, ip };
+}
+
+/** Logs the player in from the address it registered from (no new-address step). */
+async function logIn(page: Page, player: Player): Promise<void> {
+  await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': player.ip });
+  await logInOnPage(page, player.username, player.password);
+  await expect(page.getByTestId('player-strip')).toBeVisible();
+}
+
+/** Opens a game from the lobby's search in the game pop-up; returns its frame once the studio screen is up. */
+async function openGame(page: Page, name: string): Promise<FrameLocator> {
+  await page.getByTestId('game-search-button').click();
+  const modal = page.getByTestId('search-modal');
+  await modal.getByTestId('search-input').fill(name);
+  await modal.getByTestId('search-input').press('Enter');
+  const tile = modal.getByTestId('game-tile').filter({ has: page.getByText(name, { exact: true }) });
+  await tile.getByTestId('game-tile-play').click();
+  const popup = page.getByTestId('game-popup');
+  await expect(popup.getByTestId('game-frame')).toHaveAttribute('src', /^\/originals\/play\?token=/);
+  const frame = popup.frameLocator('[data-testid="game-frame"]');
+  await expect(frame.getByTestId('originals-screen')).toBeVisible();
+  return frame;
+}
+
+async function closeGame(page: Page): Promise<void> {
+  await page.getByTestId('game-popup').getByTestId('modal-close').click();
+  await expect(page.getByTestId('game-popup')).toHaveCount(0);
+}
+
+async function roundsIn(frame: FrameLocator): Promise<Locator> {
+  return frame.getByTestId('round-history').getByTestId('history-row');
+}
+
+test.describe('player', () => {
+  test.use({ baseURL: serverUrl('wallet') });
+  // One funded player per worker; the journeys compare balances before and after, never to a fixed sum.
+  let funded: Player | null = null;
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ baseURL: serverUrl('wallet') });
+    funded = await fundedPlayer(await context.newPage());
+    await context.close();
+  });
+
+  test('spins a slot in the game frame and the header balance follows', async ({ page }) => {
+    if (!funded) throw new Error('no funded player');
+    await logIn(page, funded);
+    await openLayout(page, '/rng');
+    const frame = await openGame(page, 'Lotus Fortune');
+    const balance = frame.getByTestId('originals-balance');
+    const header = page.getByTestId('header-balance');
+    await expect(balance).toHaveText(/\d\.\d\d$/);
+    const before = (await balance.textContent()) ?? '';
+    await expect(header).toHaveText(before);
+    await expect(frame.getByTestId('demo-badge')).toHaveCount(0);
+    await expect(frame.getByTestId('server-seed-hash').or(frame.getByTestId('seed-summary'))).toContainText(
+      /[0-9a-f]{16}/,
+    );
+
+    // Spin from the keyboard; a win of exactly the stake leaves the balance as it was, so spin until it moves.
+    for (let spin = 1; spin <= 4; spin += 1) {
+      await frame.getByTestId('spin').focus();
+      await page.keyboard.press('Enter');
+      await expect(await roundsIn(frame)).toHaveCount(spin);
+      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+      if ((await balance.textContent()) !== before) break;
+    }
+    const after = (await balance.textContent()) ?? '';
+    expect(after).not.toBe(before);
+    // The site's own header shows the wallet's new balance (the studio debited and credited it).
+    await expect(header).toHaveText(after);
+    await expect(frame.getByTestId('originals-announcement')).toHaveText(
+      /^(You won .+\.|No win this time\.)$/,
+    );
+  });
+
+  test('plays European roulette and Dragon Tiger', async ({ page }) => {
+    if (!funded) throw new Error('no funded player');
+    await logIn(page, funded);
+    await openLayout(page, '/rng');
+
+    let frame = await openGame(page, 'European Roulette');
+    await expect(frame.getByTestId('roulette-1')).toHaveAttribute('data-colour', 'red');
+    await expect(frame.getByTestId('roulette-2')).toHaveAttribute('data-colour', 'black');
+    await frame.getByTestId('roulette-red').click();
+    await frame.getByTestId('roulette-17').click();
+    await expect(frame.getByTestId('total-bet')).toHaveText(/20\.00$/);
+    await frame.getByTestId('spin').click();
+    const result = frame.getByTestId('roulette-result');
+    await expect(result).toBeVisible({ timeout: 20_000 });
+    await expect(frame.getByTestId('result-strip').locator('li')).toHaveCount(1);
+    await expect(await roundsIn(frame)).toHaveCount(1);
+    const afterRoulette = (await frame.getByTestId('originals-balance').textContent()) ?? '';
+    await closeGame(page);
+
+    frame = await openGame(page, 'Dragon Tiger');
+    await expect(frame.getByTestId('originals-balance')).toHaveText(afterRoulette);
+    await frame.getByTestId('dt-bet-dragon').click();
+    await frame.getByTestId('deal').click();
+    const dealt = frame.getByTestId('dt-result');
+    await expect(dealt).toHaveAttribute('data-winner', /^(dragon|tiger|tie)$/);
+    await expect(frame.getByTestId('originals-announcement')).toHaveText(
+      /^Dragon .+, Tiger .+: (Dragon|Tiger|Tie)\./,
+    );
+    await expect(page.getByTestId('header-balance')).toHaveText(
+      (await frame.getByTestId('originals-balance').textContent()) ?? '',
+    );
+  });
+});
+
+test('a visitor plays a free trial on a phone, rotates the seed and verifies the round', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openLayout(page, '/rng');
+  await page
+    .getByTestId('game-tile')
+    .filter({ has: page.getByText('Tiger Temple', { exact: true }) })
+    .getByTestId('game-tile-trial')
+    .click();
+  await expect(page).toHaveURL(/\/game\?nodeId=\d+&trial=1/);
+  const frame = page.frameLocator('[data-testid="game-frame"]');
+  await expect(frame.getByTestId('demo-badge')).toBeVisible();
+  await expect(frame.getByTestId('originals-balance')).toHaveText(/100,000\.00$/);
+  // The reels fit the narrow frame.
+  const reels = await frame.getByTestId('slot-reels').boundingBox();
+  expect(reels && reels.x >= 0 && reels.x + reels.width <= 375).toBe(true);
+
+  await frame.getByTestId('spin').click();
+  await expect(await roundsIn(frame)).toHaveCount(1);
+  await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+  await expect((await roundsIn(frame)).getByTestId('verify-link')).toHaveCount(0);
+
+  await frame.getByRole('tab', { name: 'Provably fair' }).click();
+  const hashBefore = (await frame.getByTestId('server-seed-hash').textContent()) ?? '';
+  await frame.getByTestId('rotate-seed').click();
+  await expect(frame.getByTestId('revealed-seed')).toContainText(hashBefore);
+  await expect(frame.getByTestId('seed-nonce')).toHaveText('0');
+  await expect(frame.getByTestId('server-seed-hash')).not.toHaveText(hashBefore);
+
+  await frame.getByRole('tab', { name: 'History' }).click();
+  await frame.getByTestId('verify-link').click();
+  await expect(frame.getByTestId('verify-page')).toBeVisible();
+  await expect(frame.getByTestId('computed-hash')).toHaveText(hashBefore);
+  await expect(frame.getByTestId('hash-check')).toHaveAttribute('data-ok', 'true');
+  await expect(frame.getByTestId('outcome-check')).toHaveAttribute('data-ok', 'true');
+  // Back to the game: the session resumes from the frame's storage.
+  await frame.getByTestId('verify-back').click();
+  await expect(frame.getByTestId('originals-screen')).toBeVisible();
+  await expect(await roundsIn(frame)).toHaveCount(1);
+});

@@ -1,0 +1,330 @@
+import {
+  type DateRange,
+  type DateShortcut,
+  dateRangeShortcut,
+  RECORD_DATE_SHORTCUTS,
+  RECORD_DEFAULT_SHORTCUT,
+  RECORD_MAX_RANGE_DAYS,
+  todayUtc,
+} from '@lotus/shared/date-ranges';
+import { GAME_LIST_PAGE_SIZE } from '@lotus/shared/games.schema';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { categoryLabelKey } from '../../../lib/categories.ts';
+import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useGameMenus } from '../../catalogue/api/get-game-menus.ts';
+import { HistorySection } from '../../member-centre/components/history-section.tsx';
+import {
+  dateTimeText,
+  moneyText,
+  signedMoneyText,
+  symbolOrDefault,
+} from '../../member-centre/utils/money.ts';
+import { checkRange } from '../../wallet/components/transaction-history-page.tsx';
+import walletClasses from '../../wallet/components/wallet-pages.module.css';
+import { type BetRecord, type BetRecordsQuery, useBetRecords } from '../api/get-bet-records.ts';
+import { netMinor, netResult } from '../utils/net.ts';
+import classes from './bet-records-page.module.css';
+
+type RangeError = NonNullable<ReturnType<typeof checkRange>>;
+
+type BetRecordsPageProps = {
+  /** The brand's currency symbol (the member centre passes it); 'P' when the brand has none. */
+  currencySymbol: string;
+  /** Today's date (`yyyy-MM-dd`, the brand's day: UTC for now); tests pass a fixed one. */
+  today?: string;
+};
+
+/**
+ * Betting record (member centre `personalHistoryCopy`, SPEC §2): the player's rounds newest first, filtered
+ * by game type and by a date range chosen like the account record's (same shortcuts, same 92-day limit),
+ * with the totals of the whole filter above the page of rounds. Win or loss is signed, coloured and said in
+ * words; on a phone each round is a labelled card (the account record's table styles).
+ */
+export function BetRecordsPage({ currencySymbol, today = todayUtc() }: BetRecordsPageProps) {
+  const { t, i18n } = useTranslation('memberCentre');
+  const symbol = symbolOrDefault(currencySymbol);
+  const language = toBrandLanguage(i18n.language);
+  const initial = dateRangeShortcut(RECORD_DEFAULT_SHORTCUT, today);
+  const [gameType, setGameType] = useState('');
+  const [range, setRange] = useState<DateRange>(initial);
+  const [shortcut, setShortcut] = useState<DateShortcut | null>(RECORD_DEFAULT_SHORTCUT);
+  const [rangeError, setRangeError] = useState<RangeError | null>(null);
+  const [filter, setFilter] = useState<Omit<BetRecordsQuery, 'language'>>({
+    gameType: null,
+    ...initial,
+    pageNo: 1,
+    pageSize: GAME_LIST_PAGE_SIZE,
+  });
+  const records = useBetRecords({ ...filter, language });
+  const gameTypes = useGameTypeOptions(language);
+
+  const search = (next: { gameType?: string; range?: DateRange }) => {
+    const nextRange = next.range ?? range;
+    const problem = checkRange(nextRange);
+    setRangeError(problem);
+    if (problem) return;
+    const nextFilter = { ...filter, ...nextRange, gameType: (next.gameType ?? gameType) || null, pageNo: 1 };
+    const unchanged =
+      nextFilter.gameType === filter.gameType &&
+      nextFilter.startDate === filter.startDate &&
+      nextFilter.endDate === filter.endDate &&
+      filter.pageNo === 1;
+    // Searching again for the same filter asks again (new rounds may have settled, or the last try failed).
+    if (unchanged) void records.refetch();
+    else setFilter(nextFilter);
+  };
+
+  const chooseShortcut = (name: DateShortcut) => {
+    const chosen = dateRangeShortcut(name, today);
+    setShortcut(name);
+    setRange(chosen);
+    search({ range: chosen });
+  };
+
+  const typeRange = (field: keyof DateRange, value: string) => {
+    setShortcut(null);
+    setRange({ ...range, [field]: value });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    search({});
+  };
+
+  return (
+    <Stack gap="lg" data-testid="page-personalHistoryCopy">
+      <form onSubmit={submit} noValidate aria-label={t('wallet:record.filters')}>
+        <Stack gap="sm">
+          <Group gap="xs" role="group" aria-label={t('wallet:record.shortcuts')}>
+            {RECORD_DATE_SHORTCUTS.map((name) => (
+              <Button
+                key={name}
+                size="compact-sm"
+                radius="xl"
+                variant={shortcut === name ? 'filled' : 'default'}
+                aria-pressed={shortcut === name}
+                onClick={() => chooseShortcut(name)}
+                data-testid={`bet-shortcut-${name}`}
+              >
+                {t(`wallet:record.shortcut.${name}`)}
+              </Button>
+            ))}
+          </Group>
+          <div className={walletClasses.filters}>
+            <NativeSelect
+              label={t('betRecords.gameType')}
+              value={gameType}
+              onChange={(event) => {
+                const next = event.currentTarget.value;
+                setGameType(next);
+                search({ gameType: next });
+              }}
+              data={[{ value: '', label: t('betRecords.allTypes') }, ...gameTypes]}
+              data-testid="bet-game-type"
+            />
+            <TextInput
+              type="date"
+              label={t('wallet:record.from')}
+              value={range.startDate}
+              max={range.endDate || undefined}
+              onChange={(event) => typeRange('startDate', event.currentTarget.value)}
+              data-testid="bet-start"
+            />
+            <TextInput
+              type="date"
+              label={t('wallet:record.to')}
+              value={range.endDate}
+              min={range.startDate || undefined}
+              onChange={(event) => typeRange('endDate', event.currentTarget.value)}
+              data-testid="bet-end"
+            />
+            <Button type="submit" data-testid="bet-search">
+              {t('wallet:record.search')}
+            </Button>
+          </div>
+          {rangeError ? (
+            <Text c="red" size="sm" role="alert" data-testid="bet-range-error">
+              {t(`wallet:validation.${rangeError}`, { days: RECORD_MAX_RANGE_DAYS })}
+            </Text>
+          ) : null}
+        </Stack>
+      </form>
+      <HistorySection<BetRecord>
+        testId="bet-records"
+        title={t('betRecords.rounds')}
+        loadingLabel={t('betRecords.loading')}
+        emptyTitle={t('betRecords.empty')}
+        list={records}
+        pageNo={filter.pageNo}
+        onPageChange={(pageNo) => setFilter({ ...filter, pageNo })}
+      >
+        {(rows) => (
+          <>
+            {records.data ? (
+              <Totals
+                count={records.data.total}
+                stakeMinor={records.data.totals.stakeMinor}
+                payoutMinor={records.data.totals.payoutMinor}
+                symbol={symbol}
+              />
+            ) : null}
+            {/* Eight columns may not fit beside the menu: the table scrolls sideways, and takes focus so a
+                keyboard can scroll it too (its rows hold nothing else that does). */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
+            <section tabIndex={0} className={classes.scroll} aria-label={t('betRecords.tableLabel')}>
+              <Table
+                className={walletClasses.records}
+                striped
+                highlightOnHover
+                aria-busy={records.isFetching || undefined}
+                aria-label={t('betRecords.tableLabel')}
+                data-testid="bet-table"
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('betRecords.columns.roundId')}</Table.Th>
+                    <Table.Th scope="col">{t('betRecords.columns.game')}</Table.Th>
+                    <Table.Th scope="col">{t('betRecords.columns.vendor')}</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      {t('betRecords.columns.stake')}
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      {t('betRecords.columns.payout')}
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      {t('betRecords.columns.net')}
+                    </Table.Th>
+                    <Table.Th scope="col">{t('betRecords.columns.status')}</Table.Th>
+                    <Table.Th scope="col">{t('betRecords.columns.time')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <RoundRow key={row.roundId} row={row} symbol={symbol} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </section>
+          </>
+        )}
+      </HistorySection>
+    </Stack>
+  );
+}
+
+/**
+ * The brand's game types as filter options, from the game menus the header already loaded (same query,
+ * so no extra request): each real type once (a brand-rule category such as in-house is not a type).
+ */
+function useGameTypeOptions(language: string): { value: string; label: string }[] {
+  const { t } = useTranslation();
+  const menus = useGameMenus(language);
+  return useMemo(() => {
+    const seen = new Set<string>();
+    const options: { value: string; label: string }[] = [];
+    for (const category of menus.data?.categories ?? []) {
+      if (category.key !== category.gameType || seen.has(category.gameType)) continue;
+      seen.add(category.gameType);
+      options.push({ value: category.gameType, label: t(categoryLabelKey(category, [])) });
+    }
+    return options;
+  }, [menus.data, t]);
+}
+
+function Totals({
+  count,
+  stakeMinor,
+  payoutMinor,
+  symbol,
+}: {
+  count: number;
+  stakeMinor: string;
+  payoutMinor: string;
+  symbol: string;
+}) {
+  const { t } = useTranslation('memberCentre');
+  return (
+    <section aria-labelledby="bet-totals-title" className={classes.totals} data-testid="bet-totals">
+      <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
+        <Text fw={600} size="sm" id="bet-totals-title">
+          {t('betRecords.totals')}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="bet-count">
+          {t('betRecords.count', { count })}
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" component="dl" className={classes.figures}>
+        <div>
+          <Text component="dt" size="xs" c="dimmed">
+            {t('betRecords.totalStake')}
+          </Text>
+          <Text component="dd" className={walletClasses.amount} data-testid="bet-total-stake">
+            {moneyText(stakeMinor, symbol)}
+          </Text>
+        </div>
+        <div>
+          <Text component="dt" size="xs" c="dimmed">
+            {t('betRecords.totalPayout')}
+          </Text>
+          <Text component="dd" className={walletClasses.amount} data-testid="bet-total-payout">
+            {moneyText(payoutMinor, symbol)}
+          </Text>
+        </div>
+        <div>
+          <Text component="dt" size="xs" c="dimmed">
+            {t('betRecords.totalNet')}
+          </Text>
+          <Text component="dd" data-testid="bet-total-net">
+            <NetAmount net={netMinor(stakeMinor, payoutMinor)} symbol={symbol} />
+          </Text>
+        </div>
+      </SimpleGrid>
+    </section>
+  );
+}
+
+/** Signed, coloured, and with the outcome in words (never colour alone). */
+function NetAmount({ net, symbol }: { net: bigint | null; symbol: string }) {
+  const { t } = useTranslation('memberCentre');
+  if (net === null) return <span>—</span>;
+  const result = netResult(net);
+  const colour = result === 'win' ? walletClasses.credit : result === 'loss' ? walletClasses.debit : '';
+  return (
+    <span className={`${walletClasses.amount} ${colour}`} data-result={result}>
+      {signedMoneyText(String(net), symbol)}{' '}
+      <span className={classes.result}>{t(`betRecords.result.${result}`)}</span>
+    </span>
+  );
+}
+
+function RoundRow({ row, symbol }: { row: BetRecord; symbol: string }) {
+  const { t } = useTranslation('memberCentre');
+  // Only a settled round has an outcome: an open one is still being played, a rolled-back one was refunded.
+  const net = row.status === 'settled' ? netMinor(row.stakeMinor, row.payoutMinor) : null;
+  return (
+    <Table.Tr data-testid="bet-row" data-status={row.status}>
+      <Table.Td data-label={t('betRecords.columns.roundId')} className={classes.roundId}>
+        {row.roundId}
+      </Table.Td>
+      <Table.Td data-label={t('betRecords.columns.game')}>{row.gameName}</Table.Td>
+      <Table.Td data-label={t('betRecords.columns.vendor')}>{row.vendorName}</Table.Td>
+      <Table.Td ta="right" data-label={t('betRecords.columns.stake')} className={walletClasses.amount}>
+        {moneyText(row.stakeMinor, symbol)}
+      </Table.Td>
+      <Table.Td ta="right" data-label={t('betRecords.columns.payout')} className={walletClasses.amount}>
+        {row.status === 'open' ? '—' : moneyText(row.payoutMinor, symbol)}
+      </Table.Td>
+      <Table.Td ta="right" data-label={t('betRecords.columns.net')} data-testid="bet-net">
+        <NetAmount net={net} symbol={symbol} />
+      </Table.Td>
+      <Table.Td data-label={t('betRecords.columns.status')} data-testid="bet-status">
+        {t(`betRecords.status.${row.status}`)}
+      </Table.Td>
+      <Table.Td data-label={t('betRecords.columns.time')}>
+        <time dateTime={row.createdAt}>{dateTimeText(row.createdAt)}</time>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

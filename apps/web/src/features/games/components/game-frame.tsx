@@ -1,0 +1,77 @@
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLaunchUrl } from '../hooks/use-launch-url.ts';
+import classes from './game-frame.module.css';
+import { MaintenanceSuggestions } from './maintenance-suggestions.tsx';
+
+type GameFrameProps = {
+  nodeId: string;
+  trial: boolean;
+  /** For the iframe's title; the launch answer does not carry it. */
+  gameName: string;
+  gameType?: string;
+  /** 'page': the /game page's full-width frame. */
+  variant?: 'popup' | 'page';
+};
+
+/** Launches the game and shows `value.content` in an iframe, or why it cannot start (SPEC §4, §8). */
+export function GameFrame({ nodeId, trial, gameName, gameType, variant = 'popup' }: GameFrameProps) {
+  const { t } = useTranslation('games');
+  const launch = useLaunchUrl(nodeId, trial);
+
+  if (launch.status === 'pending') {
+    return (
+      <Center mih={240} data-testid="game-frame-loading">
+        <Stack align="center" gap="xs">
+          <Loader />
+          <Text size="sm" c="dimmed">
+            {t('launch.loading', { game: gameName })}
+          </Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  if (launch.status === 'error') {
+    const code = launch.error instanceof ApiError ? launch.error.code : 'unknown_error';
+    if (code === 'game_maintenance') {
+      return <MaintenanceSuggestions gameName={gameName} gameType={gameType} />;
+    }
+    return (
+      <Alert
+        color="red"
+        icon={<AlertIcon size={18} />}
+        title={t('launch.error')}
+        role="alert"
+        data-testid="game-frame-error"
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t(`errors:${code}`)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void launch.refetch()}>
+            {t('grid.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap={4}>
+      {launch.data.trial ? (
+        <Text size="xs" c="dimmed" data-testid="game-frame-trial">
+          {t('launch.trial')}
+        </Text>
+      ) : null}
+      <iframe
+        className={`${classes.frame} ${variant === 'page' ? classes.page : ''}`}
+        src={launch.data.content}
+        title={t('launch.frameTitle', { game: gameName })}
+        allow="fullscreen; autoplay"
+        allowFullScreen
+        data-testid="game-frame"
+      />
+    </Stack>
+  );
+}

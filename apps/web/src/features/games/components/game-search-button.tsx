@@ -1,0 +1,21 @@
+import { ActionIcon } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { openGameSearch } from '../state/game-overlay-store.ts';
+import { SearchIcon } from './game-icons.tsx';
+
+/** The header's entry to the search modal (SPEC §2 "Modals: search"). */
+export function GameSearchButton() {
+  const { t } = useTranslation('games');
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      radius="md"
+      aria-label={t('search.button')}
+      onClick={openGameSearch}
+      data-testid="game-search-button"
+    >
+      <SearchIcon size={18} />
+    </ActionIcon>
+  );
+}

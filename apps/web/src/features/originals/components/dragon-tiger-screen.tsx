@@ -1,0 +1,264 @@
+import type { Card, DragonTigerBet, DragonTigerOutcome, DragonTigerSide } from '@lotus/games/types';
+import type { OriginalsSession } from '@lotus/shared/originals.schema';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePlayRound } from '../hooks/use-play-round.ts';
+import { useReducedMotion, wait } from '../hooks/use-reduced-motion.ts';
+import { useResultStrip } from '../hooks/use-result-strip.ts';
+import type { StudioSession } from '../hooks/use-studio-session.ts';
+import { money, sumMinor } from '../utils/money.ts';
+import { ChipSelector, chipValues } from './chip-selector.tsx';
+import classes from './originals.module.css';
+import { StudioFrame } from './studio-frame.tsx';
+
+const SIDES: DragonTigerSide[] = ['dragon', 'tie', 'tiger'];
+const RANKS = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const SUITS = ['♠', '♥', '♦', '♣'];
+
+export function cardText(card: Card): string {
+  return `${RANKS[card.rank] ?? '?'}${SUITS[card.suit] ?? ''}`;
+}
+
+function PlayingCard({ card, faceUp, label }: { card: Card | null; faceUp: boolean; label: string }) {
+  return (
+    <div className={classes.card} data-face={faceUp && card ? 'up' : 'down'} role="img" aria-label={label}>
+      <div className={classes.cardInner}>
+        <div className={classes.cardBack} />
+        <div
+          className={classes.cardFace}
+          data-red={card && (card.suit === 1 || card.suit === 2) ? true : undefined}
+        >
+          {card ? <span aria-hidden="true">{cardText(card)}</span> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type DragonTigerScreenProps = { session: OriginalsSession; studio: StudioSession; gameName: string };
+
+/** Dragon Tiger: chips on dragon / tie / tiger, one card to each side dealt face down and flipped, winner lit. */
+export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScreenProps) {
+  const { t } = useTranslation('originals');
+  const reducedMotion = useReducedMotion();
+  const { play, busy, error, clearError } = usePlayRound(session, studio);
+  const chips = chipValues(session.minBetMinor, session.maxBetMinor);
+  const [chip, setChip] = useState(chips[0] ?? session.minBetMinor);
+  const [bets, setBets] = useState<DragonTigerBet[]>([]);
+  const [undo, setUndo] = useState<DragonTigerBet[][]>([]);
+  const [dealing, setDealing] = useState<{ roundId: string; outcome: DragonTigerOutcome } | null>(null);
+  const [flipped, setFlipped] = useState({ dragon: false, tiger: false });
+  const [shown, setShown] = useState<DragonTigerOutcome | null>(null);
+  const [heldBalance, setHeldBalance] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const strip = useResultStrip(session.sessionToken, dealing?.roundId ?? null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const stakeOn = (side: DragonTigerSide) => bets.find((b) => b.side === side)?.amountMinor ?? null;
+  const placeOn = (side: DragonTigerSide) => {
+    setLocalError(null);
+    clearError();
+    setUndo((stack) => [...stack, bets]);
+    setBets((current) =>
+      current.some((b) => b.side === side)
+        ? current.map((b) =>
+            b.side === side ? { ...b, amountMinor: (BigInt(b.amountMinor) + BigInt(chip)).toString() } : b,
+          )
+        : [...current, { side, amountMinor: chip }],
+    );
+    setAnnouncement(
+      t('dt.placed', { side: t(`dt.sides.${side}`), amount: money(chip, session.currencySymbol) }),
+    );
+  };
+
+  const deal = async () => {
+    setLocalError(null);
+    setShown(null);
+    setFlipped({ dragon: false, tiger: false });
+    const result = await play({ game: 'dragon-tiger', bets });
+    if (!result || !mounted.current) return;
+    const outcome = result.round.outcome as unknown as DragonTigerOutcome;
+    setHeldBalance((BigInt(result.balanceMinor) - BigInt(outcome.totalPayMinor)).toString());
+    setDealing({ roundId: result.round.roundId, outcome });
+    const pause = reducedMotion ? 0 : 600;
+    await wait(pause);
+    if (!mounted.current) return;
+    setFlipped({ dragon: true, tiger: false });
+    await wait(pause);
+    if (!mounted.current) return;
+    setFlipped({ dragon: true, tiger: true });
+    await wait(reducedMotion ? 0 : 550);
+    if (!mounted.current) return;
+    setShown(outcome);
+    setDealing(null);
+    setHeldBalance(null);
+    const pay = BigInt(outcome.totalPayMinor);
+    setAnnouncement(
+      `${t('dt.result', {
+        dragon: cardText(outcome.dragon),
+        tiger: cardText(outcome.tiger),
+        winner: t(`dt.sides.${outcome.winner}`),
+      })} ${pay > 0n ? t('result.won', { amount: money(pay, session.currencySymbol) }) : t('result.noWin')}`,
+    );
+  };
+
+  const current = dealing?.outcome ?? shown;
+  const inPlay = dealing !== null || busy;
+  const shownError = error ?? localError;
+
+  return (
+    <StudioFrame
+      session={session}
+      gameName={gameName}
+      balanceMinor={heldBalance ?? session.balanceMinor}
+      error={shownError}
+      onDismissError={() => {
+        clearError();
+        setLocalError(null);
+      }}
+      onError={setLocalError}
+      onSeed={(seed) => studio.update({ seed })}
+      busy={inPlay}
+      announcement={announcement}
+      rules={<Text size="sm">{t('dt.rules')}</Text>}
+    >
+      <div className={classes.stage}>
+        <Stack gap="xs">
+          <div className={classes.dtTable}>
+            {(['dragon', 'tiger'] as const).map((side, index) => (
+              <div
+                key={side}
+                className={classes.side}
+                style={{ gridColumn: index === 0 ? 1 : 3 }}
+                data-winner={shown && shown.winner === side ? true : undefined}
+                data-testid={`dt-side-${side}`}
+              >
+                <Text fw={700}>{t(`dt.sides.${side}`)}</Text>
+                <PlayingCard
+                  card={current ? current[side] : null}
+                  faceUp={flipped[side]}
+                  label={
+                    current && flipped[side]
+                      ? t('dt.cardOf', { side: t(`dt.sides.${side}`), card: cardText(current[side]) })
+                      : t('dt.cardDown', { side: t(`dt.sides.${side}`) })
+                  }
+                />
+              </div>
+            ))}
+            <Text
+              style={{ gridColumn: 2, gridRow: 1 }}
+              fw={700}
+              c={shown?.winner === 'tie' ? 'yellow' : 'dimmed'}
+              data-testid="dt-vs"
+            >
+              {shown?.winner === 'tie' ? t('dt.sides.tie') : t('dt.vs')}
+            </Text>
+          </div>
+          {shown ? (
+            <Text ta="center" fw={700} data-testid="dt-result" data-winner={shown.winner}>
+              {t('dt.winner', { winner: t(`dt.sides.${shown.winner}`) })}{' '}
+              {BigInt(shown.totalPayMinor) > 0n
+                ? t('result.won', { amount: money(shown.totalPayMinor, session.currencySymbol) })
+                : t('result.noWin')}
+            </Text>
+          ) : null}
+          <ol className={classes.historyStrip} aria-label={t('dt.lastResults')} data-testid="result-strip">
+            {strip
+              .filter((round) => round.outcome.game === 'dragon-tiger')
+              .map((round) => {
+                const winner = String(round.outcome.winner) as DragonTigerSide;
+                return (
+                  <li
+                    key={round.roundId}
+                    className={classes.pocketBadge}
+                    data-colour={winner === 'dragon' ? 'red' : winner === 'tiger' ? 'black' : undefined}
+                    title={t(`dt.sides.${winner}`)}
+                  >
+                    {t(`dt.short.${winner}`)}
+                  </li>
+                );
+              })}
+          </ol>
+        </Stack>
+      </div>
+      <div className={classes.betSpots}>
+        {SIDES.map((side) => {
+          const amount = stakeOn(side);
+          return (
+            <Button
+              key={side}
+              variant={amount ? 'filled' : 'default'}
+              color={side === 'dragon' ? 'red' : side === 'tiger' ? 'dark' : 'yellow'}
+              onClick={() => placeOn(side)}
+              disabled={inPlay}
+              data-testid={`dt-bet-${side}`}
+              h="auto"
+              py={6}
+            >
+              <Stack gap={0} align="center">
+                <span>{t(`dt.sides.${side}`)}</span>
+                <Text size="xs">{t(`dt.pays.${side}`)}</Text>
+                {amount ? (
+                  <Text size="xs" fw={700}>
+                    {money(amount, session.currencySymbol)}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Button>
+          );
+        })}
+      </div>
+      <div className={classes.controls}>
+        <ChipSelector chips={chips} value={chip} onChange={setChip} currencySymbol={session.currencySymbol} />
+        <Group gap="xs">
+          <Button
+            variant="default"
+            disabled={inPlay || undo.length === 0}
+            onClick={() => {
+              setBets(undo[undo.length - 1] ?? []);
+              setUndo((stack) => stack.slice(0, -1));
+            }}
+            data-testid="undo"
+          >
+            {t('undo')}
+          </Button>
+          <Button
+            variant="default"
+            disabled={inPlay || bets.length === 0}
+            onClick={() => {
+              setUndo((stack) => [...stack, bets]);
+              setBets([]);
+            }}
+            data-testid="clear"
+          >
+            {t('clear')}
+          </Button>
+        </Group>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            {t('totalBet')}
+          </Text>
+          <Text fw={700} data-testid="total-bet">
+            {money(sumMinor(bets.map((b) => b.amountMinor)), session.currencySymbol)}
+          </Text>
+        </Stack>
+        <Button
+          size="md"
+          onClick={() => void deal()}
+          disabled={inPlay || bets.length === 0}
+          data-testid="deal"
+        >
+          {t('dt.deal')}
+        </Button>
+      </div>
+    </StudioFrame>
+  );
+}

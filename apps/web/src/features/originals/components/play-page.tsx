@@ -1,0 +1,71 @@
+import { INHOUSE_GAMES, isInHouseGameCode } from '@lotus/games/play';
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { readLaunchParams, useStudioSession } from '../hooks/use-studio-session.ts';
+import { screenOf } from '../utils/games.ts';
+import { DragonTigerScreen } from './dragon-tiger-screen.tsx';
+import { RouletteScreen } from './roulette-screen.tsx';
+import { SlotScreen } from './slot-screen.tsx';
+
+/**
+ * `/originals/play?token=…&game=…&lang=…` (or `?trial=1&game=…`): the in-house studio's game, loaded in the
+ * platform's game iframe. Opens the studio session once, then draws the game's screen.
+ */
+export function OriginalsPlayPage() {
+  const { t, i18n } = useTranslation('originals');
+  const [search] = useSearchParams();
+  const searchKey = search.toString();
+  const params = useMemo(() => readLaunchParams(new URLSearchParams(searchKey)), [searchKey]);
+  const studio = useStudioSession(params);
+  const { state } = studio;
+
+  if (state.status === 'loading') {
+    return (
+      <Center mih={240}>
+        <Loader aria-label={t('loading')} data-testid="originals-loading" />
+      </Center>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <Center mih={240} p="md">
+        <Alert
+          color={state.code === 'session_expired' ? 'orange' : 'red'}
+          title={state.code === 'session_expired' ? t('expiredTitle') : t('unavailableTitle')}
+          role="alert"
+          data-testid="originals-fatal"
+          data-code={state.code}
+        >
+          <Stack gap={4}>
+            <Text size="sm">{t(`errors:${state.code}`, { defaultValue: t('errors:unknown_error') })}</Text>
+            {state.code === 'session_expired' ? <Text size="sm">{t('expiredHint')}</Text> : null}
+          </Stack>
+        </Alert>
+      </Center>
+    );
+  }
+  const { session } = state;
+  const screen = screenOf(session.gameCode);
+  const gameName = isInHouseGameCode(session.gameCode)
+    ? INHOUSE_GAMES[session.gameCode].names[i18n.language === 'hi' ? 'hi' : 'en']
+    : session.gameCode;
+  if (!screen) {
+    return (
+      <Center mih={240}>
+        <Alert color="red" role="alert" data-testid="originals-fatal" data-code="game_not_found">
+          {t('errors:game_not_found')}
+        </Alert>
+      </Center>
+    );
+  }
+  switch (screen.kind) {
+    case 'slot':
+      return <SlotScreen session={session} studio={studio} title={screen.title} gameName={gameName} />;
+    case 'roulette':
+      return <RouletteScreen session={session} studio={studio} gameName={gameName} />;
+    case 'dragon-tiger':
+      return <DragonTigerScreen session={session} studio={studio} gameName={gameName} />;
+  }
+}

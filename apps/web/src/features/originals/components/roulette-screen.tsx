@@ -1,0 +1,364 @@
+import { validateRouletteBet } from '@lotus/games/roulette';
+import type { RouletteBet, RouletteBetKind, RouletteOutcome } from '@lotus/games/types';
+import type { OriginalsSession } from '@lotus/shared/originals.schema';
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { type CSSProperties, type ReactNode, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePlayRound } from '../hooks/use-play-round.ts';
+import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
+import { useResultStrip } from '../hooks/use-result-strip.ts';
+import type { StudioSession } from '../hooks/use-studio-session.ts';
+import { money, sumMinor } from '../utils/money.ts';
+import {
+  addBet,
+  betKey,
+  colourOf,
+  GRID_ROWS,
+  INSIDE_KINDS,
+  type InsideKind,
+  insideNumbers,
+  outsideNumbers,
+  picksNeeded,
+} from '../utils/roulette-layout.ts';
+import { ChipSelector, chipValues } from './chip-selector.tsx';
+import classes from './originals.module.css';
+import { RouletteWheel } from './roulette-wheel.tsx';
+import { StudioFrame } from './studio-frame.tsx';
+
+type RouletteScreenProps = { session: OriginalsSession; studio: StudioSession; gameName: string };
+
+const OUTSIDE_ROW: { kind: RouletteBetKind; colour?: 'red' | 'black' }[] = [
+  { kind: 'low' },
+  { kind: 'even' },
+  { kind: 'red', colour: 'red' },
+  { kind: 'black', colour: 'black' },
+  { kind: 'odd' },
+  { kind: 'high' },
+];
+
+/**
+ * European roulette: the whole layout (zero, the 1–36 grid in the real colours, columns, dozens and the
+ * even chances). Inside bets other than a straight are placed with a bet-kind selector: a street or line
+ * from one click, a split or corner by picking its numbers; every bet is checked by packages/games'
+ * validateRouletteBet before it is placed.
+ */
+export function RouletteScreen({ session, studio, gameName }: RouletteScreenProps) {
+  const { t } = useTranslation('originals');
+  const reducedMotion = useReducedMotion();
+  const { play, busy, error, clearError } = usePlayRound(session, studio);
+  const chips = chipValues(session.minBetMinor, session.maxBetMinor);
+  const [chip, setChip] = useState(chips[0] ?? session.minBetMinor);
+  const [insideKind, setInsideKind] = useState<InsideKind>('straight');
+  const [picks, setPicks] = useState<number[]>([]);
+  const [bets, setBets] = useState<RouletteBet[]>([]);
+  const [undo, setUndo] = useState<RouletteBet[][]>([]);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [spinning, setSpinning] = useState(false);
+  const [spin, setSpin] = useState<{ id: number; outcome: RouletteOutcome | null; roundId: string | null }>({
+    id: 0,
+    outcome: null,
+    roundId: null,
+  });
+  const [shown, setShown] = useState<RouletteOutcome | null>(null);
+  const [heldBalance, setHeldBalance] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const strip = useResultStrip(session.sessionToken, spinning ? spin.roundId : null);
+
+  const place = (bet: Omit<RouletteBet, 'amountMinor'>) => {
+    const numbers = validateRouletteBet(bet);
+    if (!numbers) {
+      setLocalError('bet_invalid');
+      return;
+    }
+    setLocalError(null);
+    clearError();
+    setUndo((stack) => [...stack, bets]);
+    setBets((current) => addBet(current, { kind: bet.kind, numbers, amountMinor: chip }));
+    setAnnouncement(
+      t('roulette.placed', { bet: describe(bet.kind, numbers), amount: money(chip, session.currencySymbol) }),
+    );
+  };
+
+  const describe = (kind: RouletteBetKind, numbers: number[]) =>
+    `${t(`roulette.kinds.${kind}`)}${numbers.length > 0 && numbers.length <= 6 ? ` ${numbers.join('-')}` : ''}`;
+
+  const clickNumber = (n: number) => {
+    if (spinning) return;
+    if (insideKind === 'basket') {
+      place({ kind: 'basket', numbers: [0, 1, 2, 3] });
+      return;
+    }
+    const next = picks.includes(n) ? picks.filter((p) => p !== n) : [...picks, n];
+    const numbers = insideNumbers(insideKind, next);
+    if (numbers === null) {
+      setPicks(next);
+      setAnnouncement(t('roulette.pickMore', { count: picksNeeded(insideKind, next) - next.length }));
+      return;
+    }
+    setPicks([]);
+    place({ kind: insideKind, numbers });
+  };
+
+  const onStopped = useCallback(() => {
+    setSpinning(false);
+    setShown(spin.outcome);
+    setHeldBalance(null);
+    const outcome = spin.outcome;
+    if (!outcome) return;
+    const pay = BigInt(outcome.totalPayMinor);
+    setAnnouncement(
+      `${t('roulette.result', { pocket: outcome.pocket, colour: t(`roulette.colours.${outcome.colour}`) })} ${
+        pay > 0n ? t('result.won', { amount: money(pay, session.currencySymbol) }) : t('result.noWin')
+      }`,
+    );
+  }, [spin.outcome, session.currencySymbol, t]);
+
+  const spinWheel = async () => {
+    if (bets.length === 0) {
+      setLocalError('bet_invalid');
+      return;
+    }
+    setLocalError(null);
+    setSpinning(true);
+    setShown(null);
+    const result = await play({ game: 'roulette', bets });
+    if (!result) {
+      setSpinning(false);
+      return;
+    }
+    const outcome = result.round.outcome as unknown as RouletteOutcome;
+    setHeldBalance((BigInt(result.balanceMinor) - BigInt(outcome.totalPayMinor)).toString());
+    setSpin((current) => ({ id: current.id + 1, outcome, roundId: result.round.roundId }));
+  };
+
+  const stakeOn = (kind: RouletteBetKind, numbers: number[]) => {
+    const key = betKey({ kind, numbers });
+    const bet = bets.find((b) => betKey(b) === key);
+    return bet ? bet.amountMinor : null;
+  };
+  const hit = shown?.pocket;
+
+  const cell = (
+    key: string,
+    content: ReactNode,
+    onClick: () => void,
+    options: {
+      colour?: string;
+      style?: CSSProperties;
+      amount?: string | null;
+      label: string;
+      picked?: boolean;
+      hit?: boolean;
+    },
+  ) => (
+    <button
+      key={key}
+      type="button"
+      className={classes.tableCell}
+      style={options.style}
+      data-colour={options.colour}
+      data-picked={options.picked || undefined}
+      data-hit={options.hit || undefined}
+      data-testid={`roulette-${key}`}
+      aria-label={
+        options.amount ? `${options.label}, ${money(options.amount, session.currencySymbol)}` : options.label
+      }
+      aria-pressed={options.picked ?? undefined}
+      onClick={onClick}
+      disabled={spinning}
+    >
+      {content}
+      {options.amount ? (
+        <span className={classes.chipMark} aria-hidden="true">
+          {money(options.amount, '')}
+        </span>
+      ) : null}
+    </button>
+  );
+
+  const totalStake = sumMinor(bets.map((b) => b.amountMinor));
+  const shownError = error ?? localError;
+
+  return (
+    <StudioFrame
+      session={session}
+      gameName={gameName}
+      balanceMinor={heldBalance ?? session.balanceMinor}
+      error={shownError}
+      onDismissError={() => {
+        clearError();
+        setLocalError(null);
+      }}
+      onError={setLocalError}
+      onSeed={(seed) => studio.update({ seed })}
+      busy={spinning || busy}
+      announcement={announcement}
+      rules={<Text size="sm">{t('roulette.rules')}</Text>}
+    >
+      <div className={classes.stage}>
+        <Stack gap="xs">
+          <RouletteWheel
+            pocket={spin.outcome?.pocket ?? null}
+            spinId={spin.id}
+            reducedMotion={reducedMotion}
+            onStopped={onStopped}
+            label={
+              shown
+                ? t('roulette.result', {
+                    pocket: shown.pocket,
+                    colour: t(`roulette.colours.${shown.colour}`),
+                  })
+                : t('roulette.wheel')
+            }
+          />
+          {shown ? (
+            <Text ta="center" fw={700} data-testid="roulette-result" data-pocket={shown.pocket}>
+              {t('roulette.result', { pocket: shown.pocket, colour: t(`roulette.colours.${shown.colour}`) })}{' '}
+              {BigInt(shown.totalPayMinor) > 0n
+                ? t('result.won', { amount: money(shown.totalPayMinor, session.currencySymbol) })
+                : t('result.noWin')}
+            </Text>
+          ) : null}
+          <ol
+            className={classes.historyStrip}
+            aria-label={t('roulette.lastResults')}
+            data-testid="result-strip"
+          >
+            {strip
+              .filter((round) => round.outcome.game === 'roulette')
+              .map((round) => {
+                const pocket = Number(round.outcome.pocket);
+                return (
+                  <li key={round.roundId} className={classes.pocketBadge} data-colour={colourOf(pocket)}>
+                    {pocket}
+                  </li>
+                );
+              })}
+          </ol>
+        </Stack>
+      </div>
+      <SegmentedControl
+        aria-label={t('roulette.betKind')}
+        size="xs"
+        value={insideKind}
+        onChange={(value) => {
+          setInsideKind(value as InsideKind);
+          setPicks([]);
+        }}
+        data={INSIDE_KINDS.map((kind) => ({ value: kind, label: t(`roulette.kinds.${kind}`) }))}
+        data-testid="bet-kind"
+      />
+      <Text size="xs" c="dimmed">
+        {t(`roulette.howTo.${insideKind}`)}
+      </Text>
+      <div className={classes.table} data-testid="roulette-table">
+        {cell('0', '0', () => clickNumber(0), {
+          colour: 'green',
+          style: { gridColumn: 1, gridRow: '1 / span 3' },
+          amount: stakeOn('straight', [0]),
+          label: '0',
+          picked: picks.includes(0),
+          hit: hit === 0,
+        })}
+        {GRID_ROWS.flatMap((row, rowIndex) =>
+          row.map((n, column) =>
+            cell(String(n), n, () => clickNumber(n), {
+              colour: colourOf(n),
+              style: { gridColumn: column + 2, gridRow: rowIndex + 1 },
+              amount: stakeOn('straight', [n]),
+              label: `${n} ${t(`roulette.colours.${colourOf(n)}`)}`,
+              picked: picks.includes(n),
+              hit: hit === n,
+            }),
+          ),
+        )}
+        {[3, 2, 1].map((column, rowIndex) =>
+          cell(
+            `column-${column}`,
+            '2:1',
+            () => place({ kind: 'column', numbers: outsideNumbers('column', column) }),
+            {
+              style: { gridColumn: 14, gridRow: rowIndex + 1 },
+              amount: stakeOn('column', outsideNumbers('column', column)),
+              label: t('roulette.column', { column }),
+            },
+          ),
+        )}
+        {[1, 2, 3].map((dozen) =>
+          cell(
+            `dozen-${dozen}`,
+            t('roulette.dozenShort', { dozen }),
+            () => place({ kind: 'dozen', numbers: outsideNumbers('dozen', dozen) }),
+            {
+              style: { gridColumn: `${2 + (dozen - 1) * 4} / span 4`, gridRow: 4 },
+              amount: stakeOn('dozen', outsideNumbers('dozen', dozen)),
+              label: t('roulette.dozen', { dozen }),
+            },
+          ),
+        )}
+        {OUTSIDE_ROW.map(({ kind, colour }, index) =>
+          cell(kind, t(`roulette.kinds.${kind}`), () => place({ kind, numbers: outsideNumbers(kind) }), {
+            colour,
+            style: { gridColumn: `${2 + index * 2} / span 2`, gridRow: 5 },
+            amount: stakeOn(kind, outsideNumbers(kind)),
+            label: t(`roulette.kinds.${kind}`),
+          }),
+        )}
+      </div>
+      {bets.length > 0 ? (
+        <Text size="xs" data-testid="bet-slip">
+          {bets
+            .map(
+              (bet) =>
+                `${describe(bet.kind, bet.numbers)}: ${money(bet.amountMinor, session.currencySymbol)}`,
+            )
+            .join(' · ')}
+        </Text>
+      ) : null}
+      <div className={classes.controls}>
+        <ChipSelector chips={chips} value={chip} onChange={setChip} currencySymbol={session.currencySymbol} />
+        <Group gap="xs">
+          <Button
+            variant="default"
+            disabled={spinning || undo.length === 0}
+            onClick={() => {
+              setBets(undo[undo.length - 1] ?? []);
+              setUndo((stack) => stack.slice(0, -1));
+            }}
+            data-testid="undo"
+          >
+            {t('undo')}
+          </Button>
+          <Button
+            variant="default"
+            disabled={spinning || bets.length === 0}
+            onClick={() => {
+              setUndo((stack) => [...stack, bets]);
+              setBets([]);
+              setPicks([]);
+            }}
+            data-testid="clear"
+          >
+            {t('clear')}
+          </Button>
+        </Group>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            {t('totalBet')}
+          </Text>
+          <Text fw={700} data-testid="total-bet">
+            {money(totalStake, session.currencySymbol)}
+          </Text>
+        </Stack>
+        <Button
+          size="md"
+          onClick={() => void spinWheel()}
+          disabled={spinning || busy || bets.length === 0}
+          data-testid="spin"
+        >
+          {t('roulette.spin')}
+        </Button>
+      </div>
+    </StudioFrame>
+  );
+}

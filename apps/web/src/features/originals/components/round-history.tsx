@@ -1,0 +1,133 @@
+import type { Round } from '@lotus/shared/originals.schema';
+import { Anchor, Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { originalsApi } from '../api/originals-api.ts';
+import { ROUNDS_KEY } from '../hooks/use-play-round.ts';
+import { money } from '../utils/money.ts';
+import { rememberOutcome, verifyHref } from '../utils/verify-link.ts';
+
+const PAGE_SIZE = 10;
+
+type RoundHistoryProps = { sessionToken: string; currencySymbol: string };
+
+/** The player's rounds of the studio, newest first, each with a link to verify it once its seed is revealed. */
+export function RoundHistory({ sessionToken, currencySymbol }: RoundHistoryProps) {
+  const { t } = useTranslation('originals');
+  const location = useLocation();
+  const [pageNo, setPageNo] = useState(1);
+  const rounds = useQuery({
+    queryKey: [...ROUNDS_KEY(sessionToken), pageNo],
+    queryFn: () => originalsApi.rounds(sessionToken, pageNo, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+
+  if (rounds.isPending) return <Loader size="sm" aria-label={t('loading')} />;
+  if (rounds.isError) {
+    const code = rounds.error instanceof ApiError ? rounds.error.code : 'unknown_error';
+    return (
+      <Group gap="xs">
+        <Text c="red" size="sm" role="alert">
+          {t(`errors:${code}`, { defaultValue: t('errors:unknown_error') })}
+        </Text>
+        <Button size="compact-sm" variant="default" onClick={() => void rounds.refetch()}>
+          {t('retry')}
+        </Button>
+      </Group>
+    );
+  }
+  const { list, totalPages } = rounds.data;
+  if (list.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="history-empty">
+        {t('history.empty')}
+      </Text>
+    );
+
+  const back = `${location.pathname}${location.search}`;
+  const verifyLink = (round: Round) => {
+    const href = verifyHref(round);
+    if (!href)
+      return (
+        <Text size="xs" c="dimmed">
+          {t('history.rotateToVerify')}
+        </Text>
+      );
+    return (
+      <Anchor
+        component={Link}
+        to={`${href}&back=${encodeURIComponent(back)}`}
+        size="sm"
+        onClick={() => rememberOutcome(round)}
+        data-testid="verify-link"
+      >
+        {t('history.verify')}
+      </Anchor>
+    );
+  };
+
+  return (
+    <div data-testid="round-history">
+      <Table.ScrollContainer minWidth={420}>
+        <Table striped verticalSpacing={4} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('history.time')}</Table.Th>
+              <Table.Th>{t('history.nonce')}</Table.Th>
+              <Table.Th>{t('history.stake')}</Table.Th>
+              <Table.Th>{t('history.payout')}</Table.Th>
+              <Table.Th>{t('history.check')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((round) => (
+              <Table.Tr key={round.roundId} data-testid="history-row">
+                <Table.Td>
+                  {formatDateTime(round.createdAt)}
+                  {round.trial ? (
+                    <Badge size="xs" ml={4} variant="light">
+                      {t('demo')}
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{round.nonce}</Table.Td>
+                <Table.Td>{money(round.stakeMinor, currencySymbol)}</Table.Td>
+                <Table.Td c={BigInt(round.payoutMinor) > 0n ? 'teal' : undefined}>
+                  {money(round.payoutMinor, currencySymbol)}
+                </Table.Td>
+                <Table.Td>{verifyLink(round)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {totalPages > 1 ? (
+        <Group justify="center" gap="xs" mt="xs">
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={pageNo <= 1}
+            onClick={() => setPageNo(pageNo - 1)}
+          >
+            {t('history.previous')}
+          </Button>
+          <Text size="sm">
+            {pageNo} / {totalPages}
+          </Text>
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={pageNo >= totalPages}
+            onClick={() => setPageNo(pageNo + 1)}
+          >
+            {t('history.next')}
+          </Button>
+        </Group>
+      ) : null}
+    </div>
+  );
+}

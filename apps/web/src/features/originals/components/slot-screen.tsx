@@ -1,0 +1,263 @@
+import type { SlotOutcome, SlotSpin, SlotTitle } from '@lotus/games/types';
+import type { OriginalsSession } from '@lotus/shared/originals.schema';
+import { AUTOPLAY_MIN_INTERVAL_MS } from '@lotus/shared/originals.schema';
+import { Badge, Button, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCountUp } from '../hooks/use-count-up.ts';
+import { usePlayRound } from '../hooks/use-play-round.ts';
+import { useReducedMotion, wait } from '../hooks/use-reduced-motion.ts';
+import type { StudioSession } from '../hooks/use-studio-session.ts';
+import { money } from '../utils/money.ts';
+import { initialWindow, winningCells } from '../utils/slot-reels.ts';
+import classes from './originals.module.css';
+import { SlotPaytable } from './slot-paytable.tsx';
+import { SlotReels } from './slot-reels.tsx';
+import { StudioFrame } from './studio-frame.tsx';
+
+type SlotScreenProps = {
+  session: OriginalsSession;
+  studio: StudioSession;
+  title: SlotTitle;
+  gameName: string;
+};
+
+type ReelSpin = { id: number; stops: number[]; window: string[][] };
+
+/** The bets of the title the session's limits allow (the title lists them; the brand may narrow them). */
+export function allowedBets(
+  title: SlotTitle,
+  session: Pick<OriginalsSession, 'minBetMinor' | 'maxBetMinor'>,
+) {
+  const min = BigInt(session.minBetMinor);
+  const max = BigInt(session.maxBetMinor);
+  const inLimits = title.betsMinor.filter((bet) => BigInt(bet) >= min && BigInt(bet) <= max);
+  return inLimits.length > 0 ? inLimits : title.betsMinor;
+}
+
+/**
+ * One slot screen for every title: the reels stop one by one on the outcome's window, winning lines light
+ * up, the win counts up, and free spins won in the round play out from the outcome. Autoplay never starts a
+ * round sooner than AUTOPLAY_MIN_INTERVAL_MS after the previous one started, and stops on any error.
+ */
+export function SlotScreen({ session, studio, title, gameName }: SlotScreenProps) {
+  const { t } = useTranslation('originals');
+  const reducedMotion = useReducedMotion();
+  const { play, busy, error, clearError } = usePlayRound(session, studio);
+  const bets = useMemo(() => allowedBets(title, session), [title, session]);
+  const [bet, setBet] = useState(() => bets[0] ?? '0');
+  const [spin, setSpin] = useState<ReelSpin>(() => ({
+    id: 0,
+    stops: title.reels.map(() => 0),
+    window: initialWindow(title),
+  }));
+  const [shownSpin, setShownSpin] = useState<SlotSpin | null>(null);
+  const [running, setRunning] = useState(false);
+  const [win, setWin] = useState(0n);
+  const [winKey, setWinKey] = useState(0);
+  const [freeSpin, setFreeSpin] = useState<{ index: number; total: number } | null>(null);
+  const [heldBalance, setHeldBalance] = useState<string | null>(null);
+  const [autoplay, setAutoplay] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const shownWin = useCountUp(win, winKey, reducedMotion);
+
+  const stopped = useRef<(() => void) | null>(null);
+  const onStopped = useCallback(() => {
+    stopped.current?.();
+    stopped.current = null;
+  }, []);
+  const autoplayRef = useRef(autoplay);
+  autoplayRef.current = autoplay;
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, []);
+
+  const balance = session.balanceMinor;
+  const latest = useRef({ balance, bet });
+  latest.current = { balance, bet };
+
+  const showSpin = useCallback((next: SlotSpin, id: number) => {
+    const done = new Promise<void>((resolve) => {
+      stopped.current = resolve;
+    });
+    setShownSpin(null);
+    setSpin({ id, stops: next.stops, window: next.window });
+    return done;
+  }, []);
+
+  const runRound = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const { balance: balanceNow, bet: betNow } = latest.current;
+    if (BigInt(balanceNow) < BigInt(betNow)) {
+      setAutoplay(false);
+      setLocalError('insufficient_funds');
+      return;
+    }
+    const startedAt = Date.now();
+    setLocalError(null);
+    setRunning(true);
+    setWin(0n);
+    setFreeSpin(null);
+    const result = await play({ game: 'slot', betMinor: betNow });
+    if (!mounted.current) return;
+    if (!result) {
+      setRunning(false);
+      setAutoplay(false);
+      return;
+    }
+    const outcome = result.round.outcome as unknown as SlotOutcome;
+    // The balance waits for the animation: it shows the stake taken, then the win once it has been shown.
+    setHeldBalance((BigInt(result.balanceMinor) - BigInt(outcome.totalPayMinor)).toString());
+    const sequence = [outcome.base, ...outcome.freeSpins];
+    let total = 0n;
+    let id = Date.now();
+    for (const [index, next] of sequence.entries()) {
+      if (index > 0) {
+        setFreeSpin({ index, total: outcome.freeSpins.length });
+        await wait(reducedMotion ? 150 : 500);
+        if (!mounted.current) return;
+      }
+      id += 1;
+      await showSpin(next, id);
+      if (!mounted.current) return;
+      setShownSpin(next);
+      if (BigInt(next.payMinor) > 0n) {
+        total += BigInt(next.payMinor);
+        setWin(total);
+        setWinKey((key) => key + 1);
+      }
+      if (index === 0 && outcome.freeSpins.length > 0) {
+        setAnnouncement(t('slot.freeSpinsWon', { count: outcome.freeSpins.length }));
+      }
+      if (index < sequence.length - 1) await wait(reducedMotion ? 200 : 900);
+    }
+    if (!mounted.current) return;
+    setHeldBalance(null);
+    setRunning(false);
+    const pay = BigInt(outcome.totalPayMinor);
+    setAnnouncement(
+      pay > 0n ? t('result.won', { amount: money(pay, session.currencySymbol) }) : t('result.noWin'),
+    );
+    if (autoplayRef.current) {
+      const delay = Math.max(0, startedAt + AUTOPLAY_MIN_INTERVAL_MS - Date.now());
+      timer.current = setTimeout(() => {
+        if (autoplayRef.current && mounted.current) void runRound();
+      }, delay);
+    }
+  }, [play, reducedMotion, session.currencySymbol, showSpin, t]);
+
+  const toggleAutoplay = (on: boolean) => {
+    setAutoplay(on);
+    autoplayRef.current = on;
+    if (!on && timer.current) {
+      clearTimeout(timer.current);
+      timer.current = null;
+    }
+    if (on && !running && !busy) void runRound();
+  };
+
+  const highlighted = useMemo(
+    () => (shownSpin ? winningCells(title, shownSpin) : new Set<string>()),
+    [shownSpin, title],
+  );
+  const symbolName = (id: string) => t(`symbols.${id}`, { defaultValue: id });
+  const reelsLabel = spin.window
+    .map((column, reel) =>
+      t('slot.reelLabel', { reel: reel + 1, symbols: column.map(symbolName).join(', ') }),
+    )
+    .join('; ');
+  const shownError = error ?? localError;
+
+  return (
+    <StudioFrame
+      session={session}
+      gameName={gameName}
+      balanceMinor={heldBalance ?? balance}
+      error={shownError}
+      onDismissError={() => {
+        clearError();
+        setLocalError(null);
+      }}
+      onError={setLocalError}
+      onSeed={(seed) => studio.update({ seed })}
+      busy={running || busy}
+      announcement={announcement}
+      rules={<SlotPaytable title={title} betMinor={bet} currencySymbol={session.currencySymbol} />}
+    >
+      <div className={classes.stage}>
+        <Stack gap="xs">
+          <SlotReels
+            title={title}
+            spin={spin}
+            highlighted={highlighted}
+            reducedMotion={reducedMotion}
+            onStopped={onStopped}
+            label={reelsLabel}
+          />
+          <Group justify="space-between" gap="xs" mih={28}>
+            <Text size="sm" aria-hidden="true">
+              {t('slot.win')}:{' '}
+              <Text span fw={700} className={classes.winAmount} data-testid="slot-win">
+                {money(shownWin, session.currencySymbol)}
+              </Text>
+            </Text>
+            {freeSpin ? (
+              <Badge color="grape" data-testid="free-spin-counter">
+                {t('slot.freeSpin', { index: freeSpin.index, total: freeSpin.total })}
+              </Badge>
+            ) : null}
+          </Group>
+          {shownSpin && shownSpin.lineWins.length > 0 ? (
+            <Text size="xs" c="dimmed" data-testid="line-wins">
+              {shownSpin.lineWins
+                .map((lineWin) =>
+                  t('slot.lineWin', {
+                    line: lineWin.line + 1,
+                    n: lineWin.count,
+                    symbol: symbolName(lineWin.symbol),
+                    amount: money(lineWin.payMinor, session.currencySymbol),
+                  }),
+                )
+                .join(' · ')}
+            </Text>
+          ) : null}
+        </Stack>
+      </div>
+      <div className={classes.controls}>
+        <NativeSelect
+          label={t('bet')}
+          value={bet}
+          onChange={(event) => {
+            setBet(event.currentTarget.value);
+            clearError();
+          }}
+          disabled={running || autoplay}
+          data={bets.map((value) => ({ value, label: money(value, session.currencySymbol) }))}
+          data-testid="slot-bet"
+        />
+        <Button
+          size="md"
+          onClick={() => void runRound()}
+          disabled={running || busy || autoplay}
+          data-testid="spin"
+        >
+          {t('slot.spin')}
+        </Button>
+        <Switch
+          label={t('slot.autoplay')}
+          checked={autoplay}
+          onChange={(event) => toggleAutoplay(event.currentTarget.checked)}
+          data-testid="autoplay"
+        />
+      </div>
+    </StudioFrame>
+  );
+}

@@ -1,0 +1,110 @@
+import type { OriginalsSession, SeedState } from '@lotus/shared/originals.schema';
+import { Alert, Badge, CloseButton, Group, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROUNDS_KEY } from '../hooks/use-play-round.ts';
+import { money } from '../utils/money.ts';
+import { FairnessPanel } from './fairness-panel.tsx';
+import classes from './originals.module.css';
+import { RoundHistory } from './round-history.tsx';
+
+type StudioFrameProps = {
+  session: OriginalsSession;
+  gameName: string;
+  /** The balance to show (held back while a result is still being shown). */
+  balanceMinor: string;
+  error: string | null;
+  onDismissError: () => void;
+  onError: (code: string) => void;
+  onSeed: (seed: SeedState) => void;
+  busy: boolean;
+  /** Screen-reader text for the latest result (an aria-live region reads it out). */
+  announcement: string;
+  rules: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * What every studio screen shares: game name, balance (a demo badge in trial), a translated API error,
+ * the game itself, and the tabs for round history, provable fairness and the rules.
+ */
+export function StudioFrame(props: StudioFrameProps) {
+  const { session, gameName, balanceMinor, error, busy } = props;
+  const { t } = useTranslation('originals');
+  const queryClient = useQueryClient();
+
+  const onSeed = (seed: SeedState) => {
+    props.onSeed(seed);
+    // A rotation reveals the previous seed: the history's verify links become available.
+    void queryClient.invalidateQueries({ queryKey: ROUNDS_KEY(session.sessionToken) });
+  };
+
+  return (
+    <div className={classes.screen} data-testid="originals-screen" data-game={session.gameCode}>
+      <div className={classes.topBar}>
+        <Title order={1} size="h4">
+          {gameName}
+        </Title>
+        <Group gap="xs">
+          {session.trial ? (
+            <Badge color="grape" variant="filled" data-testid="demo-badge">
+              {t('demo')}
+            </Badge>
+          ) : null}
+          <Text size="sm">
+            {t('balance')}:{' '}
+            <Text span fw={700} data-testid="originals-balance">
+              {money(balanceMinor, session.currencySymbol)}
+            </Text>
+          </Text>
+        </Group>
+      </div>
+      <Text size="xs" c="dimmed" className={classes.mono} data-testid="seed-summary">
+        {t('fair.serverSeedHash')}: {session.seed.serverSeedHash.slice(0, 16)}… · {t('fair.clientSeed')}:{' '}
+        {session.seed.clientSeed} · {t('fair.nonce')}: {session.seed.nonce}
+      </Text>
+      {error ? (
+        <Alert
+          color={error === 'insufficient_funds' || error === 'bet_limit' ? 'orange' : 'red'}
+          variant="light"
+          role="alert"
+          data-testid="originals-error"
+          data-code={error}
+          withCloseButton={false}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm">{t(`errors:${error}`, { defaultValue: t('errors:unknown_error') })}</Text>
+            <CloseButton size="sm" aria-label={t('dismiss')} onClick={props.onDismissError} />
+          </Group>
+        </Alert>
+      ) : null}
+      {props.children}
+      <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="originals-announcement">
+        {props.announcement}
+      </VisuallyHidden>
+      <Tabs defaultValue="history" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="history">{t('tabs.history')}</Tabs.Tab>
+          <Tabs.Tab value="fair">{t('tabs.fair')}</Tabs.Tab>
+          <Tabs.Tab value="rules">{t('tabs.rules')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="history" pt="xs">
+          <RoundHistory sessionToken={session.sessionToken} currencySymbol={session.currencySymbol} />
+        </Tabs.Panel>
+        <Tabs.Panel value="fair" pt="xs">
+          <FairnessPanel
+            sessionToken={session.sessionToken}
+            seed={session.seed}
+            onSeed={onSeed}
+            onError={props.onError}
+            busy={busy}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="rules" pt="xs">
+          {props.rules}
+        </Tabs.Panel>
+      </Tabs>
+    </div>
+  );
+}

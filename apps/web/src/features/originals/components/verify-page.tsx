@@ -1,0 +1,242 @@
+import { INHOUSE_GAMES } from '@lotus/games/play';
+import type { GameOutcome } from '@lotus/games/types';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { money } from '../utils/money.ts';
+import { computeVerification, type VerifyInput, type VerifyResult } from '../utils/verify.ts';
+import { recalledOutcome } from '../utils/verify-link.ts';
+import { cardText } from './dragon-tiger-screen.tsx';
+import classes from './originals.module.css';
+
+type Fields = Omit<VerifyInput, 'storedOutcome' | 'payout'>;
+
+function Check({ ok, yes, no, testId }: { ok: boolean | null; yes: string; no: string; testId: string }) {
+  if (ok === null) return null;
+  return (
+    <Badge color={ok ? 'teal' : 'red'} variant="light" data-testid={testId} data-ok={ok}>
+      {ok ? yes : no}
+    </Badge>
+  );
+}
+
+function OutcomeSummary({ outcome }: { outcome: GameOutcome }) {
+  const { t } = useTranslation('originals');
+  const pay = money(outcome.totalPayMinor, '');
+  switch (outcome.game) {
+    case 'slot':
+      return (
+        <Stack gap={4}>
+          <Text size="sm">{t('verify.slotStops', { stops: outcome.base.stops.join(', ') })}</Text>
+          <Text size="sm">
+            {t('verify.slotWindow', {
+              window: outcome.base.window.map((column) => column.join(' ')).join(' | '),
+            })}
+          </Text>
+          {outcome.freeSpins.length > 0 ? (
+            <Text size="sm">{t('slot.freeSpinsWon', { count: outcome.freeSpins.length })}</Text>
+          ) : null}
+          <Text size="sm" fw={700}>
+            {t('verify.totalPay', { amount: pay })}
+          </Text>
+        </Stack>
+      );
+    case 'roulette':
+      return (
+        <Stack gap={4}>
+          <Text size="sm">
+            {t('roulette.result', {
+              pocket: outcome.pocket,
+              colour: t(`roulette.colours.${outcome.colour}`),
+            })}
+          </Text>
+          <Text size="sm" fw={700}>
+            {t('verify.totalPay', { amount: pay })}
+          </Text>
+        </Stack>
+      );
+    case 'dragon-tiger':
+      return (
+        <Stack gap={4}>
+          <Text size="sm">
+            {t('dt.result', {
+              dragon: cardText(outcome.dragon),
+              tiger: cardText(outcome.tiger),
+              winner: t(`dt.sides.${outcome.winner}`),
+            })}
+          </Text>
+          <Text size="sm" fw={700}>
+            {t('verify.totalPay', { amount: pay })}
+          </Text>
+        </Stack>
+      );
+  }
+}
+
+/**
+ * `/originals/verify`: recomputes any round of the studio in the browser from its revealed server seed,
+ * client seed, nonce and bet, with the same packages/games code the studio runs, and checks the seed
+ * against the hash committed before play and the outcome against the one stored.
+ */
+export function VerifyPage() {
+  const { t, i18n } = useTranslation('originals');
+  const [search] = useSearchParams();
+  const initial: Fields = {
+    game: search.get('game') ?? 'lotus-fortune',
+    serverSeed: search.get('serverSeed') ?? '',
+    clientSeed: search.get('clientSeed') ?? '',
+    nonce: search.get('nonce') ?? '0',
+    bet: search.get('bet') ?? '',
+    hash: search.get('hash') ?? '',
+  };
+  const roundId = search.get('round');
+  const payout = search.get('payout') ?? '';
+  const back = search.get('back');
+  const storedOutcome = useMemo(() => (roundId ? recalledOutcome(roundId) : null), [roundId]);
+  const [fields, setFields] = useState<Fields>(initial);
+  const [result, setResult] = useState<VerifyResult | null>(() =>
+    initial.serverSeed && initial.bet ? computeVerification({ ...initial, storedOutcome, payout }) : null,
+  );
+  // Once the player edits anything, the stored round no longer describes what is being checked.
+  const [edited, setEdited] = useState(false);
+
+  const set = (key: keyof Fields) => (value: string) => {
+    setEdited(true);
+    setFields((current) => ({ ...current, [key]: value }));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setResult(
+      computeVerification({
+        ...fields,
+        storedOutcome: edited ? null : storedOutcome,
+        payout: edited ? '' : payout,
+      }),
+    );
+  };
+  const language = i18n.language === 'hi' ? 'hi' : 'en';
+
+  return (
+    <Stack className={classes.screen} gap="md" data-testid="verify-page">
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          {t('verify.title')}
+        </Title>
+        {back?.startsWith('/originals/play') ? (
+          <Anchor component={Link} to={back} data-testid="verify-back">
+            {t('verify.back')}
+          </Anchor>
+        ) : null}
+      </Group>
+      <Text size="sm">{t('verify.explain1')}</Text>
+      <Text size="sm">{t('verify.explain2')}</Text>
+      <form onSubmit={submit}>
+        <Stack gap="xs">
+          <NativeSelect
+            label={t('verify.game')}
+            value={fields.game}
+            onChange={(event) => set('game')(event.currentTarget.value)}
+            data={Object.values(INHOUSE_GAMES).map((game) => ({
+              value: game.code,
+              label: game.names[language],
+            }))}
+          />
+          <TextInput
+            label={t('verify.serverSeed')}
+            value={fields.serverSeed}
+            onChange={(event) => set('serverSeed')(event.currentTarget.value)}
+            classNames={{ input: classes.mono }}
+            data-testid="verify-server-seed"
+          />
+          <TextInput
+            label={t('verify.hash')}
+            description={t('verify.hashHint')}
+            value={fields.hash}
+            onChange={(event) => set('hash')(event.currentTarget.value)}
+            classNames={{ input: classes.mono }}
+          />
+          <Group grow align="flex-start">
+            <TextInput
+              label={t('fair.clientSeed')}
+              value={fields.clientSeed}
+              onChange={(event) => set('clientSeed')(event.currentTarget.value)}
+              data-testid="verify-client-seed"
+            />
+            <TextInput
+              label={t('fair.nonce')}
+              value={fields.nonce}
+              inputMode="numeric"
+              onChange={(event) => set('nonce')(event.currentTarget.value)}
+              data-testid="verify-nonce"
+            />
+          </Group>
+          <Textarea
+            label={t('verify.bet')}
+            description={t('verify.betHint')}
+            value={fields.bet}
+            rows={3}
+            onChange={(event) => set('bet')(event.currentTarget.value)}
+            classNames={{ input: classes.mono }}
+            data-testid="verify-bet"
+          />
+          <Group>
+            <Button type="submit" data-testid="verify-submit">
+              {t('verify.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <div aria-live="polite" data-testid="verify-result">
+        {result === null ? null : result.ok ? (
+          <Stack gap="xs">
+            <Text size="xs">{t('verify.computedHash')}</Text>
+            <Code block className={classes.mono} data-testid="computed-hash">
+              {result.computedHash}
+            </Code>
+            <Group gap="xs">
+              <Check
+                ok={result.hashMatches}
+                yes={t('verify.hashOk')}
+                no={t('verify.hashBad')}
+                testId="hash-check"
+              />
+              <Check
+                ok={result.outcomeMatches}
+                yes={t('verify.outcomeOk')}
+                no={t('verify.outcomeBad')}
+                testId="outcome-check"
+              />
+              {result.outcomeMatches === null ? (
+                <Check
+                  ok={result.payoutMatches}
+                  yes={t('verify.payoutOk')}
+                  no={t('verify.payoutBad')}
+                  testId="payout-check"
+                />
+              ) : null}
+            </Group>
+            <OutcomeSummary outcome={result.outcome} />
+          </Stack>
+        ) : (
+          <Alert color="red" variant="light" role="alert" data-testid="verify-problem">
+            {result.detail ? t(`errors:${result.detail}`) : t(`verify.problems.${result.problem}`)}
+          </Alert>
+        )}
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import type { OriginalsSession, PlayRound, PlayRoundRequest } from '@lotus/shared/originals.schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
+import { originalsApi } from '../api/originals-api.ts';
+import type { StudioSession } from './use-studio-session.ts';
+
+export const ROUNDS_KEY = (sessionToken: string) => ['originals', 'rounds', sessionToken] as const;
+
+function newRequestId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/**
+ * Plays rounds of the session's game. A round's request id is kept when the network failed (the server
+ * may have played it), so the retry replays the same round instead of betting twice; any answer from the
+ * server ends that round's id.
+ */
+export function usePlayRound(session: OriginalsSession, studio: StudioSession) {
+  const queryClient = useQueryClient();
+  const pendingId = useRef<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const play = useCallback(
+    async (bet: PlayRoundRequest['bet']): Promise<PlayRound | null> => {
+      const requestId = pendingId.current ?? newRequestId();
+      pendingId.current = requestId;
+      setBusy(true);
+      setError(null);
+      try {
+        const result = await originalsApi.play(session.sessionToken, { requestId, bet });
+        pendingId.current = null;
+        studio.update({ balanceMinor: result.balanceMinor, seed: result.seed });
+        void queryClient.invalidateQueries({ queryKey: ROUNDS_KEY(session.sessionToken) });
+        return result;
+      } catch (caught) {
+        const code = caught instanceof ApiError ? caught.code : 'unknown_error';
+        if (code !== NETWORK_ERROR) pendingId.current = null;
+        if (code === 'session_expired') studio.expire();
+        setError(code);
+        return null;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [session.sessionToken, studio, queryClient],
+  );
+
+  /** A new bet (changed stake, new chips) is a new round: forget a request id kept for a retry. */
+  const clearError = useCallback(() => setError(null), []);
+
+  return { play, busy, error, clearError };
+}

@@ -1,0 +1,19 @@
+import { slotTitle } from '@lotus/games/slots/titles';
+import type { SlotTitle } from '@lotus/games/types';
+
+/** Which screen draws a game code (docs/games-contract.md: the studio's five games). */
+export type ScreenKind = 'slot' | 'roulette' | 'dragon-tiger';
+
+export function screenOf(gameCode: string):
+  | { kind: 'slot'; title: SlotTitle }
+  | { kind: 'roulette' }
+  | {
+      kind: 'dragon-tiger';
+    }
+  | null {
+  const title = slotTitle(gameCode);
+  if (title) return { kind: 'slot', title };
+  if (gameCode === 'european-roulette') return { kind: 'roulette' };
+  if (gameCode === 'dragon-tiger') return { kind: 'dragon-tiger' };
+  return null;
+}

@@ -1,0 +1,88 @@
+import type { SlotSpin, SlotTitle } from '@lotus/games/types';
+
+/** How many strip symbols scroll past between the old and the new window of the first reel. */
+export const SPIN_FILLER = 12;
+/** Each later reel scrolls this many more, so the reels stop one after another. */
+export const FILLER_PER_REEL = 4;
+
+/** The window shown before any spin: the top of every strip. */
+export function initialWindow(title: SlotTitle): string[][] {
+  return title.reels.map((strip) =>
+    Array.from({ length: title.rows }, (_, row) => strip[row % strip.length] ?? ''),
+  );
+}
+
+/**
+ * The column a reel scrolls through during a spin, top to bottom: the new window (strip symbols from the
+ * stop, as the engine reads them), then the strip symbols that follow it on the real strip, then the old
+ * window. The reel starts showing the bottom (old window) and slides down until the new window is in view,
+ * so the symbols pass in the strip's real order.
+ */
+export function spinColumn(
+  title: SlotTitle,
+  reel: number,
+  stop: number,
+  newWindow: readonly string[],
+  oldWindow: readonly string[],
+): string[] {
+  const strip = title.reels[reel] ?? [];
+  const count = SPIN_FILLER + reel * FILLER_PER_REEL;
+  const filler: string[] = [];
+  for (let i = 0; i < count && strip.length > 0; i += 1) {
+    filler.push(strip[(stop + newWindow.length + i) % strip.length] ?? '');
+  }
+  return [...newWindow, ...filler, ...oldWindow];
+}
+
+/** "reel:row" of every cell on a winning line, for highlighting. */
+export function winningCells(title: SlotTitle, spin: SlotSpin): Set<string> {
+  const cells = new Set<string>();
+  for (const win of spin.lineWins) {
+    const line = title.paylines[win.line];
+    if (!line) continue;
+    for (let reel = 0; reel < win.count; reel += 1) cells.add(`${reel}:${line[reel]}`);
+  }
+  const scatterIds = new Set(title.symbols.filter((s) => s.kind === 'scatter').map((s) => s.id));
+  if (BigInt(spin.scatterPayMinor) > 0n || spin.freeSpinsAwarded > 0) {
+    spin.window.forEach((column, reel) => {
+      column.forEach((symbol, row) => {
+        if (scatterIds.has(symbol)) cells.add(`${reel}:${row}`);
+      });
+    });
+  }
+  return cells;
+}
+
+const GLYPHS: [RegExp, string][] = [
+  [/lotus/, '🪷'],
+  [/tiger/, '🐯'],
+  [/elephant/, '🐘'],
+  [/peacock/, '🦚'],
+  [/diya/, '🪔'],
+  [/idol/, '🛕'],
+  [/cobra/, '🐍'],
+  [/topaz/, '🟡'],
+  [/diamond|gem/, '💎'],
+  [/ruby/, '♦️'],
+  [/emerald/, '💚'],
+  [/sapphire/, '🔷'],
+  [/pearl/, '⚪'],
+  [/gold|coin/, '🪙'],
+  [/crown/, '👑'],
+  [/drum/, '🥁'],
+  [/rain|cloud|monsoon/, '🌧️'],
+  [/temple/, '🛕'],
+  [/mango/, '🥭'],
+  [/bell/, '🔔'],
+  [/seven|^7$/, '7'],
+  [/star/, '⭐'],
+];
+
+/** What a symbol looks like: a glyph for the pictures, the letters for card ranks (A, K, Q, J, 10). */
+export function symbolGlyph(id: string, kind: 'normal' | 'wild' | 'scatter'): string {
+  const lower = id.toLowerCase();
+  for (const [pattern, glyph] of GLYPHS) if (pattern.test(lower)) return glyph;
+  if (kind === 'wild') return '★';
+  if (kind === 'scatter') return '✦';
+  return id.length <= 2 ? id.toUpperCase() : id.slice(0, 2).toUpperCase();
+}

@@ -1,0 +1,78 @@
+import { serverSeedHash } from '@lotus/games/fair';
+import { GameRuleError, isInHouseGameCode, playRound, verifyRound } from '@lotus/games/play';
+import type { GameBet, GameOutcome } from '@lotus/games/types';
+
+export type VerifyInput = {
+  game: string;
+  serverSeed: string;
+  clientSeed: string;
+  nonce: string;
+  /** The bet as JSON text (the studio's round request shape). */
+  bet: string;
+  /** The hash the studio committed to before the round (optional). */
+  hash: string;
+  /** The stored outcome, when the history handed it over. */
+  storedOutcome: unknown;
+  /** The stored payout in minor units, compared when the stored outcome is not at hand (optional). */
+  payout: string;
+};
+
+export type VerifyResult =
+  | { ok: false; problem: 'game' | 'serverSeed' | 'clientSeed' | 'nonce' | 'bet'; detail?: string }
+  | {
+      ok: true;
+      /** sha256 of the server seed as typed. */
+      computedHash: string;
+      /** null when no committed hash was given. */
+      hashMatches: boolean | null;
+      outcome: GameOutcome;
+      /** Whole stored outcome equal to the recomputation (null: not given). */
+      outcomeMatches: boolean | null;
+      /** Stored payout equal to the recomputed one (null: not given). */
+      payoutMatches: boolean | null;
+    };
+
+const SERVER_SEED = /^[0-9a-f]{64}$/;
+const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
+
+/**
+ * Recomputes a round in the browser with the same packages/games code the studio runs (the pure HMAC,
+ * no server involved) and checks it against what the studio committed to and stored.
+ */
+export function computeVerification(input: VerifyInput): VerifyResult {
+  if (!isInHouseGameCode(input.game)) return { ok: false, problem: 'game' };
+  const serverSeed = input.serverSeed.trim().toLowerCase();
+  if (!SERVER_SEED.test(serverSeed)) return { ok: false, problem: 'serverSeed' };
+  if (!CLIENT_SEED.test(input.clientSeed)) return { ok: false, problem: 'clientSeed' };
+  if (!/^(0|[1-9][0-9]{0,9})$/.test(input.nonce.trim())) return { ok: false, problem: 'nonce' };
+  const nonce = Number(input.nonce.trim());
+  let bet: GameBet;
+  try {
+    bet = JSON.parse(input.bet) as GameBet;
+  } catch {
+    return { ok: false, problem: 'bet' };
+  }
+  const inputs = { serverSeed, clientSeed: input.clientSeed, nonce };
+  let outcome: GameOutcome;
+  try {
+    outcome = playRound(input.game, bet, inputs);
+  } catch (error) {
+    if (error instanceof GameRuleError || error instanceof RangeError) {
+      return { ok: false, problem: 'bet', detail: error instanceof GameRuleError ? error.code : undefined };
+    }
+    throw error;
+  }
+  const computedHash = serverSeedHash(serverSeed);
+  const committed = input.hash.trim().toLowerCase();
+  return {
+    ok: true,
+    computedHash,
+    hashMatches: committed ? committed === computedHash : null,
+    outcome,
+    outcomeMatches:
+      input.storedOutcome === null || input.storedOutcome === undefined
+        ? null
+        : verifyRound(input.game, bet, inputs, input.storedOutcome),
+    payoutMatches: input.payout.trim() ? input.payout.trim() === outcome.totalPayMinor : null,
+  };
+}
