@@ -117,6 +117,20 @@ function compress(state: Uint32Array, block: Uint8Array, offset: number): void {
  * Continues SHA-256 from `state` (which has already absorbed `absorbed` bytes, a multiple of 64) over
  * `data`, pads, and returns the digest. `state` is consumed.
  */
+/** Writes a 32-bit word big-endian at `offset`. */
+function putWord(bytes: Uint8Array, offset: number, word: number): void {
+  bytes[offset] = word >>> 24;
+  bytes[offset + 1] = (word >>> 16) & 255;
+  bytes[offset + 2] = (word >>> 8) & 255;
+  bytes[offset + 3] = word & 255;
+}
+
+/** Writes the eight state words (the digest) big-endian at the start of `bytes`, and returns it. */
+function putState(state: Uint32Array, bytes: Uint8Array): Uint8Array {
+  for (let j = 0; j < 8; j++) putWord(bytes, j * 4, state[j] ?? 0);
+  return bytes;
+}
+
 function sha256Finish(state: Uint32Array, absorbed: number, data: Uint8Array): Uint8Array {
   let i = 0;
   for (; i + 64 <= data.length; i += 64) compress(state, data, i);
@@ -132,24 +146,10 @@ function sha256Finish(state: Uint32Array, absorbed: number, data: Uint8Array): U
   const bits = (absorbed + data.length) * 8;
   const high = Math.floor(bits / 0x100000000);
   const low = bits >>> 0;
-  block[56] = high >>> 24;
-  block[57] = (high >>> 16) & 255;
-  block[58] = (high >>> 8) & 255;
-  block[59] = high & 255;
-  block[60] = low >>> 24;
-  block[61] = (low >>> 16) & 255;
-  block[62] = (low >>> 8) & 255;
-  block[63] = low & 255;
+  putWord(block, 56, high);
+  putWord(block, 60, low);
   compress(state, block, 0);
-  const out = new Uint8Array(32);
-  for (let j = 0; j < 8; j++) {
-    const v = state[j] ?? 0;
-    out[j * 4] = v >>> 24;
-    out[j * 4 + 1] = (v >>> 16) & 255;
-    out[j * 4 + 2] = (v >>> 8) & 255;
-    out[j * 4 + 3] = v & 255;
-  }
-  return out;
+  return putState(state, new Uint8Array(32));
 }
 
 export function sha256(bytes: Uint8Array): Uint8Array {
@@ -216,28 +216,14 @@ function hmacShortAscii(ks: KeyState, message: string): Uint8Array | null {
   const state = fastState;
   state.set(ks.inner);
   compress(state, block, 0);
-  for (let j = 0; j < 8; j++) {
-    const v = state[j] ?? 0;
-    block[j * 4] = v >>> 24;
-    block[j * 4 + 1] = (v >>> 16) & 255;
-    block[j * 4 + 2] = (v >>> 8) & 255;
-    block[j * 4 + 3] = v & 255;
-  }
+  putState(state, block);
   block[32] = 0x80;
   block.fill(0, 33, 62);
   block[62] = (96 * 8) >>> 8; // outer message: 64 pad bytes + 32 digest bytes
   block[63] = (96 * 8) & 255;
   state.set(ks.outer);
   compress(state, block, 0);
-  const out = new Uint8Array(32);
-  for (let j = 0; j < 8; j++) {
-    const v = state[j] ?? 0;
-    out[j * 4] = v >>> 24;
-    out[j * 4 + 1] = (v >>> 16) & 255;
-    out[j * 4 + 2] = (v >>> 8) & 255;
-    out[j * 4 + 3] = v & 255;
-  }
-  return out;
+  return putState(state, new Uint8Array(32));
 }
 
 /** HMAC-SHA256 (RFC 2104) over raw bytes. */

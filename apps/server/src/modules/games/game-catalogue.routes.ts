@@ -26,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
+import { routeOptionsIn } from '../../lib/route-options.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { AuthenticatedSession } from '../auth/auth.service.ts';
 import type { BetRecordsService } from './bet-records.service.ts';
@@ -43,6 +44,8 @@ export type GameCatalogueRoutesDeps = {
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,128})$/;
 const TAGS = ['games'];
 const MEMBER = { auth: 'required' } as const;
+
+const route = routeOptionsIn(TAGS);
 
 /**
  * The catalogue calls of SPEC §7 "Games" (docs/games-contract.md "Catalogue API"): game lists, lanes,
@@ -85,18 +88,14 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
 
     app.post(
       '/wps/relay/GCSGAME_gameList',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Game list with the filters of SPEC §3, paged',
-          description:
-            'No login (a logged-in player gets `favourite` flags). Filters: gameType, vassalage, gameClassify, ' +
-            "gameName (case-insensitive, any language's name), minBet (games whose minimum bet ≤ it), " +
-            'minLineNum (games with at least that many lines). pageSize ≤ 100.',
-          body: gameListRequestSchema,
-          response: { 200: gameListResponse },
-        },
-      },
+      route('Game list with the filters of SPEC §3, paged', {
+        description:
+          'No login (a logged-in player gets `favourite` flags). Filters: gameType, vassalage, gameClassify, ' +
+          "gameName (case-insensitive, any language's name), minBet (games whose minimum bet ≤ it), " +
+          'minLineNum (games with at least that many lines). pageSize ≤ 100.',
+        body: gameListRequestSchema,
+        response: { 200: gameListResponse },
+      }),
       async (request) => {
         const { body } = request;
         return ok(
@@ -118,14 +117,10 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
 
     app.post(
       '/wps/relay/GCSGAME_hotGamesV2',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'The hot games, optionally of one vendor or game type',
-          body: hotGamesRequestSchema,
-          response: { 200: gameCardListResponse },
-        },
-      },
+      route('The hot games, optionally of one vendor or game type', {
+        body: hotGamesRequestSchema,
+        response: { 200: gameCardListResponse },
+      }),
       async (request) =>
         ok(
           await deps.catalogue.hotGames(await publicViewer(request, request.body.language), {
@@ -137,14 +132,10 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
 
     app.post(
       '/wps/relay/GCSGAME_getVassGameType',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'The game types a vendor has games in, with their counts',
-          body: vassGameTypeRequestSchema,
-          response: { 200: vassGameTypesResponse },
-        },
-      },
+      route('The game types a vendor has games in, with their counts', {
+        body: vassGameTypeRequestSchema,
+        response: { 200: vassGameTypesResponse },
+      }),
       async (request) =>
         ok(
           await deps.catalogue.vendorGameTypes(
@@ -156,27 +147,19 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
 
     app.post(
       '/wps/relay/GCSGAME_newGameVendor',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'The home lanes (value.data.lanes)',
-          body: newGameVendorRequestSchema,
-          response: { 200: newGameVendorResponse },
-        },
-      },
+      route('The home lanes (value.data.lanes)', {
+        body: newGameVendorRequestSchema,
+        response: { 200: newGameVendorResponse },
+      }),
       async (request) => ok(await deps.catalogue.lanes(await publicViewer(request, request.body.language))),
     );
 
     app.get(
       '/lgw/games/popular',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Most played games of the last 7 days, then the hot ones',
-          querystring: popularGamesQuerySchema,
-          response: { 200: gameCardListResponse },
-        },
-      },
+      route('Most played games of the last 7 days, then the hot ones', {
+        querystring: popularGamesQuerySchema,
+        response: { 200: gameCardListResponse },
+      }),
       async (request) =>
         ok(
           await deps.catalogue.popular(
@@ -189,32 +172,30 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
 
     app.post(
       '/wps/relay/MCSFE_getFavoriteGames',
-      {
-        config: MEMBER,
-        schema: {
-          tags: TAGS,
-          summary: 'Toggles one favourite game',
+      route(
+        'Toggles one favourite game',
+        {
           description:
             'Errors: not_logged_in 401, game_not_found 404, invalid_request 400 (vendor or gameType not the game’s).',
           body: favouriteToggleRequestSchema,
           response: { 200: favouriteToggleResponse },
         },
-      },
+        MEMBER,
+      ),
       async (request) =>
         ok(await deps.catalogue.toggleFavourite(memberViewer(request, undefined), request.body)),
     );
 
     app.post(
       '/wps/relay/MCSFE_getFavoriteGamesList',
-      {
-        config: MEMBER,
-        schema: {
-          tags: TAGS,
-          summary: "The member's favourite games, newest first",
+      route(
+        "The member's favourite games, newest first",
+        {
           body: favouriteListRequestSchema,
           response: { 200: favouriteListResponse },
         },
-      },
+        MEMBER,
+      ),
       async (request) => {
         const { body } = request;
         return ok(
@@ -229,15 +210,14 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
 
     app.post(
       '/wps/relay/GCS_recentGame',
-      {
-        config: MEMBER,
-        schema: {
-          tags: TAGS,
-          summary: "The member's launched games, last launched first",
+      route(
+        "The member's launched games, last launched first",
+        {
           body: recentGamesRequestSchema,
           response: { 200: recentGamesResponse },
         },
-      },
+        MEMBER,
+      ),
       async (request) => {
         const { body } = request;
         return ok(
@@ -252,15 +232,14 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
 
     app.get(
       '/wps/relay/GLS2_roomList',
-      {
-        config: MEMBER,
-        schema: {
-          tags: TAGS,
-          summary: 'The PVP tables with their limits and players of the last 10 minutes',
+      route(
+        'The PVP tables with their limits and players of the last 10 minutes',
+        {
           querystring: roomListQuerySchema,
           response: { 200: roomListResponse },
         },
-      },
+        MEMBER,
+      ),
       async (request) =>
         ok(
           await deps.catalogue.rooms(memberViewer(request, request.query.language), request.query.vassalage),
@@ -269,18 +248,14 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
 
     app.get(
       '/wps/game/launchGame',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Where a game opens (value.content: the URL for the game pop-up)',
-          description:
-            'Login required unless trial=1 (only for games with supportPlay 0). Errors: not_logged_in 401, ' +
-            'in_need_true_account 403 (trial / type-4 account, real launch), game_not_found 404 (unknown or ' +
-            'switched off), game_trial_unavailable 400, game_maintenance 503.',
-          querystring: launchGameQuerySchema,
-          response: { 200: launchGameResponse },
-        },
-      },
+      route('Where a game opens (value.content: the URL for the game pop-up)', {
+        description:
+          'Login required unless trial=1 (only for games with supportPlay 0). Errors: not_logged_in 401, ' +
+          'in_need_true_account 403 (trial / type-4 account, real launch), game_not_found 404 (unknown or ' +
+          'switched off), game_trial_unavailable 400, game_maintenance 503.',
+        querystring: launchGameQuerySchema,
+        response: { 200: launchGameResponse },
+      }),
       async (request) =>
         ok(
           await deps.launch.launch({
@@ -295,18 +270,17 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
 
     app.get(
       '/wps/member/betRecords',
-      {
-        config: MEMBER,
-        schema: {
-          tags: TAGS,
-          summary: "The member's game rounds, newest first, with totals over the filter",
+      route(
+        "The member's game rounds, newest first, with totals over the filter",
+        {
           description:
             'Dates yyyy-MM-dd (UTC days), both inclusive, at most 92 days; the last 7 days by default. ' +
             'A rolled-back round is listed but adds nothing to the totals.',
           querystring: betRecordsQuerySchema,
           response: { 200: betRecordsResponse },
         },
-      },
+        MEMBER,
+      ),
       async (request) =>
         ok(
           await deps.betRecords.list({

@@ -47,10 +47,8 @@ describe('in-house studio under concurrency [postgres]', () => {
     await database?.close();
   });
 
-  it(`${ROUNDS} real rounds at once from one session: each nonce once, the ledger agrees`, async () => {
-    const funded = 1_000_000n;
-    const member = await fx.wallet.member({ fundMinor: funded });
-    const { token } = await fx.open(member.id, 'european-roulette');
+  /** ROUNDS rounds of the session sent at once: all played, each nonce of the seed taken once. */
+  async function playAtOnce(token: string) {
     const responses = await Promise.all(
       Array.from({ length: ROUNDS }, () =>
         fx.post('/originals/api/rounds', token, { requestId: randomUUID(), bet: redBet }),
@@ -63,6 +61,14 @@ describe('in-house studio under concurrency [postgres]', () => {
     expect(rounds.map((round) => round.nonce).sort((a, b) => a - b)).toEqual(
       Array.from({ length: ROUNDS }, (_, i) => i),
     );
+    return rounds;
+  }
+
+  it(`${ROUNDS} real rounds at once from one session: each nonce once, the ledger agrees`, async () => {
+    const funded = 1_000_000n;
+    const member = await fx.wallet.member({ fundMinor: funded });
+    const { token } = await fx.open(member.id, 'european-roulette');
+    const rounds = await playAtOnce(token);
     expect(new Set(rounds.map((round) => round.serverSeedHash)).size).toBe(1);
     const net = rounds.reduce((sum, round) => sum - BigInt(round.stakeMinor) + BigInt(round.payoutMinor), 0n);
     expect(await fx.wallet.main(member.id)).toBe(funded + net);
@@ -157,18 +163,7 @@ describe('in-house studio under concurrency [postgres]', () => {
 
   it(`${ROUNDS} trial rounds at once: the play money adds up`, async () => {
     const { token } = await fx.trial('european-roulette');
-    const responses = await Promise.all(
-      Array.from({ length: ROUNDS }, () =>
-        fx.post('/originals/api/rounds', token, { requestId: randomUUID(), bet: redBet }),
-      ),
-    );
-    const rounds = responses.map((response) => {
-      expect(response.statusCode, response.body).toBe(200);
-      return playRoundResponse.parse(response.json()).value.round;
-    });
-    expect(rounds.map((round) => round.nonce).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: ROUNDS }, (_, i) => i),
-    );
+    const rounds = await playAtOnce(token);
     const net = rounds.reduce((sum, round) => sum - BigInt(round.stakeMinor) + BigInt(round.payoutMinor), 0n);
     const balance = await fx.get('/originals/api/balance', token);
     expect((balance.json() as { value: { balanceMinor: string } }).value.balanceMinor).toBe(

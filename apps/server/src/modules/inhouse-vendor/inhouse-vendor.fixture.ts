@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { INHOUSE_GAMES } from '@lotus/games/play';
 import { ORIGINALS_SESSION_HEADER, originalsSessionResponse } from '@lotus/shared/originals.schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { ensureGame, gameIdOf, insertLaunchSession } from '../../../test/helpers/games-fixture.ts';
 import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { INHOUSE_VENDOR_CODE } from './inhouse-vendor.service.ts';
@@ -50,17 +50,13 @@ export async function inhouseFixture(
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const [code, game] of Object.entries(INHOUSE_GAMES)) {
-    await db
-      .insertInto('games')
-      .values({
-        brand_id: wallet.brandId,
-        vendor_id: vendor.id,
-        game_type: game.gameType,
-        game_code: code,
-        names: JSON.stringify({ EN: code }),
-      })
-      .onConflict((conflict) => conflict.columns(['vendor_id', 'game_code']).doNothing())
-      .execute();
+    await ensureGame(db, {
+      brandId: wallet.brandId,
+      vendorId: vendor.id,
+      gameType: game.gameType,
+      gameCode: code,
+      names: { EN: code },
+    });
   }
 
   const send = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, body?: unknown) =>
@@ -75,25 +71,13 @@ export async function inhouseFixture(
     wallet,
     vendorId: vendor.id,
     async launch(memberId, gameCode, minutes = 240) {
-      const game = await db
-        .selectFrom('games')
-        .select('id')
-        .where('vendor_id', '=', vendor.id)
-        .where('game_code', '=', gameCode)
-        .executeTakeFirstOrThrow();
-      const token = randomBytes(32).toString('base64url');
-      await db
-        .insertInto('game_launch_sessions')
-        .values({
-          token_hash: createHash('sha256').update(token).digest('hex'),
-          brand_id: wallet.brandId,
-          member_id: memberId,
-          game_id: game.id,
-          vendor_id: vendor.id,
-          expires_at: new Date(Date.now() + minutes * 60_000),
-        })
-        .execute();
-      return token;
+      return insertLaunchSession(db, {
+        brandId: wallet.brandId,
+        memberId,
+        gameId: await gameIdOf(db, vendor.id, gameCode),
+        vendorId: vendor.id,
+        minutes,
+      });
     },
     async open(memberId, gameCode, prefix = '') {
       const launchToken = await fixture.launch(memberId, gameCode);

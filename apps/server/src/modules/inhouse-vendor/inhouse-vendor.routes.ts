@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { InhouseSessionRow } from '../../db/tables/games.ts';
 import { ok } from '../../lib/envelope.ts';
+import { routeOptionsIn } from '../../lib/route-options.ts';
 import type { InhouseVendorService } from './inhouse-vendor.service.ts';
 
 const SESSION_ERRORS =
@@ -29,6 +30,8 @@ const SESSION_ERRORS =
  */
 const OPEN_SESSION_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
+const route = routeOptionsIn(['originals']);
+
 const roundParams = z.object({ roundId: z.string().max(64) });
 
 /** The in-house studio's API for its game screens (docs/games-contract.md "In-house vendor"). */
@@ -41,11 +44,9 @@ export function inhouseVendorRoutes(service: InhouseVendorService): FastifyPlugi
 
     app.post(
       '/originals/api/sessions',
-      {
-        config: { rateLimit: OPEN_SESSION_RATE_LIMIT },
-        schema: {
-          tags: ['originals'],
-          summary: 'Opens a studio session from a launch token, or a free trial of one game',
+      route(
+        'Opens a studio session from a launch token, or a free trial of one game',
+        {
           description:
             'The answer carries `sessionToken` once (send it as `X-Originals-Session`). Errors: ' +
             'game_not_found 404, session_expired 401 (launch token expired), not_logged_in 401 (unknown token), ' +
@@ -53,91 +54,68 @@ export function inhouseVendorRoutes(service: InhouseVendorService): FastifyPlugi
           body: openSessionRequestSchema,
           response: { 200: originalsSessionResponse },
         },
-      },
+        { rateLimit: OPEN_SESSION_RATE_LIMIT },
+      ),
       async (request) => ok(await service.openSession(request.body)),
     );
 
     app.get(
       '/originals/api/balance',
-      {
-        schema: {
-          tags: ['originals'],
-          summary: "The player's balance (a trial's play money)",
-          description: SESSION_ERRORS,
-          response: { 200: originalsBalanceResponse },
-        },
-      },
+      route("The player's balance (a trial's play money)", {
+        description: SESSION_ERRORS,
+        response: { 200: originalsBalanceResponse },
+      }),
       async (request) => ok(await service.balance(await sessionOf(request))),
     );
 
     app.post(
       '/originals/api/rounds',
-      {
-        schema: {
-          tags: ['originals'],
-          summary: "Plays one round of the session's game (a repeated requestId replays it)",
-          description:
-            'Errors: bet_invalid 400, bet_limit 400, insufficient_funds 409 (value.balanceMinor), ' +
-            `round_pending 409 (an earlier win could not be paid yet). ${SESSION_ERRORS}`,
-          body: playRoundRequestSchema,
-          response: { 200: playRoundResponse },
-        },
-      },
+      route("Plays one round of the session's game (a repeated requestId replays it)", {
+        description:
+          'Errors: bet_invalid 400, bet_limit 400, insufficient_funds 409 (value.balanceMinor), ' +
+          `round_pending 409 (an earlier win could not be paid yet). ${SESSION_ERRORS}`,
+        body: playRoundRequestSchema,
+        response: { 200: playRoundResponse },
+      }),
       async (request) => ok(await service.play(await sessionOf(request), request.body)),
     );
 
     app.get(
       '/originals/api/rounds',
-      {
-        schema: {
-          tags: ['originals'],
-          summary: "The player's rounds, newest first (serverSeed only once revealed)",
-          description: SESSION_ERRORS,
-          querystring: roundsQuerySchema,
-          response: { 200: roundsResponse },
-        },
-      },
+      route("The player's rounds, newest first (serverSeed only once revealed)", {
+        description: SESSION_ERRORS,
+        querystring: roundsQuerySchema,
+        response: { 200: roundsResponse },
+      }),
       async (request) => ok(await service.rounds(await sessionOf(request), request.query)),
     );
 
     app.get(
       '/originals/api/rounds/:roundId',
-      {
-        schema: {
-          tags: ['originals'],
-          summary: "One of the player's own rounds",
-          description: `Errors: not_found 404 (no such round of this player). ${SESSION_ERRORS}`,
-          params: roundParams,
-          response: { 200: roundResponse },
-        },
-      },
+      route("One of the player's own rounds", {
+        description: `Errors: not_found 404 (no such round of this player). ${SESSION_ERRORS}`,
+        params: roundParams,
+        response: { 200: roundResponse },
+      }),
       async (request) => ok(await service.round(await sessionOf(request), request.params.roundId)),
     );
 
     app.put(
       '/originals/api/seeds/client',
-      {
-        schema: {
-          tags: ['originals'],
-          summary: 'Sets the client seed: reveals the current server seed and commits to a new one',
-          description: SESSION_ERRORS,
-          body: clientSeedRequestSchema,
-          response: { 200: rotateSeedResponse },
-        },
-      },
+      route('Sets the client seed: reveals the current server seed and commits to a new one', {
+        description: SESSION_ERRORS,
+        body: clientSeedRequestSchema,
+        response: { 200: rotateSeedResponse },
+      }),
       async (request) => ok(await service.rotate(await sessionOf(request), request.body.clientSeed)),
     );
 
     app.post(
       '/originals/api/seeds/rotate',
-      {
-        schema: {
-          tags: ['originals'],
-          summary: 'Reveals the current server seed and commits to a new one (same client seed)',
-          description: SESSION_ERRORS,
-          response: { 200: rotateSeedResponse },
-        },
-      },
+      route('Reveals the current server seed and commits to a new one (same client seed)', {
+        description: SESSION_ERRORS,
+        response: { 200: rotateSeedResponse },
+      }),
       async (request) => ok(await service.rotate(await sessionOf(request))),
     );
   };

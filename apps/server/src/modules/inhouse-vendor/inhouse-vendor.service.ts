@@ -19,7 +19,9 @@ import type {
   Rounds,
 } from '@lotus/shared/originals.schema';
 import type { FastifyBaseLogger } from 'fastify';
-import type { InhouseSessionRow } from '../../db/tables/games.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { InhouseSeedRow, InhouseSessionRow } from '../../db/tables/games.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SeamlessWalletClient, WalletResult } from '../vendor-protocol/protocol-types.ts';
@@ -189,6 +191,9 @@ export class InhouseVendorService {
   }
 
   async #openReal(token: string, launchToken: string): Promise<OriginalsSession> {
+    // Launch tokens are printable ASCII (the protocol refuses anything else with a 400, which would read as
+    // the wallet being down): any other string is simply no launch session.
+    if (!/^[\x21-\x7e]+$/.test(launchToken)) throw new AppError('not_logged_in');
     const client = await this.#wallet();
     const auth = await this.#call(() => client.authenticate(launchToken));
     if (auth.status !== 'OK') {
@@ -260,6 +265,54 @@ export class InhouseVendorService {
     return { round: roundOf(round), balanceMinor: String(balanceMinor), seed: seedStateOf(seed) };
   }
 
+  /** The player's active seed, locked for the round: the rounds of one seed take its nonces in turn. */
+  async #lockSeed(trx: Transaction<Database>, playerRef: string): Promise<InhouseSeedRow> {
+    const seed = await this.#repository.lockActiveSeed(trx, playerRef);
+    if (!seed) throw new Error(`no active seed for ${playerRef}`);
+    return seed;
+  }
+
+  /** Draws the round on the locked seed, stores it and moves the seed to its next nonce. */
+  async #draw(
+    trx: Transaction<Database>,
+    seed: InhouseSeedRow,
+    session: InhouseSessionRow,
+    request: PlayRoundRequest,
+    round: { id: bigint; stakeMinor: bigint; status: 'settled' | 'credit_pending' },
+  ): Promise<GameOutcome> {
+    const outcome = ruleChecked(() =>
+      playRound(session.game_code, request.bet, this.#inputsOf(seed), nodeHmac),
+    );
+    await this.#repository.insertRound(trx, {
+      id: round.id,
+      playerRef: session.player_ref,
+      sessionId: session.id,
+      seedId: seed.id,
+      nonce: seed.next_nonce,
+      clientSeed: seed.client_seed,
+      requestId: request.requestId,
+      gameCode: session.game_code,
+      trial: session.trial,
+      stakeMinor: round.stakeMinor,
+      payoutMinor: BigInt(outcome.totalPayMinor),
+      outcome,
+      status: round.status,
+    });
+    await this.#repository.bumpNonce(trx, seed.id);
+    return outcome;
+  }
+
+  /** The answer to a twin request (same requestId) that stored its round first, when that is what failed. */
+  async #twinOf(
+    session: InhouseSessionRow,
+    request: PlayRoundRequest,
+    error: unknown,
+  ): Promise<PlayRound | null> {
+    if (!isUniqueViolation(error)) return null;
+    const replay = await this.#repository.roundByRequest(session.player_ref, request.requestId);
+    return replay ? this.#replay(session, replay) : null;
+  }
+
   /** Play money: one transaction, no wallet call. The seed lock orders the nonces as for real rounds. */
   async #playTrial(
     session: InhouseSessionRow,
@@ -269,37 +322,16 @@ export class InhouseVendorService {
     const id = await this.#repository.reserveRoundId();
     try {
       const balanceMinor = await this.#repository.db.transaction().execute(async (trx) => {
-        const seed = await this.#repository.lockActiveSeed(trx, session.player_ref);
-        if (!seed) throw new Error(`no active seed for ${session.player_ref}`);
+        const seed = await this.#lockSeed(trx, session.player_ref);
         const left = await this.#repository.takeDemoStake(trx, session.id, stakeMinor);
         if (left === null) throw new AppError('insufficient_funds', { details: { balanceMinor: null } });
-        const outcome = ruleChecked(() =>
-          playRound(session.game_code, request.bet, this.#inputsOf(seed), nodeHmac),
-        );
-        await this.#repository.insertRound(trx, {
-          id,
-          playerRef: session.player_ref,
-          sessionId: session.id,
-          seedId: seed.id,
-          nonce: seed.next_nonce,
-          clientSeed: seed.client_seed,
-          requestId: request.requestId,
-          gameCode: session.game_code,
-          trial: true,
-          stakeMinor,
-          payoutMinor: BigInt(outcome.totalPayMinor),
-          outcome,
-          status: 'settled',
-        });
-        await this.#repository.bumpNonce(trx, seed.id);
+        const outcome = await this.#draw(trx, seed, session, request, { id, stakeMinor, status: 'settled' });
         return this.#repository.addDemoPayout(trx, session.id, BigInt(outcome.totalPayMinor));
       });
       return this.#result(session, id, balanceMinor);
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        const replay = await this.#repository.roundByRequest(session.player_ref, request.requestId);
-        if (replay) return this.#replay(session, replay);
-      }
+      const twin = await this.#twinOf(session, request, error);
+      if (twin) return twin;
       if (error instanceof AppError && error.code === 'insufficient_funds') {
         const balanceMinor = await this.#repository.demoBalance(session.id);
         throw new AppError('insufficient_funds', { details: { balanceMinor: String(balanceMinor) } });
@@ -355,38 +387,16 @@ export class InhouseVendorService {
     let outcome: GameOutcome;
     try {
       outcome = await this.#repository.db.transaction().execute(async (trx) => {
-        const seed = await this.#repository.lockActiveSeed(trx, session.player_ref);
-        if (!seed) throw new Error(`no active seed for ${session.player_ref}`);
-        const drawn = ruleChecked(() =>
-          playRound(session.game_code, request.bet, this.#inputsOf(seed), nodeHmac),
-        );
-        await this.#repository.insertRound(trx, {
-          id,
-          playerRef: session.player_ref,
-          sessionId: session.id,
-          seedId: seed.id,
-          nonce: seed.next_nonce,
-          clientSeed: seed.client_seed,
-          requestId: request.requestId,
-          gameCode: session.game_code,
-          trial: false,
-          stakeMinor,
-          payoutMinor: BigInt(drawn.totalPayMinor),
-          outcome: drawn,
-          // Owed until the credit below lands (a crash here leaves it to the next call to pay).
-          status: 'credit_pending',
-        });
-        await this.#repository.bumpNonce(trx, seed.id);
-        return drawn;
+        const seed = await this.#lockSeed(trx, session.player_ref);
+        // Owed until the credit below lands (a crash here leaves it to the next call to pay).
+        return this.#draw(trx, seed, session, request, { id, stakeMinor, status: 'credit_pending' });
       });
     } catch (error) {
       // No round was written: give the stake back. A twin request with the same requestId that won the
       // race is answered with its round.
       await this.#rollback(client, bet, error);
-      if (isUniqueViolation(error)) {
-        const replay = await this.#repository.roundByRequest(session.player_ref, request.requestId);
-        if (replay) return this.#replay(session, replay);
-      }
+      const twin = await this.#twinOf(session, request, error);
+      if (twin) return twin;
       throw error;
     }
 

@@ -61,6 +61,18 @@ function debitOf(player: Player, amountMinor: bigint, txnId = uid('bet'), roundI
   };
 }
 
+/** A rollback of the debit, under a txn id of its own. */
+function rollbackOf(player: Player, debit: { txnId: string; roundId: string }) {
+  return {
+    playerId: player.playerId,
+    sessionToken: player.sessionToken,
+    gameCode: player.gameCode,
+    roundId: debit.roundId,
+    txnId: uid('rb'),
+    targetTxnId: debit.txnId,
+  };
+}
+
 /** Expects the call to fail with an HTTP error of that status and platform error code. */
 async function refusedOnTheWire(call: Promise<unknown>, statusCode: number, code: string, what: string) {
   await assert.rejects(
@@ -193,14 +205,7 @@ export const CONFORMANCE_CHECKS = {
     const player = await ctx.player(10_000n);
     const debit = debitOf(player, 4_000n);
     ok(await ctx.client.debit(debit), 'debit');
-    const rollback = {
-      playerId: player.playerId,
-      sessionToken: player.sessionToken,
-      gameCode: player.gameCode,
-      roundId: debit.roundId,
-      txnId: uid('rb'),
-      targetTxnId: debit.txnId,
-    };
+    const rollback = rollbackOf(player, debit);
     const first = ok(await ctx.client.rollback(rollback), 'rollback');
     assert.equal(first.balanceMinor, 10_000n);
     assert.equal(first.replayed, false);
@@ -220,17 +225,7 @@ export const CONFORMANCE_CHECKS = {
   async 'rollback before debit'(ctx: Context) {
     const player = await ctx.player(10_000n);
     const debit = debitOf(player, 3_000n);
-    const early = ok(
-      await ctx.client.rollback({
-        playerId: player.playerId,
-        sessionToken: player.sessionToken,
-        gameCode: player.gameCode,
-        roundId: debit.roundId,
-        txnId: uid('rb'),
-        targetTxnId: debit.txnId,
-      }),
-      'early rollback',
-    );
+    const early = ok(await ctx.client.rollback(rollbackOf(player, debit)), 'early rollback');
     assert.equal(early.balanceMinor, 10_000n);
     assert.deepEqual(await ctx.client.debit(debit), { status: 'TXN_ROLLED_BACK', balanceMinor: 10_000n });
     assert.deepEqual(await ctx.client.debit(debit), { status: 'TXN_ROLLED_BACK', balanceMinor: 10_000n });
@@ -242,17 +237,7 @@ export const CONFORMANCE_CHECKS = {
     const player = await ctx.player(10_000n);
     const pairs = Array.from({ length: 8 }, () => debitOf(player, STAKE));
     const answers = await Promise.all(
-      pairs.flatMap((debit) => [
-        ctx.client.debit(debit),
-        ctx.client.rollback({
-          playerId: player.playerId,
-          sessionToken: player.sessionToken,
-          gameCode: player.gameCode,
-          roundId: debit.roundId,
-          txnId: uid('rb'),
-          targetTxnId: debit.txnId,
-        }),
-      ]),
+      pairs.flatMap((debit) => [ctx.client.debit(debit), ctx.client.rollback(rollbackOf(player, debit))]),
     );
     for (let i = 0; i < answers.length; i += 2) {
       const debit = answers[i];
@@ -315,17 +300,7 @@ export const CONFORMANCE_CHECKS = {
       'credit after expiry',
     );
     assert.equal(win.balanceMinor, 12_000n);
-    const undone = ok(
-      await ctx.client.rollback({
-        playerId: player.playerId,
-        sessionToken: player.sessionToken,
-        gameCode: player.gameCode,
-        roundId: open.roundId,
-        txnId: uid('rb'),
-        targetTxnId: open.txnId,
-      }),
-      'rollback after expiry',
-    );
+    const undone = ok(await ctx.client.rollback(rollbackOf(player, open)), 'rollback after expiry');
     assert.equal(undone.balanceMinor, 13_000n);
   },
 

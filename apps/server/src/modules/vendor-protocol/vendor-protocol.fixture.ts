@@ -1,5 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { ensureGame, gameIdOf, insertLaunchSession } from '../../../test/helpers/games-fixture.ts';
 import { creditFromHouse } from '../../../test/helpers/house-credit.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -47,30 +48,21 @@ export async function protocolFixture(
     .where('brand_id', '=', brand.id)
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('games')
-    .values({
-      brand_id: brand.id,
-      vendor_id: vendor.id,
-      game_type: 'RNG',
-      game_code: PROTOCOL_TEST_GAME,
-      names: JSON.stringify({ EN: 'Protocol Test Slot', HI: 'प्रोटोकॉल टेस्ट स्लॉट' }),
-    })
-    .onConflict((conflict) => conflict.columns(['vendor_id', 'game_code']).doNothing())
-    .execute();
-  const game = await db
-    .selectFrom('games')
-    .select('id')
-    .where('vendor_id', '=', vendor.id)
-    .where('game_code', '=', PROTOCOL_TEST_GAME)
-    .executeTakeFirstOrThrow();
+  await ensureGame(db, {
+    brandId: brand.id,
+    vendorId: vendor.id,
+    gameType: 'RNG',
+    gameCode: PROTOCOL_TEST_GAME,
+    names: { EN: 'Protocol Test Slot', HI: 'प्रोटोकॉल टेस्ट स्लॉट' },
+  });
+  const gameId = await gameIdOf(db, vendor.id, PROTOCOL_TEST_GAME);
   const passwordHash = await hashPassword(randomUUID());
   let count = 0;
 
   const fixture: ProtocolFixture = {
     brandId: brand.id,
     vendorId: vendor.id,
-    gameId: game.id,
+    gameId,
     ledger,
     async member(fundMinor) {
       count += 1;
@@ -90,21 +82,8 @@ export async function protocolFixture(
       }
       return { id: row.id, username };
     },
-    async launch(memberId, minutes = 240) {
-      const token = randomBytes(32).toString('base64url');
-      await db
-        .insertInto('game_launch_sessions')
-        .values({
-          token_hash: createHash('sha256').update(token).digest('hex'),
-          brand_id: brand.id,
-          member_id: memberId,
-          game_id: game.id,
-          vendor_id: vendor.id,
-          expires_at: new Date(Date.now() + minutes * 60_000),
-        })
-        .execute();
-      return token;
-    },
+    launch: (memberId, minutes = 240) =>
+      insertLaunchSession(db, { brandId: brand.id, memberId, gameId, vendorId: vendor.id, minutes }),
     subject: {
       vendorCode: PROTOCOL_TEST_VENDOR,
       secret: PROTOCOL_TEST_SECRET,

@@ -19,9 +19,11 @@ import {
 import { isFresh, verifySignature } from './signature.ts';
 import type {
   LaunchSession,
+  NewVendorTransaction,
   PlayerProfile,
   ProtocolGame,
   ProtocolVendor,
+  RoundChange,
   VendorProtocolRepository,
 } from './vendor-protocol.repository.ts';
 
@@ -58,6 +60,9 @@ export type WinRecorder = (
 
 type Logger = { warn(object: unknown, message: string): void };
 
+/** A vendor transaction row before its outcome (status, entry, answer) is known. */
+type TxnRow = Omit<NewVendorTransaction, 'status' | 'entryId' | 'response'>;
+
 type StoredAnswer = { status: WalletResult['status']; balanceMinor: string | null };
 
 /** Thrown inside a debit's transaction to roll it back and record the refusal afterwards. */
@@ -80,12 +85,39 @@ function ledgerKey(vendorId: bigint, txnId: string): string {
 }
 
 /** What identifies a call's content: a repeat must match it, or it is a TXN_CONFLICT. */
-function requestHash(kind: VendorTxnKind, fields: Record<string, string | boolean | null>): string {
-  return sha256Hex(JSON.stringify({ kind, ...fields }));
+function requestHash(
+  kind: VendorTxnKind,
+  input: { playerId: string; roundId: string; gameCode: string },
+  fields: Record<string, string | boolean | null>,
+): string {
+  const { playerId, roundId, gameCode } = input;
+  return sha256Hex(JSON.stringify({ kind, playerId, roundId, gameCode, ...fields }));
+}
+
+/** The row of a money call of the player, at the vendor, before its outcome is known. */
+function txnRow(
+  kind: VendorTxnKind,
+  { player, vendor }: { player: PlayerProfile; vendor: ProtocolVendor },
+  input: { txnId: string; roundId: string },
+  fields: Pick<TxnRow, 'gameId' | 'amountMinor' | 'targetTxnId' | 'requestHash'>,
+): TxnRow {
+  return {
+    vendorId: vendor.id,
+    txnId: input.txnId,
+    brandId: player.brandId,
+    memberId: player.memberId,
+    kind,
+    roundId: input.roundId,
+    ...fields,
+  };
 }
 
 function refusal(status: WalletRefusal['status'], balanceMinor: bigint | null): WalletRefusal {
   return { status, balanceMinor };
+}
+
+function ok(platformTxnId: bigint, balanceMinor: bigint): WalletResult {
+  return { status: 'OK', balanceMinor, platformTxnId: platformTxnId.toString(), replayed: false };
 }
 
 function nameOf(names: Record<string, string>, fallback: string): string {
@@ -208,23 +240,14 @@ export class VendorProtocolService {
     if (!found) return refusal('PLAYER_NOT_FOUND', null);
     const { player, vendor } = found;
     const amountMinor = BigInt(input.amountMinor);
-    const hash = requestHash('debit', {
-      playerId: input.playerId,
-      roundId: input.roundId,
-      gameCode: input.gameCode,
-      amountMinor: input.amountMinor,
-    });
-    const base = {
-      vendorId: vendor.id,
-      txnId: input.txnId,
-      brandId: player.brandId,
-      memberId: player.memberId,
-      kind: 'debit' as const,
-      roundId: input.roundId,
-      amountMinor,
-      targetTxnId: null,
-      requestHash: hash,
-    };
+    const hash = requestHash('debit', input, { amountMinor: input.amountMinor });
+    const rowOf = (game: ProtocolGame | undefined) =>
+      txnRow('debit', found, input, {
+        gameId: game?.id ?? null,
+        amountMinor,
+        targetTxnId: null,
+        requestHash: hash,
+      });
 
     try {
       return await this.#retryOnTxnCollision(() =>
@@ -233,17 +256,8 @@ export class VendorProtocolService {
           const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
           if (existing) return this.#replay(trx, existing, 'debit', hash, player.memberId);
           const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
-          const refuse = async (status: WalletRefusal['status']): Promise<WalletResult> => {
-            const balance = await this.#available(player.memberId, trx);
-            await this.#repository.insertTxn(trx, {
-              ...base,
-              gameId: game?.id ?? null,
-              status: 'refused',
-              entryId: null,
-              response: { status, balanceMinor: balance.toString() } satisfies StoredAnswer,
-            });
-            return refusal(status, balance);
-          };
+          const row = rowOf(game);
+          const refuse = (status: WalletRefusal['status']) => this.#refuse(trx, row, status);
           // A rollback got here first: this debit is cancelled before it happened and moves no money.
           if (await this.#repository.findRollbackOf(trx, vendor.id, input.txnId))
             return refuse('TXN_ROLLED_BACK');
@@ -254,25 +268,9 @@ export class VendorProtocolService {
           if (round && (round.status !== 'open' || round.memberId !== player.memberId))
             return refuse('ROUND_CLOSED');
 
-          const house = await this.#ledger.systemAccount(player.brandId, 'house', trx);
-          const wallet = await this.#ledger.memberMainAccount(player.memberId, trx);
           let entryId: bigint;
           try {
-            const entry = await this.#ledger.post(
-              {
-                brandId: player.brandId,
-                idempotencyKey: ledgerKey(vendor.id, input.txnId),
-                kind: 'bet',
-                memo: `${vendor.code} round ${input.roundId}`.slice(0, 500),
-                createdBy: `vendor:${vendor.code}`,
-                postings: [
-                  { accountId: wallet.id, amountMinor: -amountMinor },
-                  { accountId: house.id, amountMinor },
-                ],
-              },
-              trx,
-            );
-            entryId = entry.entryId;
+            entryId = await this.#post(trx, player, vendor, input, 'bet', amountMinor);
           } catch (error) {
             // The ledger has written part of the entry in this transaction: it must roll back, and the
             // refusal is recorded in a transaction of its own.
@@ -280,26 +278,11 @@ export class VendorProtocolService {
               throw new Refused('INSUFFICIENT_FUNDS');
             throw error;
           }
-          const balance = await this.#available(player.memberId, trx);
-          const id = await this.#repository.insertTxn(trx, {
-            ...base,
-            gameId: game?.id ?? null,
-            status: 'applied',
-            entryId,
-            response: { status: 'OK', balanceMinor: balance.toString() } satisfies StoredAnswer,
-          });
-          await this.#repository.applyToRound(trx, {
-            brandId: player.brandId,
-            vendorId: vendor.id,
-            memberId: player.memberId,
-            gameId: game?.id ?? null,
-            roundId: input.roundId,
+          return this.#applied(trx, row, entryId, {
             stakeDeltaMinor: amountMinor,
             payoutDeltaMinor: 0n,
             close: false,
-            now: this.#clock.now(),
           });
-          return { status: 'OK', balanceMinor: balance, platformTxnId: id.toString(), replayed: false };
         }),
       );
     } catch (error) {
@@ -311,15 +294,7 @@ export class VendorProtocolService {
           const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
           if (existing) return this.#replay(trx, existing, 'debit', hash, player.memberId);
           const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
-          const balance = await this.#available(player.memberId, trx);
-          await this.#repository.insertTxn(trx, {
-            ...base,
-            gameId: game?.id ?? null,
-            status: 'refused',
-            entryId: null,
-            response: { status: error.status, balanceMinor: balance.toString() } satisfies StoredAnswer,
-          });
-          return refusal(error.status, balance);
+          return this.#refuse(trx, rowOf(game), error.status);
         }),
       );
     }
@@ -330,10 +305,7 @@ export class VendorProtocolService {
     if (!found) return refusal('PLAYER_NOT_FOUND', null);
     const { player, vendor } = found;
     const amountMinor = BigInt(input.amountMinor);
-    const hash = requestHash('credit', {
-      playerId: input.playerId,
-      roundId: input.roundId,
-      gameCode: input.gameCode,
+    const hash = requestHash('credit', input, {
       amountMinor: input.amountMinor,
       roundClosed: input.roundClosed,
     });
@@ -348,69 +320,25 @@ export class VendorProtocolService {
         const session = await this.#session(trx, vendor, player, input.sessionToken);
         if (!session) return refusal('PLAYER_NOT_FOUND', null);
         const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
-        const base = {
-          vendorId: vendor.id,
-          txnId: input.txnId,
-          brandId: player.brandId,
-          memberId: player.memberId,
-          kind: 'credit' as const,
-          roundId: input.roundId,
+        const base = txnRow('credit', found, input, {
           gameId: game?.id ?? null,
           amountMinor,
           targetTxnId: null,
           requestHash: hash,
-        };
+        });
         const round = await this.#repository.round(trx, vendor.id, input.roundId);
         if (round && (round.status !== 'open' || round.memberId !== player.memberId)) {
-          const balance = await this.#available(player.memberId, trx);
-          await this.#repository.insertTxn(trx, {
-            ...base,
-            status: 'refused',
-            entryId: null,
-            response: { status: 'ROUND_CLOSED', balanceMinor: balance.toString() } satisfies StoredAnswer,
-          });
-          return refusal('ROUND_CLOSED', balance);
+          return this.#refuse(trx, base, 'ROUND_CLOSED');
         }
-        let entryId: bigint | null = null;
-        if (amountMinor > 0n) {
-          const house = await this.#ledger.systemAccount(player.brandId, 'house', trx);
-          const wallet = await this.#ledger.memberMainAccount(player.memberId, trx);
-          const entry = await this.#ledger.post(
-            {
-              brandId: player.brandId,
-              idempotencyKey: ledgerKey(vendor.id, input.txnId),
-              kind: 'payout',
-              memo: `${vendor.code} round ${input.roundId}`.slice(0, 500),
-              createdBy: `vendor:${vendor.code}`,
-              postings: [
-                { accountId: house.id, amountMinor: -amountMinor },
-                { accountId: wallet.id, amountMinor },
-              ],
-            },
-            trx,
-          );
-          entryId = entry.entryId;
-        }
-        const balance = await this.#available(player.memberId, trx);
-        const id = await this.#repository.insertTxn(trx, {
-          ...base,
-          status: 'applied',
-          entryId,
-          response: { status: 'OK', balanceMinor: balance.toString() } satisfies StoredAnswer,
-        });
-        await this.#repository.applyToRound(trx, {
-          brandId: player.brandId,
-          vendorId: vendor.id,
-          memberId: player.memberId,
-          gameId: game?.id ?? null,
-          roundId: input.roundId,
+        const entryId =
+          amountMinor > 0n ? await this.#post(trx, player, vendor, input, 'payout', amountMinor) : null;
+        const answer = await this.#applied(trx, base, entryId, {
           stakeDeltaMinor: 0n,
           payoutDeltaMinor: amountMinor,
           close: input.roundClosed,
-          now: this.#clock.now(),
         });
         won = amountMinor > 0n ? (game ?? null) : undefined;
-        return { status: 'OK', balanceMinor: balance, platformTxnId: id.toString(), replayed: false };
+        return answer;
       }),
     );
     // The winner board is a public feed, not money: it is written after the commit and a failure there
@@ -433,12 +361,7 @@ export class VendorProtocolService {
     const found = await this.#playerAndVendor(this.#repository.db, vendors, input.playerId);
     if (!found) return refusal('PLAYER_NOT_FOUND', null);
     const { player, vendor } = found;
-    const hash = requestHash('rollback', {
-      playerId: input.playerId,
-      roundId: input.roundId,
-      gameCode: input.gameCode,
-      targetTxnId: input.targetTxnId,
-    });
+    const hash = requestHash('rollback', input, { targetTxnId: input.targetTxnId });
     return this.#retryOnTxnCollision(() =>
       this.#repository.transaction(async (trx): Promise<WalletResult> => {
         // Locked on the debit's id: the debit and every rollback of it take turns.
@@ -475,25 +398,95 @@ export class VendorProtocolService {
         }
         // Otherwise nothing to move: the debit was refused, already rolled back, or has not arrived yet
         // ('rollback_first': the debit will be refused when it comes).
-        const balance = await this.#available(player.memberId, trx);
-        const id = await this.#repository.insertTxn(trx, {
-          vendorId: vendor.id,
-          txnId: input.txnId,
-          brandId: player.brandId,
-          memberId: player.memberId,
-          kind: 'rollback',
-          roundId: input.roundId,
+        const row = txnRow('rollback', found, input, {
           gameId: game?.id ?? null,
           amountMinor: entryId === null ? 0n : (target?.amount_minor ?? 0n),
           targetTxnId: input.targetTxnId,
-          status: target ? 'applied' : 'rollback_first',
-          entryId,
           requestHash: hash,
-          response: { status: 'OK', balanceMinor: balance.toString() } satisfies StoredAnswer,
         });
-        return { status: 'OK', balanceMinor: balance, platformTxnId: id.toString(), replayed: false };
+        const { id, balance } = await this.#record(
+          trx,
+          row,
+          target ? 'applied' : 'rollback_first',
+          entryId,
+          'OK',
+        );
+        return ok(id, balance);
       }),
     );
+  }
+
+  /** Moves a debit's stake to the house ('bet') or a credit's win to the player ('payout'); the entry id. */
+  async #post(
+    trx: Kysely<Database>,
+    player: PlayerProfile,
+    vendor: ProtocolVendor,
+    input: { txnId: string; roundId: string },
+    kind: 'bet' | 'payout',
+    amountMinor: bigint,
+  ): Promise<bigint> {
+    const house = await this.#ledger.systemAccount(player.brandId, 'house', trx);
+    const wallet = await this.#ledger.memberMainAccount(player.memberId, trx);
+    const [from, to] = kind === 'bet' ? [wallet, house] : [house, wallet];
+    const entry = await this.#ledger.post(
+      {
+        brandId: player.brandId,
+        idempotencyKey: ledgerKey(vendor.id, input.txnId),
+        kind,
+        memo: `${vendor.code} round ${input.roundId}`.slice(0, 500),
+        createdBy: `vendor:${vendor.code}`,
+        postings: [
+          { accountId: from.id, amountMinor: -amountMinor },
+          { accountId: to.id, amountMinor },
+        ],
+      },
+      trx,
+    );
+    return entry.entryId;
+  }
+
+  /** Stores a call's row with its answer (the balance after it), which a repeat of the call replays. */
+  async #record(
+    trx: Kysely<Database>,
+    row: TxnRow,
+    status: NewVendorTransaction['status'],
+    entryId: bigint | null,
+    answer: WalletResult['status'],
+  ): Promise<{ id: bigint; balance: bigint }> {
+    const balance = await this.#available(row.memberId, trx);
+    const id = await this.#repository.insertTxn(trx, {
+      ...row,
+      status,
+      entryId,
+      response: { status: answer, balanceMinor: balance.toString() } satisfies StoredAnswer,
+    });
+    return { id, balance };
+  }
+
+  /** Records a refused debit or credit: final for its txn id, and it moves no money. */
+  async #refuse(trx: Kysely<Database>, row: TxnRow, status: WalletRefusal['status']): Promise<WalletRefusal> {
+    const { balance } = await this.#record(trx, row, 'refused', null, status);
+    return refusal(status, balance);
+  }
+
+  /** Records an applied debit or credit and adds it to its round. */
+  async #applied(
+    trx: Kysely<Database>,
+    row: TxnRow,
+    entryId: bigint | null,
+    change: Pick<RoundChange, 'stakeDeltaMinor' | 'payoutDeltaMinor' | 'close'>,
+  ): Promise<WalletResult> {
+    const { id, balance } = await this.#record(trx, row, 'applied', entryId, 'OK');
+    await this.#repository.applyToRound(trx, {
+      brandId: row.brandId,
+      vendorId: row.vendorId,
+      memberId: row.memberId,
+      gameId: row.gameId,
+      roundId: row.roundId,
+      ...change,
+      now: this.#clock.now(),
+    });
+    return ok(id, balance);
   }
 
   /** Answers a repeat: the stored answer when the content matches, TXN_CONFLICT when it does not. */

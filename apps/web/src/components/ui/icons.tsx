@@ -196,3 +196,42 @@ export function PlusIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+/* Games icons (issue 6): drawn at 18px by default, the size of the game tiles' and search controls' glyphs. */
+
+export function HeartIcon({ filled, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <StrokeIcon size={18} {...props} fill={filled ? 'currentColor' : 'none'}>
+      <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
+    </StrokeIcon>
+  );
+}
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <StrokeIcon size={18} {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </StrokeIcon>
+  );
+}
+
+export function PlayIcon(props: IconProps) {
+  return (
+    <StrokeIcon size={18} {...props}>
+      <path d="M7 4v16l13-8z" />
+    </StrokeIcon>
+  );
+}
+
+/** The default game icon shown when a tile's artwork fails to load (SPEC §2). */
+export function GameFallbackIcon(props: IconProps) {
+  return (
+    <StrokeIcon size={18} strokeWidth={1.5} {...props}>
+      <rect x="2" y="6" width="20" height="12" rx="4" />
+      <path d="M6 12h4M8 10v4" />
+      <circle cx="15.5" cy="11" r="1" />
+      <circle cx="18" cy="13.5" r="1" />
+    </StrokeIcon>
+  );
+}

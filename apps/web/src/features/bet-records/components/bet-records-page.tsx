@@ -1,33 +1,23 @@
-import {
-  type DateRange,
-  type DateShortcut,
-  dateRangeShortcut,
-  RECORD_DATE_SHORTCUTS,
-  RECORD_DEFAULT_SHORTCUT,
-  RECORD_MAX_RANGE_DAYS,
-  todayUtc,
-} from '@lotus/shared/date-ranges';
+import { type DateRange, todayUtc } from '@lotus/shared/date-ranges';
 import { GAME_LIST_PAGE_SIZE } from '@lotus/shared/games.schema';
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useMemo, useState } from 'react';
+import { Group, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryLabelKey } from '../../../lib/categories.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
 import { useGameMenus } from '../../catalogue/api/get-game-menus.ts';
 import { HistorySection } from '../../member-centre/components/history-section.tsx';
+import { RecordFilters, useRecordRange } from '../../member-centre/components/record-filters.tsx';
 import {
   dateTimeText,
   moneyText,
   signedMoneyText,
   symbolOrDefault,
 } from '../../member-centre/utils/money.ts';
-import { checkRange } from '../../wallet/components/transaction-history-page.tsx';
 import walletClasses from '../../wallet/components/wallet-pages.module.css';
 import { type BetRecord, type BetRecordsQuery, useBetRecords } from '../api/get-bet-records.ts';
 import { netMinor, netResult } from '../utils/net.ts';
 import classes from './bet-records-page.module.css';
-
-type RangeError = NonNullable<ReturnType<typeof checkRange>>;
 
 type BetRecordsPageProps = {
   /** The brand's currency symbol (the member centre passes it); 'P' when the brand has none. */
@@ -46,14 +36,11 @@ export function BetRecordsPage({ currencySymbol, today = todayUtc() }: BetRecord
   const { t, i18n } = useTranslation('memberCentre');
   const symbol = symbolOrDefault(currencySymbol);
   const language = toBrandLanguage(i18n.language);
-  const initial = dateRangeShortcut(RECORD_DEFAULT_SHORTCUT, today);
+  const dates = useRecordRange(today);
   const [gameType, setGameType] = useState('');
-  const [range, setRange] = useState<DateRange>(initial);
-  const [shortcut, setShortcut] = useState<DateShortcut | null>(RECORD_DEFAULT_SHORTCUT);
-  const [rangeError, setRangeError] = useState<RangeError | null>(null);
   const [filter, setFilter] = useState<Omit<BetRecordsQuery, 'language'>>({
     gameType: null,
-    ...initial,
+    ...dates.initial,
     pageNo: 1,
     pageSize: GAME_LIST_PAGE_SIZE,
   });
@@ -61,10 +48,8 @@ export function BetRecordsPage({ currencySymbol, today = todayUtc() }: BetRecord
   const gameTypes = useGameTypeOptions(language);
 
   const search = (next: { gameType?: string; range?: DateRange }) => {
-    const nextRange = next.range ?? range;
-    const problem = checkRange(nextRange);
-    setRangeError(problem);
-    if (problem) return;
+    const nextRange = dates.validRange(next.range);
+    if (!nextRange) return;
     const nextFilter = { ...filter, ...nextRange, gameType: (next.gameType ?? gameType) || null, pageNo: 1 };
     const unchanged =
       nextFilter.gameType === filter.gameType &&
@@ -76,81 +61,26 @@ export function BetRecordsPage({ currencySymbol, today = todayUtc() }: BetRecord
     else setFilter(nextFilter);
   };
 
-  const chooseShortcut = (name: DateShortcut) => {
-    const chosen = dateRangeShortcut(name, today);
-    setShortcut(name);
-    setRange(chosen);
-    search({ range: chosen });
-  };
-
-  const typeRange = (field: keyof DateRange, value: string) => {
-    setShortcut(null);
-    setRange({ ...range, [field]: value });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    search({});
-  };
-
   return (
     <Stack gap="lg" data-testid="page-personalHistoryCopy">
-      <form onSubmit={submit} noValidate aria-label={t('wallet:record.filters')}>
-        <Stack gap="sm">
-          <Group gap="xs" role="group" aria-label={t('wallet:record.shortcuts')}>
-            {RECORD_DATE_SHORTCUTS.map((name) => (
-              <Button
-                key={name}
-                size="compact-sm"
-                radius="xl"
-                variant={shortcut === name ? 'filled' : 'default'}
-                aria-pressed={shortcut === name}
-                onClick={() => chooseShortcut(name)}
-                data-testid={`bet-shortcut-${name}`}
-              >
-                {t(`wallet:record.shortcut.${name}`)}
-              </Button>
-            ))}
-          </Group>
-          <div className={walletClasses.filters}>
-            <NativeSelect
-              label={t('betRecords.gameType')}
-              value={gameType}
-              onChange={(event) => {
-                const next = event.currentTarget.value;
-                setGameType(next);
-                search({ gameType: next });
-              }}
-              data={[{ value: '', label: t('betRecords.allTypes') }, ...gameTypes]}
-              data-testid="bet-game-type"
-            />
-            <TextInput
-              type="date"
-              label={t('wallet:record.from')}
-              value={range.startDate}
-              max={range.endDate || undefined}
-              onChange={(event) => typeRange('startDate', event.currentTarget.value)}
-              data-testid="bet-start"
-            />
-            <TextInput
-              type="date"
-              label={t('wallet:record.to')}
-              value={range.endDate}
-              min={range.startDate || undefined}
-              onChange={(event) => typeRange('endDate', event.currentTarget.value)}
-              data-testid="bet-end"
-            />
-            <Button type="submit" data-testid="bet-search">
-              {t('wallet:record.search')}
-            </Button>
-          </div>
-          {rangeError ? (
-            <Text c="red" size="sm" role="alert" data-testid="bet-range-error">
-              {t(`wallet:validation.${rangeError}`, { days: RECORD_MAX_RANGE_DAYS })}
-            </Text>
-          ) : null}
-        </Stack>
-      </form>
+      <RecordFilters
+        dates={dates}
+        onSearch={(range) => search({ range })}
+        testId="bet"
+        shortcutTestId="bet-shortcut"
+      >
+        <NativeSelect
+          label={t('betRecords.gameType')}
+          value={gameType}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            setGameType(next);
+            search({ gameType: next });
+          }}
+          data={[{ value: '', label: t('betRecords.allTypes') }, ...gameTypes]}
+          data-testid="bet-game-type"
+        />
+      </RecordFilters>
       <HistorySection<BetRecord>
         testId="bet-records"
         title={t('betRecords.rounds')}
@@ -256,32 +186,45 @@ function Totals({
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" component="dl" className={classes.figures}>
-        <div>
-          <Text component="dt" size="xs" c="dimmed">
-            {t('betRecords.totalStake')}
-          </Text>
-          <Text component="dd" className={walletClasses.amount} data-testid="bet-total-stake">
-            {moneyText(stakeMinor, symbol)}
-          </Text>
-        </div>
-        <div>
-          <Text component="dt" size="xs" c="dimmed">
-            {t('betRecords.totalPayout')}
-          </Text>
-          <Text component="dd" className={walletClasses.amount} data-testid="bet-total-payout">
-            {moneyText(payoutMinor, symbol)}
-          </Text>
-        </div>
-        <div>
-          <Text component="dt" size="xs" c="dimmed">
-            {t('betRecords.totalNet')}
-          </Text>
-          <Text component="dd" data-testid="bet-total-net">
-            <NetAmount net={netMinor(stakeMinor, payoutMinor)} symbol={symbol} />
-          </Text>
-        </div>
+        <Figure label={t('betRecords.totalStake')} testId="bet-total-stake" className={walletClasses.amount}>
+          {moneyText(stakeMinor, symbol)}
+        </Figure>
+        <Figure
+          label={t('betRecords.totalPayout')}
+          testId="bet-total-payout"
+          className={walletClasses.amount}
+        >
+          {moneyText(payoutMinor, symbol)}
+        </Figure>
+        <Figure label={t('betRecords.totalNet')} testId="bet-total-net">
+          <NetAmount net={netMinor(stakeMinor, payoutMinor)} symbol={symbol} />
+        </Figure>
       </SimpleGrid>
     </section>
+  );
+}
+
+/** One total: its name (dt) over its amount (dd). */
+function Figure({
+  label,
+  testId,
+  className,
+  children,
+}: {
+  label: string;
+  testId: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" className={className} data-testid={testId}>
+        {children}
+      </Text>
+    </div>
   );
 }
 

@@ -11,7 +11,7 @@ import { GameTile } from './game-tile.tsx';
 const COLUMNS = { base: 2, xs: 3, sm: 4, md: 5 };
 const SKELETONS = 10;
 
-type GameGridProps = {
+export type GameGridProps = {
   pages: GamePages;
   emptyTitle?: string;
   emptyHint?: string;

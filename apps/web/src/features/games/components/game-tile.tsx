@@ -2,9 +2,9 @@ import type { GameCard } from '@lotus/shared/games.schema';
 import { ActionIcon, Badge, Button } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GameFallbackIcon, HeartIcon, PlayIcon } from '../../../components/ui/icons.tsx';
 import { useFavourite } from '../hooks/use-favourite.ts';
 import { gameColourClass } from '../utils/colour-class.ts';
-import { GameFallbackIcon, HeartIcon, PlayIcon } from './game-icons.tsx';
 import classes from './game-tile.module.css';
 
 type GameTileProps = {

@@ -1,13 +1,13 @@
 import { RECENT_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@lotus/shared/games.schema';
 import { ActionIcon, CloseButton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { useGameListPages, useRecentPages } from '../hooks/use-game-lists.ts';
 import { useLoggedIn } from '../hooks/use-game-pages.ts';
 import { addSearchTerm, readSearchHistory, removeSearchTerm } from '../utils/search-history.ts';
-import { GameGrid } from './game-grid.tsx';
-import { SearchIcon } from './game-icons.tsx';
+import { GameGrid, type GameGridProps } from './game-grid.tsx';
 import classes from './search-modal.module.css';
 
 type SearchModalProps = { opened: boolean; onClose: () => void };
@@ -84,40 +84,49 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
         ) : null}
 
         {term !== null ? (
-          <Stack gap="xs" component="section" aria-labelledby="game-search-results">
-            <Title order={3} fz="sm" id="game-search-results">
-              {t('search.results', { term })}
-            </Title>
+          <SearchSection id="game-search-results" title={t('search.results', { term })} pages={results}>
             {results.status === 'success' ? (
               <Text size="sm" c="dimmed" aria-live="polite" data-testid="search-count">
                 {t('search.resultCount', { count: results.total })}
               </Text>
             ) : null}
-            <GameGrid
-              pages={results}
-              testId="search-results"
-              hideCount
-              emptyTitle={t('search.noData')}
-              emptyHint=""
-            />
-          </Stack>
+          </SearchSection>
         ) : null}
 
         {loggedIn ? (
-          <Stack gap="xs" component="section" aria-labelledby="game-search-recent">
-            <Title order={3} fz="sm" id="game-search-recent">
-              {t('search.recent')}
-            </Title>
-            <GameGrid
-              pages={recent}
-              testId="search-recent"
-              hideCount
-              emptyTitle={t('search.noData')}
-              emptyHint=""
-            />
-          </Stack>
+          <SearchSection id="game-search-recent" title={t('search.recent')} pages={recent} />
         ) : null}
       </Stack>
     </AppModal>
+  );
+}
+
+/** A titled list of the modal (results, recent games); its grid's test id follows the section's id. */
+function SearchSection({
+  id,
+  title,
+  pages,
+  children,
+}: {
+  id: 'game-search-results' | 'game-search-recent';
+  title: string;
+  pages: GameGridProps['pages'];
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('games');
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={3} fz="sm" id={id}>
+        {title}
+      </Title>
+      {children}
+      <GameGrid
+        pages={pages}
+        testId={id.replace('game-', '')}
+        hideCount
+        emptyTitle={t('search.noData')}
+        emptyHint=""
+      />
+    </Stack>
   );
 }

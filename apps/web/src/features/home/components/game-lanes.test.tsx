@@ -5,31 +5,22 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { type FetchRoute, renderUi, stubFetch } from '../../../test/render-ui.tsx';
 import { useSessionStore } from '../../auth/state/session-store.ts';
+import { makeGameCard } from '../../games/test-support.ts';
 import { GameLanes } from './game-lanes.tsx';
 import { HomePage } from './home-page.tsx';
 
 const LANES_PATH = '/wps/relay/GCSGAME_newGameVendor';
 
 function card(nodeId: string, gameName: string): GameCard {
-  return {
+  return makeGameCard({
     nodeId,
     gameCode: `code-${nodeId}`,
     gameName,
     iconUrl: null,
-    vassalage: 'LOTUS',
-    vendorName: 'Lotus Originals',
     vendorLogoUrl: null,
-    gameType: 'RNG',
-    gameClassify: null,
-    supportPlay: 1,
-    isHot: 0,
-    isNew: 0,
-    minBetMinor: '100',
     minLineNum: 0,
     accountTypeId: 0,
-    maintenance: false,
-    favourite: false,
-  };
+  });
 }
 
 function lane(title: string, page: string, cards: GameCard[], gameCount = cards.length): Lane {

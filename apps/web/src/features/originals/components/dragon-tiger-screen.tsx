@@ -1,15 +1,17 @@
 import type { Card, DragonTigerBet, DragonTigerOutcome, DragonTigerSide } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useChipBets } from '../hooks/use-chip-bets.ts';
 import { usePlayRound } from '../hooks/use-play-round.ts';
 import { useReducedMotion, wait } from '../hooks/use-reduced-motion.ts';
 import { useResultStrip } from '../hooks/use-result-strip.ts';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
-import { money, sumMinor } from '../utils/money.ts';
-import { ChipSelector, chipValues } from './chip-selector.tsx';
+import { money } from '../utils/money.ts';
+import { BetRack } from './bet-rack.tsx';
 import classes from './originals.module.css';
+import { ResultStrip, RoundResult, usePayText } from './round-result.tsx';
 import { StudioFrame } from './studio-frame.tsx';
 
 const SIDES: DragonTigerSide[] = ['dragon', 'tie', 'tiger'];
@@ -42,17 +44,16 @@ type DragonTigerScreenProps = { session: OriginalsSession; studio: StudioSession
 export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScreenProps) {
   const { t } = useTranslation('originals');
   const reducedMotion = useReducedMotion();
-  const { play, busy, error, clearError } = usePlayRound(session, studio);
-  const chips = chipValues(session.minBetMinor, session.maxBetMinor);
-  const [chip, setChip] = useState(chips[0] ?? session.minBetMinor);
-  const [bets, setBets] = useState<DragonTigerBet[]>([]);
-  const [undo, setUndo] = useState<DragonTigerBet[][]>([]);
+  const round = usePlayRound(session, studio);
+  const { play, busy, clearError, setLocalError } = round;
+  const slip = useChipBets<DragonTigerBet>(session);
+  const { chip, bets } = slip;
+  const payText = usePayText(session.currencySymbol);
   const [dealing, setDealing] = useState<{ roundId: string; outcome: DragonTigerOutcome } | null>(null);
   const [flipped, setFlipped] = useState({ dragon: false, tiger: false });
   const [shown, setShown] = useState<DragonTigerOutcome | null>(null);
   const [heldBalance, setHeldBalance] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
   const strip = useResultStrip(session.sessionToken, dealing?.roundId ?? null);
   const mounted = useRef(true);
   useEffect(() => {
@@ -66,8 +67,7 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
   const placeOn = (side: DragonTigerSide) => {
     setLocalError(null);
     clearError();
-    setUndo((stack) => [...stack, bets]);
-    setBets((current) =>
+    slip.change((current) =>
       current.some((b) => b.side === side)
         ? current.map((b) =>
             b.side === side ? { ...b, amountMinor: (BigInt(b.amountMinor) + BigInt(chip)).toString() } : b,
@@ -100,32 +100,25 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
     setShown(outcome);
     setDealing(null);
     setHeldBalance(null);
-    const pay = BigInt(outcome.totalPayMinor);
     setAnnouncement(
       `${t('dt.result', {
         dragon: cardText(outcome.dragon),
         tiger: cardText(outcome.tiger),
         winner: t(`dt.sides.${outcome.winner}`),
-      })} ${pay > 0n ? t('result.won', { amount: money(pay, session.currencySymbol) }) : t('result.noWin')}`,
+      })} ${payText(outcome.totalPayMinor)}`,
     );
   };
 
   const current = dealing?.outcome ?? shown;
   const inPlay = dealing !== null || busy;
-  const shownError = error ?? localError;
 
   return (
     <StudioFrame
       session={session}
       gameName={gameName}
       balanceMinor={heldBalance ?? session.balanceMinor}
-      error={shownError}
-      onDismissError={() => {
-        clearError();
-        setLocalError(null);
-      }}
-      onError={setLocalError}
-      onSeed={(seed) => studio.update({ seed })}
+      round={round}
+      studio={studio}
       busy={inPlay}
       announcement={announcement}
       rules={<Text size="sm">{t('dt.rules')}</Text>}
@@ -163,30 +156,27 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
             </Text>
           </div>
           {shown ? (
-            <Text ta="center" fw={700} data-testid="dt-result" data-winner={shown.winner}>
-              {t('dt.winner', { winner: t(`dt.sides.${shown.winner}`) })}{' '}
-              {BigInt(shown.totalPayMinor) > 0n
-                ? t('result.won', { amount: money(shown.totalPayMinor, session.currencySymbol) })
-                : t('result.noWin')}
-            </Text>
+            <RoundResult
+              text={t('dt.winner', { winner: t(`dt.sides.${shown.winner}`) })}
+              payMinor={shown.totalPayMinor}
+              currencySymbol={session.currencySymbol}
+              testId="dt-result"
+              data={{ 'data-winner': shown.winner }}
+            />
           ) : null}
-          <ol className={classes.historyStrip} aria-label={t('dt.lastResults')} data-testid="result-strip">
-            {strip
-              .filter((round) => round.outcome.game === 'dragon-tiger')
-              .map((round) => {
-                const winner = String(round.outcome.winner) as DragonTigerSide;
-                return (
-                  <li
-                    key={round.roundId}
-                    className={classes.pocketBadge}
-                    data-colour={winner === 'dragon' ? 'red' : winner === 'tiger' ? 'black' : undefined}
-                    title={t(`dt.sides.${winner}`)}
-                  >
-                    {t(`dt.short.${winner}`)}
-                  </li>
-                );
-              })}
-          </ol>
+          <ResultStrip
+            label={t('dt.lastResults')}
+            rounds={strip}
+            game="dragon-tiger"
+            badge={(outcome) => {
+              const winner = String(outcome.winner) as DragonTigerSide;
+              return {
+                text: t(`dt.short.${winner}`),
+                colour: winner === 'dragon' ? 'red' : winner === 'tiger' ? 'black' : undefined,
+                title: t(`dt.sides.${winner}`),
+              };
+            }}
+          />
         </Stack>
       </div>
       <div className={classes.betSpots}>
@@ -216,40 +206,7 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
           );
         })}
       </div>
-      <div className={classes.controls}>
-        <ChipSelector chips={chips} value={chip} onChange={setChip} currencySymbol={session.currencySymbol} />
-        <Group gap="xs">
-          <Button
-            variant="default"
-            disabled={inPlay || undo.length === 0}
-            onClick={() => {
-              setBets(undo[undo.length - 1] ?? []);
-              setUndo((stack) => stack.slice(0, -1));
-            }}
-            data-testid="undo"
-          >
-            {t('undo')}
-          </Button>
-          <Button
-            variant="default"
-            disabled={inPlay || bets.length === 0}
-            onClick={() => {
-              setUndo((stack) => [...stack, bets]);
-              setBets([]);
-            }}
-            data-testid="clear"
-          >
-            {t('clear')}
-          </Button>
-        </Group>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {t('totalBet')}
-          </Text>
-          <Text fw={700} data-testid="total-bet">
-            {money(sumMinor(bets.map((b) => b.amountMinor)), session.currencySymbol)}
-          </Text>
-        </Stack>
+      <BetRack slip={slip} currencySymbol={session.currencySymbol} locked={inPlay}>
         <Button
           size="md"
           onClick={() => void deal()}
@@ -258,7 +215,7 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
         >
           {t('dt.deal')}
         </Button>
-      </div>
+      </BetRack>
     </StudioFrame>
   );
 }

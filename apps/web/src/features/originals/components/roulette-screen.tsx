@@ -1,14 +1,15 @@
 import { validateRouletteBet } from '@lotus/games/roulette';
 import type { RouletteBet, RouletteBetKind, RouletteOutcome } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type CSSProperties, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useChipBets } from '../hooks/use-chip-bets.ts';
 import { usePlayRound } from '../hooks/use-play-round.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { useResultStrip } from '../hooks/use-result-strip.ts';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
-import { money, sumMinor } from '../utils/money.ts';
+import { money } from '../utils/money.ts';
 import {
   addBet,
   betKey,
@@ -20,9 +21,10 @@ import {
   outsideNumbers,
   picksNeeded,
 } from '../utils/roulette-layout.ts';
-import { ChipSelector, chipValues } from './chip-selector.tsx';
+import { BetRack } from './bet-rack.tsx';
 import classes from './originals.module.css';
 import { RouletteWheel } from './roulette-wheel.tsx';
+import { ResultStrip, RoundResult, usePayText } from './round-result.tsx';
 import { StudioFrame } from './studio-frame.tsx';
 
 type RouletteScreenProps = { session: OriginalsSession; studio: StudioSession; gameName: string };
@@ -45,14 +47,13 @@ const OUTSIDE_ROW: { kind: RouletteBetKind; colour?: 'red' | 'black' }[] = [
 export function RouletteScreen({ session, studio, gameName }: RouletteScreenProps) {
   const { t } = useTranslation('originals');
   const reducedMotion = useReducedMotion();
-  const { play, busy, error, clearError } = usePlayRound(session, studio);
-  const chips = chipValues(session.minBetMinor, session.maxBetMinor);
-  const [chip, setChip] = useState(chips[0] ?? session.minBetMinor);
+  const round = usePlayRound(session, studio);
+  const { play, busy, clearError, setLocalError } = round;
+  const slip = useChipBets<RouletteBet>(session);
+  const { chip, bets } = slip;
+  const payText = usePayText(session.currencySymbol);
   const [insideKind, setInsideKind] = useState<InsideKind>('straight');
   const [picks, setPicks] = useState<number[]>([]);
-  const [bets, setBets] = useState<RouletteBet[]>([]);
-  const [undo, setUndo] = useState<RouletteBet[][]>([]);
-  const [localError, setLocalError] = useState<string | null>(null);
   const [spinning, setSpinning] = useState(false);
   const [spin, setSpin] = useState<{ id: number; outcome: RouletteOutcome | null; roundId: string | null }>({
     id: 0,
@@ -72,8 +73,7 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
     }
     setLocalError(null);
     clearError();
-    setUndo((stack) => [...stack, bets]);
-    setBets((current) => addBet(current, { kind: bet.kind, numbers, amountMinor: chip }));
+    slip.change((current) => addBet(current, { kind: bet.kind, numbers, amountMinor: chip }));
     setAnnouncement(
       t('roulette.placed', { bet: describe(bet.kind, numbers), amount: money(chip, session.currencySymbol) }),
     );
@@ -105,13 +105,12 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
     setHeldBalance(null);
     const outcome = spin.outcome;
     if (!outcome) return;
-    const pay = BigInt(outcome.totalPayMinor);
     setAnnouncement(
-      `${t('roulette.result', { pocket: outcome.pocket, colour: t(`roulette.colours.${outcome.colour}`) })} ${
-        pay > 0n ? t('result.won', { amount: money(pay, session.currencySymbol) }) : t('result.noWin')
-      }`,
+      `${t('roulette.result', { pocket: outcome.pocket, colour: t(`roulette.colours.${outcome.colour}`) })} ${payText(
+        outcome.totalPayMinor,
+      )}`,
     );
-  }, [spin.outcome, session.currencySymbol, t]);
+  }, [spin.outcome, payText, t]);
 
   const spinWheel = async () => {
     if (bets.length === 0) {
@@ -176,21 +175,13 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
     </button>
   );
 
-  const totalStake = sumMinor(bets.map((b) => b.amountMinor));
-  const shownError = error ?? localError;
-
   return (
     <StudioFrame
       session={session}
       gameName={gameName}
       balanceMinor={heldBalance ?? session.balanceMinor}
-      error={shownError}
-      onDismissError={() => {
-        clearError();
-        setLocalError(null);
-      }}
-      onError={setLocalError}
-      onSeed={(seed) => studio.update({ seed })}
+      round={round}
+      studio={studio}
       busy={spinning || busy}
       announcement={announcement}
       rules={<Text size="sm">{t('roulette.rules')}</Text>}
@@ -212,29 +203,26 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
             }
           />
           {shown ? (
-            <Text ta="center" fw={700} data-testid="roulette-result" data-pocket={shown.pocket}>
-              {t('roulette.result', { pocket: shown.pocket, colour: t(`roulette.colours.${shown.colour}`) })}{' '}
-              {BigInt(shown.totalPayMinor) > 0n
-                ? t('result.won', { amount: money(shown.totalPayMinor, session.currencySymbol) })
-                : t('result.noWin')}
-            </Text>
-          ) : null}
-          <ol
-            className={classes.historyStrip}
-            aria-label={t('roulette.lastResults')}
-            data-testid="result-strip"
-          >
-            {strip
-              .filter((round) => round.outcome.game === 'roulette')
-              .map((round) => {
-                const pocket = Number(round.outcome.pocket);
-                return (
-                  <li key={round.roundId} className={classes.pocketBadge} data-colour={colourOf(pocket)}>
-                    {pocket}
-                  </li>
-                );
+            <RoundResult
+              text={t('roulette.result', {
+                pocket: shown.pocket,
+                colour: t(`roulette.colours.${shown.colour}`),
               })}
-          </ol>
+              payMinor={shown.totalPayMinor}
+              currencySymbol={session.currencySymbol}
+              testId="roulette-result"
+              data={{ 'data-pocket': shown.pocket }}
+            />
+          ) : null}
+          <ResultStrip
+            label={t('roulette.lastResults')}
+            rounds={strip}
+            game="roulette"
+            badge={(outcome) => {
+              const pocket = Number(outcome.pocket);
+              return { text: pocket, colour: colourOf(pocket) };
+            }}
+          />
         </Stack>
       </div>
       <SegmentedControl
@@ -315,41 +303,12 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
             .join(' · ')}
         </Text>
       ) : null}
-      <div className={classes.controls}>
-        <ChipSelector chips={chips} value={chip} onChange={setChip} currencySymbol={session.currencySymbol} />
-        <Group gap="xs">
-          <Button
-            variant="default"
-            disabled={spinning || undo.length === 0}
-            onClick={() => {
-              setBets(undo[undo.length - 1] ?? []);
-              setUndo((stack) => stack.slice(0, -1));
-            }}
-            data-testid="undo"
-          >
-            {t('undo')}
-          </Button>
-          <Button
-            variant="default"
-            disabled={spinning || bets.length === 0}
-            onClick={() => {
-              setUndo((stack) => [...stack, bets]);
-              setBets([]);
-              setPicks([]);
-            }}
-            data-testid="clear"
-          >
-            {t('clear')}
-          </Button>
-        </Group>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {t('totalBet')}
-          </Text>
-          <Text fw={700} data-testid="total-bet">
-            {money(totalStake, session.currencySymbol)}
-          </Text>
-        </Stack>
+      <BetRack
+        slip={slip}
+        currencySymbol={session.currencySymbol}
+        locked={spinning}
+        onClear={() => setPicks([])}
+      >
         <Button
           size="md"
           onClick={() => void spinWheel()}
@@ -358,7 +317,7 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
         >
           {t('roulette.spin')}
         </Button>
-      </div>
+      </BetRack>
     </StudioFrame>
   );
 }

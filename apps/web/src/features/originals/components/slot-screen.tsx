@@ -11,6 +11,7 @@ import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';
 import { initialWindow, winningCells } from '../utils/slot-reels.ts';
 import classes from './originals.module.css';
+import { usePayText } from './round-result.tsx';
 import { SlotPaytable } from './slot-paytable.tsx';
 import { SlotReels } from './slot-reels.tsx';
 import { StudioFrame } from './studio-frame.tsx';
@@ -43,7 +44,9 @@ export function allowedBets(
 export function SlotScreen({ session, studio, title, gameName }: SlotScreenProps) {
   const { t } = useTranslation('originals');
   const reducedMotion = useReducedMotion();
-  const { play, busy, error, clearError } = usePlayRound(session, studio);
+  const round = usePlayRound(session, studio);
+  const { play, busy, clearError, setLocalError } = round;
+  const payText = usePayText(session.currencySymbol);
   const bets = useMemo(() => allowedBets(title, session), [title, session]);
   const [bet, setBet] = useState(() => bets[0] ?? '0');
   const [spin, setSpin] = useState<ReelSpin>(() => ({
@@ -59,7 +62,6 @@ export function SlotScreen({ session, studio, title, gameName }: SlotScreenProps
   const [heldBalance, setHeldBalance] = useState<string | null>(null);
   const [autoplay, setAutoplay] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
   const shownWin = useCountUp(win, winKey, reducedMotion);
 
   const stopped = useRef<(() => void) | null>(null);
@@ -142,17 +144,14 @@ export function SlotScreen({ session, studio, title, gameName }: SlotScreenProps
     if (!mounted.current) return;
     setHeldBalance(null);
     setRunning(false);
-    const pay = BigInt(outcome.totalPayMinor);
-    setAnnouncement(
-      pay > 0n ? t('result.won', { amount: money(pay, session.currencySymbol) }) : t('result.noWin'),
-    );
+    setAnnouncement(payText(outcome.totalPayMinor));
     if (autoplayRef.current) {
       const delay = Math.max(0, startedAt + AUTOPLAY_MIN_INTERVAL_MS - Date.now());
       timer.current = setTimeout(() => {
         if (autoplayRef.current && mounted.current) void runRound();
       }, delay);
     }
-  }, [play, reducedMotion, session.currencySymbol, showSpin, t]);
+  }, [play, reducedMotion, payText, setLocalError, showSpin, t]);
 
   const toggleAutoplay = (on: boolean) => {
     setAutoplay(on);
@@ -174,20 +173,14 @@ export function SlotScreen({ session, studio, title, gameName }: SlotScreenProps
       t('slot.reelLabel', { reel: reel + 1, symbols: column.map(symbolName).join(', ') }),
     )
     .join('; ');
-  const shownError = error ?? localError;
 
   return (
     <StudioFrame
       session={session}
       gameName={gameName}
       balanceMinor={heldBalance ?? balance}
-      error={shownError}
-      onDismissError={() => {
-        clearError();
-        setLocalError(null);
-      }}
-      onError={setLocalError}
-      onSeed={(seed) => studio.update({ seed })}
+      round={round}
+      studio={studio}
       busy={running || busy}
       announcement={announcement}
       rules={<SlotPaytable title={title} betMinor={bet} currencySymbol={session.currencySymbol} />}

@@ -3,7 +3,8 @@ import { Alert, Badge, CloseButton, Group, Tabs, Text, Title, VisuallyHidden } f
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUNDS_KEY } from '../hooks/use-play-round.ts';
+import { type PlayRoundState, ROUNDS_KEY } from '../hooks/use-play-round.ts';
+import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';
 import { FairnessPanel } from './fairness-panel.tsx';
 import classes from './originals.module.css';
@@ -14,10 +15,10 @@ type StudioFrameProps = {
   gameName: string;
   /** The balance to show (held back while a result is still being shown). */
   balanceMinor: string;
-  error: string | null;
-  onDismissError: () => void;
-  onError: (code: string) => void;
-  onSeed: (seed: SeedState) => void;
+  /** The screen's rounds: the error to show, closing it, and reporting the fairness panel's. */
+  round: Pick<PlayRoundState, 'error' | 'dismissError' | 'setLocalError'>;
+  /** A seed rotation updates the session. */
+  studio: Pick<StudioSession, 'update'>;
   busy: boolean;
   /** Screen-reader text for the latest result (an aria-live region reads it out). */
   announcement: string;
@@ -30,12 +31,13 @@ type StudioFrameProps = {
  * the game itself, and the tabs for round history, provable fairness and the rules.
  */
 export function StudioFrame(props: StudioFrameProps) {
-  const { session, gameName, balanceMinor, error, busy } = props;
+  const { session, gameName, balanceMinor, busy } = props;
+  const { error, dismissError, setLocalError } = props.round;
   const { t } = useTranslation('originals');
   const queryClient = useQueryClient();
 
   const onSeed = (seed: SeedState) => {
-    props.onSeed(seed);
+    props.studio.update({ seed });
     // A rotation reveals the previous seed: the history's verify links become available.
     void queryClient.invalidateQueries({ queryKey: ROUNDS_KEY(session.sessionToken) });
   };
@@ -75,7 +77,7 @@ export function StudioFrame(props: StudioFrameProps) {
         >
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm">{t(`errors:${error}`, { defaultValue: t('errors:unknown_error') })}</Text>
-            <CloseButton size="sm" aria-label={t('dismiss')} onClick={props.onDismissError} />
+            <CloseButton size="sm" aria-label={t('dismiss')} onClick={dismissError} />
           </Group>
         </Alert>
       ) : null}
@@ -97,7 +99,7 @@ export function StudioFrame(props: StudioFrameProps) {
             sessionToken={session.sessionToken}
             seed={session.seed}
             onSeed={onSeed}
-            onError={props.onError}
+            onError={setLocalError}
             busy={busy}
           />
         </Tabs.Panel>

@@ -34,13 +34,25 @@ function Check({ ok, yes, no, testId }: { ok: boolean | null; yes: string; no: s
   );
 }
 
+/** The recomputed outcome in words, game by game, then what it pays. */
 function OutcomeSummary({ outcome }: { outcome: GameOutcome }) {
   const { t } = useTranslation('originals');
-  const pay = money(outcome.totalPayMinor, '');
+  return (
+    <Stack gap={4}>
+      <OutcomeLines outcome={outcome} />
+      <Text size="sm" fw={700}>
+        {t('verify.totalPay', { amount: money(outcome.totalPayMinor, '') })}
+      </Text>
+    </Stack>
+  );
+}
+
+function OutcomeLines({ outcome }: { outcome: GameOutcome }) {
+  const { t } = useTranslation('originals');
   switch (outcome.game) {
     case 'slot':
       return (
-        <Stack gap={4}>
+        <>
           <Text size="sm">{t('verify.slotStops', { stops: outcome.base.stops.join(', ') })}</Text>
           <Text size="sm">
             {t('verify.slotWindow', {
@@ -50,39 +62,26 @@ function OutcomeSummary({ outcome }: { outcome: GameOutcome }) {
           {outcome.freeSpins.length > 0 ? (
             <Text size="sm">{t('slot.freeSpinsWon', { count: outcome.freeSpins.length })}</Text>
           ) : null}
-          <Text size="sm" fw={700}>
-            {t('verify.totalPay', { amount: pay })}
-          </Text>
-        </Stack>
+        </>
       );
     case 'roulette':
       return (
-        <Stack gap={4}>
-          <Text size="sm">
-            {t('roulette.result', {
-              pocket: outcome.pocket,
-              colour: t(`roulette.colours.${outcome.colour}`),
-            })}
-          </Text>
-          <Text size="sm" fw={700}>
-            {t('verify.totalPay', { amount: pay })}
-          </Text>
-        </Stack>
+        <Text size="sm">
+          {t('roulette.result', {
+            pocket: outcome.pocket,
+            colour: t(`roulette.colours.${outcome.colour}`),
+          })}
+        </Text>
       );
     case 'dragon-tiger':
       return (
-        <Stack gap={4}>
-          <Text size="sm">
-            {t('dt.result', {
-              dragon: cardText(outcome.dragon),
-              tiger: cardText(outcome.tiger),
-              winner: t(`dt.sides.${outcome.winner}`),
-            })}
-          </Text>
-          <Text size="sm" fw={700}>
-            {t('verify.totalPay', { amount: pay })}
-          </Text>
-        </Stack>
+        <Text size="sm">
+          {t('dt.result', {
+            dragon: cardText(outcome.dragon),
+            tiger: cardText(outcome.tiger),
+            winner: t(`dt.sides.${outcome.winner}`),
+          })}
+        </Text>
       );
   }
 }

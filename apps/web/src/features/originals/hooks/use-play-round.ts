@@ -13,6 +13,8 @@ function newRequestId(): string {
     : `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
 }
 
+export type PlayRoundState = ReturnType<typeof usePlayRound>;
+
 /**
  * Plays rounds of the session's game. A round's request id is kept when the network failed (the server
  * may have played it), so the retry replays the same round instead of betting twice; any answer from the
@@ -23,6 +25,9 @@ export function usePlayRound(session: OriginalsSession, studio: StudioSession) {
   const pendingId = useRef<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A problem found on this side (an invalid bet, too little balance, the fairness panel's): the server's
+  // answer, when there is one, is shown before it.
+  const [localError, setLocalError] = useState<string | null>(null);
 
   const play = useCallback(
     async (bet: PlayRoundRequest['bet']): Promise<PlayRound | null> => {
@@ -51,6 +56,11 @@ export function usePlayRound(session: OriginalsSession, studio: StudioSession) {
 
   /** A new bet (changed stake, new chips) is a new round: forget a request id kept for a retry. */
   const clearError = useCallback(() => setError(null), []);
+  /** Closes the error shown, whichever side found it. */
+  const dismissError = useCallback(() => {
+    setError(null);
+    setLocalError(null);
+  }, []);
 
-  return { play, busy, error, clearError };
+  return { play, busy, error: error ?? localError, clearError, setLocalError, dismissError };
 }

@@ -8,9 +8,9 @@ export type VerifyQuery = {
   nonce: string;
   /** The bet as the studio's round request carries it (JSON). */
   bet: string;
-  /** The hash committed before the round. */
+  /** The hash the studio committed to before the round (optional when typed). */
   hash: string;
-  /** The stored payout, to compare with the recomputation when the stored outcome is not at hand. */
+  /** The stored payout in minor units, compared when the stored outcome is not at hand (optional when typed). */
   payout: string;
   round: string;
 };

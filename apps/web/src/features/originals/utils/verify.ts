@@ -1,20 +1,12 @@
 import { serverSeedHash } from '@lotus/games/fair';
 import { GameRuleError, isInHouseGameCode, playRound, verifyRound } from '@lotus/games/play';
 import type { GameBet, GameOutcome } from '@lotus/games/types';
+import type { VerifyQuery } from './verify-link.ts';
 
-export type VerifyInput = {
-  game: string;
-  serverSeed: string;
-  clientSeed: string;
-  nonce: string;
-  /** The bet as JSON text (the studio's round request shape). */
-  bet: string;
-  /** The hash the studio committed to before the round (optional). */
-  hash: string;
+/** The verify page's fields (a history link fills them; each can be typed), and the stored outcome. */
+export type VerifyInput = Omit<VerifyQuery, 'round'> & {
   /** The stored outcome, when the history handed it over. */
   storedOutcome: unknown;
-  /** The stored payout in minor units, compared when the stored outcome is not at hand (optional). */
-  payout: string;
 };
 
 export type VerifyResult =

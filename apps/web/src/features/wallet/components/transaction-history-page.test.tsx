@@ -6,7 +6,8 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { type FetchRoute, renderUi, stubFetch } from '../../../test/render-ui.tsx';
 import { useSessionStore } from '../../auth/state/session-store.ts';
-import { checkRange, TransactionHistoryPage } from './transaction-history-page.tsx';
+import { checkRange } from '../../member-centre/components/record-filters.tsx';
+import { TransactionHistoryPage } from './transaction-history-page.tsx';
 
 const TODAY = '2026-11-21';
 

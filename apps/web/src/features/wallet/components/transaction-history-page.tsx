@@ -1,40 +1,21 @@
-import {
-  type DateRange,
-  type DateShortcut,
-  dateRangeShortcut,
-  daysInRange,
-  RECORD_DATE_SHORTCUTS,
-  RECORD_DEFAULT_SHORTCUT,
-  RECORD_MAX_RANGE_DAYS,
-  todayUtc,
-} from '@lotus/shared/date-ranges';
+import { type DateRange, todayUtc } from '@lotus/shared/date-ranges';
 import {
   type AccountRecordItem,
   RECORD_PAGE_SIZE_DEFAULT,
   RECORD_TYPE_FILTERS,
   type RecordTypeFilter,
 } from '@lotus/shared/wallet.schema';
-import { Alert, Button, Group, Loader, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Alert, Button, Group, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { RecordFilters, useRecordRange } from '../../member-centre/components/record-filters.tsx';
 import { moneyText, signedMoneyText, symbolOrDefault } from '../../member-centre/utils/money.ts';
 import type { TransactionQuery } from '../api/wallet-api.ts';
 import { useMerchantWallet, useTransactions } from '../hooks/use-wallet-queries.ts';
 import classes from './wallet-pages.module.css';
-
-type RangeError = 'rangeInvalid' | 'rangeOrder' | 'rangeTooLong';
-
-/** Why a typed range cannot be asked for, or null (the server checks the same: 400 invalid_request). */
-export function checkRange(range: DateRange): RangeError | null {
-  const days = daysInRange(range.startDate, range.endDate);
-  if (days === null) return 'rangeInvalid';
-  if (days < 1) return 'rangeOrder';
-  if (days > RECORD_MAX_RANGE_DAYS) return 'rangeTooLong';
-  return null;
-}
 
 type TransactionHistoryPageProps = {
   /** The brand's currency symbol (the member centre passes it); else the wallet call's, else 'P'. */
@@ -52,104 +33,44 @@ export function TransactionHistoryPage({ currencySymbol, today = todayUtc() }: T
   const { t } = useTranslation('wallet');
   const merchantSymbol = useMerchantWallet().data?.currencySymbol;
   const symbol = symbolOrDefault(currencySymbol?.trim() ? currencySymbol : merchantSymbol);
-  const initial = dateRangeShortcut(RECORD_DEFAULT_SHORTCUT, today);
+  const dates = useRecordRange(today);
   const [type, setType] = useState<RecordTypeFilter>('all');
-  const [range, setRange] = useState<DateRange>(initial);
-  const [shortcut, setShortcut] = useState<DateShortcut | null>(RECORD_DEFAULT_SHORTCUT);
-  const [rangeError, setRangeError] = useState<RangeError | null>(null);
   const [query, setQuery] = useState<TransactionQuery>({
     type: 'all',
-    ...initial,
+    ...dates.initial,
     pageNo: 1,
     pageSize: RECORD_PAGE_SIZE_DEFAULT,
   });
   const records = useTransactions(query);
 
   const search = (next: { type?: RecordTypeFilter; range?: DateRange }) => {
-    const nextRange = next.range ?? range;
-    const problem = checkRange(nextRange);
-    setRangeError(problem);
-    if (problem) return;
+    const nextRange = dates.validRange(next.range);
+    if (!nextRange) return;
     setQuery({ ...query, ...nextRange, type: next.type ?? type, pageNo: 1 });
-  };
-
-  const chooseShortcut = (name: DateShortcut) => {
-    const chosen = dateRangeShortcut(name, today);
-    setShortcut(name);
-    setRange(chosen);
-    search({ range: chosen });
-  };
-
-  const typeRange = (field: keyof DateRange, value: string) => {
-    setShortcut(null);
-    setRange({ ...range, [field]: value });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    search({});
   };
 
   const data = records.data;
 
   return (
     <Stack gap="lg" data-testid="page-transactionHistory">
-      <form onSubmit={submit} noValidate aria-label={t('record.filters')}>
-        <Stack gap="sm">
-          <Group gap="xs" role="group" aria-label={t('record.shortcuts')}>
-            {RECORD_DATE_SHORTCUTS.map((name) => (
-              <Button
-                key={name}
-                size="compact-sm"
-                radius="xl"
-                variant={shortcut === name ? 'filled' : 'default'}
-                aria-pressed={shortcut === name}
-                onClick={() => chooseShortcut(name)}
-                data-testid={`shortcut-${name}`}
-              >
-                {t(`record.shortcut.${name}`)}
-              </Button>
-            ))}
-          </Group>
-          <div className={classes.filters}>
-            <NativeSelect
-              label={t('record.type')}
-              value={type}
-              onChange={(event) => {
-                const next = event.currentTarget.value as RecordTypeFilter;
-                setType(next);
-                search({ type: next });
-              }}
-              data={RECORD_TYPE_FILTERS.map((value) => ({ value, label: t(`record.types.${value}`) }))}
-              data-testid="record-type"
-            />
-            <TextInput
-              type="date"
-              label={t('record.from')}
-              value={range.startDate}
-              max={range.endDate || undefined}
-              onChange={(event) => typeRange('startDate', event.currentTarget.value)}
-              data-testid="record-start"
-            />
-            <TextInput
-              type="date"
-              label={t('record.to')}
-              value={range.endDate}
-              min={range.startDate || undefined}
-              onChange={(event) => typeRange('endDate', event.currentTarget.value)}
-              data-testid="record-end"
-            />
-            <Button type="submit" data-testid="record-search">
-              {t('record.search')}
-            </Button>
-          </div>
-          {rangeError ? (
-            <Text c="red" size="sm" role="alert" data-testid="record-range-error">
-              {t(`validation.${rangeError}`, { days: RECORD_MAX_RANGE_DAYS })}
-            </Text>
-          ) : null}
-        </Stack>
-      </form>
+      <RecordFilters
+        dates={dates}
+        onSearch={(range) => search({ range })}
+        testId="record"
+        shortcutTestId="shortcut"
+      >
+        <NativeSelect
+          label={t('record.type')}
+          value={type}
+          onChange={(event) => {
+            const next = event.currentTarget.value as RecordTypeFilter;
+            setType(next);
+            search({ type: next });
+          }}
+          data={RECORD_TYPE_FILTERS.map((value) => ({ value, label: t(`record.types.${value}`) }))}
+          data-testid="record-type"
+        />
+      </RecordFilters>
       {records.isError && !data ? (
         <Alert color="red" variant="light" role="alert" data-testid="record-error">
           <Stack gap="xs" align="flex-start">
