@@ -69,8 +69,9 @@ export const gameListRequestSchema = z.object({
   /** Case-insensitive substring of the name in any language; trimmed; empty means no filter. */
   gameName: z.string().trim().max(64).optional(),
   /** Games whose minimum bet is at most this many minor units. */
-  minBet: z.coerce.bigint().min(0n).optional(),
-  minLineNum: z.coerce.number().int().min(0).optional(),
+  // Bounded by the columns they filter (bigint, integer): a larger filter is a 400, not a database error.
+  minBet: z.coerce.bigint().min(0n).max(9_223_372_036_854_775_807n).optional(),
+  minLineNum: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   pageNo,
   pageSize: pageSizeOf(GAME_LIST_PAGE_SIZE),
   language: languageParam.optional(),

@@ -71,6 +71,13 @@ function createPostgres(databaseUrl: string, options: DatabaseOptions): Database
   registerPgBigintParsers();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
   pool.on('error', (error) => options.onPoolError?.(error));
+  // pg-pool listens for errors only on idle clients. A checked-out client whose connection ends (a
+  // terminated backend: the socket closes after the query already failed) emits 'error' with no listener,
+  // which would crash the process. The query in flight has its own rejection, and the pool drops the dead
+  // client when it comes back (pg-pool checks `_queryable`), so this listener only has to exist.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
   return {

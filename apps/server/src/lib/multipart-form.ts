@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError, isAppError } from './app-error.ts';
 
 /**
  * The multipart forms of the API (feedback, deposit proof, withdrawal receipt) read the same way: small text
@@ -102,7 +102,13 @@ export async function readMultipartForm(
     if (isLimitError(error)) {
       throw new AppError(LIMIT_CODES[error.code], { message: `${options.label} upload: ${error.code}` });
     }
-    throw error;
+    if (isAppError(error)) throw error;
+    // Anything else the parser throws (busboy's "Unexpected end of multipart data", a missing boundary, a
+    // malformed part header) is a broken body from the client, not a server fault.
+    throw new AppError('invalid_request', {
+      message: `${options.label} upload: malformed multipart body`,
+      cause: error,
+    });
   }
   return { fields, files };
 }

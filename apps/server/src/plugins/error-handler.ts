@@ -1,6 +1,7 @@
 import { type ErrorCode, httpStatusOf } from '@lotus/shared/error-codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLoss } from '../db/connection-loss.ts';
 import { isApiPath, pathOf } from '../lib/api-paths.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { failure } from '../lib/envelope.ts';
@@ -49,6 +50,8 @@ function issuePath(context: string | undefined, instancePath: string): string {
 
 export function mapError(error: unknown): Mapped {
   if (isAppError(error)) return mapped(error.code, error.details ?? null);
+  // The database went away under the request (restart, fail-over, terminated connection): a retry will do.
+  if (isConnectionLoss(error)) return mapped('service_unavailable');
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as FastifyError).validationContext;
     return mapped('invalid_request', {
@@ -128,6 +131,7 @@ export function registerErrorHandling(
     if (failed.status >= 500) {
       // A deliberate AppError (e.g. service_unavailable) is expected operation; anything else is a bug.
       if (isAppError(error)) request.log.warn({ code: failed.code }, 'request refused');
+      else if (isConnectionLoss(error)) request.log.warn({ err: error }, 'database connection lost');
       else request.log.error({ err: error }, 'request failed');
       return sendFailure(reply, { ...failed, value: { ...failed.value, requestId: request.id } });
     }

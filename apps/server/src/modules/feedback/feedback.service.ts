@@ -58,6 +58,11 @@ export class FeedbackService {
         })),
       );
     }
+    // PostgreSQL text cannot hold U+0000: refused here as a bad field, not left to fail the insert (a 500).
+    for (const field of ['content', 'contact'] as const) {
+      if (parsed.data[field]?.includes('\u0000'))
+        throw invalid([{ path: `body.${field}`, code: 'invalid_format' }]);
+    }
     const content = parsed.data.content.trim();
     const length = feedbackContentLength(content);
     if (length < FEEDBACK_MIN || length > FEEDBACK_MAX) {
@@ -71,12 +76,13 @@ export class FeedbackService {
       if (bytes.length > UPLOAD_MAX_BYTES) {
         throw new AppError('upload_too_large', { details: { maxBytes: UPLOAD_MAX_BYTES } });
       }
-      const { type: mime } = requireImage(bytes, { details: { accepted: ['image/png', 'image/jpeg'] } });
+      // The cleaned picture is what is stored (metadata stripped, see image-clean.ts), and so what is hashed.
+      const image = requireImage(bytes, { details: { accepted: ['image/png', 'image/jpeg'] } });
       return {
-        mime,
-        sizeBytes: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        bytes,
+        mime: image.type,
+        sizeBytes: image.bytes.length,
+        sha256: createHash('sha256').update(image.bytes).digest('hex'),
+        bytes: image.bytes,
       };
     });
 
