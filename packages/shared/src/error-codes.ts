@@ -25,6 +25,8 @@ export const errorCodes = {
   upload_too_many: 400,
   upload_too_large: 413,
   upload_type: 415,
+  /** A picture declaring more pixels than the server accepts (a pixel flood), issue 7. */
+  upload_dimensions: 413,
   // catalogue (SPEC §8: a vendor or game under maintenance)
   game_maintenance: 503,
   // games (docs/games-contract.md "Error codes")

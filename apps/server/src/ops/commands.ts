@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { geoLookup } from '../lib/geo.ts';
 import { OutboxRepository } from '../lib/notify/outbox.repository.ts';
+import { auditOpsCommands } from '../modules/audit/audit.ops-commands.ts';
 import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts';
 import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
 import { FeedbackService } from '../modules/feedback/feedback.service.ts';
@@ -124,6 +125,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       return 0;
     },
   },
+  ...auditOpsCommands,
   ...depositOpsCommands,
   ...operatorOpsCommands,
   ...withdrawalOpsCommands,

@@ -7,6 +7,7 @@ import * as accountFlows from './0005_account_flows.ts';
 import * as ledger from './0006_ledger.ts';
 import * as walletOperations from './0007_wallet_operations.ts';
 import * as games from './0008_games.ts';
+import * as auditChain from './0009_audit_chain.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006_ledger': ledger,
   '0007_wallet_operations': walletOperations,
   '0008_games': games,
+  '0009_audit_chain': auditChain,
 };

@@ -94,6 +94,17 @@ export interface AuditLogTable {
   created_at: Timestamp;
   /** The operator who acted (0007); member_id is the member acted upon, if any. */
   operator_id: bigint | null;
+  /** Hash chain (0009): set by the `audit_log_chain` trigger, never by the writer. */
+  chain_seq: Generated<bigint>;
+  prev_hash: Generated<string>;
+  row_hash: Generated<string>;
+}
+
+/** The chain's newest link (0009): one row, updated by the `audit_log_chain` trigger. */
+export interface AuditChainHeadTable {
+  singleton: Generated<boolean>;
+  last_seq: Generated<bigint>;
+  last_hash: Generated<string>;
 }
 
 export interface AccountTables {
@@ -101,6 +112,7 @@ export interface AccountTables {
   members: MembersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  audit_chain_head: AuditChainHeadTable;
 }
 
 export type MemberRow = Selectable<MembersTable>;

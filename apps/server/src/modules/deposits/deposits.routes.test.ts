@@ -691,6 +691,18 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
   });
 
   describe('gateway callback', () => {
+    /** The gateway decisions audited for one deposit (issue 7), as `[action, detail]`. */
+    const gatewayAudits = async (depositId: string) =>
+      (
+        await db
+          .selectFrom('audit_log')
+          .select(['action', 'operator_id', 'member_id', 'ip', 'detail'])
+          .where('action', 'like', 'deposit.gateway_%')
+          .where(({ eb, ref }) => eb(ref('detail', '->>').key('depositId' as never), '=', depositId))
+          .orderBy('id')
+          .execute()
+      ).map((row) => [row.action, row.detail]);
+
     it('approves on a correctly signed success and answers a replay the same, once', async () => {
       const member = await newMember(db);
       const { deposit } = await gatewayDeposit(member.token, '500');
@@ -716,6 +728,20 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
       expect(another.statusCode).toBe(409);
       expect(failure(another).message).toBe('deposit_not_pending');
       expect(await balanceOf(member.id)).toBe(50_000n);
+      // Audited once with its effect: the replay and the refused second transaction add nothing.
+      expect(await gatewayAudits(deposit.id)).toEqual([
+        [
+          'deposit.gateway_approved',
+          {
+            by: 'gateway:sim-upi',
+            depositId: deposit.id,
+            gatewayTxnId: JSON.parse(body).gatewayTxnId,
+            amountMinor: '50000',
+            reportedAmount: '500.00',
+            entryId: String(row.entry_id),
+          },
+        ],
+      ]);
     });
 
     it('refuses a bad or missing signature (checked over the raw bytes)', async () => {
@@ -738,6 +764,7 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
         expect(failure(response).message).toBe('gateway_signature_invalid');
       }
       expect((await depositRow(deposit.id)).status).toBe('pending');
+      expect(await gatewayAudits(deposit.id)).toEqual([]);
       // The reformatted body with its own signature is fine: the bytes signed are the bytes sent.
       const exact = await test.app.inject(callbackRequest(reformatted));
       expect(exact.statusCode, exact.body).toBe(200);
@@ -763,6 +790,15 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
       expect(gatewayCallbackResponse.parse(failed.json()).value.status).toBe('failed');
       expect((await depositRow(declined.id)).status).toBe('failed');
       expect(await balanceOf(member.id)).toBe(0n);
+      expect((await gatewayAudits(mismatch.id)).map(([action]) => action)).toEqual([
+        'deposit.gateway_amount_mismatch',
+      ]);
+      expect(await gatewayAudits(declined.id)).toEqual([
+        [
+          'deposit.gateway_failed',
+          expect.objectContaining({ by: 'gateway:sim-upi', depositId: declined.id, entryId: null }),
+        ],
+      ]);
     });
 
     it('answers 4xx for unknown methods and orders and malformed bodies', async () => {

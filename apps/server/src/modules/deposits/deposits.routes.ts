@@ -107,6 +107,7 @@ function depositCalls(service: DepositsService): FastifyPluginAsyncZod {
             idempotencyKey,
             baseUrl: baseUrlOf(request),
             language: undefined,
+            ip: request.ip,
           }),
         );
       },
@@ -254,6 +255,7 @@ function callbackCalls(
             raw,
             Array.isArray(header) ? header[0] : header,
             request.log,
+            request.ip,
           ),
         );
       },

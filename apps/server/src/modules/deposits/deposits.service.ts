@@ -53,6 +53,8 @@ export type NewDepositRequest = {
   /** `https://host` the member called, for the gateway's return trip. */
   baseUrl: string;
   language: string | undefined;
+  /** The member's address, for the audit row (issue 7: every money action is audited). */
+  ip?: string;
 };
 
 export type CallbackLog = { warn(detail: Record<string, unknown>, message: string): void };
@@ -243,6 +245,14 @@ export class DepositsService {
         });
         const record = await repository.findRecord(id);
         if (!record) throw new Error(`deposit ${id} vanished`);
+        await recordOperatorAction(trx, {
+          brandId: member.brand_id,
+          operatorId: null,
+          memberId: member.id,
+          action: 'deposit.requested',
+          ip: request.ip ?? 'unknown',
+          detail: { by: 'member', depositId: id, method: method.code, amountMinor, proof: proof !== null },
+        });
         const redirectUrl = gateway
           ? gateway.createPayment({
               depositId: id,
@@ -448,6 +458,7 @@ export class DepositsService {
     rawBody: Uint8Array,
     signature: string | undefined,
     log: CallbackLog,
+    ip: string,
   ): Promise<GatewayCallbackResult> {
     const method = await this.#repository.methodByCode(brandId, methodCode);
     if (method?.kind !== 'gateway') {
@@ -483,6 +494,24 @@ export class DepositsService {
         const by = `gateway:${method.code}`;
         const paid = decimalToMinor(body.amount);
         const now = new Date();
+        // The gateway's decision is audited with its effect, in this transaction: a replayed callback
+        // (same gatewayTxnId) audits nothing more, a refused one (bad signature, not pending) nothing.
+        const audit = (action: string, entryId: bigint | null) =>
+          recordOperatorAction(trx, {
+            brandId: row.brand_id,
+            operatorId: null,
+            memberId: row.member_id,
+            action,
+            ip,
+            detail: {
+              by,
+              depositId: row.id,
+              gatewayTxnId: body.gatewayTxnId,
+              amountMinor: row.amount_minor,
+              reportedAmount: body.amount,
+              entryId,
+            },
+          });
         if (body.status === 'success' && paid === row.amount_minor) {
           const entryId = await this.#credit(trx, row, by);
           await repository.decide(
@@ -490,6 +519,7 @@ export class DepositsService {
             { status: 'approved', entryId, decidedBy: by, gatewayTxnId: body.gatewayTxnId },
             now,
           );
+          await audit('deposit.gateway_approved', entryId);
           return { orderId: body.orderId, status: 'approved' };
         }
         let reason = 'payment failed at the gateway';
@@ -504,6 +534,10 @@ export class DepositsService {
           row.id,
           { status: 'failed', reason, decidedBy: by, gatewayTxnId: body.gatewayTxnId },
           now,
+        );
+        await audit(
+          body.status === 'success' ? 'deposit.gateway_amount_mismatch' : 'deposit.gateway_failed',
+          null,
         );
         return { orderId: body.orderId, status: 'failed' };
       },

@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
+import { cleanImage } from './image-clean.ts';
 
 /**
  * What an uploaded file is, judged by its first bytes (never by its name or the type the browser declared,
@@ -26,7 +27,9 @@ export function sniffImageType(bytes: Uint8Array): SniffedImageType | null {
 
 /**
  * An uploaded picture with its type judged from its bytes, or `415 upload_type` (with the error's optional
- * log message and client details) when it is neither PNG nor JPEG.
+ * log message and client details) when it is neither PNG nor JPEG. The bytes answered are the cleaned
+ * picture (`cleanImage`: metadata and trailing bytes dropped, truncated files and pixel floods refused):
+ * callers store those, never the upload as received.
  */
 export function requireImage(
   bytes: Uint8Array,
@@ -34,5 +37,6 @@ export function requireImage(
 ): { bytes: Uint8Array; type: SniffedImageType } {
   const type = sniffImageType(bytes);
   if (!type) throw new AppError('upload_type', error);
-  return { bytes, type };
+  const clean = cleanImage(bytes, type);
+  return { bytes: clean.bytes, type };
 }

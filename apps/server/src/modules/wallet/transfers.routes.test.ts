@@ -53,6 +53,15 @@ describe.each(testBackends())('wallet transfers [%s]', (backend) => {
     call(post('/wps/relay/GCS_walletTransfer', token, payload, key));
   const recall = (token: string, payload: unknown, key?: string | null) =>
     call(post('/wps/relay/GCS_walletRecall', token, payload, key));
+  /** The member's audit rows of one action (issue 7: written in the money transaction, so once per key). */
+  const audits = (memberId: bigint, action: string) =>
+    test.database.db
+      .selectFrom('audit_log')
+      .select(['operator_id', 'ip', 'detail'])
+      .where('member_id', '=', memberId)
+      .where('action', '=', action)
+      .orderBy('id')
+      .execute();
 
   describe('merchant wallet and consolidated funds', () => {
     it('say whether the brand keeps one wallet', async () => {
@@ -230,6 +239,23 @@ describe.each(testBackends())('wallet transfers [%s]', (backend) => {
         effect: () => fx.main(id),
       });
     });
+
+    it('audits each transfer once (wallet.transferred), not its replay nor a refused one', async () => {
+      const { id, token } = await fx.member({ fundMinor: 10_000n });
+      const key = randomUUID();
+      const body = { vendor: 'ALPHA', direction: 'in', amount: '12.5' };
+      expect((await transfer(token, body, key)).statusCode).toBe(200);
+      expect((await transfer(token, body, key)).statusCode).toBe(200);
+      const refused = await transfer(token, { vendor: 'ALPHA', direction: 'out', amount: '99' });
+      expect(failure(refused).message).toBe('insufficient_funds');
+      const rows = await audits(id, 'wallet.transferred');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        operator_id: null,
+        ip: '127.0.0.1',
+        detail: { by: 'member', vendor: 'ALPHA', direction: 'in', amountMinor: '1250' },
+      });
+    });
   });
 
   describe('GCS_walletRecall', () => {
@@ -305,6 +331,23 @@ describe.each(testBackends())('wallet transfers [%s]', (backend) => {
         changed: (key) => post('/wps/relay/GCS_walletRecall', token, { vendor: 'ALPHA' }, key),
         effect: () => fx.main(id),
         between: fill,
+      });
+    });
+
+    it('audits a recall that moved money once (wallet.recalled), an empty or refused one not', async () => {
+      const { id, token } = await fx.member({ fundMinor: 10_000n });
+      expect((await recall(token, {})).statusCode).toBe(200);
+      expect(await audits(id, 'wallet.recalled')).toHaveLength(0);
+      expect((await transfer(token, { vendor: 'ZED', direction: 'in', amount: '40' })).statusCode).toBe(200);
+      const key = randomUUID();
+      expect((await recall(token, {}, key)).statusCode).toBe(200);
+      expect((await recall(token, {}, key)).statusCode).toBe(200);
+      expect((await recall(token, { vendor: 'NOPE' })).statusCode).toBe(404);
+      const rows = await audits(id, 'wallet.recalled');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        ip: '127.0.0.1',
+        detail: { by: 'member', vendor: null, amountMinor: '4000', wallets: 1 },
       });
     });
   });
@@ -459,6 +502,42 @@ describe.each(testBackends())('wallet transfers [%s]', (backend) => {
       } finally {
         await fx.setType(agent.id, 1);
       }
+    });
+
+    it('audits each agent transfer once (transfer.upline / .downline), not a replay nor a refusal', async () => {
+      const count = async (memberId: bigint, action: string) => (await audits(memberId, action)).length;
+      const before = [await count(player.id, 'transfer.upline'), await count(sub.id, 'transfer.downline')];
+      const up = await sealFor(test.app, { amount: '2', withdrawPassword: PAY });
+      const upKey = randomUUID();
+      for (let i = 0; i < 2; i += 1) {
+        expect((await call(post('/wps/member/transfer/upline', player.token, up, upKey))).statusCode).toBe(
+          200,
+        );
+      }
+      const wrong = await upline(player.token, { amount: '1', withdrawPassword: 'Wrong12345' });
+      expect(failure(wrong).message).toBe('withdraw_password_error');
+      const down = await sealFor(test.app, { username: player.username, amount: '3', withdrawPassword: PAY });
+      const downKey = randomUUID();
+      for (let i = 0; i < 2; i += 1) {
+        expect((await call(post('/wps/agent/transfer/downline', sub.token, down, downKey))).statusCode).toBe(
+          200,
+        );
+      }
+      const stray = await downline(sub.token, {
+        username: stranger.username,
+        amount: '1',
+        withdrawPassword: PAY,
+      });
+      expect(failure(stray).message).toBe('transfer_not_allowed');
+      expect([await count(player.id, 'transfer.upline'), await count(sub.id, 'transfer.downline')]).toEqual([
+        (before[0] ?? 0) + 1,
+        (before[1] ?? 0) + 1,
+      ]);
+      const last = (await audits(sub.id, 'transfer.downline')).at(-1);
+      expect(last).toMatchObject({
+        ip: '127.0.0.1',
+        detail: { by: 'member', toMemberId: String(player.id), to: player.username, amountMinor: '300' },
+      });
     });
 
     it('has one effect per Idempotency-Key, upline and downline', async () => {

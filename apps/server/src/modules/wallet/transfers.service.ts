@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
+import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { WalletRepository } from './wallet.repository.ts';
 import { amountOf, isRealAccount, ledgerKeyOf, parsePayload, requireRealAccount } from './wallet-rules.ts';
@@ -26,7 +27,7 @@ export type SealedOpener = { openSealed(body: unknown): Promise<unknown> };
  * `withdraw_password_not_set`, `withdraw_password_error` or `withdraw_password_locked`.
  */
 export type PaymentPasswordVerifier = {
-  verify(memberId: bigint, password: string, trx?: Kysely<Database>): Promise<unknown>;
+  verify(memberId: bigint, password: string, trx?: Kysely<Database>, ip?: string): Promise<unknown>;
 };
 
 export type TransfersServiceDeps = {
@@ -41,7 +42,9 @@ export type TransfersServiceDeps = {
  * Money moves a member starts from the wallet pages (docs/wallet-contract.md "Balance, wallets,
  * transfers"): main ↔ vendor wallet, recall, and the agent tree's transfers. Each runs in one
  * transaction under the caller's Idempotency-Key (runIdempotent) and posts exactly one journal entry
- * whose own ledger key derives from that key, so a retry at any level has one effect.
+ * whose own ledger key derives from that key, so a retry at any level has one effect. Each also writes its
+ * audit row (issue 7, hash-chained audit_log) in that same transaction: a replay audits nothing more, a
+ * refused or rolled-back move leaves no row. `ip` is the request's (`request.ip`).
  */
 export class TransfersService {
   readonly #deps: TransfersServiceDeps;
@@ -60,6 +63,7 @@ export class TransfersService {
     member: MemberRow,
     body: WalletTransferBody,
     key: string,
+    ip: string,
   ): Promise<WalletTransferResult> {
     requireRealAccount(member);
     const amountMinor = amountOf(body.amount);
@@ -93,6 +97,20 @@ export class TransfersService {
         );
         const vendorAfter = entry.postings.find((posting) => posting.accountId === wallet.id);
         if (!vendorAfter) throw new Error('vendor posting missing');
+        await recordOperatorAction(trx, {
+          brandId: member.brand_id,
+          operatorId: null,
+          memberId: member.id,
+          action: 'wallet.transferred',
+          ip,
+          detail: {
+            by: 'member',
+            vendor: vendor.code,
+            direction: body.direction,
+            amountMinor,
+            entryId: entry.entryId,
+          },
+        });
         return {
           entryId: entry.entryId.toString(),
           main: await this.#mainView(member.id, trx),
@@ -112,7 +130,12 @@ export class TransfersService {
    * recall is an answer, not an error (`recalledMinor: "0"`, no entry). The wallets are locked while
    * read so the amounts moved are exactly what they hold.
    */
-  async recall(member: MemberRow, body: WalletRecallBody, key: string): Promise<WalletRecallResult> {
+  async recall(
+    member: MemberRow,
+    body: WalletRecallBody,
+    key: string,
+    ip: string,
+  ): Promise<WalletRecallResult> {
     requireRealAccount(member);
     const { db, ledger, repository } = this.#deps;
     const { value } = await runIdempotent(
@@ -136,7 +159,7 @@ export class TransfersService {
         const recalled = moves.reduce((sum, move) => sum + move.amountMinor, 0n);
         if (recalled > 0n) {
           const main = await ledger.memberMainAccount(member.id, trx);
-          await ledger.post(
+          const entry = await ledger.post(
             {
               brandId: member.brand_id,
               idempotencyKey: ledgerKeyOf(member.id, 'wallet.recall', key),
@@ -150,6 +173,21 @@ export class TransfersService {
             },
             trx,
           );
+          // Nothing recalled moved no money, so it is not audited.
+          await recordOperatorAction(trx, {
+            brandId: member.brand_id,
+            operatorId: null,
+            memberId: member.id,
+            action: 'wallet.recalled',
+            ip,
+            detail: {
+              by: 'member',
+              vendor: vendorCode ?? null,
+              amountMinor: recalled,
+              wallets: moves.length,
+              entryId: entry.entryId,
+            },
+          });
         }
         return {
           recalledMinor: recalled.toString(),
@@ -162,11 +200,16 @@ export class TransfersService {
   }
 
   /** `POST /wps/member/transfer/upline` (sealed): to the member's own upline only. */
-  async toUpline(member: MemberRow, sealedBody: unknown, key: string): Promise<AgentTransferResult> {
+  async toUpline(
+    member: MemberRow,
+    sealedBody: unknown,
+    key: string,
+    ip: string,
+  ): Promise<AgentTransferResult> {
     requireRealAccount(member);
     const payload = parsePayload(transferUplinePayloadSchema, await this.#deps.sealed.openSealed(sealedBody));
     const amountMinor = amountOf(payload.amount);
-    return this.#agentTransfer(member, key, {
+    return this.#agentTransfer(member, key, ip, {
       call: 'transfer.upline',
       request: { amountMinor },
       amountMinor,
@@ -179,7 +222,12 @@ export class TransfersService {
   }
 
   /** `POST /wps/agent/transfer/downline` (sealed): an agent to a member whose upline it is. */
-  async toDownline(member: MemberRow, sealedBody: unknown, key: string): Promise<AgentTransferResult> {
+  async toDownline(
+    member: MemberRow,
+    sealedBody: unknown,
+    key: string,
+    ip: string,
+  ): Promise<AgentTransferResult> {
     requireRealAccount(member);
     if (!AGENT_TYPES.includes(member.member_type)) throw new AppError('transfer_not_allowed');
     const payload = parsePayload(
@@ -187,7 +235,7 @@ export class TransfersService {
       await this.#deps.sealed.openSealed(sealedBody),
     );
     const amountMinor = amountOf(payload.amount);
-    return this.#agentTransfer(member, key, {
+    return this.#agentTransfer(member, key, ip, {
       call: 'transfer.downline',
       request: { username: payload.username.toLowerCase(), amountMinor },
       amountMinor,
@@ -209,6 +257,7 @@ export class TransfersService {
   async #agentTransfer(
     member: MemberRow,
     key: string,
+    ip: string,
     input: {
       call: string;
       request: Record<string, unknown>;
@@ -232,7 +281,7 @@ export class TransfersService {
         ) {
           throw new AppError('transfer_not_allowed');
         }
-        await paymentPassword.verify(member.id, input.password, trx);
+        await paymentPassword.verify(member.id, input.password, trx, ip);
         const from = await ledger.memberMainAccount(member.id, trx);
         const to = await ledger.memberMainAccount(recipient.id, trx);
         const entry = await ledger.post(
@@ -249,6 +298,21 @@ export class TransfersService {
           },
           trx,
         );
+        // The sender's row (`member_id`); the recipient is in `detail`. `transfer.upline` / `.downline`.
+        await recordOperatorAction(trx, {
+          brandId: member.brand_id,
+          operatorId: null,
+          memberId: member.id,
+          action: input.call,
+          ip,
+          detail: {
+            by: 'member',
+            toMemberId: recipient.id,
+            to: recipient.username,
+            amountMinor: input.amountMinor,
+            entryId: entry.entryId,
+          },
+        });
         return {
           entryId: entry.entryId.toString(),
           amountMinor: input.amountMinor.toString(),

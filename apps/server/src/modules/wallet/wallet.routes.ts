@@ -86,7 +86,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.walletTransfer(sessionOf(request).member, request.body, key));
+        return ok(await transfers.walletTransfer(sessionOf(request).member, request.body, key, request.ip));
       },
     );
 
@@ -103,7 +103,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.recall(sessionOf(request).member, request.body ?? {}, key));
+        return ok(await transfers.recall(sessionOf(request).member, request.body ?? {}, key, request.ip));
       },
     );
 
@@ -120,7 +120,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.toUpline(sessionOf(request).member, request.body, key));
+        return ok(await transfers.toUpline(sessionOf(request).member, request.body, key, request.ip));
       },
     );
 
@@ -138,7 +138,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.toDownline(sessionOf(request).member, request.body, key));
+        return ok(await transfers.toDownline(sessionOf(request).member, request.body, key, request.ip));
       },
     );
 

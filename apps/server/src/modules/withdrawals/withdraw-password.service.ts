@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
 
@@ -62,9 +63,10 @@ export class WithdrawPasswordService {
   /**
    * Checks the payment password. Throws `withdraw_password_not_set` (422), `withdraw_password_locked` (423,
    * `details.lockedUntil`) or `withdraw_password_error` (403, `details.remainingAttempts`); the fifth wrong
-   * answer in a row already answers `withdraw_password_locked`.
+   * answer in a row already answers `withdraw_password_locked`. `ip` (the request's) goes into the
+   * `withdraw_password.locked` audit row when this answer locks the password.
    */
-  async verify(memberId: bigint, password: string, trx?: Kysely<Database>): Promise<void> {
+  async verify(memberId: bigint, password: string, trx?: Kysely<Database>, ip = 'unknown'): Promise<void> {
     const state = await this.#state(memberId, trx ?? this.#db);
     if (state.withdraw_password_hash === null) throw new AppError('withdraw_password_not_set');
     const now = this.#clock.now();
@@ -80,7 +82,7 @@ export class WithdrawPasswordService {
       return;
     }
     const failures = (lockExpired(state, now) ? 0 : state.withdraw_password_failures) + 1;
-    const recording = this.#recordFailure(memberId);
+    const recording = this.#recordFailure(memberId, ip);
     if (trx) this.#track(recording);
     else await recording;
     throw failureError(failures, now);
@@ -105,14 +107,14 @@ export class WithdrawPasswordService {
     const now = this.#clock.now();
     let changed: boolean;
     if ('oldPassword' in payload) {
-      await this.verify(memberId, payload.oldPassword);
+      await this.verify(memberId, payload.oldPassword, undefined, origin.ip);
       changed = true;
     } else {
       if (state.withdraw_password_hash !== null) throw new AppError('withdraw_password_already_set');
       this.#refuseWhileLocked(state, now);
       if (!(await verifyPassword(payload.loginPassword, state.password_hash))) {
         const failures = (lockExpired(state, now) ? 0 : state.withdraw_password_failures) + 1;
-        await this.#recordFailure(memberId);
+        await this.#recordFailure(memberId, origin.ip);
         if (failures >= WITHDRAW_PASSWORD_LIMITS.maxFailures) throw failureError(failures, now);
         throw new AppError('old_password_error', {
           details: { remainingAttempts: WITHDRAW_PASSWORD_LIMITS.maxFailures - failures },
@@ -164,12 +166,15 @@ export class WithdrawPasswordService {
     }
   }
 
-  /** One wrong answer, counted under a row lock so concurrent wrong answers all count. */
-  #recordFailure(memberId: bigint): Promise<void> {
+  /**
+   * One wrong answer, counted under a row lock so concurrent wrong answers all count. The answer that locks
+   * is audited (`withdraw_password.locked`) in this same transaction, so a lock is never without its row.
+   */
+  #recordFailure(memberId: bigint, ip: string): Promise<void> {
     return this.#db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('members')
-        .select(['withdraw_password_failures', 'withdraw_password_locked_until'])
+        .select(['brand_id', 'withdraw_password_failures', 'withdraw_password_locked_until'])
         .where('id', '=', memberId)
         .forNoKeyUpdate()
         .executeTakeFirst();
@@ -180,16 +185,22 @@ export class WithdrawPasswordService {
       if (until !== null && until > now) return;
       const failures = (until !== null ? 0 : row.withdraw_password_failures) + 1;
       const locked = failures >= WITHDRAW_PASSWORD_LIMITS.maxFailures;
+      const lockedUntil = locked ? new Date(now.getTime() + WITHDRAW_PASSWORD_LIMITS.lockMs) : null;
       await trx
         .updateTable('members')
-        .set({
-          withdraw_password_failures: failures,
-          withdraw_password_locked_until: locked
-            ? new Date(now.getTime() + WITHDRAW_PASSWORD_LIMITS.lockMs)
-            : null,
-        })
+        .set({ withdraw_password_failures: failures, withdraw_password_locked_until: lockedUntil })
         .where('id', '=', memberId)
         .execute();
+      if (lockedUntil) {
+        await recordOperatorAction(trx, {
+          brandId: row.brand_id,
+          operatorId: null,
+          memberId,
+          action: 'withdraw_password.locked',
+          ip,
+          detail: { failures, lockedUntil: lockedUntil.toISOString() },
+        });
+      }
     });
   }
 

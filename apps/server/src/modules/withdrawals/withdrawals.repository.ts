@@ -369,8 +369,11 @@ export class WithdrawalsRepository {
    * the condition of a row another transaction changed meanwhile, so concurrent sweeps (several server
    * processes, the CLI) and a member's own answer never both apply to one row.
    */
-  async autoReceive(now: Date): Promise<bigint[]> {
-    const rows = await this.#db
+  async autoReceive(
+    now: Date,
+    trx: Kysely<Database> = this.#db,
+  ): Promise<{ id: bigint; brandId: bigint; memberId: bigint; amountMinor: bigint }[]> {
+    const rows = await trx
       .updateTable('withdrawals')
       .set({
         receipt_status: 'auto_received',
@@ -380,9 +383,14 @@ export class WithdrawalsRepository {
       })
       .where('receipt_status', '=', 'awaiting')
       .where('receipt_deadline', '<=', now)
-      .returning('id')
+      .returning(['id', 'brand_id', 'member_id', 'amount_minor'])
       .execute();
-    return rows.map((row) => row.id);
+    return rows.map((row) => ({
+      id: row.id,
+      brandId: row.brand_id,
+      memberId: row.member_id,
+      amountMinor: row.amount_minor,
+    }));
   }
 }
 

@@ -227,6 +227,15 @@ describe.each(testBackends())('withdrawals [%s]', (backend) => {
       const locked = await fx.requestWithdrawal(member, { payoutAccountId: member.accountId, amount: '200' });
       expect(locked.statusCode).toBe(423);
       expect((await fx.balance(member.id)).heldMinor).toBe(0n);
+      // The answer that locked is audited once, with the request's ip; answers refused while locked are not.
+      const audit = await test.database.db
+        .selectFrom('audit_log')
+        .select(['ip', 'detail'])
+        .where('member_id', '=', member.id)
+        .where('action', '=', 'withdraw_password.locked')
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ ip: '127.0.0.1', detail: { failures: 5 } });
     });
   });
 
@@ -852,6 +861,42 @@ describe.each(testBackends())('withdrawals [%s]', (backend) => {
       );
       expect(afterwards.statusCode).toBe(409);
       expect((await memberView(early.member, early.id)).receipt?.status).toBe('auto_received');
+    });
+
+    it('audits each receipt answer once (replay and refusal add none) and each automatic receipt', async () => {
+      const answers: [string, Record<string, string>, { bytes: Buffer }[], string][] = [
+        ['withdrawal.received', { status: 'received' }, [], '100000'],
+        ['withdrawal.not_received', { status: 'not_received' }, [{ bytes: TINY_PNG }], '0'],
+        ['withdrawal.partly_received', { status: 'partly_received', receivedAmount: '250' }, [], '25000'],
+      ];
+      for (const [action, fields, files, receivedMinor] of answers) {
+        const { member, id } = await paidWithdrawal();
+        const refused = await test.app.inject(receipt(member, id, { status: 'partly_received' }));
+        expect(refused.statusCode).toBe(400);
+        const key = randomUUID();
+        for (let i = 0; i < 2; i += 1) {
+          const response = await test.app.inject(receipt(member, id, fields, files, key));
+          expect(response.statusCode, response.body).toBe(200);
+        }
+        const rows = await fx.auditRows(action, id);
+        expect(rows, action).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          operator_id: null,
+          member_id: member.id,
+          detail: { by: 'member', amountMinor: '100000', receivedMinor, proof: files.length > 0 },
+        });
+      }
+      const { member, id } = await paidWithdrawal();
+      clock.advance(RECEIPT_MINUTES * MINUTE + 1000);
+      expect((await memberView(member, id)).receipt?.status).toBe('auto_received');
+      await memberView(member, id); // a second sweep changes nothing and audits nothing
+      const auto = await fx.auditRows('withdrawal.auto_received', id);
+      expect(auto).toHaveLength(1);
+      expect(auto[0]).toMatchObject({
+        operator_id: null,
+        member_id: member.id,
+        detail: { by: 'system', amountMinor: '100000' },
+      });
     });
 
     it('replays pay, reject and receipt under one key with one effect', async () => {

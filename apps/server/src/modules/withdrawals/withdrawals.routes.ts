@@ -178,7 +178,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await service.create(sessionOf(request).member, key, request.body));
+        return ok(await service.create(sessionOf(request).member, key, request.body, request.ip));
       },
     );
 
@@ -217,7 +217,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
         const key = idempotencyKeyOf(request);
         const member = sessionOf(request).member;
         const form = await readReceiptForm(request);
-        return ok(await service.confirmReceipt(member, BigInt(request.params.id), key, form));
+        return ok(await service.confirmReceipt(member, BigInt(request.params.id), key, form, request.ip));
       },
     );
 

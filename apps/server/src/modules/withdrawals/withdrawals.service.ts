@@ -269,7 +269,13 @@ export class WithdrawalsService {
    * idempotent transaction, takes the withdrawal's id, holds the amount (`withdrawal:<id>:hold`) and
    * writes the row. Short of available money → `insufficient_funds` and nothing is left behind.
    */
-  async create(member: MemberRow, key: string, body: unknown): Promise<{ withdrawal: WithdrawalView }> {
+  /** `ip`: the member's address, for the audit row (issue 7: every money action is audited). */
+  async create(
+    member: MemberRow,
+    key: string,
+    body: unknown,
+    ip = 'unknown',
+  ): Promise<{ withdrawal: WithdrawalView }> {
     requireRealAccount(member);
     const payload = parsePayload(createWithdrawalPayloadSchema, await this.#open(body));
     const amountMinor = decimalToMinor(payload.amount);
@@ -289,7 +295,7 @@ export class WithdrawalsService {
     const account = await this.#repository.activePayoutAccount(member.id, payoutAccountId);
     if (!account) throw new AppError('payout_account_not_found');
     // Checked before the money transaction: a wrong answer must count although this request then fails.
-    await this.#passwords.verify(member.id, payload.withdrawPassword);
+    await this.#passwords.verify(member.id, payload.withdrawPassword, undefined, ip);
 
     const { value } = await runIdempotent(
       this.#db,
@@ -325,6 +331,14 @@ export class WithdrawalsService {
           },
           trx,
         );
+        await recordOperatorAction(trx, {
+          brandId: member.brand_id,
+          operatorId: null,
+          memberId: member.id,
+          action: 'withdrawal.requested',
+          ip,
+          detail: { by: 'member', withdrawalId: id, amountMinor, payoutAccountId },
+        });
         return { withdrawal: withdrawalView(await this.#detailOrThrow(id, trx)) };
       },
     );
@@ -348,6 +362,7 @@ export class WithdrawalsService {
     id: bigint,
     key: string,
     form: ReceiptForm,
+    ip = 'unknown',
   ): Promise<{ withdrawal: WithdrawalView }> {
     requireRealAccount(member);
     const fields = parsePayload(receiptFieldsSchema, form.fields);
@@ -412,6 +427,21 @@ export class WithdrawalsService {
           trx,
         );
         if (!recorded) throw new AppError('withdrawal_not_awaiting_receipt');
+        // `withdrawal.received` / `.not_received` / `.partly_received`, with the answer it records.
+        await recordOperatorAction(trx, {
+          brandId: member.brand_id,
+          operatorId: null,
+          memberId: member.id,
+          action: `withdrawal.${fields.status}`,
+          ip,
+          detail: {
+            by: 'member',
+            withdrawalId: id,
+            amountMinor: row.amount_minor,
+            receivedMinor,
+            proof: proof !== null,
+          },
+        });
         return { withdrawal: withdrawalView(await this.#detailOrThrow(id, trx)) };
       },
     );
@@ -433,10 +463,25 @@ export class WithdrawalsService {
 
   /**
    * Awaited receipts past their deadline become `auto_received` (no refund can follow). One statement,
-   * so it is idempotent and safe from several processes; answers how many it changed.
+   * so it is idempotent and safe from several processes; answers how many it changed. Each one changed is
+   * audited as `withdrawal.auto_received` in the same transaction (ip `system`: no request made it), so a
+   * second sweep, which changes nothing, audits nothing.
    */
   async autoReceiptDue(now: Date = this.#clock.now()): Promise<number> {
-    return (await this.#repository.autoReceive(now)).length;
+    return this.#db.transaction().execute(async (trx) => {
+      const rows = await this.#repository.autoReceive(now, trx);
+      for (const row of rows) {
+        await recordOperatorAction(trx, {
+          brandId: row.brandId,
+          operatorId: null,
+          memberId: row.memberId,
+          action: 'withdrawal.auto_received',
+          ip: 'system',
+          detail: { by: 'system', withdrawalId: row.id, amountMinor: row.amountMinor },
+        });
+      }
+      return rows.length;
+    });
   }
 
   // --- back office ------------------------------------------------------------------------------------

@@ -96,6 +96,14 @@ describe('sanitizeHtml', () => {
     expect(clean).not.toMatch(/javascript:|vbscript:|onerror|onload|onclick|<script/i);
   });
 
+  it('drops data: addresses, which DOMPurify otherwise allows on images and media', () => {
+    expect(sanitizeHtml('<img src="data:text/html;base64,PHNjcmlwdD4=" alt="a">')).toBe('<img alt="a">');
+    expect(sanitizeHtml('<img src=" data:image/svg+xml,<svg/>" alt="b">')).toBe('<img alt="b">');
+    expect(sanitizeHtml('<img src="https://example.com/a.png" alt="c">')).toBe(
+      '<img src="https://example.com/a.png" alt="c">',
+    );
+  });
+
   it('keeps ordinary rich text', () => {
     const html =
       '<h3>Weekend bonus</h3><p>Deposit <strong>twice</strong> and read the <a href="/help#bonus">rules</a>.</p>' +
