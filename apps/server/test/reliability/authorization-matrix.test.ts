@@ -1,0 +1,707 @@
+import { randomUUID } from 'node:crypto';
+import { INHOUSE_GAMES } from '@lotus/games/play';
+import { ORIGINALS_SESSION_HEADER } from '@lotus/shared/originals.schema';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { inhouseFixture } from '../../src/modules/inhouse-vendor/inhouse-vendor.fixture.ts';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { solvedHumanCheck } from '../helpers/human-check.ts';
+import { assertLedgerInvariants } from '../helpers/ledger-invariants.ts';
+import { sealFor } from '../helpers/login-helper.ts';
+import { multipartBody } from '../helpers/multipart.ts';
+import { operatorTokenFor } from '../helpers/operator-helper.ts';
+import { testBackends } from '../helpers/test-database.ts';
+import { TINY_PNG } from '../helpers/tiny-images.ts';
+import type { WalletFixture } from '../helpers/wallet-fixture.ts';
+import { apiRoutes } from './route-inventory.ts';
+
+/**
+ * Issue 7 reliability item 4: every protected route × {visitor, other player, agent outside the tree,
+ * downline reaching for its upline, trial account (free play) and a type-4 guest}: 0 unauthorised
+ * successes. One table per route family says, for each route and actor, what the request is (aimed at the
+ * OWNER's resources: an agent with a downline, a payout account, a paid withdrawal, a deposit with a proof,
+ * a favourite and a studio round) and what must happen. Back-office routes get their own actors (visitor,
+ * a member's token, a support operator on finance routes, an admin of another brand). A route the app
+ * registers with a login and no row here fails the coverage test, so new routes must join a table.
+ */
+
+vi.mock('fastify', async (original) =>
+  (await import('./route-inventory.ts')).wrapFastifyModule(await original()),
+);
+
+const PAY = 'Matrix-Pay-2026';
+/** Strings only the owner's data holds: no other actor's answer may contain them. */
+const OWNER_SECRETS = {
+  accountNumber: '998877665544',
+  payee: 'Owner Secret Payee',
+  reference: `UTROWNER${randomUUID().slice(0, 8)}`,
+};
+
+type MemberActor = 'visitor' | 'other' | 'outsider' | 'downline' | 'trial' | 'guest';
+const MEMBER_ACTORS: readonly MemberActor[] = ['visitor', 'other', 'outsider', 'downline', 'trial', 'guest'];
+type OpsActor = 'visitor' | 'member' | 'support' | 'foreignAdmin';
+const OPS_ACTORS: readonly OpsActor[] = ['visitor', 'member', 'support', 'foreignAdmin'];
+
+/**
+ * What a cell demands. `refused`: a 4xx (a visitor: 401 not_logged_in), optionally with this code.
+ * `own`: the call acts on the caller's own data by design; it must not fail with a 5xx nor show the owner's
+ * data. `allowed`: a success is legitimate (the reason says why); still no 5xx.
+ */
+type Expectation = { refused: true; code?: string } | { own: string } | { allowed: string };
+const refused = (code?: string): Expectation => ({ refused: true, ...(code ? { code } : {}) });
+const own = (why = 'acts on the caller’s own data'): Expectation => ({ own: why });
+const allowed = (why: string): Expectation => ({ allowed: why });
+const NEEDS_REAL = refused('in_need_true_account');
+
+type Credentials = {
+  member: Record<MemberActor | 'owner', Record<string, string>>;
+  studio: Record<MemberActor | 'owner', Record<string, string>>;
+};
+type RequestFor = (headers: Record<string, string>) => Promise<InjectOptions> | InjectOptions;
+type Row<A extends string> = { key: string; request: RequestFor; cells: Record<A, Expectation> };
+
+/** Member routes: visitor refused, others act on their own data unless the row says otherwise. */
+function memberRow(
+  key: string,
+  request: RequestFor,
+  cells: Partial<Record<MemberActor, Expectation>> = {},
+): Row<MemberActor> {
+  return {
+    key,
+    request,
+    cells: {
+      visitor: refused('not_logged_in'),
+      other: own(),
+      outsider: own(),
+      downline: own(),
+      trial: own(),
+      guest: own(),
+      ...cells,
+    },
+  };
+}
+/** A row whose every logged-in actor reaches for the owner's resource. */
+const foreign = (code?: string): Partial<Record<MemberActor, Expectation>> => ({
+  other: refused(code),
+  outsider: refused(code),
+  downline: refused(code),
+  trial: refused(),
+  guest: refused(),
+});
+
+let test: TestApp;
+let wallet: WalletFixture;
+const ids = {
+  ownerUsername: '',
+  downlineUsername: '',
+  payoutAccount: '',
+  withdrawalPaid: '',
+  withdrawalPending: '',
+  deposit: '',
+  roundId: '',
+};
+const creds: Credentials = { member: {} as never, studio: {} as never };
+const ops: Record<OpsActor | 'finance', Record<string, string>> = {} as never;
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const json =
+  (method: InjectOptions['method'], url: string, payload?: unknown) =>
+  (headers: Record<string, string>): InjectOptions => ({
+    method,
+    url,
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+const sealed =
+  (method: 'POST' | 'PUT', url: string, payload: () => unknown) =>
+  async (headers: Record<string, string>): Promise<InjectOptions> => ({
+    method,
+    url,
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    payload: await sealFor(test.app, payload()),
+  });
+const multipart =
+  (url: string, fields: Record<string, string>, withProof = false) =>
+  (headers: Record<string, string>): InjectOptions => {
+    const form = multipartBody(
+      fields,
+      withProof ? [{ field: 'proof', filename: 'p.png', contentType: 'image/png', bytes: TINY_PNG }] : [],
+    );
+    return {
+      method: 'POST',
+      url,
+      headers: { ...headers, ...form.headers, 'idempotency-key': randomUUID() },
+      payload: form.payload,
+    };
+  };
+
+async function ok(response: LightMyRequestResponse, what: string) {
+  if (response.statusCode !== 200) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
+  return (response.json() as { value: Record<string, unknown> }).value;
+}
+
+beforeAll(async () => {
+  const backend = testBackends().at(-1) ?? 'pglite';
+  test = await buildTestApp({ backend, config: { rateLimitMax: 1_000_000 } });
+  const { app, database } = test;
+  const db = database.db;
+  const studio = await inhouseFixture(app, database);
+  wallet = studio.wallet;
+  const fund = 10_000_000n;
+
+  // The tree: owner (agent) → downline (sub-agent). Others stand outside it.
+  const owner = await wallet.member({ type: 1, paymentPassword: PAY, fundMinor: fund });
+  const downline = await wallet.member({ type: 2, upline: owner.id, paymentPassword: PAY, fundMinor: fund });
+  const other = await wallet.member({ type: 0, paymentPassword: PAY, fundMinor: fund });
+  const outsider = await wallet.member({ type: 1, paymentPassword: PAY, fundMinor: fund });
+  const guest = await wallet.member({ type: 4, paymentPassword: PAY, fundMinor: fund });
+  const trialLogin = await app.inject({
+    method: 'POST',
+    url: '/wps/session/login/freeplay',
+    payload: await sealFor(app, {
+      os: 'Linux',
+      platform: 'W',
+      nonce: 'matrix',
+      version: 3,
+      humanVerification: await solvedHumanCheck(app),
+    }),
+  });
+  const trialToken = (await ok(trialLogin, 'free play')).token as string;
+  ids.ownerUsername = owner.username;
+  ids.downlineUsername = downline.username;
+  creds.member = {
+    owner: bearer(owner.token),
+    visitor: {},
+    other: bearer(other.token),
+    outsider: bearer(outsider.token),
+    downline: bearer(downline.token),
+    trial: bearer(trialToken),
+    guest: bearer(guest.token),
+  };
+
+  // The owner's resources.
+  const account = await ok(
+    await app.inject({
+      method: 'POST',
+      url: '/wps/member/payout-accounts',
+      headers: creds.member.owner,
+      payload: {
+        kind: 'bank',
+        provider: 'State Bank of India',
+        accountNumber: OWNER_SECRETS.accountNumber,
+        ifsc: 'SBIN0001234',
+        payeeName: OWNER_SECRETS.payee,
+      },
+    }),
+    'payout account',
+  );
+  ids.payoutAccount = (account.accounts as { id: string }[])[0]?.id ?? '';
+  const withdraw = async () =>
+    (
+      (
+        await ok(
+          await app.inject(
+            await sealed('POST', '/wps/member/withdrawals', () => ({
+              payoutAccountId: ids.payoutAccount,
+              amount: '100',
+              withdrawPassword: PAY,
+            }))(creds.member.owner),
+          ),
+          'withdrawal',
+        )
+      ).withdrawal as { id: string }
+    ).id;
+  ids.withdrawalPaid = await withdraw();
+  ids.withdrawalPending = await withdraw();
+  const finance = bearer(await operatorTokenFor(app, db, 'finance'));
+  await ok(await app.inject(json('POST', `/wps/ops/withdrawals/${ids.withdrawalPaid}/pay`)(finance)), 'pay');
+  const deposit = await ok(
+    await app.inject(
+      multipart(
+        '/wps/payments/deposits',
+        { method: 'bank', amount: '1500', reference: OWNER_SECRETS.reference },
+        true,
+      )(creds.member.owner),
+    ),
+    'deposit',
+  );
+  ids.deposit = String((deposit.deposit as { id: string }).id);
+  const list = await ok(await app.inject(json('POST', '/wps/relay/GCSGAME_gameList', {})({})), 'game list');
+  const card = (list.list as { nodeId: string; vassalage: string; gameType: string }[])[0];
+  if (!card) throw new Error('no game to favourite');
+  await ok(
+    await app.inject(
+      json('POST', '/wps/relay/MCSFE_getFavoriteGames', {
+        nodeId: card.nodeId,
+        vendor: card.vassalage,
+        gameType: card.gameType,
+      })(creds.member.owner),
+    ),
+    'favourite',
+  );
+
+  // Studio sessions: each logged-in actor opens its own; the owner plays one round.
+  const game = 'dragon-tiger';
+  const minBet = String((INHOUSE_GAMES as Record<string, { minBetMinor: unknown }>)[game]?.minBetMinor);
+  const session = async (member: { id: bigint }) => ({
+    [ORIGINALS_SESSION_HEADER]: (await studio.open(member.id, game)).token,
+  });
+  creds.studio = {
+    owner: await session(owner),
+    visitor: {},
+    other: await session(other),
+    outsider: await session(outsider),
+    downline: await session(downline),
+    trial: { [ORIGINALS_SESSION_HEADER]: (await studio.trial(game)).token },
+    guest: await session(guest),
+  };
+  const played = await ok(
+    await app.inject(
+      json('POST', '/originals/api/rounds', {
+        requestId: randomUUID(),
+        bet: { game, bets: [{ side: 'dragon', amountMinor: minBet }] },
+      })(creds.studio.owner),
+    ),
+    'round',
+  );
+  ids.roundId = (played.round as { roundId: string }).roundId;
+
+  // Back-office actors: a support operator (finance routes are not its job) and an admin of another brand.
+  const {
+    id: _id,
+    created_at: _created,
+    is_default: _default,
+    ...brand
+  } = await db.selectFrom('brands').selectAll().where('is_default', '=', true).executeTakeFirstOrThrow();
+  const otherBrand = await db
+    .insertInto('brands')
+    .values({
+      ...brand,
+      code: 'matrix-other',
+      name: 'Other',
+      maintenance_message: JSON.stringify(brand.maintenance_message),
+      category_rules: JSON.stringify([]),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ops.visitor = {};
+  ops.member = creds.member.owner;
+  ops.support = bearer(await operatorTokenFor(app, db, 'support'));
+  ops.foreignAdmin = bearer(await operatorTokenFor(app, db, 'admin', otherBrand.id));
+  ops.finance = finance;
+}, 120_000);
+
+afterAll(async () => {
+  if (test) await assertLedgerInvariants(test.database.db);
+  await test?.close();
+});
+
+// ─── Tables ──────────────────────────────────────────────────────────────────────────────────────────
+
+const transferDown = (username: () => string) =>
+  sealed('POST', '/wps/agent/transfer/downline', () => ({
+    username: username(),
+    amount: '1',
+    withdrawPassword: PAY,
+  }));
+
+const ACCOUNT_ROWS: Row<MemberActor>[] = [
+  memberRow('GET /wps/member/info', json('GET', '/wps/member/info')),
+  memberRow('PUT /wps/member/info/language', json('PUT', '/wps/member/info/language', { language: 'EN' })),
+  memberRow('POST /wps/relay/MCSFE_getPlayerAvatar', json('POST', '/wps/relay/MCSFE_getPlayerAvatar')),
+  memberRow('PUT /wps/member/info/icon', json('PUT', '/wps/member/info/icon', { icon: 1 })),
+  memberRow(
+    'PUT /wps/member/password',
+    sealed('PUT', '/wps/member/password', () => ({ oldPassword: 'x', newPassword: 'Matrix-New-2026' })),
+  ),
+  // Runs last in its table: it ends each actor's own session.
+  memberRow('DELETE /wps/session/logout', json('DELETE', '/wps/session/logout'), {
+    other: own('ends the caller’s own session'),
+  }),
+];
+
+const WALLET_ROWS: Row<MemberActor>[] = [
+  memberRow('GET /wps/v2/wallets/balance', json('GET', '/wps/v2/wallets/balance')),
+  memberRow('GET /wps/relay/GCS_merchantWallet', json('GET', '/wps/relay/GCS_merchantWallet')),
+  memberRow('GET /wps/member/info/funds/consolidated', json('GET', '/wps/member/info/funds/consolidated')),
+  memberRow(
+    'POST /wps/relay/GCS_walletTransfer',
+    json('POST', '/wps/relay/GCS_walletTransfer', { vendor: 'LOTUS', direction: 'in', amount: '1' }),
+    {
+      trial: NEEDS_REAL,
+      guest: NEEDS_REAL,
+    },
+  ),
+  memberRow('POST /wps/relay/GCS_walletRecall', json('POST', '/wps/relay/GCS_walletRecall', {}), {
+    trial: NEEDS_REAL,
+    guest: NEEDS_REAL,
+  }),
+  memberRow(
+    'POST /wps/member/transfer/upline',
+    sealed('POST', '/wps/member/transfer/upline', () => ({ amount: '1', withdrawPassword: PAY })),
+    {
+      other: refused('transfer_not_allowed'),
+      outsider: refused('transfer_not_allowed'),
+      downline: allowed('a member may pay its own direct upline (the owner)'),
+      trial: NEEDS_REAL,
+      guest: NEEDS_REAL,
+    },
+  ),
+  // Aimed at the owner's downline, except the downline's own cell, which aims "down" at its upline.
+  {
+    key: 'POST /wps/agent/transfer/downline',
+    request: transferDown(() => ids.downlineUsername),
+    cells: {
+      visitor: refused('not_logged_in'),
+      other: refused('transfer_not_allowed'),
+      outsider: refused('transfer_not_allowed'),
+      downline: refused('transfer_not_allowed'),
+      trial: NEEDS_REAL,
+      guest: NEEDS_REAL,
+    },
+  },
+  memberRow('GET /wps/member/transactions', json('GET', '/wps/member/transactions')),
+  memberRow('POST /wps/relay/ODSFE2_MemTransDet', json('POST', '/wps/relay/ODSFE2_MemTransDet', {})),
+];
+/** The downline's cell of the downline-transfer row names its upline instead. */
+const DOWNLINE_TARGETS_UPLINE = transferDown(() => ids.ownerUsername);
+
+const PAYMENT_ROWS: Row<MemberActor>[] = [
+  memberRow('GET /wps/payments/deposit/methods', json('GET', '/wps/payments/deposit/methods')),
+  memberRow(
+    'POST /wps/payments/deposits',
+    multipart('/wps/payments/deposits', { method: 'bank', amount: '1500', reference: 'UTRMATRIX1' }),
+    {
+      trial: NEEDS_REAL,
+      guest: NEEDS_REAL,
+    },
+  ),
+  memberRow('GET /wps/payments/deposits', json('GET', '/wps/payments/deposits')),
+  memberRow(
+    'GET /wps/payments/deposits/:id/proof',
+    (headers) => json('GET', `/wps/payments/deposits/${ids.deposit}/proof`)(headers),
+    foreign(),
+  ),
+];
+
+const WITHDRAWAL_ROWS: Row<MemberActor>[] = [
+  memberRow('GET /wps/member/withdraw-password', json('GET', '/wps/member/withdraw-password')),
+  memberRow(
+    'PUT /wps/member/withdraw-password',
+    sealed('PUT', '/wps/member/withdraw-password', () => ({
+      loginPassword: 'wrong-login-pass',
+      newPassword: 'Matrix-Pay-2027',
+    })),
+    {
+      trial: refused(),
+      guest: refused(),
+    },
+  ),
+  memberRow('GET /wps/member/payout-accounts', json('GET', '/wps/member/payout-accounts')),
+  memberRow(
+    'POST /wps/member/payout-accounts',
+    json('POST', '/wps/member/payout-accounts', {
+      kind: 'bank',
+      provider: 'State Bank of India',
+      accountNumber: '112233445566',
+      ifsc: 'SBIN0001234',
+      payeeName: 'Matrix Actor',
+    }),
+    { trial: NEEDS_REAL, guest: NEEDS_REAL },
+  ),
+  memberRow(
+    'DELETE /wps/member/payout-accounts/:id',
+    (headers) => json('DELETE', `/wps/member/payout-accounts/${ids.payoutAccount}`)(headers),
+    foreign(),
+  ),
+  // Everyone else tries to withdraw to the OWNER's payout account, with a correct payment password of its own.
+  memberRow(
+    'POST /wps/member/withdrawals',
+    sealed('POST', '/wps/member/withdrawals', () => ({
+      payoutAccountId: ids.payoutAccount,
+      amount: '100',
+      withdrawPassword: PAY,
+    })),
+    foreign(),
+  ),
+  memberRow('GET /wps/member/withdrawals', json('GET', '/wps/member/withdrawals')),
+  memberRow(
+    'POST /wps/member/withdrawals/:id/receipt',
+    (headers) =>
+      multipart(`/wps/member/withdrawals/${ids.withdrawalPaid}/receipt`, { status: 'received' })(headers),
+    foreign(),
+  ),
+  memberRow(
+    'GET /wps/member/withdrawals/:id/proof',
+    (headers) => json('GET', `/wps/member/withdrawals/${ids.withdrawalPaid}/proof`)(headers),
+    foreign(),
+  ),
+];
+
+const GAME_ROWS: Row<MemberActor>[] = [
+  memberRow(
+    'POST /wps/relay/MCSFE_getFavoriteGames',
+    json('POST', '/wps/relay/MCSFE_getFavoriteGames', { nodeId: '1', vendor: 'LOTUS', gameType: 'RNG' }),
+    {
+      other: own('toggles the caller’s own favourite'),
+    },
+  ),
+  memberRow(
+    'POST /wps/relay/MCSFE_getFavoriteGamesList',
+    json('POST', '/wps/relay/MCSFE_getFavoriteGamesList', {}),
+  ),
+  memberRow('POST /wps/relay/GCS_recentGame', json('POST', '/wps/relay/GCS_recentGame', {})),
+  memberRow('GET /wps/relay/GLS2_roomList', json('GET', '/wps/relay/GLS2_roomList')),
+  memberRow('GET /wps/member/betRecords', json('GET', '/wps/member/betRecords')),
+];
+
+/** The studio's API: its own session header; visitor = no session. */
+const STUDIO_ROWS: Row<MemberActor>[] = [
+  memberRow('GET /originals/api/balance', json('GET', '/originals/api/balance')),
+  memberRow(
+    'POST /originals/api/rounds',
+    json('POST', '/originals/api/rounds', { requestId: randomUUID(), bet: { game: 'slot', betMinor: '1' } }),
+  ),
+  memberRow('GET /originals/api/rounds', json('GET', '/originals/api/rounds')),
+  memberRow(
+    'GET /originals/api/rounds/:roundId',
+    (headers) => json('GET', `/originals/api/rounds/${ids.roundId}`)(headers),
+    {
+      ...foreign(),
+      // A trial session is a player of its own: the owner's round is not one of its rounds either.
+      trial: refused('not_found'),
+    },
+  ),
+  memberRow(
+    'PUT /originals/api/seeds/client',
+    json('PUT', '/originals/api/seeds/client', { clientSeed: 'matrix-seed' }),
+  ),
+  memberRow('POST /originals/api/seeds/rotate', json('POST', '/originals/api/seeds/rotate')),
+];
+
+function opsRow(
+  key: string,
+  request: RequestFor,
+  financeOnly: boolean,
+  foreignAdmin: Expectation = refused(),
+): Row<OpsActor> {
+  return {
+    key,
+    request,
+    cells: {
+      visitor: refused('not_logged_in'),
+      member: refused('not_logged_in'),
+      support: financeOnly
+        ? refused('operator_forbidden')
+        : allowed('support reads the desk of its own brand'),
+      foreignAdmin,
+    },
+  };
+}
+const otherBrandSees = own('an admin of another brand sees only its own brand');
+
+const OPS_ROWS: Row<OpsActor>[] = [
+  opsRow('GET /wps/ops/me', json('GET', '/wps/ops/me'), false, own('the operator’s own profile')),
+  opsRow(
+    'POST /wps/ops/members/:username/adjust',
+    (headers) =>
+      json('POST', `/wps/ops/members/${ids.ownerUsername}/adjust`, { amount: '1', reason: 'matrix' })(
+        headers,
+      ),
+    true,
+  ),
+  opsRow('GET /wps/ops/deposits', json('GET', '/wps/ops/deposits'), false, otherBrandSees),
+  opsRow(
+    'GET /wps/ops/deposits/:id/proof',
+    (headers) => json('GET', `/wps/ops/deposits/${ids.deposit}/proof`)(headers),
+    false,
+  ),
+  opsRow(
+    'POST /wps/ops/deposits/:id/approve',
+    (headers) => json('POST', `/wps/ops/deposits/${ids.deposit}/approve`)(headers),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/deposits/:id/reject',
+    (headers) => json('POST', `/wps/ops/deposits/${ids.deposit}/reject`, { reason: 'matrix' })(headers),
+    true,
+  ),
+  opsRow('GET /wps/ops/withdrawals', json('GET', '/wps/ops/withdrawals'), false, otherBrandSees),
+  opsRow(
+    'GET /wps/ops/withdrawals/:id/proof',
+    (headers) => json('GET', `/wps/ops/withdrawals/${ids.withdrawalPaid}/proof`)(headers),
+    false,
+  ),
+  opsRow(
+    'POST /wps/ops/withdrawals/:id/pay',
+    (headers) => json('POST', `/wps/ops/withdrawals/${ids.withdrawalPending}/pay`)(headers),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/withdrawals/:id/reject',
+    (headers) =>
+      json('POST', `/wps/ops/withdrawals/${ids.withdrawalPending}/reject`, { reason: 'matrix' })(headers),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/withdrawals/:id/investigation',
+    (headers) =>
+      json('POST', `/wps/ops/withdrawals/${ids.withdrawalPaid}/investigation`, {
+        outcome: 'refund',
+        reason: 'matrix',
+      })(headers),
+    true,
+  ),
+  // Last: ends the caller's operator session.
+  opsRow(
+    'DELETE /wps/ops/session',
+    json('DELETE', '/wps/ops/session'),
+    false,
+    own('ends the caller’s own operator session'),
+  ),
+];
+
+const MEMBER_TABLES: Record<string, { rows: Row<MemberActor>[]; studio?: true }> = {
+  'account and session': { rows: ACCOUNT_ROWS },
+  'wallet and transfers': { rows: WALLET_ROWS },
+  deposits: { rows: PAYMENT_ROWS },
+  withdrawals: { rows: WITHDRAWAL_ROWS },
+  'games and records': { rows: GAME_ROWS },
+  'in-house studio': { rows: STUDIO_ROWS, studio: true },
+};
+
+// ─── Checks ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** The problem with an answer to `actor`'s request, or null. */
+function judge(
+  expectation: Expectation,
+  response: LightMyRequestResponse,
+  isVisitor: boolean,
+): string | null {
+  const status = response.statusCode;
+  const message = (() => {
+    try {
+      return (response.json() as { message?: string }).message;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (status >= 500) return `server error ${status} ${message ?? ''}`;
+  if ('refused' in expectation) {
+    if (status < 400) return `UNAUTHORISED SUCCESS ${status}: ${response.body.slice(0, 200)}`;
+    if (isVisitor && status !== 401) return `visitor got ${status} ${message}, not 401`;
+    if (expectation.code && message !== expectation.code)
+      return `refused with ${status} ${message}, expected ${expectation.code}`;
+    return null;
+  }
+  if ('own' in expectation) {
+    for (const secret of Object.values(OWNER_SECRETS)) {
+      if (response.body.includes(secret)) return `answer shows the owner's data (${secret})`;
+    }
+  }
+  return null;
+}
+
+describe.sequential('authorization matrix', () => {
+  it('has a row for every route that needs a login, a studio session or an operator', () => {
+    const covered = new Set([
+      ...Object.values(MEMBER_TABLES).flatMap((table) => table.rows.map((row) => row.key)),
+      ...OPS_ROWS.map((row) => row.key),
+    ]);
+    const routes = apiRoutes();
+    const missing = routes
+      .filter((route) => route.auth !== 'none' && !covered.has(route.key))
+      .map((route) => route.key);
+    expect(missing).toEqual([]);
+    const unknown = [...covered].filter((key) => !routes.some((route) => route.key === key));
+    expect(unknown, 'table rows naming no route').toEqual([]);
+  });
+
+  for (const [family, table] of Object.entries(MEMBER_TABLES)) {
+    it(`${family}: ${table.rows.length} routes × ${MEMBER_ACTORS.length} actors`, async () => {
+      const problems: string[] = [];
+      for (const row of table.rows) {
+        for (const actor of MEMBER_ACTORS) {
+          // Logout ends sessions: it runs for every actor with a session of its own made for it.
+          const headers =
+            row.key === 'DELETE /wps/session/logout' && actor !== 'visitor'
+              ? bearer((await wallet.member({ type: actor === 'guest' ? 4 : 0 })).token)
+              : (table.studio ? creds.studio : creds.member)[actor];
+          const build =
+            row.key === 'POST /wps/agent/transfer/downline' && actor === 'downline'
+              ? DOWNLINE_TARGETS_UPLINE
+              : row.request;
+          const response = await test.app.inject(await build(headers));
+          const problem = judge(row.cells[actor], response, actor === 'visitor');
+          if (problem) problems.push(`${row.key} × ${actor}: ${problem}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it(`back office: ${OPS_ROWS.length} routes × ${OPS_ACTORS.length} actors`, async () => {
+    const problems: string[] = [];
+    for (const row of OPS_ROWS) {
+      for (const actor of OPS_ACTORS) {
+        const headers =
+          row.key === 'DELETE /wps/ops/session' && actor === 'support'
+            ? bearer(await operatorTokenFor(test.app, test.database.db, 'support'))
+            : ops[actor];
+        const response = await test.app.inject(await row.request(headers));
+        const problem = judge(row.cells[actor], response, actor === 'visitor');
+        if (problem) problems.push(`${row.key} × ${actor}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  /**
+   * The same requests succeed for those allowed to make them, so a refusal above is about WHO asked, not
+   * a broken request (a table whose requests all fail would prove nothing).
+   */
+  it('lets the rightful caller make the same requests', async () => {
+    const owner = creds.member.owner;
+    const expectOk = async (what: string, options: InjectOptions) => {
+      const response = await test.app.inject(options);
+      expect(response.statusCode, `${what}: ${response.body}`).toBe(200);
+    };
+    await expectOk('owner → its downline', await transferDown(() => ids.downlineUsername)(owner));
+    await expectOk(
+      'owner reads its deposit proof',
+      json('GET', `/wps/payments/deposits/${ids.deposit}/proof`)(owner),
+    );
+    await expectOk(
+      'owner reads its round',
+      json('GET', `/originals/api/rounds/${ids.roundId}`)(creds.studio.owner),
+    );
+    await expectOk(
+      'owner confirms its receipt',
+      multipart(`/wps/member/withdrawals/${ids.withdrawalPaid}/receipt`, { status: 'received' })(owner),
+    );
+    await expectOk(
+      'finance reads the deposit proof',
+      json('GET', `/wps/ops/deposits/${ids.deposit}/proof`)(ops.finance),
+    );
+    await expectOk(
+      'finance approves the deposit',
+      json('POST', `/wps/ops/deposits/${ids.deposit}/approve`)(ops.finance),
+    );
+    await expectOk(
+      'finance rejects the pending withdrawal',
+      json('POST', `/wps/ops/withdrawals/${ids.withdrawalPending}/reject`, { reason: 'matrix' })(ops.finance),
+    );
+    await expectOk(
+      'owner withdraws to its own account',
+      await sealed('POST', '/wps/member/withdrawals', () => ({
+        payoutAccountId: ids.payoutAccount,
+        amount: '100',
+        withdrawPassword: PAY,
+      }))(owner),
+    );
+    await expectOk(
+      'owner deletes its payout account',
+      json('DELETE', `/wps/member/payout-accounts/${ids.payoutAccount}`)(owner),
+    );
+  });
+});

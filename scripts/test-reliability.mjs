@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm run test:reliability`: the reliability suite of issue 7 at full size (RELIABILITY_FULL=1).
+//   1. vitest on apps/server/test/reliability (server project; needs TEST_DATABASE_URL — the PostgreSQL tests
+//      fail loudly without it);
+//   2. the browser parts with Playwright (scripts/e2e.mjs: Debian Chromium, build), listed in BROWSER_SPECS.
+// The normal `npm test` runs the same vitest files at their small default size.
+// Both steps run even if the first fails; the exit code is non-zero when either failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Playwright specs of the suite, relative to the repository root (the XSS corpus adds its spec here). */
+const BROWSER_SPECS = ['apps/web/e2e/reliability-xss.spec.ts'];
+
+const env = { ...process.env, RELIABILITY_FULL: '1' };
+if (!env.TEST_DATABASE_URL) {
+  console.error(
+    'test:reliability: TEST_DATABASE_URL is not set; the PostgreSQL reliability tests will fail.',
+  );
+}
+
+function run(title, command, args) {
+  console.log(`\n── ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.error) console.error(`test:reliability: could not run ${command}: ${result.error.message}`);
+  const ok = result.status === 0;
+  console.log(`── ${title}: ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return ok;
+}
+
+const results = [
+  run('vitest (server reliability, full size)', path.join(root, 'node_modules/.bin/vitest'), [
+    'run',
+    '--project',
+    'server',
+    'apps/server/test/reliability',
+  ]),
+];
+
+const missing = BROWSER_SPECS.filter((spec) => !existsSync(path.join(root, spec)));
+if (missing.length > 0) {
+  console.error(`test:reliability: listed browser specs are missing: ${missing.join(', ')}`);
+  results.push(false);
+} else if (BROWSER_SPECS.length > 0) {
+  results.push(
+    run('playwright (browser reliability)', process.execPath, [
+      path.join(root, 'scripts/e2e.mjs'),
+      ...BROWSER_SPECS,
+    ]),
+  );
+}
+
+process.exit(results.every(Boolean) ? 0 : 1);
