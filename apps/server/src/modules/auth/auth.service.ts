@@ -26,6 +26,8 @@ import type { RememberService } from './remember.service.ts';
 import type { SealedPayloadService } from './sealed-payload.service.ts';
 import { hashToken, type SessionOptions, type SessionsService } from './sessions.service.ts';
 
+/** How often a request renews its session's idle timer (see authenticate). */
+const SESSION_TOUCH_INTERVAL_MS = 30_000;
 /** Abuse limits (docs/api.md "Accounts and sessions", docs/accounts-contract.md "Captcha"). */
 export const LOGIN_LIMITS = {
   /** Failures of one account within `windowMs` that lock it. */
@@ -347,7 +349,13 @@ export class AuthService {
     ) {
       throw new AppError('not_logged_in');
     }
-    await this.#repository.touchSession(found.session.id, now);
+    // The idle timer only needs renewing now and then: writing the session row on every request made each
+    // read (a balance poll) a write too. Renewed at most once per TOUCH_INTERVAL, so a session may end up to
+    // that much earlier than a request-exact timer would end it.
+    const sinceTouch = now.getTime() - found.session.last_seen_at.getTime();
+    if (sinceTouch >= Math.min(SESSION_TOUCH_INTERVAL_MS, this.#options.idleMs / 10)) {
+      await this.#repository.touchSession(found.session.id, now);
+    }
     return found;
   }
 

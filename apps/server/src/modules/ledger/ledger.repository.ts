@@ -210,6 +210,8 @@ export class LedgerRepository {
 
   /** The member's main account in the brand's currency, created on first use. */
   async ensureMemberMainAccount(memberId: bigint): Promise<LedgerAccountRow | undefined> {
+    const existing = await this.findMemberMainAccount(memberId);
+    if (existing) return existing;
     await this.#db
       .insertInto('ledger_accounts')
       .columns(['brand_id', 'kind', 'member_id', 'currency'])
@@ -227,6 +229,11 @@ export class LedgerRepository {
       )
       .onConflict((conflict) => conflict.doNothing())
       .execute();
+    return this.findMemberMainAccount(memberId);
+  }
+
+  /** The member's main account in the brand's currency, if it exists yet. */
+  async findMemberMainAccount(memberId: bigint): Promise<LedgerAccountRow | undefined> {
     return this.#db
       .selectFrom('ledger_accounts')
       .innerJoin('brands', 'brands.id', 'ledger_accounts.brand_id')

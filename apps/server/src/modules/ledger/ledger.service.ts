@@ -367,6 +367,12 @@ export class LedgerService {
   }
 
   async memberMainAccount(memberId: bigint, trx?: Kysely<Database>): Promise<LedgerAccountRow> {
+    // Almost every member has the account already: a plain read then, not a transaction around an insert
+    // (a balance read is the hottest call of the site).
+    if (!trx) {
+      const existing = await new LedgerRepository(this.#db).findMemberMainAccount(memberId);
+      if (existing) return existing;
+    }
     const account = await this.#inTransaction(trx, (repository) =>
       repository.ensureMemberMainAccount(memberId),
     );
