@@ -7,7 +7,7 @@ import { createBrowserRouter } from 'react-router';
 import { readStoredLanguage } from '../features/language/utils/language-preference.ts';
 import { systemStatusQueryOptions } from '../features/system/api/get-system-status.ts';
 import { whitelabelQueryOptions } from '../features/system/api/get-whitelabel.ts';
-import { initI18n, toI18nLanguage } from '../lib/i18n.ts';
+import { initI18n, loadAllNamespaces, toI18nLanguage } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppProviders } from './providers.tsx';
 import { RootView } from './root-view.tsx';
@@ -32,6 +32,10 @@ async function start(): Promise<void> {
       </AppProviders>
     </StrictMode>,
   );
+  // The texts the first screen does not show (dialogs, other pages) follow once the browser is idle, so
+  // they never compete with the first paint; pages and dialogs await them anyway (lib/i18n.ts).
+  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+  whenIdle(() => void loadAllNamespaces());
 }
 
 void start();

@@ -72,9 +72,12 @@ describe('route table', () => {
       for (const [name, value] of Object.entries(extra ?? {})) expect(page.getAttribute(name)).toBe(value);
 
       // The parts the attributes announce are really there (or really absent).
+      // (The footer and the side menu load beside the page, site-layout.tsx: waited for when announced.)
       expect(screen.queryByTestId('site-header') !== null).toBe(header === 'on');
-      expect(screen.queryByTestId('site-footer') !== null).toBe(footer === 'on');
-      expect(screen.queryByTestId('side-menu') !== null).toBe(side === 'on');
+      if (footer === 'on') await screen.findByTestId('site-footer');
+      else expect(screen.queryByTestId('site-footer')).toBeNull();
+      if (side === 'on') await screen.findByTestId('side-menu');
+      else expect(screen.queryByTestId('side-menu')).toBeNull();
       expect(within(layout).getByRole('main').contains(page)).toBe(true);
     },
   );

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { HOME_PATHS } from '../lib/categories.ts';
+import { loadAllNamespaces } from '../lib/i18n.ts';
 import { gamesTitleKey } from './games-title.ts';
 import { GuardedLayout } from './layouts/guarded-layout.tsx';
 import {
@@ -20,11 +21,24 @@ import { RouteLoading } from './routes/route-loading.tsx';
  * Every route of SPEC §2 with its frame, as docs/foundation-contract.md tabulates them. Pages load lazily,
  * each in its own chunk; the layout (header, footer, side menu) is in the first bundle so it never waits.
  */
-type PageRoute = { paths: readonly string[]; meta: RouteHandle['meta']; load: () => Promise<ComponentType> };
+type PageRoute = {
+  paths: readonly string[];
+  meta: RouteHandle['meta'];
+  load: () => Promise<ComponentType>;
+  /** Home only: it shows nothing beyond lib/i18n.ts START_NAMESPACES. */
+  startTexts?: boolean;
+};
 
-function pageRoutes({ paths, meta, load }: PageRoute): RouteObject[] {
+function pageRoutes({ paths, meta, load, startTexts = false }: PageRoute): RouteObject[] {
   const handle: RouteHandle = { meta };
-  return paths.map((path) => ({ path, handle, lazy: async () => ({ Component: await load() }) }));
+  // Every page but home waits for all the texts (the start sequence loads only the first screen's,
+  // lib/i18n.ts START_NAMESPACES), so none shows a raw key.
+  const texts = () => (startTexts ? Promise.resolve() : loadAllNamespaces());
+  return paths.map((path) => ({
+    path,
+    handle,
+    lazy: async () => ({ Component: (await Promise.all([load(), texts()]))[0] }),
+  }));
 }
 
 const page = (titleKey: string, layout: PageMeta['layout']): PageMeta => ({ titleKey, layout });
@@ -54,6 +68,7 @@ function pageRouteTable(): RouteObject[] {
       paths: HOME_PATHS,
       meta: page('common:nav.home', fullLayout('home')),
       load: () => import('./routes/home-route.tsx').then((m) => m.HomeRoute),
+      startTexts: true,
     }),
     ...pageRoutes({
       paths: ['/register', '/register.html'],

@@ -1,6 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadFloatingParts } from '../components/ui/deferred-floating.tsx';
 import { i18n } from '../lib/i18n.ts';
+
+// findBy / waitFor wait up to 3 s instead of 1 s: lazy routes and chunks load slower on a busy machine, and
+// a wrong state still fails (it just fails later).
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks these browser APIs; Mantine needs matchMedia and ResizeObserver (ARCHITECTURE §1 traps).
 Object.defineProperty(window, 'matchMedia', {
@@ -23,6 +28,11 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+
+// The app loads Mantine's drop-downs and tooltips after the first paint (components/ui/deferred-floating.tsx);
+// tests exercise the components themselves, so they have them from the start (deferred-floating.test.tsx
+// covers the loading).
+await loadFloatingParts();
 
 // The layout scrolls on navigation; jsdom only logs "not implemented" for these.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

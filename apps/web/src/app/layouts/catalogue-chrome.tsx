@@ -25,9 +25,16 @@ export type CatalogueChrome = {
  * feeds the header's nav bar and the footer's vendor row, and a vendor chosen in the nav is launched by
  * SPEC §4's rules (lib/vendor-launch.ts).
  */
-export function useCatalogueChrome({ loggedIn }: { loggedIn: boolean }): CatalogueChrome {
+export function useCatalogueChrome({
+  loggedIn,
+  enabled = true,
+}: {
+  loggedIn: boolean;
+  /** False on pages that show neither the nav nor the footer: the menu is not fetched. */
+  enabled?: boolean;
+}): CatalogueChrome {
   const { i18n } = useTranslation();
-  const menus = useGameMenus(toBrandLanguage(i18n.language));
+  const menus = useGameMenus(toBrandLanguage(i18n.language), enabled);
   const navigate = useNavigate();
   const [popupVendor, setPopupVendor] = useState<GameMenuVendor | null>(null);
   const [maintenanceVendor, setMaintenanceVendor] = useState<GameMenuVendor | null>(null);

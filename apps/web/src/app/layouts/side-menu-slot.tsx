@@ -2,7 +2,7 @@ import type { Permission } from '@lotus/shared/system.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AppModal } from '../../components/ui/app-modal.tsx';
+import { LazyAppModal } from '../../components/ui/lazy-app-modal.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { CustomerServiceDialog } from '../../features/customer-service/components/customer-service-dialog.tsx';
@@ -55,14 +55,14 @@ export function SideMenuSlot({ permission }: SideMenuSlotProps) {
         onShare={share}
       />
       <CustomerServiceDialog state={customerService.state} onClose={customerService.dismiss} />
-      <AppModal
+      <LazyAppModal
         opened={message !== null}
         onClose={() => setMessage(null)}
         title={t('chrome:sideMenu.share')}
         testId="side-menu-message"
       >
         {message ? t(message) : null}
-      </AppModal>
+      </LazyAppModal>
     </>
   );
 }

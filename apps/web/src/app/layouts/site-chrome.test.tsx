@@ -17,7 +17,8 @@ describe('site chrome composed by the layout', () => {
   it("opens the login pop-up for a visitor's share", async () => {
     const { router } = renderApp('/noticePage');
     await findLayout();
-    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    // The side menu loads beside the page (site-layout.tsx).
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
     await waitFor(() => expect(useAuthModal.getState().modal).toEqual({ kind: 'login' }));
     expect(router.state.location.pathname).toBe('/noticePage');
     useAuthModal.setState({ modal: null });

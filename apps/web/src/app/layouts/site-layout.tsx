@@ -21,14 +21,16 @@ import { HOME_PATHS, normalisePath } from '../../lib/categories.ts';
 import { useSite } from '../site-context.tsx';
 import { BannerSlot } from './banner-slot.tsx';
 import { useCatalogueChrome } from './catalogue-chrome.tsx';
-import { FooterSlot } from './footer-slot.tsx';
 import { HeaderActions } from './header-actions.tsx';
 import { fullLayout, isRouteHandle, type PageMeta, type PageMetaInput } from './layout-variant.ts';
-import { SideMenuSlot } from './side-menu-slot.tsx';
 import classes from './site-layout.module.css';
 
 // Home's greeting pop-ups (and the modal and sanitiser code they need) load after the page, only on home.
 const HomePopups = lazy(() => import('./home-popups.tsx').then((m) => ({ default: m.HomePopups })));
+// The footer (below the page) and the side menu (fixed at the edge) load beside the page rather than in the
+// first bundle: neither moves anything when it arrives (issue 7 first-load budget, CLS).
+const FooterSlot = lazy(() => import('./footer-slot.tsx').then((m) => ({ default: m.FooterSlot })));
+const SideMenuSlot = lazy(() => import('./side-menu-slot.tsx').then((m) => ({ default: m.SideMenuSlot })));
 
 const FALLBACK_META: PageMeta = { titleKey: 'pages:notFound.title', layout: fullLayout(null) };
 
@@ -92,9 +94,10 @@ export function SiteLayout() {
   // A token counts as logged in while member info loads: the guard and the header agree at once.
   const { token } = useSession();
   const loggedIn = token !== null;
-  // Live balance (docs/wallet-contract.md): one socket per logged-in tab, closed on logout.
-  useBalancePush(token);
-  const catalogue = useCatalogueChrome({ loggedIn });
+  // Live balance (docs/wallet-contract.md): one socket per logged-in tab, closed on logout. A page without
+  // the header (a game screen inside the game iframe) shows no site balance: the tab around it has the socket.
+  useBalancePush(layout.header ? token : null);
+  const catalogue = useCatalogueChrome({ loggedIn, enabled: layout.header || layout.footer });
   const loginOptions = useMemo(() => loginOptionsFrom(permission), [permission]);
   const isHome = (HOME_PATHS as readonly string[]).includes(normalisePath(location.pathname));
 
@@ -154,8 +157,16 @@ export function SiteLayout() {
           <Outlet />
         </div>
       </main>
-      {layout.footer ? <FooterSlot permission={permission} vendorStrip={catalogue.vendorStrip} /> : null}
-      {layout.sideMenu ? <SideMenuSlot permission={permission} /> : null}
+      {layout.footer ? (
+        <Suspense fallback={null}>
+          <FooterSlot permission={permission} vendorStrip={catalogue.vendorStrip} />
+        </Suspense>
+      ) : null}
+      {layout.sideMenu ? (
+        <Suspense fallback={null}>
+          <SideMenuSlot permission={permission} />
+        </Suspense>
+      ) : null}
       {isHome ? (
         <Suspense fallback={null}>
           <HomePopups permission={permission} loggedIn={loggedIn} />

@@ -1,33 +1,47 @@
 import { lazy, Suspense, useState } from 'react';
+import { loadAllNamespaces } from '../../../lib/i18n.ts';
 import type { LoginOptions } from '../login-options.ts';
 import { type AuthModal, useAuthModal } from '../state/auth-modal-store.ts';
 
 // Each dialog is its own chunk, loaded when first opened: the forms, Mantine's modal and zod-free-but-large
-// form code stay out of the first page (ARCHITECTURE §1 bundle budget).
-const LoginModal = lazy(() => import('./login-modal.tsx').then((m) => ({ default: m.LoginModal })));
+// form code stay out of the first page (ARCHITECTURE §1 bundle budget). Each also waits for the texts the
+// start sequence leaves out (auth, register, password, ...: lib/i18n.ts START_NAMESPACES).
+const withTexts = <T,>(load: Promise<T>): Promise<T> =>
+  Promise.all([load, loadAllNamespaces()]).then(([module]) => module);
+const LoginModal = lazy(() =>
+  withTexts(import('./login-modal.tsx').then((m) => ({ default: m.LoginModal }))),
+);
 const TrueAccountDialog = lazy(() =>
-  import('./account-dialogs.tsx').then((m) => ({ default: m.TrueAccountDialog })),
+  withTexts(import('./account-dialogs.tsx').then((m) => ({ default: m.TrueAccountDialog }))),
 );
 const LogoutConfirmDialog = lazy(() =>
-  import('./account-dialogs.tsx').then((m) => ({ default: m.LogoutConfirmDialog })),
+  withTexts(import('./account-dialogs.tsx').then((m) => ({ default: m.LogoutConfirmDialog }))),
 );
 const RegisterModal = lazy(() =>
-  import('../../register/components/register-modal.tsx').then((m) => ({ default: m.RegisterModal })),
+  withTexts(
+    import('../../register/components/register-modal.tsx').then((m) => ({ default: m.RegisterModal })),
+  ),
 );
 const OneClickResultModal = lazy(() =>
-  import('../../register/components/one-click-result-modal.tsx').then((m) => ({
-    default: m.OneClickResultModal,
-  })),
+  withTexts(
+    import('../../register/components/one-click-result-modal.tsx').then((m) => ({
+      default: m.OneClickResultModal,
+    })),
+  ),
 );
 const ForgotPasswordModal = lazy(() =>
-  import('../../password/components/forgot-password-modal.tsx').then((m) => ({
-    default: m.ForgotPasswordModal,
-  })),
+  withTexts(
+    import('../../password/components/forgot-password-modal.tsx').then((m) => ({
+      default: m.ForgotPasswordModal,
+    })),
+  ),
 );
 const ChangePasswordModal = lazy(() =>
-  import('../../password/components/change-password-modal.tsx').then((m) => ({
-    default: m.ChangePasswordModal,
-  })),
+  withTexts(
+    import('../../password/components/change-password-modal.tsx').then((m) => ({
+      default: m.ChangePasswordModal,
+    })),
+  ),
 );
 
 type AuthModalsProps = { loginOptions: LoginOptions };

@@ -20,7 +20,10 @@ export function gameMenusQueryOptions(language: string) {
   });
 }
 
-/** While another language's menu loads, the nav keeps showing the previous one instead of emptying. */
-export function useGameMenus(language: string) {
-  return useQuery({ ...gameMenusQueryOptions(language), placeholderData: keepPreviousData });
+/**
+ * While another language's menu loads, the nav keeps showing the previous one instead of emptying.
+ * `enabled` false (a page without nav or footer, e.g. a game screen in its iframe) asks nothing.
+ */
+export function useGameMenus(language: string, enabled = true) {
+  return useQuery({ ...gameMenusQueryOptions(language), placeholderData: keepPreviousData, enabled });
 }

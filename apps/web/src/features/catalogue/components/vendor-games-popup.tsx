@@ -2,7 +2,7 @@ import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { LazyAppModal } from '../../../components/ui/lazy-app-modal.tsx';
 
 // The list and its tiles load when a VASSALAGE vendor is first opened, not with every page's header.
 const VendorGameList = lazy(() =>
@@ -15,7 +15,7 @@ type VendorGamesPopupProps = { vendor: GameMenuVendor | null; onClose: () => voi
 export function VendorGamesPopup({ vendor, onClose }: VendorGamesPopupProps) {
   const { t } = useTranslation('catalogue');
   return (
-    <AppModal
+    <LazyAppModal
       opened={vendor !== null}
       onClose={onClose}
       title={vendor ? t('vendorGames.title', { vendor: vendor.displayName }) : ''}
@@ -33,6 +33,6 @@ export function VendorGamesPopup({ vendor, onClose }: VendorGamesPopupProps) {
           <VendorGameList vassalage={vendor.vassalage} gameType={vendor.gameType} onPlayed={onClose} />
         </Suspense>
       ) : null}
-    </AppModal>
+    </LazyAppModal>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { LazyAppModal } from '../../../components/ui/lazy-app-modal.tsx';
 import type { CustomerServiceState } from '../hooks/use-open-customer-service.ts';
 
 type CustomerServiceDialogProps = { state: CustomerServiceState; onClose: () => void };
@@ -13,7 +13,7 @@ export function CustomerServiceDialog({ state, onClose }: CustomerServiceDialogP
   const { t } = useTranslation(['chrome', 'errors', 'common']);
   const opened = state.status === 'blocked' || state.status === 'failed';
   return (
-    <AppModal
+    <LazyAppModal
       opened={opened}
       onClose={onClose}
       title={t('customerService.title')}
@@ -49,6 +49,6 @@ export function CustomerServiceDialog({ state, onClose }: CustomerServiceDialogP
           </Group>
         </Stack>
       ) : null}
-    </AppModal>
+    </LazyAppModal>
   );
 }

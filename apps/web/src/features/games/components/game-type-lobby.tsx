@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useGameMenus } from '../../catalogue/api/get-game-menus.ts';
@@ -7,6 +7,9 @@ import { useGamesLanguage } from '../hooks/use-game-pages.ts';
 import { vendorsOfType } from '../utils/vendor-tabs.ts';
 import { GameGrid } from './game-grid.tsx';
 import { VendorTabs } from './vendor-tabs.tsx';
+
+/** Height of VendorTabs' pill row (Mantine's default tab size, 18 px logos), measured in Chromium. */
+const VENDOR_TABS_HEIGHT = 38;
 
 type GameTypeLobbyProps = {
   /** The game type listed, e.g. RNG. */
@@ -53,6 +56,9 @@ export function GameTypeLobby({ gameType, withTabs = false }: GameTypeLobbyProps
             )
           }
         />
+      ) : withTabs && menus.status === 'pending' ? (
+        // The tabs' height while the menu loads, so the grid below does not jump when they arrive (CLS).
+        <Skeleton h={VENDOR_TABS_HEIGHT} radius="xl" data-testid="vendor-tabs-loading" />
       ) : null}
       <GameGrid pages={pages} />
     </Stack>

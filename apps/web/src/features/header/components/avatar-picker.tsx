@@ -1,6 +1,6 @@
 import { Alert, Button, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { LazyAppModal } from '../../../components/ui/lazy-app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePlayerAvatar } from '../api/get-player-avatar.ts';
 import { useUpdatePlayerAvatar } from '../api/update-player-avatar.ts';
@@ -31,7 +31,7 @@ export function AvatarPicker({ opened, onClose, onChanged }: AvatarPickerProps) 
   };
 
   return (
-    <AppModal opened={opened} onClose={close} title={t('header.avatar.title')} testId="avatar-picker">
+    <LazyAppModal opened={opened} onClose={close} title={t('header.avatar.title')} testId="avatar-picker">
       {avatars.isPending ? (
         <Stack align="center" py="md">
           <Loader size="sm" aria-label={t('header.avatar.loading')} />
@@ -81,6 +81,6 @@ export function AvatarPicker({ opened, onClose, onChanged }: AvatarPickerProps) 
           ) : null}
         </Stack>
       )}
-    </AppModal>
+    </LazyAppModal>
   );
 }

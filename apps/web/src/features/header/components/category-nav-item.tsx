@@ -1,8 +1,9 @@
 import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
-import { Menu, type MenuProps } from '@mantine/core';
+import type { MenuProps } from '@mantine/core';
 import { type CSSProperties, type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { Menu } from '../../../components/ui/deferred-floating.tsx';
 import { ChevronDownIcon, ToolIcon } from '../../../components/ui/icons.tsx';
 import { useNavDropdown } from '../hooks/use-nav-dropdown.ts';
 import type { NavCategoryEntry } from '../utils/nav-entries.ts';

@@ -1,6 +1,7 @@
 import { LANGUAGE_CATALOGUE, type LanguageEntry } from '@lotus/shared/languages';
-import { Button, Menu, ScrollArea, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Menu, ScrollAreaAutosize } from '../../../components/ui/deferred-floating.tsx';
 import { FlagBadge } from '../../../components/ui/flag-badge.tsx';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import { toBrandLanguage, toI18nLanguage } from '../../../lib/i18n.ts';
@@ -45,7 +46,7 @@ export function LanguageSelector({ supportedLanguages, onChosen }: LanguageSelec
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('language.title')}</Menu.Label>
-        <ScrollArea.Autosize mah={360} type="auto">
+        <ScrollAreaAutosize mah={360} type="auto">
           {ordered.map((entry) => {
             const enabled = supported.has(entry.code);
             const active = entry.code === currentCode;
@@ -91,7 +92,7 @@ export function LanguageSelector({ supportedLanguages, onChosen }: LanguageSelec
               </Menu.Item>
             );
           })}
-        </ScrollArea.Autosize>
+        </ScrollAreaAutosize>
       </Menu.Dropdown>
     </Menu>
   );

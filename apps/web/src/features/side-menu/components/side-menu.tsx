@@ -1,8 +1,9 @@
 import type { Resource } from '@lotus/shared/system.schema';
-import { ActionIcon, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Stack } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Tooltip } from '../../../components/ui/deferred-floating.tsx';
 import { ArrowUpIcon, HeadsetIcon, PhoneDownloadIcon } from '../../../components/ui/icons.tsx';
 import { SocialIcon, type SocialType, socialTypeOf } from '../../../components/ui/social-icon.tsx';
 import { appDownloads } from '../utils/app-downloads.ts';

@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../../components/ui/deferred-floating.tsx';
 import { MoonIcon, SunIcon } from '../../../components/ui/icons.tsx';
 
 /**

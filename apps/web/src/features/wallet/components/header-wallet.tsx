@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Tooltip } from '../../../components/ui/deferred-floating.tsx';
 import { EyeIcon, EyeOffIcon, PlusIcon, RefreshIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../../../lib/storage.ts';
 import { useSessionStore } from '../../auth/state/session-store.ts';
