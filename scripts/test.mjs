@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, stopping at the first failure:
 //   lint (biome check .) → typecheck (tsc -b) → unit (vitest run, every project) → build (npm run build)
+//   → budget (bench/web/check-budget.mjs: what each route loads first, gzip, against bench/web/budget.json)
 //   → e2e (scripts/e2e.mjs: Chromium check + playwright test)
 // Then a summary with the real test counts, ending with the line `N passed, N failed, N skipped`.
 // A skipped or todo test, a run with no test, or a step that fails outside its tests fails the run.
@@ -98,6 +99,12 @@ const steps = [
     readCounts: readVitest,
   },
   { id: 'build', title: 'Build web and server: npm run build', command: 'npm', args: ['run', 'build'] },
+  {
+    id: 'budget',
+    title: 'Bundle size budget',
+    command: process.execPath,
+    args: [path.join(root, 'bench', 'web', 'check-budget.mjs')],
+  },
   {
     id: 'e2e',
     title: 'Browser journeys: playwright test (Debian Chromium)',

@@ -25,6 +25,9 @@ export default defineConfig({
     // Hashed file names under dist/assets let the server cache them forever (index.html is never cached).
     assetsDir: 'assets',
     sourcemap: false,
+    // dist/.vite/manifest.json maps every chunk to its imports: bench/web reads it to measure what each
+    // route loads first and to enforce bench/web/budget.json in CI.
+    manifest: true,
     rolldownOptions: {
       output: {
         // React, React DOM and the router change far less often than the app and are all needed on every

@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+/**
+ * The PostgreSQL server the benches use. BENCH_ADMIN_DATABASE_URL wins; else the server of
+ * TEST_DATABASE_URL (its `postgres` database); else the local default. Benches make their own databases on
+ * it (lotus_bench, lotus_bench_pgbench), dropped and re-created on every run: never point this at a server
+ * whose databases of those names matter.
+ */
+export function adminUrl() {
+  if (process.env.BENCH_ADMIN_DATABASE_URL) return process.env.BENCH_ADMIN_DATABASE_URL;
+  if (process.env.TEST_DATABASE_URL) {
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = '/postgres';
+    return url.toString();
+  }
+  return 'postgresql://postgres@127.0.0.1:5432/postgres';
+}
+
+/** The URL of database `name` on the admin server. */
+export function databaseUrl(name) {
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin(work) {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function checkName(name) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`unsafe database name ${name}`);
+  return name;
+}
+
+/** Drops (closing its sessions) and re-creates an empty database; returns its URL. */
+export async function recreateDatabase(name) {
+  checkName(name);
+  await withAdmin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  });
+  return databaseUrl(name);
+}
+
+export async function dropDatabase(name) {
+  checkName(name);
+  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/** Version and the settings that move the figures most, for the record. */
+export async function serverSettings() {
+  return withAdmin(async (client) => {
+    const settings = {};
+    for (const name of [
+      'server_version',
+      'max_connections',
+      'shared_buffers',
+      'synchronous_commit',
+      'fsync',
+      'wal_level',
+    ]) {
+      settings[name] = (await client.query(`SHOW ${name}`)).rows[0][name];
+    }
+    return settings;
+  });
+}
+
+/** One query on a database, closing the connection after. */
+export async function queryOnce(url, text, values = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs a PostgreSQL client tool (pgbench) and returns its output. */
+export async function runTool(command, args, options = {}) {
+  const { stdout, stderr } = await run(command, args, { maxBuffer: 16 * 1024 * 1024, ...options });
+  return { stdout, stderr };
+}
+
+const DB_COUNTERS = [
+  'xact_commit',
+  'xact_rollback',
+  'tup_returned',
+  'tup_fetched',
+  'tup_inserted',
+  'tup_updated',
+  'tup_deleted',
+];
+
+/**
+ * PostgreSQL's activity counters of one database (pg_stat_database). Two readings around a load, divided
+ * by its request count, say how much database work one request does (transactions, rows written):
+ * evidence of what limits a figure. PostgreSQL publishes the counters within about a second, so the
+ * figures are approximate for short loads.
+ */
+export async function databaseCounters(name) {
+  checkName(name);
+  return withAdmin(async (client) => {
+    const { rows } = await client.query(
+      `SELECT ${DB_COUNTERS.join(', ')} FROM pg_stat_database WHERE datname = $1`,
+      [name],
+    );
+    return Object.fromEntries(DB_COUNTERS.map((counter) => [counter, Number(rows[0]?.[counter] ?? 0)]));
+  });
+}
+
+/** Per-request difference of two `databaseCounters` readings. */
+export function countersPerRequest(before, after, requests) {
+  if (!requests) return null;
+  return Object.fromEntries(
+    DB_COUNTERS.map((counter) => [
+      counter,
+      Math.round(((after[counter] - before[counter]) / requests) * 100) / 100,
+    ]),
+  );
+}

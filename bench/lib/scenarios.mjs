@@ -1,0 +1,129 @@
+import { createHmac, randomUUID } from 'node:crypto';
+
+/**
+ * The request sequences of each load (autocannon `requests`). Each autocannon connection keeps a context;
+ * per-connection data (a player's token, a vendor session) is handed out round-robin on its first request,
+ * so the connections act like different players. `bad` counts answers that are 2xx on the wire but not
+ * what a working server says (the envelope's success flag, the vendor protocol's status "OK"): the "0 errors"
+ * target counts them too.
+ */
+
+export function scenarioRequests(scenario, data, tally) {
+  const check = (expected) => (status, body) => {
+    if (status >= 200 && status < 300 && (expected === null || body.includes(expected))) return;
+    tally.bad += 1;
+    if (tally.samples.length < 5) tally.samples.push({ status, body: String(body).slice(0, 300) });
+  };
+  let handedOut = 0;
+  const nextOf = (list) => list[handedOut++ % list.length];
+
+  switch (scenario) {
+    case 'hello':
+      return [{ method: 'GET', path: '/', onResponse: check('"hello"') }];
+
+    case 'balance':
+      return [
+        {
+          method: 'GET',
+          path: '/wps/v2/wallets/balance',
+          setupRequest(request, context) {
+            context.token ??= nextOf(data.tokens);
+            return { ...request, headers: { ...request.headers, authorization: `Bearer ${context.token}` } };
+          },
+          onResponse: check('"success":true'),
+        },
+      ];
+
+    case 'gameList':
+      return [
+        {
+          method: 'POST',
+          path: '/wps/relay/GCSGAME_gameList',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ pageNo: 1, pageSize: 20, language: 'EN' }),
+          onResponse: check('"success":true'),
+        },
+      ];
+
+    case 'vendorRound': {
+      // Unique per run: txn and round ids must never repeat in the database (a repeat would be a replay).
+      const tag = `b${randomUUID().slice(0, 8)}`;
+      let rounds = 0;
+      const signed = (request, payload) => {
+        const body = JSON.stringify(payload);
+        const signature = `sha256=${createHmac('sha256', data.secret).update(body).digest('hex')}`;
+        return {
+          ...request,
+          body,
+          headers: {
+            ...request.headers,
+            'content-type': 'application/json',
+            'x-vendor-code': data.vendorCode,
+            'x-signature': signature,
+          },
+        };
+      };
+      return [
+        {
+          method: 'POST',
+          path: '/vendor-api/v1/debit',
+          setupRequest(request, context) {
+            context.player ??= nextOf(data.players);
+            rounds += 1;
+            context.round = `${tag}-${rounds}`;
+            return signed(request, {
+              timestamp: Date.now(),
+              playerId: context.player.playerId,
+              sessionToken: context.player.sessionToken,
+              txnId: `${context.round}-d`,
+              roundId: context.round,
+              gameCode: data.gameCode,
+              amountMinor: data.amountMinor,
+            });
+          },
+          onResponse: check('"status":"OK"'),
+        },
+        {
+          method: 'POST',
+          path: '/vendor-api/v1/credit',
+          setupRequest(request, context) {
+            return signed(request, {
+              timestamp: Date.now(),
+              playerId: context.player.playerId,
+              sessionToken: context.player.sessionToken,
+              txnId: `${context.round}-c`,
+              roundId: context.round,
+              gameCode: data.gameCode,
+              amountMinor: data.amountMinor,
+              roundClosed: true,
+            });
+          },
+          onResponse: check('"status":"OK"'),
+        },
+      ];
+    }
+
+    case 'login': {
+      // Each login spends a single-use human-check challenge, so every request has its own sealed body,
+      // made before the load starts (bench/lib/players.ts).
+      let cursor = 0;
+      return [
+        {
+          method: 'POST',
+          path: '/wps/session/login',
+          headers: { 'content-type': 'application/json', 'user-agent': 'lotus-bench' },
+          setupRequest(request) {
+            const body = data.bodies[cursor];
+            cursor += 1;
+            if (body === undefined) tally.exhausted = true;
+            return { ...request, body: JSON.stringify(body ?? data.bodies[0]) };
+          },
+          onResponse: check('"success":true'),
+        },
+      ];
+    }
+
+    default:
+      throw new Error(`unknown scenario ${scenario}`);
+  }
+}
