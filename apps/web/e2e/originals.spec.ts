@@ -1,6 +1,6 @@
 import { expect as baseExpect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
 import { logInOnPage, registerByUsername, useOwnAddress } from './support/accounts.ts';
-import { openLayout } from './support/page-helpers.ts';
+import { artifactPath, openLayout } from './support/page-helpers.ts';
 import { serverUrl } from './support/servers.ts';
 
 /**
@@ -76,7 +76,7 @@ test.describe('player', () => {
     await context.close();
   });
 
-  test('spins a slot in the game frame and the header balance follows', async ({ page }) => {
+  test('spins a slot in the game frame and the header balance follows', async ({ page }, testInfo) => {
     if (!funded) throw new Error('no funded player');
     await logIn(page, funded);
     await openLayout(page, '/rng');
@@ -106,9 +106,10 @@ test.describe('player', () => {
     await expect(frame.getByTestId('originals-announcement')).toHaveText(
       /^(You won .+\.|No win this time\.)$/,
     );
+    await page.screenshot({ path: artifactPath(testInfo, 'originals-slot.png') });
   });
 
-  test('plays European roulette and Dragon Tiger', async ({ page }) => {
+  test('plays European roulette and Dragon Tiger', async ({ page }, testInfo) => {
     if (!funded) throw new Error('no funded player');
     await logIn(page, funded);
     await openLayout(page, '/rng');
@@ -125,6 +126,7 @@ test.describe('player', () => {
     await expect(frame.getByTestId('result-strip').locator('li')).toHaveCount(1);
     await expect(await roundsIn(frame)).toHaveCount(1);
     const afterRoulette = (await frame.getByTestId('originals-balance').textContent()) ?? '';
+    await page.screenshot({ path: artifactPath(testInfo, 'originals-roulette.png') });
     await closeGame(page);
 
     frame = await openGame(page, 'Dragon Tiger');
@@ -136,13 +138,16 @@ test.describe('player', () => {
     await expect(frame.getByTestId('originals-announcement')).toHaveText(
       /^Dragon .+, Tiger .+: (Dragon|Tiger|Tie)\./,
     );
+    await page.screenshot({ path: artifactPath(testInfo, 'originals-dragon-tiger.png') });
     await expect(page.getByTestId('header-balance')).toHaveText(
       (await frame.getByTestId('originals-balance').textContent()) ?? '',
     );
   });
 });
 
-test('a visitor plays a free trial on a phone, rotates the seed and verifies the round', async ({ page }) => {
+test('a visitor plays a free trial on a phone, rotates the seed and verifies the round', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await openLayout(page, '/rng');
   await page
@@ -176,6 +181,7 @@ test('a visitor plays a free trial on a phone, rotates the seed and verifies the
   await expect(frame.getByTestId('computed-hash')).toHaveText(hashBefore);
   await expect(frame.getByTestId('hash-check')).toHaveAttribute('data-ok', 'true');
   await expect(frame.getByTestId('outcome-check')).toHaveAttribute('data-ok', 'true');
+  await page.screenshot({ path: artifactPath(testInfo, 'originals-verify-phone.png'), fullPage: true });
   // Back to the game: the session resumes from the frame's storage.
   await frame.getByTestId('verify-back').click();
   await expect(frame.getByTestId('originals-screen')).toBeVisible();
