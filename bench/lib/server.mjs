@@ -97,7 +97,9 @@ export async function startServer({ databaseUrl, port, env = {}, label = 'server
   const logFile = path.join(logDir(), `${label}-${listenPort}.log`);
   const out = openSync(logFile, 'a');
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     cwd: repoRoot(),
     env: benchServerEnv(databaseUrl, listenPort, env),
     stdio: ['ignore', out, out],
