@@ -360,6 +360,8 @@ test.describe('chrome in English', () => {
   }) => {
     await page.goto('/noticePage');
     await expect(page.getByTestId('notice-entry')).toHaveCount(9);
+    // The footer arrives after the page (lazy): scroll once it is there, so the click below needs no scroll.
+    await expect(page.getByTestId('footer-feedback')).toBeAttached();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(100);

@@ -13,6 +13,9 @@ import {
   type ReactNode,
   useContext,
   useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -67,22 +70,85 @@ function useFloatingParts(): FloatingParts | null {
   return parts;
 }
 
+const TARGET_ATTRIBUTE = 'data-deferred-target';
+
+/** Marks a target element so its root can find it again after the swap (same attribute before and after). */
+function marked(children: ReactNode, id: string | null): ReactNode {
+  if (!id || !isValidElement(children)) return children;
+  return cloneElement(children, { [TARGET_ATTRIBUTE]: id } as Record<string, string>);
+}
+
+/** Child indices from `root` down to `node`, to find the same element in the re-rendered target. */
+function pathTo(root: Element, node: Element): number[] | null {
+  const path: number[] = [];
+  let current: Element | null = node;
+  while (current && current !== root) {
+    const parent: Element | null = current.parentElement;
+    if (!parent) return null;
+    path.unshift(Array.prototype.indexOf.call(parent.children, current));
+    current = parent;
+  }
+  return current === root ? path : null;
+}
+
+/**
+ * When the parts arrive, the stand-in target is replaced by the real one (a new element): a keyboard user
+ * focused on it (or on a button inside it) would lose focus, and Mantine could not return focus to it on
+ * close. This remembers where focus was in the old target during the swap's render and puts it on the same
+ * element of the new one before any effect (Mantine's focus-return records the active element in an effect).
+ */
+function useFocusCarry(parts: FloatingParts | null): string {
+  const id = useId();
+  const swapped = useRef(parts !== null);
+  const focusPath = useRef<number[] | null>(null);
+  if (parts && !swapped.current) {
+    swapped.current = true;
+    const root = document.querySelector(`[${TARGET_ATTRIBUTE}="${CSS.escape(id)}"]`);
+    const active = document.activeElement;
+    focusPath.current = root && active && root.contains(active) ? pathTo(root, active) : null;
+  }
+  useLayoutEffect(() => {
+    const path = focusPath.current;
+    if (!parts || !path) return;
+    focusPath.current = null;
+    let node: Element | null | undefined = document.querySelector(
+      `[${TARGET_ATTRIBUTE}="${CSS.escape(id)}"]`,
+    );
+    for (const index of path) node = node?.children[index];
+    if (node instanceof HTMLElement) node.focus();
+  }, [parts, id]);
+  return id;
+}
+
 /** Before the parts load, a Menu or Popover target asks its root to open once they arrive. */
 const PendingOpen = createContext<(() => void) | null>(null);
+/** The root's id for its target's marker attribute (useFocusCarry). */
+const TargetId = createContext<string | null>(null);
 
 function MenuRoot(props: MenuProps) {
   const parts = useFloatingParts();
+  const targetId = useFocusCarry(parts);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   // A controlled menu told to open (hover on a nav entry) needs the parts now.
   useEffect(() => {
     if (props.opened && !loaded) void loadFloatingParts().catch(() => undefined);
   }, [props.opened]);
-  if (parts) return <parts.Menu {...props} defaultOpened={props.defaultOpened || openOnLoad} />;
+  if (parts) {
+    return (
+      <TargetId.Provider value={targetId}>
+        <parts.Menu {...props} defaultOpened={props.defaultOpened || openOnLoad} />
+      </TargetId.Provider>
+    );
+  }
   const requestOpen = () => {
     setOpenOnLoad(true);
     void loadFloatingParts().catch(() => setOpenOnLoad(false));
   };
-  return <PendingOpen.Provider value={requestOpen}>{props.children}</PendingOpen.Provider>;
+  return (
+    <TargetId.Provider value={targetId}>
+      <PendingOpen.Provider value={requestOpen}>{props.children}</PendingOpen.Provider>
+    </TargetId.Provider>
+  );
 }
 
 type TargetProps = { onClick?: (event: unknown) => void };
@@ -90,18 +156,23 @@ type TargetProps = { onClick?: (event: unknown) => void };
 /** A Menu / Popover target before the parts load: as it will look once wired, and it asks to open. */
 function PendingTarget({ children }: { children: ReactNode }) {
   const requestOpen = useContext(PendingOpen);
-  if (!requestOpen || !isValidElement<TargetProps>(children)) return <>{children}</>;
-  return cloneElement(children, {
-    onClick: (event: unknown) => {
-      children.props.onClick?.(event);
-      requestOpen();
-    },
-  });
+  const targetId = useContext(TargetId);
+  if (!requestOpen || !isValidElement<TargetProps>(children)) return <>{marked(children, targetId)}</>;
+  return marked(
+    cloneElement(children, {
+      onClick: (event: unknown) => {
+        children.props.onClick?.(event);
+        requestOpen();
+      },
+    }),
+    targetId,
+  );
 }
 
 function MenuTarget(props: { children: ReactNode }) {
   const parts = useFloatingParts();
-  if (parts) return <parts.Menu.Target {...props} />;
+  const targetId = useContext(TargetId);
+  if (parts) return <parts.Menu.Target {...props}>{marked(props.children, targetId)}</parts.Menu.Target>;
   return <PendingTarget>{props.children}</PendingTarget>;
 }
 
@@ -136,22 +207,36 @@ export const Menu = Object.assign(MenuRoot, {
 
 function PopoverRoot(props: PopoverProps) {
   const parts = useFloatingParts();
+  const targetId = useFocusCarry(parts);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   // A controlled pop-over told to open (hover on its target) needs the parts now.
   useEffect(() => {
     if (props.opened && !loaded) void loadFloatingParts().catch(() => undefined);
   }, [props.opened]);
-  if (parts) return <parts.Popover {...props} defaultOpened={props.defaultOpened || openOnLoad} />;
+  if (parts) {
+    return (
+      <TargetId.Provider value={targetId}>
+        <parts.Popover {...props} defaultOpened={props.defaultOpened || openOnLoad} />
+      </TargetId.Provider>
+    );
+  }
   const requestOpen = () => {
     setOpenOnLoad(true);
     void loadFloatingParts().catch(() => setOpenOnLoad(false));
   };
-  return <PendingOpen.Provider value={requestOpen}>{props.children}</PendingOpen.Provider>;
+  return (
+    <TargetId.Provider value={targetId}>
+      <PendingOpen.Provider value={requestOpen}>{props.children}</PendingOpen.Provider>
+    </TargetId.Provider>
+  );
 }
 
 function PopoverTarget(props: { children: ReactNode }) {
   const parts = useFloatingParts();
-  if (parts) return <parts.Popover.Target {...props} />;
+  const targetId = useContext(TargetId);
+  if (parts) {
+    return <parts.Popover.Target {...props}>{marked(props.children, targetId)}</parts.Popover.Target>;
+  }
   return <PendingTarget>{props.children}</PendingTarget>;
 }
 
@@ -169,8 +254,9 @@ export const Popover = Object.assign(PopoverRoot, {
 /** Until loaded, only the element the tooltip describes (its label shows on hover or focus, later). */
 export function Tooltip(props: TooltipProps) {
   const parts = useFloatingParts();
-  if (parts) return <parts.Tooltip {...props} />;
-  return props.children;
+  const targetId = useFocusCarry(parts);
+  if (parts) return <parts.Tooltip {...props}>{marked(props.children, targetId)}</parts.Tooltip>;
+  return marked(props.children, targetId);
 }
 
 /** ScrollArea.Autosize for inside a deferred drop-down (which renders only once the parts are loaded). */
