@@ -78,6 +78,14 @@ function marked(children: ReactNode, id: string | null): ReactNode {
   return cloneElement(children, { [TARGET_ATTRIBUTE]: id } as Record<string, string>);
 }
 
+/** The element marked with `id` (compared as a value: ids from useId need no selector escaping). */
+function markedTarget(id: string): Element | null {
+  for (const element of document.querySelectorAll(`[${TARGET_ATTRIBUTE}]`)) {
+    if (element.getAttribute(TARGET_ATTRIBUTE) === id) return element;
+  }
+  return null;
+}
+
 /** Child indices from `root` down to `node`, to find the same element in the re-rendered target. */
 function pathTo(root: Element, node: Element): number[] | null {
   const path: number[] = [];
@@ -103,7 +111,7 @@ function useFocusCarry(parts: FloatingParts | null): string {
   const focusPath = useRef<number[] | null>(null);
   if (parts && !swapped.current) {
     swapped.current = true;
-    const root = document.querySelector(`[${TARGET_ATTRIBUTE}="${CSS.escape(id)}"]`);
+    const root = markedTarget(id);
     const active = document.activeElement;
     focusPath.current = root && active && root.contains(active) ? pathTo(root, active) : null;
   }
@@ -111,13 +119,28 @@ function useFocusCarry(parts: FloatingParts | null): string {
     const path = focusPath.current;
     if (!parts || !path) return;
     focusPath.current = null;
-    let node: Element | null | undefined = document.querySelector(
-      `[${TARGET_ATTRIBUTE}="${CSS.escape(id)}"]`,
-    );
+    let node: Element | null | undefined = markedTarget(id);
     for (const index of path) node = node?.children[index];
     if (node instanceof HTMLElement) node.focus();
   }, [parts, id]);
   return id;
+}
+
+/**
+ * Mantine records where to return focus when `opened` changes, not on mount: a controlled menu already open
+ * when the parts arrive mounts closed for one commit (after useFocusCarry put focus back on its target), then
+ * opens, so Escape returns focus to the target.
+ */
+function useArmed(parts: FloatingParts | null): boolean {
+  const [armed, setArmed] = useState(loaded !== null);
+  useEffect(() => {
+    if (parts && !armed) setArmed(true);
+  }, [parts, armed]);
+  return armed;
+}
+
+function armedOpened(opened: boolean | undefined, armed: boolean): { opened?: boolean } {
+  return opened === undefined ? {} : { opened: armed && opened };
 }
 
 /** Before the parts load, a Menu or Popover target asks its root to open once they arrive. */
@@ -128,6 +151,7 @@ const TargetId = createContext<string | null>(null);
 function MenuRoot(props: MenuProps) {
   const parts = useFloatingParts();
   const targetId = useFocusCarry(parts);
+  const armed = useArmed(parts);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   // A controlled menu told to open (hover on a nav entry) needs the parts now.
   useEffect(() => {
@@ -136,7 +160,11 @@ function MenuRoot(props: MenuProps) {
   if (parts) {
     return (
       <TargetId.Provider value={targetId}>
-        <parts.Menu {...props} defaultOpened={props.defaultOpened || openOnLoad} />
+        <parts.Menu
+          {...props}
+          {...armedOpened(props.opened, armed)}
+          defaultOpened={props.defaultOpened || openOnLoad}
+        />
       </TargetId.Provider>
     );
   }
@@ -208,6 +236,7 @@ export const Menu = Object.assign(MenuRoot, {
 function PopoverRoot(props: PopoverProps) {
   const parts = useFloatingParts();
   const targetId = useFocusCarry(parts);
+  const armed = useArmed(parts);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   // A controlled pop-over told to open (hover on its target) needs the parts now.
   useEffect(() => {
@@ -216,7 +245,11 @@ function PopoverRoot(props: PopoverProps) {
   if (parts) {
     return (
       <TargetId.Provider value={targetId}>
-        <parts.Popover {...props} defaultOpened={props.defaultOpened || openOnLoad} />
+        <parts.Popover
+          {...props}
+          {...armedOpened(props.opened, armed)}
+          defaultOpened={props.defaultOpened || openOnLoad}
+        />
       </TargetId.Provider>
     );
   }
