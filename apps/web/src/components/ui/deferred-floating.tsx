@@ -7,6 +7,7 @@ import type {
   TooltipProps,
 } from '@mantine/core';
 import {
+  type ComponentType,
   cloneElement,
   createContext,
   isValidElement,
@@ -148,19 +149,31 @@ const PendingOpen = createContext<(() => void) | null>(null);
 /** The root's id for its target's marker attribute (useFocusCarry). */
 const TargetId = createContext<string | null>(null);
 
-function MenuRoot(props: MenuProps) {
+type RootProps = { opened?: boolean; defaultOpened?: boolean; children?: ReactNode };
+
+/**
+ * The root of a Menu or Popover: the stand-in until the parts load, then the real component (`pick`).
+ * A controlled root told to open (hover on a nav entry) needs the parts now.
+ */
+function DeferredRoot<P extends RootProps>({
+  props,
+  pick,
+}: {
+  props: P;
+  pick: (parts: FloatingParts) => ComponentType<P>;
+}) {
   const parts = useFloatingParts();
   const targetId = useFocusCarry(parts);
   const armed = useArmed(parts);
   const [openOnLoad, setOpenOnLoad] = useState(false);
-  // A controlled menu told to open (hover on a nav entry) needs the parts now.
   useEffect(() => {
     if (props.opened && !loaded) void loadFloatingParts().catch(() => undefined);
   }, [props.opened]);
   if (parts) {
+    const Real = pick(parts);
     return (
       <TargetId.Provider value={targetId}>
-        <parts.Menu
+        <Real
           {...props}
           {...armedOpened(props.opened, armed)}
           defaultOpened={props.defaultOpened || openOnLoad}
@@ -177,6 +190,10 @@ function MenuRoot(props: MenuProps) {
       <PendingOpen.Provider value={requestOpen}>{props.children}</PendingOpen.Provider>
     </TargetId.Provider>
   );
+}
+
+function MenuRoot(props: MenuProps) {
+  return <DeferredRoot props={props} pick={(parts) => parts.Menu as ComponentType<MenuProps>} />;
 }
 
 type TargetProps = { onClick?: (event: unknown) => void };
@@ -234,34 +251,7 @@ export const Menu = Object.assign(MenuRoot, {
 });
 
 function PopoverRoot(props: PopoverProps) {
-  const parts = useFloatingParts();
-  const targetId = useFocusCarry(parts);
-  const armed = useArmed(parts);
-  const [openOnLoad, setOpenOnLoad] = useState(false);
-  // A controlled pop-over told to open (hover on its target) needs the parts now.
-  useEffect(() => {
-    if (props.opened && !loaded) void loadFloatingParts().catch(() => undefined);
-  }, [props.opened]);
-  if (parts) {
-    return (
-      <TargetId.Provider value={targetId}>
-        <parts.Popover
-          {...props}
-          {...armedOpened(props.opened, armed)}
-          defaultOpened={props.defaultOpened || openOnLoad}
-        />
-      </TargetId.Provider>
-    );
-  }
-  const requestOpen = () => {
-    setOpenOnLoad(true);
-    void loadFloatingParts().catch(() => setOpenOnLoad(false));
-  };
-  return (
-    <TargetId.Provider value={targetId}>
-      <PendingOpen.Provider value={requestOpen}>{props.children}</PendingOpen.Provider>
-    </TargetId.Provider>
-  );
+  return <DeferredRoot props={props} pick={(parts) => parts.Popover as ComponentType<PopoverProps>} />;
 }
 
 function PopoverTarget(props: { children: ReactNode }) {
