@@ -251,6 +251,33 @@ export class VendorProtocolRepository {
       .execute();
   }
 
+  /**
+   * Completes an applied call's row: its journal entry and the stored answer, whose balance is the
+   * member's available main balance read in the same statement (the member's row is already locked by
+   * the entry, so the figure is the one this call left). One statement, because it runs while the house
+   * account row is locked. Returns that balance.
+   */
+  async settleApplied(
+    db: Kysely<Database>,
+    id: bigint,
+    entryId: bigint | null,
+    memberId: bigint,
+  ): Promise<bigint> {
+    const row = await sql<{ balance: string }>`
+      update vendor_transactions
+         set entry_id = ${entryId},
+             response = jsonb_build_object('status', 'OK', 'balanceMinor', wallet.available::text)
+        from (select coalesce(sum(account.balance_minor - account.held_minor), 0) as available
+                from ledger_accounts account
+                join brands on brands.id = account.brand_id and brands.currency = account.currency
+               where account.member_id = ${memberId} and account.kind = 'member_main') as wallet
+       where vendor_transactions.id = ${id}
+      returning wallet.available::text as balance`.execute(db);
+    const balance = row.rows[0]?.balance;
+    if (balance === undefined) throw new Error(`vendor transaction ${id} vanished before it was settled`);
+    return BigInt(balance);
+  }
+
   async markRolledBack(db: Kysely<Database>, id: bigint): Promise<void> {
     await db.updateTable('vendor_transactions').set({ status: 'rolled_back' }).where('id', '=', id).execute();
   }

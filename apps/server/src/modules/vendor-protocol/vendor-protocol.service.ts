@@ -268,21 +268,22 @@ export class VendorProtocolService {
           if (round && (round.status !== 'open' || round.memberId !== player.memberId))
             return refuse('ROUND_CLOSED');
 
-          let entryId: bigint;
-          try {
-            entryId = await this.#post(trx, player, vendor, input, 'bet', amountMinor);
-          } catch (error) {
-            // The ledger has written part of the entry in this transaction: it must roll back, and the
-            // refusal is recorded in a transaction of its own.
-            if (isAppError(error) && error.code === 'insufficient_funds')
-              throw new Refused('INSUFFICIENT_FUNDS');
-            throw error;
-          }
-          return this.#applied(trx, row, entryId, {
-            stakeDeltaMinor: amountMinor,
-            payoutDeltaMinor: 0n,
-            close: false,
-          });
+          return this.#applied(
+            trx,
+            row,
+            { stakeDeltaMinor: amountMinor, payoutDeltaMinor: 0n, close: false },
+            async () => {
+              try {
+                return await this.#post(trx, player, vendor, input, 'bet', amountMinor);
+              } catch (error) {
+                // The ledger has written part of the entry in this transaction: it must roll back, and the
+                // refusal is recorded in a transaction of its own.
+                if (isAppError(error) && error.code === 'insufficient_funds')
+                  throw new Refused('INSUFFICIENT_FUNDS');
+                throw error;
+              }
+            },
+          );
         }),
       );
     } catch (error) {
@@ -330,13 +331,12 @@ export class VendorProtocolService {
         if (round && (round.status !== 'open' || round.memberId !== player.memberId)) {
           return this.#refuse(trx, base, 'ROUND_CLOSED');
         }
-        const entryId =
-          amountMinor > 0n ? await this.#post(trx, player, vendor, input, 'payout', amountMinor) : null;
-        const answer = await this.#applied(trx, base, entryId, {
-          stakeDeltaMinor: 0n,
-          payoutDeltaMinor: amountMinor,
-          close: input.roundClosed,
-        });
+        const answer = await this.#applied(
+          trx,
+          base,
+          { stakeDeltaMinor: 0n, payoutDeltaMinor: amountMinor, close: input.roundClosed },
+          amountMinor > 0n ? () => this.#post(trx, player, vendor, input, 'payout', amountMinor) : null,
+        );
         won = amountMinor > 0n ? (game ?? null) : undefined;
         return answer;
       }),
@@ -469,14 +469,24 @@ export class VendorProtocolService {
     return refusal(status, balance);
   }
 
-  /** Records an applied debit or credit and adds it to its round. */
+  /**
+   * Records an applied debit or credit, adds it to its round and moves its money (`post`, none for a
+   * zero credit), in that order: the entry's postings lock the brand's house account row, which every bet
+   * and payout of the brand shares, until the commit — so the money moves last, and only the answer is
+   * written after it (docs/benchmarks.md "Vendor round").
+   */
   async #applied(
     trx: Kysely<Database>,
     row: TxnRow,
-    entryId: bigint | null,
     change: Pick<RoundChange, 'stakeDeltaMinor' | 'payoutDeltaMinor' | 'close'>,
+    post: (() => Promise<bigint>) | null,
   ): Promise<WalletResult> {
-    const { id, balance } = await this.#record(trx, row, 'applied', entryId, 'OK');
+    const id = await this.#repository.insertTxn(trx, {
+      ...row,
+      status: 'applied',
+      entryId: null,
+      response: null,
+    });
     await this.#repository.applyToRound(trx, {
       brandId: row.brandId,
       vendorId: row.vendorId,
@@ -486,6 +496,8 @@ export class VendorProtocolService {
       ...change,
       now: this.#clock.now(),
     });
+    const entryId = post ? await post() : null;
+    const balance = await this.#repository.settleApplied(trx, id, entryId, row.memberId);
     return ok(id, balance);
   }
 
