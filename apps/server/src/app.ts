@@ -8,6 +8,7 @@ import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/create-database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type GeoLookup, geoLookup } from './lib/geo.ts';
+import { createAgents } from './modules/agents/agents-module.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -39,6 +40,7 @@ import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { MembersRepository } from './modules/members/members.repository.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { MembersService } from './modules/members/members.service.ts';
+import { createMessages } from './modules/messages/messages-module.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { createOauthService } from './modules/oauth/oauth.service.ts';
 import { operatorsRoutes } from './modules/operators/operators.routes.ts';
@@ -46,6 +48,10 @@ import { OperatorsService } from './modules/operators/operators.service.ts';
 import { PasswordRepository } from './modules/password/password.repository.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { PasswordService } from './modules/password/password.service.ts';
+import { createRewards } from './modules/promotions/rewards-module.ts';
+import { RanksRepository } from './modules/ranks/ranks.repository.ts';
+import { ranksRoutes } from './modules/ranks/ranks.routes.ts';
+import { RanksService } from './modules/ranks/ranks.service.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { RegistrationRepository } from './modules/registration/registration.repository.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
@@ -271,6 +277,15 @@ export async function buildApp({
       ),
     ),
   );
+  // Player rank (docs/api.md "Player rank"): the member's VIP level against the brand's ladder.
+  await app.register(
+    ranksRoutes(
+      new RanksService(
+        new RanksRepository(database.db),
+        async (brandId) => (await systemService.brandById(brandId)).brand.defaultLanguage,
+      ),
+    ),
+  );
   await app.register(
     passwordRoutes(
       new PasswordService({
@@ -289,6 +304,17 @@ export async function buildApp({
   const ledger = new LedgerService(database.db);
   const wallet = createWallet({ db: database.db, ledger, sealed: sealedPayloads, clock });
   await app.register(wallet.routes);
+  // Agent centre (docs/agents-contract.md): team overview, downline, downline registration and transfers.
+  await app.register(
+    createAgents({
+      db: database.db,
+      sealed: sealedPayloads,
+      registerSetting: (visitor) => systemService.getRegisterSetting(visitor),
+      findByUsername: (brandId, username) => membersRepository.findByUsername(brandId, username),
+      audit: sessions.audit.bind(sessions),
+      clock,
+    }).routes,
+  );
   await app.register(
     createDeposits({
       db: database.db,
@@ -310,6 +336,10 @@ export async function buildApp({
   );
   // Withdrawals (docs/wallet-contract.md "Withdrawals"): member requests, receipts and the back-office desk.
   await app.register(withdrawalsModule({ db: database.db, ledger, sealed: sealedPayloads, clock }));
+  // Reward centre (docs/api.md "Reward centre"): rewards granted to a member, claimed into the main wallet.
+  // `rewards.service.countUnclaimed` is the reward half of the header's unread count.
+  const rewards = createRewards({ db: database.db, ledger, clock });
+  await app.register(rewards.routes);
   // Seamless-wallet protocol (docs/vendor-protocol.md): vendors (the in-house studio too) move a player's
   // money with signed debit / credit / rollback calls; wins feed the public winner board.
   await app.register(
@@ -331,6 +361,15 @@ export async function buildApp({
       clock,
       wallet: catalogueWalletClient(database.db, injectTransport(app)),
       log: app.log,
+    }).routes,
+  );
+
+  // Platform messages (docs/api.md "Messages"): the member's inbox, CSP_unreadCount and the operator's send.
+  await app.register(
+    createMessages({
+      db: database.db,
+      // The header's count is unread messages plus unclaimed rewards (SPEC §2).
+      countUnclaimedRewards: (memberId) => rewards.service.countUnclaimed(memberId),
     }).routes,
   );
 

@@ -108,6 +108,12 @@ export const errorCodes = {
   operator_login_failed: 401,
   operator_forbidden: 403,
   reason_required: 400,
+  // platform messages (docs/api.md "Messages")
+  message_not_found: 404,
+  // reward centre (docs/api.md "Reward centre")
+  reward_not_found: 404,
+  reward_already_claimed: 409,
+  reward_expired: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

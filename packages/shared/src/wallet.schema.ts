@@ -129,7 +129,14 @@ export const agentTransferResponse = envelopeOf(agentTransferResult);
  * Account record (`GET /wps/member/transactions`, `POST /wps/relay/ODSFE2_MemTransDet`). `transfer` are
  * vendor transfers; a reversal is listed under the type of the entry it reverses (with `reversal: true`).
  */
-export const RECORD_TYPES = ['deposit', 'withdrawal', 'transfer', 'agent_transfer', 'adjustment'] as const;
+export const RECORD_TYPES = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'agent_transfer',
+  'adjustment',
+  'reward',
+] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 export const RECORD_TYPE_FILTERS = ['all', ...RECORD_TYPES] as const;
 export type RecordTypeFilter = (typeof RECORD_TYPE_FILTERS)[number];

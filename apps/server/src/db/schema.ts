@@ -5,6 +5,9 @@ import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { GameTables } from './tables/games.ts';
 import type { LedgerTables } from './tables/ledger.ts';
+import type { MessageTables } from './tables/messages.ts';
+import type { RankTables } from './tables/ranks.ts';
+import type { RewardTables } from './tables/rewards.ts';
 import type { WalletOperationTables } from './tables/wallet-operations.ts';
 
 /**
@@ -128,7 +131,10 @@ export interface Database
     AccountTables,
     AccountFlowTables,
     LedgerTables,
-    WalletOperationTables {
+    MessageTables,
+    WalletOperationTables,
+    RankTables,
+    RewardTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

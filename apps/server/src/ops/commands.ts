@@ -7,7 +7,9 @@ import { auditOpsCommands } from '../modules/audit/audit.ops-commands.ts';
 import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts';
 import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
 import { FeedbackService } from '../modules/feedback/feedback.service.ts';
+import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts';
 import { operatorOpsCommands } from '../modules/operators/operators.ops-commands.ts';
+import { rewardOpsCommands } from '../modules/promotions/rewards.ops-commands.ts';
 import { SystemRepository } from '../modules/system/system.repository.ts';
 import { BRAND_SETTING_KEYS, SystemService } from '../modules/system/system.service.ts';
 import { withdrawalOpsCommands } from '../modules/withdrawals/withdrawals.ops-commands.ts';
@@ -127,7 +129,9 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   },
   ...auditOpsCommands,
   ...depositOpsCommands,
+  ...messageOpsCommands,
   ...operatorOpsCommands,
+  ...rewardOpsCommands,
   ...withdrawalOpsCommands,
 };
 

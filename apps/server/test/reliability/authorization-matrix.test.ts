@@ -99,6 +99,8 @@ const ids = {
   withdrawalPending: '',
   deposit: '',
   roundId: '',
+  message: '',
+  reward: '',
 };
 const creds: Credentials = { member: {} as never, studio: {} as never };
 const ops: Record<OpsActor | 'finance', Record<string, string>> = {} as never;
@@ -289,6 +291,31 @@ beforeAll(async () => {
   ops.support = bearer(await operatorTokenFor(app, db, 'support'));
   ops.foreignAdmin = bearer(await operatorTokenFor(app, db, 'admin', otherBrand.id));
   ops.finance = finance;
+  // A reward for the owner alone, its title holding an owner secret: the others reach for it by id.
+  const reward = await ok(
+    await app.inject(
+      json('POST', '/wps/ops/rewards', {
+        username: owner.username,
+        titleEn: `Matrix ${OWNER_SECRETS.payee}`,
+        titleHi: `Matrix ${OWNER_SECRETS.payee}`,
+        amount: '1',
+      })(finance),
+    ),
+    'reward',
+  );
+  ids.reward = String((reward.reward as { id: string }).id);
+  // A platform message for the owner alone: the others reach for it by id, and must not see its body.
+  const message = await ok(
+    await app.inject(
+      json('POST', '/wps/ops/messages', {
+        username: owner.username,
+        title: 'Matrix message',
+        body: `<p>${OWNER_SECRETS.payee}</p>`,
+      })(ops.support),
+    ),
+    'message',
+  );
+  ids.message = String(message.id);
 }, 120_000);
 
 afterAll(async () => {
@@ -310,6 +337,7 @@ const ACCOUNT_ROWS: Row<MemberActor>[] = [
   memberRow('PUT /wps/member/info/language', json('PUT', '/wps/member/info/language', { language: 'EN' })),
   memberRow('POST /wps/relay/MCSFE_getPlayerAvatar', json('POST', '/wps/relay/MCSFE_getPlayerAvatar')),
   memberRow('PUT /wps/member/info/icon', json('PUT', '/wps/member/info/icon', { icon: 1 })),
+  memberRow('GET /wps/member/rank', json('GET', '/wps/member/rank')),
   memberRow(
     'PUT /wps/member/password',
     sealed('PUT', '/wps/member/password', () => ({ oldPassword: 'x', newPassword: 'Matrix-New-2026' })),
@@ -362,6 +390,31 @@ const WALLET_ROWS: Row<MemberActor>[] = [
   },
   memberRow('GET /wps/member/transactions', json('GET', '/wps/member/transactions')),
   memberRow('POST /wps/relay/ODSFE2_MemTransDet', json('POST', '/wps/relay/ODSFE2_MemTransDet', {})),
+];
+/**
+ * Agent centre: players, trial and type-4 accounts are refused; the outsider agent and the sub-agent
+ * (downline) read or grow their own team, never the owner's (the owner's downline is not in their answers).
+ */
+const NOT_AGENT = refused('error_not_agent');
+const agentRow = (key: string, request: RequestFor): Row<MemberActor> =>
+  memberRow(key, request, {
+    other: NOT_AGENT,
+    outsider: own('the caller’s own team'),
+    downline: own('the sub-agent’s own team'),
+    trial: NOT_AGENT,
+    guest: NOT_AGENT,
+  });
+const AGENT_ROWS: Row<MemberActor>[] = [
+  agentRow('GET /wps/agent/team/overview', json('GET', '/wps/agent/team/overview')),
+  agentRow('GET /wps/agent/downlines', json('GET', '/wps/agent/downlines')),
+  agentRow(
+    'POST /wps/agent/downlines',
+    sealed('POST', '/wps/agent/downlines', () => ({
+      username: `mx${randomUUID().replace(/-/g, '').slice(0, 10)}`,
+      password: 'Matrix-Down-2026',
+    })),
+  ),
+  agentRow('GET /wps/agent/transfers', json('GET', '/wps/agent/transfers')),
 ];
 /** The downline's cell of the downline-transfer row names its upline instead. */
 const DOWNLINE_TARGETS_UPLINE = transferDown(() => ids.ownerUsername);
@@ -552,6 +605,27 @@ const OPS_ROWS: Row<OpsActor>[] = [
       })(headers),
     true,
   ),
+  // To the owner by name: an admin of another brand finds no such member in its own brand.
+  opsRow(
+    'POST /wps/ops/messages',
+    (headers) =>
+      json('POST', '/wps/ops/messages', { username: ids.ownerUsername, title: 'Matrix', body: 'matrix' })(
+        headers,
+      ),
+    false,
+  ),
+  // To the owner by name: an admin of another brand finds no such member in its own brand.
+  opsRow(
+    'POST /wps/ops/rewards',
+    (headers) =>
+      json('POST', '/wps/ops/rewards', {
+        username: ids.ownerUsername,
+        titleEn: 'Matrix',
+        titleHi: 'Matrix',
+        amount: '1',
+      })(headers),
+    true,
+  ),
   // Last: ends the caller's operator session.
   opsRow(
     'DELETE /wps/ops/session',
@@ -561,13 +635,48 @@ const OPS_ROWS: Row<OpsActor>[] = [
   ),
 ];
 
+const MESSAGE_ROWS: Row<MemberActor>[] = [
+  memberRow('GET /wps/member/messages', json('GET', '/wps/member/messages')),
+  memberRow('POST /wps/member/messages/read-all', json('POST', '/wps/member/messages/read-all')),
+  memberRow(
+    'POST /wps/member/messages/:id/read',
+    (headers) => json('POST', `/wps/member/messages/${ids.message}/read`)(headers),
+    foreign('message_not_found'),
+  ),
+  memberRow(
+    'DELETE /wps/member/messages/:id',
+    (headers) => json('DELETE', `/wps/member/messages/${ids.message}`)(headers),
+    foreign('message_not_found'),
+  ),
+  memberRow('POST /wps/relay/CSP_unreadCount', json('POST', '/wps/relay/CSP_unreadCount')),
+];
+
+const REWARD_ROWS: Row<MemberActor>[] = [
+  memberRow('GET /wps/member/rewards', json('GET', '/wps/member/rewards'), {
+    trial: NEEDS_REAL,
+    guest: NEEDS_REAL,
+  }),
+  memberRow('GET /wps/member/rewards/count', json('GET', '/wps/member/rewards/count'), {
+    trial: NEEDS_REAL,
+    guest: NEEDS_REAL,
+  }),
+  memberRow(
+    'POST /wps/member/rewards/:id/claim',
+    (headers) => json('POST', `/wps/member/rewards/${ids.reward}/claim`)(headers),
+    foreign('reward_not_found'),
+  ),
+];
+
 const MEMBER_TABLES: Record<string, { rows: Row<MemberActor>[]; studio?: true }> = {
   'account and session': { rows: ACCOUNT_ROWS },
   'wallet and transfers': { rows: WALLET_ROWS },
+  'agent centre': { rows: AGENT_ROWS },
   deposits: { rows: PAYMENT_ROWS },
   withdrawals: { rows: WITHDRAWAL_ROWS },
   'games and records': { rows: GAME_ROWS },
   'in-house studio': { rows: STUDIO_ROWS, studio: true },
+  messages: { rows: MESSAGE_ROWS },
+  rewards: { rows: REWARD_ROWS },
 };
 
 // ─── Checks ──────────────────────────────────────────────────────────────────────────────────────────
@@ -699,6 +808,11 @@ describe.sequential('authorization matrix', () => {
         withdrawPassword: PAY,
       }))(owner),
     );
+    await expectOk(
+      'owner reads its message',
+      json('POST', `/wps/member/messages/${ids.message}/read`)(owner),
+    );
+    await expectOk('owner claims its reward', json('POST', `/wps/member/rewards/${ids.reward}/claim`)(owner));
     await expectOk(
       'owner deletes its payout account',
       json('DELETE', `/wps/member/payout-accounts/${ids.payoutAccount}`)(owner),

@@ -67,6 +67,8 @@ type Credentials = {
   /** A member or operator session of its own, for routes that end the session they are called with. */
   freshMember: () => Promise<string>;
   freshOperator: () => Promise<string>;
+  /** An agent (type 1): the agent centre refuses anyone else before reading the input. */
+  agent: () => Promise<string>;
 };
 
 let credentials: Credentials;
@@ -79,6 +81,7 @@ beforeAll(async () => {
   const player = await fixture.readyMember(5_000_000n);
   const withdrawal = await fixture.pendingWithdrawal(player, '100');
   const adminToken = await operatorTokenFor(app, database.db, 'admin');
+  const agent = await fixture.member({ memberType: 1 });
   const studio = await inhouseFixture(app, database);
   const gameCode = Object.keys(INHOUSE_GAMES)[0] as string;
   const studioSession = await studio.open(player.id, gameCode);
@@ -93,6 +96,7 @@ beforeAll(async () => {
     originals: async () => studioSession.token,
     freshMember: async () => (await fixture.member()).token,
     freshOperator: () => operatorTokenFor(app, database.db, 'admin'),
+    agent: async () => agent.token,
   };
 });
 
@@ -104,10 +108,19 @@ afterAll(async () => {
   await harness.close();
 });
 
+/** Routes only an agent gets past the door of (their input is read after the agent check). */
+const AGENT_CENTRE_ROUTES = new Set([
+  'GET /wps/agent/team/overview',
+  'GET /wps/agent/downlines',
+  'POST /wps/agent/downlines',
+  'GET /wps/agent/transfers',
+]);
+
 async function authHeaders(route: ApiRoute): Promise<Record<string, string>> {
   const ending = SESSION_ENDING.has(route.key);
   switch (route.auth) {
     case 'member':
+      if (AGENT_CENTRE_ROUTES.has(route.key)) return { authorization: `Bearer ${await credentials.agent()}` };
       return { authorization: `Bearer ${await (ending ? credentials.freshMember() : credentials.member())}` };
     case 'operator':
       return {

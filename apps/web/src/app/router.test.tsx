@@ -49,6 +49,7 @@ const CONTRACT: Row[] = [
   ['/roulette', 'page-category', 'on', 'off', 'on', 'on', { 'data-category': 'roulette' }],
   ['/favorite', 'page-favorite', 'on', 'off', 'on', 'on'],
   ['/recent', 'page-recent', 'on', 'off', 'on', 'on'],
+  ['/playerRank', 'page-player-rank', 'on', 'off', 'on', 'on'],
   ['/login', 'page-login', 'on', 'off', 'on', 'off'],
   ['/blog', 'page-blog', 'on', 'off', 'on', 'on'],
   ['/blog/welcome', 'page-blog-article', 'on', 'off', 'on', 'on'],

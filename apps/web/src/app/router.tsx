@@ -227,6 +227,12 @@ function pageRouteTable(): RouteObject[] {
         },
       }),
     ),
+    // SPEC §1 VIP ranks / §2 player rank link: the member's rank and the brand's ladder (login required).
+    ...pageRoutes({
+      paths: ['/playerRank'],
+      meta: page('playerRank:title', fullLayout(null)),
+      load: () => import('./routes/player-rank-route.tsx').then((m) => m.PlayerRankRoute),
+    }),
     ...pageRoutes({
       paths: ['/resetPassword'],
       meta: page('password:reset.title', fullLayout(null)),

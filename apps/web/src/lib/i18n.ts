@@ -22,6 +22,10 @@ export const NAMESPACES = [
   'security',
   'games',
   'originals',
+  'messages',
+  'playerRank',
+  'agents',
+  'rewards',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

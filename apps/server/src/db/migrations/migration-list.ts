@@ -8,6 +8,9 @@ import * as ledger from './0006_ledger.ts';
 import * as walletOperations from './0007_wallet_operations.ts';
 import * as games from './0008_games.ts';
 import * as auditChain from './0009_audit_chain.ts';
+import * as messages from './0010_messages.ts';
+import * as rewards from './0011_rewards.ts';
+import * as vipRanks from './0012_vip_ranks.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -24,4 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0007_wallet_operations': walletOperations,
   '0008_games': games,
   '0009_audit_chain': auditChain,
+  '0010_messages': messages,
+  '0011_rewards': rewards,
+  '0012_vip_ranks': vipRanks,
 };

@@ -11,8 +11,11 @@ import {
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { seedDemoGames } from './demo-games.ts';
+import { seedDemoMessages } from './demo-messages.ts';
 import { seedDemoOperators } from './demo-operators.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
+import { seedDemoRanks } from './demo-ranks.ts';
+import { seedDemoRewards } from './demo-rewards.ts';
 import { seedDemoWallets } from './demo-wallets.ts';
 
 export type SeedReport = { brandCreated: boolean; rowsAdded: number };
@@ -162,8 +165,11 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoContent(trx, brand.id);
     rowsAdded += await seedDemoAccounts(trx, brand.id);
     rowsAdded += await seedDemoWallets(trx, brand.id);
+    rowsAdded += await seedDemoRewards(trx, brand.id);
     rowsAdded += await seedDemoPaymentMethods(trx, brand.id);
     rowsAdded += await seedDemoOperators(trx, brand.id);
+    rowsAdded += await seedDemoMessages(trx, brand.id);
+    rowsAdded += await seedDemoRanks(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

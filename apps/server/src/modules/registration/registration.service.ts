@@ -67,7 +67,7 @@ export type RegisterMode = 'username' | 'mobile';
 type RegisterPayload = z.output<typeof registerPayloadSchema>;
 
 /** Mirrors the members table's checks, so a lax brand rule answers field_invalid instead of a 500. */
-const USERNAME_SHAPE = /^[A-Za-z0-9_]{3,32}$/;
+export const USERNAME_SHAPE = /^[A-Za-z0-9_]{3,32}$/;
 const COLUMN_MAX: Partial<Record<RegistrationFieldKey, number>> = {
   nickname: 64,
   email: 254,
@@ -110,7 +110,7 @@ function randomText(alphabet: string, length: number): string {
   return text;
 }
 
-function fieldInvalid(
+export function fieldInvalid(
   rule: RegistrationFieldRule | null,
   field: string,
   check: FieldInvalidDetails['check'],

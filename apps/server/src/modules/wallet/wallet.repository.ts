@@ -26,6 +26,7 @@ export const RECORD_TYPE_OF_KIND: Record<string, RecordType> = {
   agent_transfer: 'agent_transfer',
   adjustment: 'adjustment',
   opening_balance: 'adjustment',
+  reward: 'reward',
 };
 
 function kindsOf(type: RecordType | 'all'): string[] {

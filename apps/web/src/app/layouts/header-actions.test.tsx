@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
 import { postSealed } from '../../features/auth/api/sealed-request.ts';
 import { useAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { useSessionStore } from '../../features/auth/state/session-store.ts';
@@ -167,13 +168,37 @@ describe('header actions', () => {
       expect(screen.queryByTestId('header-login-form')).toBeNull();
     });
 
-    it('asks before signing out, and links the rank to the security centre (SPEC §2)', async () => {
+    it('asks before signing out, and links the rank to the player-rank page (SPEC §2)', async () => {
       serve();
       renderActions();
       await userEvent.click(await screen.findByTestId('sign-out'));
       expect(useAuthModal.getState().modal).toEqual({ kind: 'logoutConfirm' });
-      // The member has a label, but the player-rank page does not exist yet.
+      // The member has a label: the rank leads to the VIP ranks page.
+      expect(screen.getByTestId('player-rank').getAttribute('href')).toBe('/playerRank');
+    });
+
+    it('links the rank of a member without labels to the security centre (SPEC §2)', async () => {
+      serve({ '/wps/member/info': makeLabelledMember({ memberLabel: [] }) });
+      renderActions();
+      await screen.findByTestId('player-nickname');
       expect(screen.getByTestId('player-rank').getAttribute('href')).toBe('/member/securityCenter');
+    });
+
+    it.each([1, 2, 41, 42])('offers an agent of type %i the agent centre (SPEC §6)', async (type) => {
+      serve({ '/wps/member/info': makeLabelledMember({ type, isAgent: true }) });
+      renderActions();
+      await userEvent.click(await screen.findByTestId('player-menu'));
+      await userEvent.click(await screen.findByTestId('menu-agent-centre'));
+      expect(useAgentCentre.getState()).toMatchObject({ opened: true, section: 'announcement' });
+      useAgentCentre.setState({ opened: false });
+    });
+
+    it.each([0, 4])('offers no agent centre to a member of type %i', async (type) => {
+      serve({ '/wps/member/info': makeLabelledMember({ type, isAgent: false }) });
+      renderActions();
+      await userEvent.click(await screen.findByTestId('player-menu'));
+      await screen.findByTestId('menu-change-password');
+      expect(screen.queryByTestId('menu-agent-centre')).toBeNull();
     });
 
     it("shows the balance with the brand's symbol in the strip", async () => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
 import { MEMBER_INFO_KEY, useSession } from '../../features/auth/hooks/use-session.ts';
 import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { GameSearchButton } from '../../features/games/components/game-search-button.tsx';
@@ -8,6 +9,7 @@ import { HeaderLoginForm } from '../../features/header/components/header-login-f
 import { PlayerStrip } from '../../features/header/components/player-strip.tsx';
 import type { StripRoutes } from '../../features/header/utils/player-strip-rules.ts';
 import { LanguageSelector } from '../../features/language/components/language-selector.tsx';
+import { MessagesShortcut } from '../../features/messages/components/messages-shortcut.tsx';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
 import { HeaderWallet } from '../../features/wallet/components/header-wallet.tsx';
 import { apiSend } from '../../lib/api-client.ts';
@@ -20,11 +22,10 @@ type HeaderActionsProps = {
 };
 
 /**
- * Pages the player strip links to. SPEC §2: the rank goes to the player-rank page when the member has a
- * label, else to the security centre. The player-rank page does not exist yet, so both cases lead to the
- * security centre (member centre, /member/securityCenter) until it does; then set `playerRank` here.
+ * Pages the player strip links to. SPEC §2: the rank goes to the player-rank page (/playerRank, the VIP
+ * ranks) when the member has a label, else to the security centre (member centre, /member/securityCenter).
  */
-const STRIP_ROUTES: StripRoutes = { playerRank: null, securityCentre: '/member/securityCenter' };
+const STRIP_ROUTES: StripRoutes = { playerRank: '/playerRank', securityCentre: '/member/securityCenter' };
 
 /**
  * The header's top-bar controls (SPEC §2): language, theme, and for a visitor the login form, for a player
@@ -75,7 +76,9 @@ export function HeaderActions({ supportedLanguages, currencySymbol = '' }: Heade
           onChangePassword={() => openAuthModal({ kind: 'changePassword', forced: false })}
           onSignOut={() => openAuthModal({ kind: 'logoutConfirm' })}
           onAvatarChanged={refetchMember}
+          onAgentCentre={() => openAgentCentre('announcement')}
           wallet={<HeaderWallet currencySymbol={currencySymbol} />}
+          messages={<MessagesShortcut />}
         />
       )}
     </>

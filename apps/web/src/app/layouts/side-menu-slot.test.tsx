@@ -2,6 +2,7 @@ import type { MemberInfo } from '@lotus/shared/auth.schema';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
 import { useAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { useSessionStore } from '../../features/auth/state/session-store.ts';
 import { makeMember, makePermission } from '../../test/fixtures.ts';
@@ -65,11 +66,13 @@ describe('side menu wired to the session (SPEC §2, §6)', () => {
     await customerServiceLine('liveChat');
   });
 
-  it("opens agent registration for an agent's share", async () => {
+  it("opens the agent centre on register downline account for an agent's share", async () => {
     const view = renderSlot(member({ type: 41, isAgent: true }));
     await waitFor(() => expect(view.queryClient.getQueryData(['member', 'info'])).toBeTruthy());
     await userEvent.click(screen.getByRole('button', { name: 'Share' }));
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/join'));
+    expect(useAgentCentre.getState()).toMatchObject({ opened: true, section: 'registerDownline' });
+    expect(view.router.state.location.pathname).toBe('/noticePage');
+    useAgentCentre.setState({ opened: false });
   });
 
   it('tells a player without the referral promotion that it is coming', async () => {

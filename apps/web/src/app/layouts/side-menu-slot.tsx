@@ -1,8 +1,8 @@
 import type { Permission } from '@lotus/shared/system.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { LazyAppModal } from '../../components/ui/lazy-app-modal.tsx';
+import { openAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { CustomerServiceDialog } from '../../features/customer-service/components/customer-service-dialog.tsx';
@@ -22,7 +22,6 @@ type SideMenuSlotProps = { permission: Permission };
  */
 export function SideMenuSlot({ permission }: SideMenuSlotProps) {
   const { t } = useTranslation(['errors', 'chrome']);
-  const navigate = useNavigate();
   const customerService = useOpenCustomerService();
   const [message, setMessage] = useState<string | null>(null);
   const { token, member, isAgent } = useSession();
@@ -35,8 +34,8 @@ export function SideMenuSlot({ permission }: SideMenuSlotProps) {
         openAuthModal({ kind: 'login' });
         return;
       case 'agentRegistration':
-        // /join is where agents (affiliates) register.
-        navigate('/join');
+        // SPEC §2: an agent's Share opens the agent centre on "register downline account".
+        openAgentCentre('registerDownline');
         return;
       case 'memberReferral':
       case 'activityComing':

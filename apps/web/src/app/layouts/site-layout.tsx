@@ -26,6 +26,9 @@ import { fullLayout, isRouteHandle, type PageMeta, type PageMetaInput } from './
 import classes from './site-layout.module.css';
 
 // Home's greeting pop-ups (and the modal and sanitiser code they need) load after the page, only on home.
+const AgentCentreSlot = lazy(() =>
+  import('./agent-centre-slot.tsx').then((m) => ({ default: m.AgentCentreSlot })),
+);
 const HomePopups = lazy(() => import('./home-popups.tsx').then((m) => ({ default: m.HomePopups })));
 // The footer (below the page) and the side menu (fixed at the edge) load beside the page rather than in the
 // first bundle: neither moves anything when it arrives (issue 7 first-load budget, CLS).
@@ -174,6 +177,11 @@ export function SiteLayout() {
       ) : null}
       {catalogue.overlays}
       <GameOverlaysSlot />
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <AgentCentreSlot permission={permission} />
+        </Suspense>
+      ) : null}
       <AuthModals loginOptions={loginOptions} />
     </div>
   );

@@ -2,6 +2,7 @@ import { DEFAULT_CURRENCY_SYMBOL } from '@lotus/shared/constants';
 import { useParams } from 'react-router';
 import { MemberCentre } from '../../features/member-centre/components/member-centre.tsx';
 import { isMemberCentreEntry } from '../../features/member-centre/member-centre-entries.ts';
+import { useMenuCounts } from '../../features/messages/components/messages-shortcut.tsx';
 import { useSite } from '../site-context.tsx';
 import { NotFoundRoute } from './not-found-route.tsx';
 
@@ -9,7 +10,15 @@ import { NotFoundRoute } from './not-found-route.tsx';
 export function MemberCentreRoute() {
   const { page } = useParams();
   const { site } = useSite();
+  // SPEC §2 red counts on the menu: the messages feature reads them (CSP_unreadCount), the centre shows them.
+  const badges = useMenuCounts();
   if (!isMemberCentreEntry(page)) return <NotFoundRoute />;
   // SPEC §9: a brand without its own symbol shows the default one.
-  return <MemberCentre page={page} currencySymbol={site.currencySymbol.trim() || DEFAULT_CURRENCY_SYMBOL} />;
+  return (
+    <MemberCentre
+      page={page}
+      currencySymbol={site.currencySymbol.trim() || DEFAULT_CURRENCY_SYMBOL}
+      badges={badges}
+    />
+  );
 }

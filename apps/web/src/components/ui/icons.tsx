@@ -98,6 +98,15 @@ export function InboxIcon(props: IconProps) {
   );
 }
 
+export function EnvelopeIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </StrokeIcon>
+  );
+}
+
 export function LockIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>

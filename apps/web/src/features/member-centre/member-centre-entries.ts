@@ -11,6 +11,8 @@ export const MEMBER_CENTRE_ENTRIES = [
   'transferUpline',
   'personalHistoryCopy',
   'transactionHistory',
+  'rewardCenter',
+  'messageV2',
 ] as const;
 export type MemberCentreEntry = (typeof MEMBER_CENTRE_ENTRIES)[number];
 

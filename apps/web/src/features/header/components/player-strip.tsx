@@ -26,14 +26,19 @@ export type PlayerStripProps = {
    * composed by the app so this feature does not import another one.
    */
   wallet?: ReactNode;
+  /**
+   * The messages shortcut (an envelope with the unread messages plus unclaimed rewards count): the messages
+   * feature's component, composed by the app like the wallet slot.
+   */
+  messages?: ReactNode;
 };
 
 const AVATAR_SIZE = 34;
 
 /**
- * SPEC §2 logged-in strip: avatar (click to choose another), nickname, player rank, the wallet slot
- * (balance, deposit, security centre), an account menu and sign-out. The unread counts belong to the
- * messages issue and are left out rather than shown with invented numbers.
+ * SPEC §2 logged-in strip: avatar (click to choose another), nickname, player rank, the messages slot
+ * (the shortcut with its red count of unclaimed promotions plus unread messages), the wallet slot (balance,
+ * deposit, security centre), an account menu and sign-out.
  */
 export function PlayerStrip({
   member,
@@ -43,6 +48,7 @@ export function PlayerStrip({
   onAvatarChanged,
   onAgentCentre,
   wallet,
+  messages,
 }: PlayerStripProps) {
   const { t } = useTranslation('chrome');
   const [pickerOpened, setPickerOpened] = useState(false);
@@ -104,6 +110,7 @@ export function PlayerStrip({
           </Badge>
         )}
       </div>
+      {messages}
       {wallet}
       <Menu position="bottom-end" shadow="md" width={220} withinPortal>
         <Menu.Target>

@@ -46,6 +46,8 @@ describe('member centre shell (SPEC §2, §6)', { timeout: 20_000 }, () => {
       'withdraw',
       'personalHistoryCopy',
       'transactionHistory',
+      'rewardCenter',
+      'messageV2',
     ]);
     expect(screen.getByRole('navigation', { name: 'Member centre menu' })).toBeTruthy();
     const active = screen.getByTestId('member-menu-securityCenter');
@@ -68,6 +70,8 @@ describe('member centre shell (SPEC §2, §6)', { timeout: 20_000 }, () => {
       'transferUpline',
       'personalHistoryCopy',
       'transactionHistory',
+      'rewardCenter',
+      'messageV2',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, CloseButton, Group, Loader, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -36,6 +36,15 @@ const PAGES: Record<MemberCentreEntry, ComponentType<MemberCentrePageProps>> = {
   personalHistoryCopy: lazy(() =>
     import('../../bet-records/components/bet-records-page.tsx').then((m) => ({ default: m.BetRecordsPage })),
   ),
+  messageV2: lazy(() =>
+    // Its own props (a page size for tests) are not the centre's: rendered as it is.
+    import('../../messages/components/messages-page.tsx').then(({ MessagesPage }) => ({
+      default: () => <MessagesPage />,
+    })),
+  ),
+  rewardCenter: lazy(() =>
+    import('../../rewards/components/reward-center-page.tsx').then((m) => ({ default: m.RewardCenterPage })),
+  ),
   transactionHistory: lazy(() =>
     // Its own props (a fixed "today" for tests) are not the centre's: rendered as it is.
     import('../../wallet/components/transaction-history-page.tsx').then(({ TransactionHistoryPage }) => ({
@@ -44,14 +53,22 @@ const PAGES: Record<MemberCentreEntry, ComponentType<MemberCentrePageProps>> = {
   ),
 };
 
-type MemberCentreProps = { page: MemberCentreEntry; currencySymbol: string };
+type MemberCentreProps = {
+  page: MemberCentreEntry;
+  currencySymbol: string;
+  /**
+   * SPEC §2 red menu counts by entry name (messages, rewards, missions), composed by the app from the
+   * features that own them; an entry without a count above 0 shows none.
+   */
+  badges?: Readonly<Record<string, number>>;
+};
 
 /**
  * SPEC §2 member (personal) centre: the menu on the left (a scrollable bar on top on a phone), the page on
  * the right, a close button back to where the player came from. SPEC §6: a visitor gets the login popup;
  * trial and type-4 accounts get `in_need_true_account`.
  */
-export function MemberCentre({ page, currencySymbol }: MemberCentreProps) {
+export function MemberCentre({ page, currencySymbol, badges = {} }: MemberCentreProps) {
   const { t } = useTranslation('memberCentre');
   const session = useSession();
   const requireLogin = useRequireLogin();
@@ -108,7 +125,7 @@ export function MemberCentre({ page, currencySymbol }: MemberCentreProps) {
   return (
     <Frame>
       <div className={classes.root} data-testid="member-centre" data-page={page}>
-        <MemberCentreMenu entries={entries} active={page} />
+        <MemberCentreMenu entries={entries} active={page} badges={badges} />
         <Stack
           component="section"
           className={classes.content}
@@ -149,7 +166,15 @@ function Frame({ children }: { children: ReactNode }) {
   return <div data-testid="member-centre-frame">{children}</div>;
 }
 
-function MemberCentreMenu({ entries, active }: { entries: MemberCentreEntry[]; active: MemberCentreEntry }) {
+function MemberCentreMenu({
+  entries,
+  active,
+  badges,
+}: {
+  entries: MemberCentreEntry[];
+  active: MemberCentreEntry;
+  badges: Readonly<Record<string, number>>;
+}) {
   const { t } = useTranslation('memberCentre');
   const activeRef = useRef<HTMLAnchorElement | null>(null);
   // On a phone the bar scrolls sideways: keep the active entry in view.
@@ -159,21 +184,37 @@ function MemberCentreMenu({ entries, active }: { entries: MemberCentreEntry[]; a
   return (
     <nav className={classes.menu} aria-label={t('menu.label')} data-testid="member-centre-menu">
       <ul className={classes.list}>
-        {entries.map((entry) => (
-          <li key={entry}>
-            <Link
-              // Moving between entries replaces the history entry, so "close" and Back leave the centre.
-              replace
-              to={memberCentrePath(entry)}
-              className={classes.link}
-              aria-current={entry === active ? 'page' : undefined}
-              ref={entry === active ? activeRef : undefined}
-              data-testid={`member-menu-${entry}`}
-            >
-              {t(`menu.${entry}`)}
-            </Link>
-          </li>
-        ))}
+        {entries.map((entry) => {
+          const count = badges[entry] ?? 0;
+          return (
+            <li key={entry}>
+              <Link
+                // Moving between entries replaces the history entry, so "close" and Back leave the centre.
+                replace
+                to={memberCentrePath(entry)}
+                className={classes.link}
+                aria-current={entry === active ? 'page' : undefined}
+                ref={entry === active ? activeRef : undefined}
+                data-testid={`member-menu-${entry}`}
+              >
+                {t(`menu.${entry}`)}
+                {count > 0 ? (
+                  <>
+                    {' '}
+                    <span
+                      className={classes.count}
+                      aria-hidden="true"
+                      data-testid={`member-menu-count-${entry}`}
+                    >
+                      {count > 99 ? '99+' : count}
+                    </span>
+                    <VisuallyHidden>{t('menuCount', { count })}</VisuallyHidden>
+                  </>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

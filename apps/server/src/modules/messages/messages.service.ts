@@ -1,0 +1,169 @@
+import type {
+  MessagePage,
+  MessagesQuery,
+  MessageUnread,
+  SendMessageBody,
+  SentMessage,
+  UnreadCounts,
+} from '@lotus/shared/messages.schema';
+import { MESSAGE_BODY_MAX } from '@lotus/shared/messages.schema';
+import type { MemberRow } from '../../db/tables/accounts.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordOperatorAction } from '../../lib/operator-audit.ts';
+import { sanitiseHtml } from '../content/sanitise-html.ts';
+import { isRealAccount } from '../wallet/wallet-rules.ts';
+import type { MessageItem, MessagesRepository, Reader } from './messages.repository.ts';
+
+/** The member fields the service reads. */
+export type MessageMember = Pick<MemberRow, 'id' | 'brand_id' | 'created_at' | 'is_trial' | 'member_type'>;
+
+/** Who sends: an operator of a brand (the CLI: `operatorId` null, `ip` 'cli'). */
+export type MessageActor = { brandId: bigint; operatorId: bigint | null; ip: string };
+
+export type MessagesDeps = {
+  repository: MessagesRepository;
+  /** The reward centre's count of unclaimed rewards (SPEC §3 rewardCount); wired in app.ts. */
+  countUnclaimedRewards: (memberId: bigint) => Promise<number>;
+};
+
+function readerOf(member: MessageMember): Reader {
+  return { id: member.id, brandId: member.brand_id, createdAt: member.created_at };
+}
+
+function viewOf(item: MessageItem) {
+  return {
+    id: item.id.toString(),
+    title: item.title,
+    body: item.body,
+    createdAt: item.createdAt.toISOString(),
+    read: item.read,
+  };
+}
+
+const invalidField = (field: string) => new AppError('field_invalid', { details: { field } });
+
+/**
+ * Platform messages (docs/api.md "Messages"). Trial and type-4 accounts are not real accounts (SPEC §6):
+ * they have no messages — an empty list, a zero count, and `message_not_found` for any id — rather than a
+ * 403, because the header asks for the count on every page and a refusal there would be noise.
+ */
+export class MessagesService {
+  readonly #repository: MessagesRepository;
+  readonly #countUnclaimedRewards: (memberId: bigint) => Promise<number>;
+
+  constructor(deps: MessagesDeps) {
+    this.#repository = deps.repository;
+    this.#countUnclaimedRewards = deps.countUnclaimedRewards;
+  }
+
+  async list(member: MessageMember, query: MessagesQuery): Promise<MessagePage> {
+    const empty = { list: [], page: query.page, pageSize: query.pageSize, total: 0, totalPages: 0 };
+    if (!isRealAccount(member)) return empty;
+    const reader = readerOf(member);
+    const total = await this.#repository.countVisible(reader);
+    if (total === 0) return empty;
+    const items = await this.#repository.page(reader, (query.page - 1) * query.pageSize, query.pageSize);
+    return {
+      list: items.map(viewOf),
+      page: query.page,
+      pageSize: query.pageSize,
+      total,
+      totalPages: Math.ceil(total / query.pageSize),
+    };
+  }
+
+  /** Idempotent: reading a read message again changes nothing. */
+  async markRead(member: MessageMember, messageId: bigint): Promise<MessageUnread> {
+    await this.#requireVisible(member, messageId);
+    await this.#repository.markRead(messageId, member.id);
+    return { unread: await this.#repository.countUnread(readerOf(member)) };
+  }
+
+  async markAllRead(member: MessageMember): Promise<MessageUnread> {
+    if (!isRealAccount(member)) return { unread: 0 };
+    await this.#repository.markAllRead(readerOf(member));
+    return { unread: await this.#repository.countUnread(readerOf(member)) };
+  }
+
+  /** Hides the message from this member only (a broadcast stays for the others). */
+  async hide(member: MessageMember, messageId: bigint): Promise<MessageUnread> {
+    await this.#requireVisible(member, messageId);
+    await this.#repository.hide(messageId, member.id);
+    return { unread: await this.#repository.countUnread(readerOf(member)) };
+  }
+
+  /** SPEC §3 menu counts: unread messages, and unclaimed rewards from the reward centre. */
+  async counts(member: MessageMember): Promise<UnreadCounts> {
+    const [messageCount, rewardCount] = await Promise.all([
+      isRealAccount(member) ? this.#repository.countUnread(readerOf(member)) : Promise.resolve(0),
+      this.#countUnclaimedRewards(member.id),
+    ]);
+    return { messageCount, rewardCount };
+  }
+
+  /**
+   * Sends a message to one member of the actor's brand, or to all of them (`username` absent). The body is
+   * sanitised here, before it is stored; a body with nothing left after sanitising is refused. Audited in
+   * the same transaction (`message.sent`).
+   */
+  async send(actor: MessageActor, input: SendMessageBody): Promise<SentMessage> {
+    const title = input.title.trim();
+    if (title === '' || title.includes('\u0000')) throw invalidField('title');
+    // PostgreSQL text cannot hold U+0000; sanitising may also lengthen the text (entities).
+    const body = sanitiseHtml(input.body.replaceAll('\u0000', '')).trim();
+    if (body === '' || body.length > MESSAGE_BODY_MAX) throw invalidField('body');
+
+    return this.#repository.transaction(async (repository) => {
+      let recipient: { id: bigint; username: string } | null = null;
+      if (input.username !== undefined) {
+        const member = await repository.findMember(actor.brandId, input.username);
+        if (!member) throw new AppError('not_found', { message: `no member "${input.username}"` });
+        if (!isRealAccount({ is_trial: member.isTrial, member_type: member.memberType })) {
+          throw new AppError('in_need_true_account', {
+            message: `"${member.username}" is a trial or type-4 account and sees no messages`,
+          });
+        }
+        recipient = { id: member.id, username: member.username };
+      }
+      const created = await repository.insertMessage({
+        brandId: actor.brandId,
+        memberId: recipient?.id ?? null,
+        title,
+        body,
+        createdBy: actor.operatorId,
+      });
+      await recordOperatorAction(repository.db, {
+        brandId: actor.brandId,
+        operatorId: actor.operatorId,
+        memberId: recipient?.id ?? null,
+        action: 'message.sent',
+        ip: actor.ip,
+        detail: {
+          ...(actor.operatorId === null ? { via: 'cli' } : {}),
+          messageId: created.id,
+          broadcast: recipient === null,
+          title,
+        },
+      });
+      return {
+        id: created.id.toString(),
+        username: recipient?.username ?? null,
+        title,
+        createdAt: created.createdAt.toISOString(),
+      };
+    });
+  }
+
+  /** The brand the CLI acts in (`--brand`, or the default brand). */
+  async cliBrandId(code: string | undefined): Promise<bigint> {
+    const id = await this.#repository.brandIdOf(code);
+    if (id === null) throw new AppError('brand_not_found', { message: `no brand ${code ?? '(default)'}` });
+    return id;
+  }
+
+  async #requireVisible(member: MessageMember, messageId: bigint): Promise<void> {
+    if (!isRealAccount(member) || !(await this.#repository.isVisible(readerOf(member), messageId))) {
+      throw new AppError('message_not_found');
+    }
+  }
+}

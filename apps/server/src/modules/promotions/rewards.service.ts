@@ -1,0 +1,260 @@
+import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
+import {
+  type GrantRewardResult,
+  REWARD_PAGE_SIZE,
+  REWARD_TITLE_MAX,
+  type RewardClaimResult,
+  type RewardList,
+  type RewardListQuery,
+  type RewardStatus,
+  type RewardView,
+} from '@lotus/shared/rewards.schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { MemberRewardRow } from '../../db/tables/rewards.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { runIdempotent } from '../../lib/idempotency.ts';
+import { recordOperatorAction } from '../../lib/operator-audit.ts';
+import { type LedgerService, MAX_AMOUNT_MINOR } from '../ledger/ledger.service.ts';
+import { isRealAccount, requireRealAccount } from '../wallet/wallet-rules.ts';
+import { RewardsRepository } from './rewards.repository.ts';
+
+/** Who grants: an operator (by id) or the CLI / seed (null); `ip` goes to the audit row. */
+export type RewardGrantor = { brandId: bigint; operatorId: bigint | null; ip: string };
+
+export type GrantRewardInput = {
+  username: string;
+  titleEn: string;
+  titleHi: string;
+  /** Decimal string as typed. */
+  amount: string;
+  expiresAt?: Date | null;
+  promotionId?: bigint | null;
+};
+
+/** The ledger's own key of a claim: one claim per reward, whatever Idempotency-Key the browser sent. */
+export const rewardClaimLedgerKey = (rewardId: bigint) => `reward:${rewardId}:claim`;
+
+function statusOf(row: MemberRewardRow, now: Date): RewardStatus {
+  if (row.claimed_at !== null) return 'claimed';
+  if (row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime()) return 'expired';
+  return 'unclaimed';
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function rewardView(row: MemberRewardRow, language: string, now: Date): RewardView {
+  return {
+    id: row.id.toString(),
+    title: language.toUpperCase() === 'HI' ? row.title_hi : row.title_en,
+    titleEn: row.title_en,
+    titleHi: row.title_hi,
+    amountMinor: row.amount_minor.toString(),
+    amount: minorToDecimal(row.amount_minor),
+    currency: row.currency,
+    grantedAt: new Date(row.granted_at).toISOString(),
+    expiresAt: iso(row.expires_at),
+    claimedAt: iso(row.claimed_at),
+    status: statusOf(row, now),
+  };
+}
+
+function actorLabel(grantor: RewardGrantor): string {
+  return grantor.operatorId === null ? 'operator:cli' : `operator:${grantor.operatorId}`;
+}
+
+/**
+ * The reward centre (SPEC §2 `rewardCenter`; docs/api.md "Reward centre"). A reward is granted to one member
+ * (by an operator, the CLI or the seed) and claimed by that member into the main wallet: one `reward`
+ * journal entry from the brand's `bonus` account, the claim recorded on the reward and a `reward.claimed`
+ * audit row, all in one transaction under the browser's Idempotency-Key. The reward row is locked while it
+ * is claimed, so claims under different keys queue and the second finds it claimed (409); the ledger's own
+ * key `reward:<id>:claim` makes a second posting impossible even so.
+ */
+export class RewardsService {
+  readonly #db: Kysely<Database>;
+  readonly #ledger: LedgerService;
+  readonly #clock: Clock;
+  readonly #repository: RewardsRepository;
+
+  constructor(deps: { db: Kysely<Database>; ledger: LedgerService; clock: Clock }) {
+    this.#db = deps.db;
+    this.#ledger = deps.ledger;
+    this.#clock = deps.clock;
+    this.#repository = new RewardsRepository(deps.db);
+  }
+
+  /** Unclaimed, unexpired rewards: SPEC §3 `rewardCount`, the first part of the header's count. */
+  async countUnclaimed(memberId: bigint): Promise<number> {
+    return this.#repository.count(memberId, 'unclaimed', this.#clock.now());
+  }
+
+  async list(member: MemberRow, query: RewardListQuery): Promise<RewardList> {
+    requireRealAccount(member);
+    const now = this.#clock.now();
+    const language = query.language ?? member.language ?? 'EN';
+    const { rows, total } = await this.#repository.page(
+      member.id,
+      query.status,
+      now,
+      query.page,
+      REWARD_PAGE_SIZE,
+    );
+    const unclaimedCount =
+      query.status === 'unclaimed' ? total : await this.#repository.count(member.id, 'unclaimed', now);
+    return {
+      list: rows.map((row) => rewardView(row, language, now)),
+      page: query.page,
+      pageSize: REWARD_PAGE_SIZE,
+      total,
+      totalPages: Math.ceil(total / REWARD_PAGE_SIZE),
+      unclaimedCount,
+    };
+  }
+
+  async claim(
+    member: MemberRow,
+    rewardId: bigint,
+    idempotencyKey: string,
+    ip: string,
+    language?: string,
+  ): Promise<RewardClaimResult> {
+    requireRealAccount(member);
+    const lang = language ?? member.language ?? 'EN';
+    const { value } = await runIdempotent(
+      this.#db,
+      { scope: `member:${member.id}:reward.claim`, key: idempotencyKey, request: { rewardId } },
+      async (trx) => {
+        const repository = new RewardsRepository(trx);
+        const reward = await repository.lockForClaim(member.brand_id, rewardId);
+        // Another member's reward is indistinguishable from none: its existence is not the caller's business.
+        if (!reward || reward.member_id !== member.id) throw new AppError('reward_not_found');
+        const now = this.#clock.now();
+        const status = statusOf(reward, now);
+        if (status === 'claimed') throw new AppError('reward_already_claimed');
+        if (status === 'expired') throw new AppError('reward_expired');
+        const main = await this.#ledger.memberMainAccount(member.id, trx);
+        const bonus = await this.#ledger.systemAccount(member.brand_id, 'bonus', trx);
+        const entry = await this.#ledger.post(
+          {
+            brandId: member.brand_id,
+            idempotencyKey: rewardClaimLedgerKey(reward.id),
+            kind: 'reward',
+            memo: reward.title_en,
+            createdBy: `member:${member.id}`,
+            postings: [
+              { accountId: bonus.id, amountMinor: -reward.amount_minor },
+              { accountId: main.id, amountMinor: reward.amount_minor },
+            ],
+          },
+          trx,
+        );
+        const claimed = await repository.markClaimed(reward.id, now, entry.entryId);
+        await recordOperatorAction(trx, {
+          brandId: member.brand_id,
+          operatorId: null,
+          memberId: member.id,
+          action: 'reward.claimed',
+          ip,
+          detail: {
+            by: 'member',
+            rewardId: reward.id,
+            amountMinor: reward.amount_minor,
+            entryId: entry.entryId,
+          },
+        });
+        const balance = await this.#ledger.balanceOf(member.id, trx);
+        return {
+          reward: rewardView(claimed, lang, now),
+          entryId: entry.entryId.toString(),
+          main: {
+            balanceMinor: balance.availableMinor.toString(),
+            balance: minorToDecimal(balance.availableMinor),
+          },
+        } satisfies RewardClaimResult;
+      },
+    );
+    return value;
+  }
+
+  /**
+   * Grants a reward to a member (back office, CLI, seed) under the caller's idempotency key (scope
+   * `operator:<id|cli>:reward.grant`), audited as `reward.granted`. Trial / type-4 accounts hold no real
+   * money, so they get none (`in_need_true_account`).
+   */
+  async grant(
+    grantor: RewardGrantor,
+    input: GrantRewardInput,
+    idempotencyKey: string,
+  ): Promise<GrantRewardResult> {
+    const amountMinor = decimalToMinor(input.amount);
+    if (amountMinor === null || amountMinor > MAX_AMOUNT_MINOR) throw new AppError('amount_invalid');
+    const titleEn = input.titleEn.trim();
+    const titleHi = input.titleHi.trim();
+    for (const [field, title] of [
+      ['titleEn', titleEn],
+      ['titleHi', titleHi],
+    ] as const) {
+      if (title === '' || title.length > REWARD_TITLE_MAX) {
+        throw new AppError('field_invalid', { details: { field } });
+      }
+    }
+    const now = this.#clock.now();
+    const expiresAt = input.expiresAt ?? null;
+    if (expiresAt !== null && (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now.getTime())) {
+      throw new AppError('field_invalid', { details: { field: 'expiresAt' } });
+    }
+    const { value } = await runIdempotent(
+      this.#db,
+      {
+        scope: `${actorLabel(grantor)}:reward.grant`,
+        key: idempotencyKey,
+        request: {
+          username: input.username.trim().toLowerCase(),
+          titleEn,
+          titleHi,
+          amountMinor,
+          expiresAt: expiresAt?.toISOString() ?? null,
+          promotionId: input.promotionId ?? null,
+        },
+      },
+      async (trx) => {
+        const repository = new RewardsRepository(trx);
+        const member = await repository.findMember(grantor.brandId, input.username.trim());
+        if (!member) throw new AppError('not_found', { message: `no member "${input.username}"` });
+        if (!isRealAccount(member)) throw new AppError('in_need_true_account');
+        const row = await repository.insert({
+          brandId: grantor.brandId,
+          memberId: member.id,
+          titleEn,
+          titleHi,
+          amountMinor,
+          currency: await repository.brandCurrency(grantor.brandId),
+          grantedAt: now,
+          expiresAt,
+          grantedBy: grantor.operatorId,
+          promotionId: input.promotionId ?? null,
+        });
+        await recordOperatorAction(trx, {
+          brandId: grantor.brandId,
+          operatorId: grantor.operatorId,
+          memberId: member.id,
+          action: 'reward.granted',
+          ip: grantor.ip,
+          detail: {
+            rewardId: row.id,
+            amountMinor,
+            ...(grantor.operatorId === null ? { via: 'cli' } : {}),
+          },
+        });
+        return {
+          username: member.username,
+          reward: rewardView(row, member.language ?? 'EN', now),
+        } satisfies GrantRewardResult;
+      },
+    );
+    return value;
+  }
+}

@@ -1,0 +1,59 @@
+import { type MemberRank, type RankLanguage, VIP_SERVICE_FROM_LEVEL } from '@lotus/shared/ranks.schema';
+import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { VipRankRow } from '../../db/tables/ranks.ts';
+import type { RanksRepository } from './ranks.repository.ts';
+
+/** The brand's default language, for a member who never chose one. */
+export type DefaultLanguageOf = (brandId: bigint) => Promise<string>;
+
+/**
+ * The ladder is written in English and Hindi only: any other language (a brand may offer more) falls back
+ * to English, like the catalogue's names do.
+ */
+export function rankLanguageOf(language: string): RankLanguage {
+  return language.toUpperCase() === 'HI' ? 'HI' : 'EN';
+}
+
+/** One benefit per line; blank lines and surrounding spaces are an operator's typing, not benefits. */
+export function benefitsOf(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** The player-rank page (SPEC §1 VIP ranks, §3 clubLabel / memberLabel). */
+export class RanksService {
+  readonly #repository: RanksRepository;
+  readonly #defaultLanguageOf: DefaultLanguageOf;
+
+  constructor(repository: RanksRepository, defaultLanguageOf: DefaultLanguageOf) {
+    this.#repository = repository;
+    this.#defaultLanguageOf = defaultLanguageOf;
+  }
+
+  /** Language: the one asked for, else the member's, else the brand's default. */
+  async memberRank(member: MemberRow, requested: string | undefined): Promise<MemberRank> {
+    const language = rankLanguageOf(
+      requested ?? member.language ?? (await this.#defaultLanguageOf(member.brand_id)),
+    );
+    const rows = await this.#repository.ladderOf(member.brand_id);
+    return {
+      rankLevel: member.rank_level,
+      clubLabelName: member.club_label_name,
+      memberLabels: [...member.member_labels],
+      language,
+      vipServiceFromLevel: VIP_SERVICE_FROM_LEVEL,
+      ladder: rows.map((row) => levelOf(row, language)),
+    };
+  }
+}
+
+function levelOf(row: VipRankRow, language: RankLanguage) {
+  return {
+    level: row.level,
+    name: language === 'HI' ? row.name_hi : row.name_en,
+    benefits: benefitsOf(language === 'HI' ? row.benefits_hi : row.benefits_en),
+    vip: row.level >= VIP_SERVICE_FROM_LEVEL,
+  };
+}

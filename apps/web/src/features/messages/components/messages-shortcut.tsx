@@ -1,0 +1,52 @@
+import { ActionIcon } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EnvelopeIcon } from '../../../components/ui/icons.tsx';
+import { useUnreadCount } from '../api/get-unread-count.ts';
+import { badgeText } from './count-badge.ts';
+import classes from './messages-shortcut.module.css';
+
+/** Where the shortcut leads: the member centre's platform messages. */
+export const MESSAGES_PATH = '/member/messageV2';
+
+/**
+ * The header's messages shortcut (SPEC §2 logged-in strip): an envelope to the platform messages with one red
+ * count, the unclaimed rewards plus the unread messages (CSP_unreadCount); no count while it is 0 or
+ * unknown. The accessible name carries the number, the visible badge is hidden from screen readers.
+ */
+export function MessagesShortcut() {
+  const { t } = useTranslation('messages');
+  const counts = useUnreadCount();
+  const total = (counts.data?.messageCount ?? 0) + (counts.data?.rewardCount ?? 0);
+  return (
+    <ActionIcon
+      component={Link}
+      to={MESSAGES_PATH}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      className={classes.shortcut}
+      aria-label={total > 0 ? t('shortcutWithCount', { count: total }) : t('shortcut')}
+      data-testid="messages-shortcut"
+    >
+      <EnvelopeIcon size={20} />
+      {total > 0 ? (
+        <span className={classes.count} aria-hidden="true" data-testid="messages-shortcut-count">
+          {badgeText(total)}
+        </span>
+      ) : null}
+    </ActionIcon>
+  );
+}
+
+/**
+ * The member centre's red menu counts (SPEC §2): platform messages and, when the site has it, the reward
+ * centre. Keys are entry names; the menu shows a count only for entries it lists.
+ */
+export function useMenuCounts(): Record<string, number> {
+  const counts = useUnreadCount();
+  return {
+    messageV2: counts.data?.messageCount ?? 0,
+    rewardCenter: counts.data?.rewardCount ?? 0,
+  };
+}

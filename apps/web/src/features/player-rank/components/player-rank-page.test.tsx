@@ -1,0 +1,119 @@
+import type { MemberRank } from '@lotus/shared/ranks.schema';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetLanguage } from '../../../test/render-app.tsx';
+import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { PlayerRankPage } from './player-rank-page.tsx';
+
+const LEVELS = ['Starter', 'Bronze', 'Silver', 'Gold', 'Platinum', 'Ruby', 'Sapphire'];
+
+function rankValue(overrides: Partial<MemberRank> = {}): MemberRank {
+  return {
+    rankLevel: 2,
+    clubLabelName: 'Silver',
+    memberLabels: ['Verified', 'High roller'],
+    language: 'EN',
+    vipServiceFromLevel: 5,
+    ladder: LEVELS.map((name, level) => ({
+      level,
+      name,
+      benefits:
+        level >= 5
+          ? ['Deposits and withdrawals from your wallet', 'VIP customer-service line']
+          : ['Deposits and withdrawals from your wallet', 'Live-chat customer service'],
+      vip: level >= 5,
+    })),
+    ...overrides,
+  };
+}
+
+describe('player-rank page', () => {
+  beforeEach(async () => {
+    await resetLanguage();
+  });
+
+  it('shows the current rank, the labels as badges and the ladder with the member’s level marked', async () => {
+    const fetchStub = stubFetch({ '/wps/member/rank': rankValue() });
+    renderUi(<PlayerRankPage loggedIn />);
+
+    expect((await screen.findByTestId('page-player-rank-current-name')).textContent).toBe('Silver');
+    expect(screen.getByTestId('page-player-rank-club').textContent).toBe('Silver');
+    const labels = within(screen.getByTestId('page-player-rank-labels')).getAllByRole('listitem');
+    expect(labels.map((label) => label.textContent)).toEqual(['Verified', 'High roller']);
+
+    const levels = within(screen.getByTestId('page-player-rank-ladder')).getAllByTestId(
+      'page-player-rank-level',
+    );
+    expect(levels.map((level) => level.getAttribute('data-level'))).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+    ]);
+    const current = levels.filter((level) => level.getAttribute('aria-current') === 'true');
+    expect(current).toHaveLength(1);
+    expect(current[0]?.getAttribute('data-level')).toBe('2');
+    expect(within(current[0] as HTMLElement).getByText('Your level')).toBeTruthy();
+    // Benefits of each level, VIP badge from level 5, and the VIP note.
+    expect(within(levels[5] as HTMLElement).getByText('VIP customer-service line')).toBeTruthy();
+    expect(within(levels[5] as HTMLElement).getByText('VIP')).toBeTruthy();
+    expect(within(levels[4] as HTMLElement).queryByText('VIP')).toBeNull();
+    expect(screen.getByTestId('page-player-rank-vip-note').textContent).toContain('from level 5');
+
+    const [input] = fetchStub.mock.calls[0] ?? [];
+    expect(new URL(String(input), 'http://x').searchParams.get('language')).toBe('EN');
+  });
+
+  it('asks for the ladder in Hindi when the site is in Hindi', async () => {
+    await resetLanguage('hi');
+    const fetchStub = stubFetch({ '/wps/member/rank': rankValue({ language: 'HI' }) });
+    renderUi(<PlayerRankPage loggedIn />);
+    expect(await screen.findByText('VIP रैंक', { selector: 'h1' })).toBeTruthy();
+    await screen.findByTestId('page-player-rank-ladder');
+    const [input] = fetchStub.mock.calls[0] ?? [];
+    expect(new URL(String(input), 'http://x').searchParams.get('language')).toBe('HI');
+  });
+
+  it('tells a VIP member they are served by the VIP line', async () => {
+    stubFetch({ '/wps/member/rank': rankValue({ rankLevel: 6, memberLabels: [] }) });
+    renderUi(<PlayerRankPage loggedIn />);
+    expect(await screen.findByText('You are served by the VIP customer-service line.')).toBeTruthy();
+    expect(screen.getByText('No labels yet')).toBeTruthy();
+  });
+
+  it('shows the empty state when the brand has no ladder', async () => {
+    stubFetch({ '/wps/member/rank': rankValue({ ladder: [], clubLabelName: null }) });
+    renderUi(<PlayerRankPage loggedIn />);
+    expect(await screen.findByTestId('page-player-rank-empty')).toBeTruthy();
+    expect(screen.getByTestId('page-player-rank-current-name').textContent).toBe('Level 2');
+    expect(screen.getByTestId('page-player-rank-club').textContent).toBe('No club yet');
+  });
+
+  it('shows the error with a retry that asks again', async () => {
+    let fail = true;
+    const fetchStub = stubFetch({
+      '/wps/member/rank': () =>
+        fail
+          ? Response.json({ success: false, message: 'unknown_error', value: null }, { status: 500 })
+          : rankValue(),
+    });
+    renderUi(<PlayerRankPage loggedIn />);
+    const error = await screen.findByTestId('page-player-rank-error');
+    expect(error.getAttribute('role')).toBe('alert');
+    fail = false;
+    await userEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    await screen.findByTestId('page-player-rank-ladder');
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks a visitor to log in and calls nothing', async () => {
+    const fetchStub = stubFetch({});
+    renderUi(<PlayerRankPage loggedIn={false} />);
+    expect(screen.getByTestId('login-required')).toBeTruthy();
+    await waitFor(() => expect(fetchStub).not.toHaveBeenCalled());
+  });
+});
