@@ -20,7 +20,8 @@ export const webDist = path.join(root, 'apps', 'web', 'dist');
 
 /**
  * The routes measured: each names the manifest keys (source paths) of the lazy modules the router loads
- * for it at once (`startTextsOnly`: the route awaits only the start namespaces). `/member/depositv2` is the member centre shell plus its deposit page (a lazy page the
+ * for it at once (`startTextsOnly`: the route awaits only the start namespaces; `memberTexts`: the member-only
+ * namespaces it awaits besides the others, as router.tsx says). `/member/depositv2` is the member centre shell plus its deposit page (a lazy page the
  * centre renders immediately for that path).
  */
 export const ROUTES = [
@@ -30,6 +31,7 @@ export const ROUTES = [
   {
     route: '/member/depositv2',
     modules: ['src/app/routes/member-centre-route.tsx', 'src/features/deposit/components/deposit-page.tsx'],
+    memberTexts: ['messages', 'rewards'],
   },
 ];
 
@@ -38,12 +40,25 @@ const START_LANGUAGE = 'en';
 
 const i18nSource = path.join(root, 'apps', 'web', 'src', 'lib', 'i18n.ts');
 
+/** A namespace list of apps/web/src/lib/i18n.ts (`export const <name> = [...]`). */
+function readNamespaceList(name, file) {
+  const match = readFileSync(file, 'utf8').match(new RegExp(`export const ${name} = \\[([^\\]]*)\\]`));
+  const names = match ? [...match[1].matchAll(/'([A-Za-z]+)'/g)].map((m) => m[1]) : [];
+  if (names.length === 0) throw new Error(`no ${name} list in ${path.relative(root, file)}`);
+  return names;
+}
+
 /** START_NAMESPACES from apps/web/src/lib/i18n.ts: the texts the start sequence awaits. */
 export function readStartNamespaces(file = i18nSource) {
-  const match = readFileSync(file, 'utf8').match(/export const START_NAMESPACES = \[([^\]]*)\]/);
-  const names = match ? [...match[1].matchAll(/'([A-Za-z]+)'/g)].map((m) => m[1]) : [];
-  if (names.length === 0) throw new Error(`no START_NAMESPACES list in ${path.relative(root, file)}`);
-  return names;
+  return readNamespaceList('START_NAMESPACES', file);
+}
+
+/**
+ * MEMBER_NAMESPACES from apps/web/src/lib/i18n.ts: texts no page route waits for unless it names them
+ * (ROUTES `memberTexts`, as router.tsx does).
+ */
+export function readMemberNamespaces(file = i18nSource) {
+  return readNamespaceList('MEMBER_NAMESPACES', file);
 }
 
 export function readManifest(distDir = webDist) {
@@ -104,10 +119,15 @@ export function measureRoutes(distDir = webDist, routes = ROUTES) {
   const entryClosure = staticClosure(manifest, [entryKey, ...startLocaleKeys]);
   const themeInit = existsSync(path.join(distDir, 'theme-init.js')) ? [sizeOf(distDir, 'theme-init.js')] : [];
 
-  return routes.map(({ route, modules, startTextsOnly = false }) => {
+  const memberNamespaces = new Set(readMemberNamespaces());
+  const namespaceOf = (key) => path.basename(key, '.json');
+  return routes.map(({ route, modules, startTextsOnly = false, memberTexts = [] }) => {
+    const pageLocaleKeys = localeKeys.filter(
+      (key) => !memberNamespaces.has(namespaceOf(key)) || memberTexts.includes(namespaceOf(key)),
+    );
     const closure = staticClosure(manifest, [
       ...entryClosure,
-      ...(startTextsOnly ? [] : localeKeys),
+      ...(startTextsOnly ? [] : pageLocaleKeys),
       ...modules,
     ]);
     const js = [...themeInit];

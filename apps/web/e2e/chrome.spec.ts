@@ -9,6 +9,7 @@ import {
 import { EXTRA_NOTICES, GROUP_WITHOUT_BANNERS, XSS_FLAG, XSS_PAYLOADS } from './support/chrome-data.ts';
 import { artifactPath, DEVANAGARI, htmlElement } from './support/page-helpers.ts';
 import { serverUrl } from './support/servers.ts';
+import { suffix, useVariant, type Variant } from './support/variants.ts';
 
 /**
  * The site chrome (issue 3): banner strip, notice marquee and announcement popup, notice page, footer, right
@@ -18,12 +19,10 @@ import { serverUrl } from './support/servers.ts';
  */
 test.use({ baseURL: serverUrl('chrome') });
 
-type Variant = { lang: 'EN' | 'HI'; scheme: 'light' | 'dark' };
 const VARIANTS: Variant[] = [
   { lang: 'EN', scheme: 'light' },
   { lang: 'HI', scheme: 'dark' },
 ];
-const suffix = ({ lang, scheme }: Variant) => `${lang.toLowerCase()}-${scheme}`;
 
 type Envelope<T> = { success: boolean; value: T };
 type Banner = { bannerId: number; linkageType: string | null; linkageTarget: string | null };
@@ -33,17 +32,6 @@ async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path);
   expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
   return ((await response.json()) as Envelope<T>).value;
-}
-
-/** Language and theme as a returning visitor has them stored (read before the first paint). */
-async function useVariant(page: Page, { lang, scheme }: Variant): Promise<void> {
-  await page.addInitScript(
-    ([language, theme]) => {
-      localStorage.setItem('lang', language);
-      localStorage.setItem('theme', theme);
-    },
-    [lang, scheme] as const,
-  );
 }
 
 /** Marks the greeting pop-ups as seen, for journeys that are not about them. */

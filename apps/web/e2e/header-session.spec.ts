@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { artifactPath, DEVANAGARI, htmlElement } from './support/page-helpers.ts';
+import { localeTexts, suffix, text, useVariant, type Variant } from './support/variants.ts';
 
 /**
  * The header's two faces (SPEC §2 header, logged-in strip; §6 roles) on the seeded demo brand of the `normal`
@@ -10,48 +9,14 @@ import { artifactPath, DEVANAGARI, htmlElement } from './support/page-helpers.ts
  * the login pop-up instead of launching. In English and Hindi, light and dark.
  */
 
-type Variant = { lang: 'EN' | 'HI'; scheme: 'light' | 'dark' };
 const VARIANTS: Variant[] = [
   { lang: 'EN', scheme: 'light' },
   { lang: 'EN', scheme: 'dark' },
   { lang: 'HI', scheme: 'light' },
   { lang: 'HI', scheme: 'dark' },
 ];
-const suffix = ({ lang, scheme }: Variant) => `${lang.toLowerCase()}-${scheme}`;
 
 const DEMO_PLAYER = { username: 'demo_player', password: 'Lotus-Player-2026!', nickname: 'Demo Player' };
-
-type Texts = { [key: string]: string | Texts };
-
-function localeTexts(lang: Variant['lang'], namespace: string): Texts {
-  const file = path.join(
-    import.meta.dirname,
-    '..',
-    'src',
-    'locales',
-    lang.toLowerCase(),
-    `${namespace}.json`,
-  );
-  return JSON.parse(readFileSync(file, 'utf8')) as Texts;
-}
-
-function text(texts: Texts, key: string): string {
-  let node: Texts | string | undefined = texts;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text ${key}`);
-  return node;
-}
-
-/** Language and theme as a returning visitor has them stored (read before the first paint). */
-async function useVariant(page: Page, { lang, scheme }: Variant): Promise<void> {
-  await page.addInitScript(
-    ([language, theme]) => {
-      localStorage.setItem('lang', language);
-      localStorage.setItem('theme', theme);
-    },
-    [lang, scheme] as const,
-  );
-}
 
 async function openHome(page: Page, variant: Variant): Promise<void> {
   await page.goto('/');

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
@@ -7,6 +6,15 @@ import { logInOnPage, registerByUsername, useOwnAddress } from './support/accoun
 import { artifactPath, DEVANAGARI, htmlElement, openLayout } from './support/page-helpers.ts';
 import { postgresUrlFor } from './support/postgres-database.ts';
 import { SERVER_SPECS, serverUrl } from './support/servers.ts';
+import {
+  EN_LIGHT,
+  HI_DARK,
+  localeTexts,
+  suffix,
+  text,
+  useVariant,
+  type Variant,
+} from './support/variants.ts';
 
 /**
  * The logged-in strip's shortcuts (SPEC §2 header, member centre, agent centre) on the `wallet` server
@@ -29,46 +37,9 @@ test.use({ baseURL: serverUrl('wallet') });
 // Registration solves a proof of work and hashes a password; the CLI starts a process per command.
 test.setTimeout(60_000);
 
-type Variant = { lang: 'EN' | 'HI'; scheme: 'light' | 'dark' };
-const EN_LIGHT: Variant = { lang: 'EN', scheme: 'light' };
-const HI_DARK: Variant = { lang: 'HI', scheme: 'dark' };
-const suffix = ({ lang, scheme }: Variant) => `${lang.toLowerCase()}-${scheme}`;
-
 // The seeded accounts log in from the loopback address, where they always have (no new-IP step).
 const DEMO_PLAYER = { username: 'demo_player', password: 'Lotus-Player-2026!' };
 const DEMO_SUB_AGENT = { username: 'demo_sub_agent', password: 'Lotus-SubAgent-2026!' };
-
-type Texts = { [key: string]: string | Texts };
-
-function localeTexts(lang: Variant['lang'], namespace: string): Texts {
-  const file = path.join(
-    import.meta.dirname,
-    '..',
-    'src',
-    'locales',
-    lang.toLowerCase(),
-    `${namespace}.json`,
-  );
-  return JSON.parse(readFileSync(file, 'utf8')) as Texts;
-}
-
-function text(texts: Texts, key: string): string {
-  let node: Texts | string | undefined = texts;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text ${key}`);
-  return node;
-}
-
-/** Language and theme as a returning visitor has them stored (read before the first paint). */
-async function useVariant(page: Page, { lang, scheme }: Variant): Promise<void> {
-  await page.addInitScript(
-    ([language, theme]) => {
-      localStorage.setItem('lang', language);
-      localStorage.setItem('theme', theme);
-    },
-    [lang, scheme] as const,
-  );
-}
 
 async function expectVariant(page: Page, variant: Variant): Promise<void> {
   await expect(htmlElement(page)).toHaveAttribute('lang', variant.lang.toLowerCase());

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { HOME_PATHS } from '../lib/categories.ts';
-import { loadAllNamespaces } from '../lib/i18n.ts';
+import { loadAllNamespaces, loadNamespaces, type Namespace } from '../lib/i18n.ts';
 import { gamesTitleKey } from './games-title.ts';
 import { GuardedLayout } from './layouts/guarded-layout.tsx';
 import {
@@ -27,13 +27,16 @@ type PageRoute = {
   load: () => Promise<ComponentType>;
   /** Home only: it shows nothing beyond lib/i18n.ts START_NAMESPACES. */
   startTexts?: boolean;
+  /** The lib/i18n.ts MEMBER_NAMESPACES this page shows (no other page waits for them). */
+  memberTexts?: readonly Namespace[];
 };
 
-function pageRoutes({ paths, meta, load, startTexts = false }: PageRoute): RouteObject[] {
+function pageRoutes({ paths, meta, load, startTexts = false, memberTexts = [] }: PageRoute): RouteObject[] {
   const handle: RouteHandle = { meta };
   // Every page but home waits for all the texts (the start sequence loads only the first screen's,
   // lib/i18n.ts START_NAMESPACES), so none shows a raw key.
-  const texts = () => (startTexts ? Promise.resolve() : loadAllNamespaces());
+  const texts = () =>
+    startTexts ? Promise.resolve() : Promise.all([loadAllNamespaces(), loadNamespaces(memberTexts)]);
   return paths.map((path) => ({
     path,
     handle,
@@ -231,6 +234,7 @@ function pageRouteTable(): RouteObject[] {
     ...pageRoutes({
       paths: ['/playerRank'],
       meta: page('playerRank:title', fullLayout(null)),
+      memberTexts: ['playerRank'],
       load: () => import('./routes/player-rank-route.tsx').then((m) => m.PlayerRankRoute),
     }),
     ...pageRoutes({
@@ -259,6 +263,7 @@ function pageRouteTable(): RouteObject[] {
       paths: ['/member/:page'],
       meta: page('memberCentre:title', HEADER_ONLY),
       load: () => import('./routes/member-centre-route.tsx').then((m) => m.MemberCentreRoute),
+      memberTexts: ['messages', 'rewards'],
     }),
     // The in-house studio's screens (docs/games-contract.md): shown inside the game iframe, so nothing
     // of the site frames them; the verify page is also reachable on its own.

@@ -118,11 +118,32 @@ export async function initI18n(language: string): Promise<void> {
 }
 
 /**
- * Loads every namespace of the current language (those START_NAMESPACES left out). i18next adds them to
+ * Loads every namespace of the current language but MEMBER_NAMESPACES (those START_NAMESPACES left out). i18next adds them to
  * its list, so a later language change loads them too; namespaces already loaded are not fetched again.
  * Resolves even on a failed download: the texts then fall back to English or the key, as they would for any
  * missing text.
  */
 export function loadAllNamespaces(): Promise<void> {
-  return i18n.loadNamespaces([...NAMESPACES]).catch(() => undefined);
+  return loadNamespaces(NAMESPACES.filter((name) => !isMemberNamespace(name)));
+}
+
+/**
+ * Texts only a member's own screens show (member centre pages, player rank, agent centre). Page routes and
+ * the idle load leave them out, so a visitor's pages never download them: each such screen names the ones
+ * it shows and waits for them with its code (router.tsx `memberTexts`, the agent centre's lazy import).
+ */
+export const MEMBER_NAMESPACES = [
+  'messages',
+  'playerRank',
+  'agents',
+  'rewards',
+] as const satisfies readonly Namespace[];
+
+function isMemberNamespace(name: Namespace): boolean {
+  return (MEMBER_NAMESPACES as readonly Namespace[]).includes(name);
+}
+
+/** Loads these namespaces of the current language; resolves even on a failed download (as above). */
+export function loadNamespaces(names: readonly Namespace[]): Promise<void> {
+  return i18n.loadNamespaces([...names]).catch(() => undefined);
 }

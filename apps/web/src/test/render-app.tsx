@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { RootView } from '../app/root-view.tsx';
 import { createRoutes } from '../app/router.tsx';
-import { i18n, initI18n, loadAllNamespaces } from '../lib/i18n.ts';
+import { i18n, initI18n, loadAllNamespaces, loadNamespaces, MEMBER_NAMESPACES } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { makePermission, makeStatus } from './fixtures.ts';
 
@@ -30,12 +30,13 @@ export function stubApi({ status = makeStatus(), permission = makePermission() }
 
 /**
  * Fresh English texts for each test (the i18n instance is shared by the whole test file): every namespace,
- * as the app has them once its start sequence has run (main.tsx loads the rest right after the first paint).
+ * as the app has them once its start sequence has run (main.tsx loads the rest right after the first paint)
+ * and a member's screens have loaded theirs (MEMBER_NAMESPACES), so a component test needs no route.
  */
 export async function resetLanguage(language = 'en') {
   await initI18n(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
-  await loadAllNamespaces();
+  await Promise.all([loadAllNamespaces(), loadNamespaces(MEMBER_NAMESPACES)]);
 }
 
 /** Renders the whole app (providers, root view, every route) at `path`, like main.tsx does. */

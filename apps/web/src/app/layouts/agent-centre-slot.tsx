@@ -2,12 +2,15 @@ import type { Permission } from '@lotus/shared/system.schema';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { loadNamespaces } from '../../lib/i18n.ts';
 import { AgentAnnouncements } from './agent-announcements.tsx';
 
+// Its texts are a member-only namespace (lib/i18n.ts MEMBER_NAMESPACES): loaded with the code.
 const AgentCentreModal = lazy(() =>
-  import('../../features/agent-centre/components/agent-centre-modal.tsx').then((m) => ({
-    default: m.AgentCentreModal,
-  })),
+  Promise.all([
+    import('../../features/agent-centre/components/agent-centre-modal.tsx'),
+    loadNamespaces(['agents']),
+  ]).then(([m]) => ({ default: m.AgentCentreModal })),
 );
 
 /**

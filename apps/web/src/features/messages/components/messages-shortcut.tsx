@@ -15,7 +15,8 @@ export const MESSAGES_PATH = '/member/messageV2';
  * unknown. The accessible name carries the number, the visible badge is hidden from screen readers.
  */
 export function MessagesShortcut() {
-  const { t } = useTranslation('messages');
+  // Its words are the header's (`chrome`, a start namespace): the strip shows on the first screen.
+  const { t } = useTranslation('chrome');
   const counts = useUnreadCount();
   const total = (counts.data?.messageCount ?? 0) + (counts.data?.rewardCount ?? 0);
   return (
@@ -26,7 +27,9 @@ export function MessagesShortcut() {
       color="gray"
       size="lg"
       className={classes.shortcut}
-      aria-label={total > 0 ? t('shortcutWithCount', { count: total }) : t('shortcut')}
+      aria-label={
+        total > 0 ? t('header.strip.messagesWithCount', { count: total }) : t('header.strip.messages')
+      }
       data-testid="messages-shortcut"
     >
       <EnvelopeIcon size={20} />
