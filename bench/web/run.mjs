@@ -147,6 +147,22 @@ async function lighthouseOnce(url, formFactor) {
   }
 }
 
+/**
+ * Lighthouse asks for another run when its trace missed the navigation (`NO_NAVSTART`, `NO_FCP`): up to two
+ * more tries of that run, each in a fresh Chromium; any other failure, or a third miss, fails the bench.
+ */
+async function lighthouseRetried(url, formFactor) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, formFactor);
+    } catch (error) {
+      const again = /Lighthouse: (NO_NAVSTART|NO_FCP)\b/.test(String(error?.message));
+      if (!again || attempt === 3) throw error;
+      console.log(`lighthouse ${url} ${formFactor}: ${String(error.message).slice(0, 60)}…, running it again`);
+    }
+  }
+}
+
 async function lighthouseAll() {
   if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lotus-bench-web-'));
@@ -159,7 +175,7 @@ async function lighthouseAll() {
       for (const formFactor of ['mobile', 'desktop']) {
         const runs = [];
         for (let run = 0; run < RUNS; run += 1)
-          runs.push(await lighthouseOnce(`${server.url}${page.path}`, formFactor));
+          runs.push(await lighthouseRetried(`${server.url}${page.path}`, formFactor));
         const byScore = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
         const median = byScore[Math.floor(byScore.length / 2)];
         details.lighthouse.cases.push({ page: page.path, formFactor, median, runs });
