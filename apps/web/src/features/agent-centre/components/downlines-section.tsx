@@ -1,27 +1,18 @@
 import type { DownlineItem } from '@lotus/shared/agents.schema';
 import type { AgentTransferResult } from '@lotus/shared/wallet.schema';
-import {
-  Alert,
-  Button,
-  Group,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, ScrollArea, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
-import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { messageForApiError } from '../../auth/validation.ts';
 import { AGENT_KEYS } from '../api/agent-keys.ts';
 import { useDownlines } from '../api/get-downlines.ts';
 import { minorText } from '../utils/money.ts';
 import { DownlineTransferDialog } from './downline-transfer-dialog.tsx';
+import { ListFooter } from './list-footer.tsx';
 import { SectionError, SectionLoading } from './section-state.tsx';
 
 const PAGE_SIZE = 10;
@@ -126,18 +117,13 @@ export function DownlinesSection({ symbol }: { symbol: string }) {
             </Table.Tbody>
           </Table>
         </ScrollArea>
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {t('downlines.total', { count: list.data.total })}
-          </Text>
-          <ListPager
-            totalPages={list.data.totalPages}
-            pageNo={page}
-            onChange={setPage}
-            size="sm"
-            testId="agent-downlines"
-          />
-        </Group>
+        <ListFooter
+          totalText={t('downlines.total', { count: list.data.total })}
+          totalPages={list.data.totalPages}
+          page={page}
+          onPage={setPage}
+          testId="agent-downlines"
+        />
       </Stack>
     );
   }
@@ -160,19 +146,12 @@ export function DownlinesSection({ symbol }: { symbol: string }) {
           </Group>
         </form>
       </search>
-      {done ? (
-        <Alert
-          color="teal"
-          variant="light"
-          role="status"
-          withCloseButton
-          closeButtonLabel={t('dismiss')}
-          onClose={() => setDone(null)}
-          data-testid="agent-transfer-done"
-        >
-          {done}
-        </Alert>
-      ) : null}
+      <DoneNotice
+        text={done}
+        testId="agent-transfer-done"
+        onDismiss={() => setDone(null)}
+        dismissLabel={t('dismiss')}
+      />
       {body}
       <DownlineTransferDialog
         target={target}

@@ -4,6 +4,7 @@ import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/c
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { fieldInvalidDetails, fieldMessage, messageForApiError } from '../../auth/validation.ts';
 import { AGENT_KEYS } from '../api/agent-keys.ts';
 import { useRegisterRules } from '../api/get-register-rules.ts';
@@ -114,19 +115,12 @@ export function RegisterDownlineSection() {
         <Text size="sm" c="dimmed">
           {t('register.intro')}
         </Text>
-        {done ? (
-          <Alert
-            color="teal"
-            variant="light"
-            role="status"
-            withCloseButton
-            closeButtonLabel={t('dismiss')}
-            onClose={() => setDone(null)}
-            data-testid="agent-register-done"
-          >
-            {done}
-          </Alert>
-        ) : null}
+        <DoneNotice
+          text={done}
+          testId="agent-register-done"
+          onDismiss={() => setDone(null)}
+          dismissLabel={t('dismiss')}
+        />
         {failure ? (
           <Alert color="red" variant="light" role="alert" data-testid="agent-register-failure">
             {failure}

@@ -10,11 +10,11 @@ import { Badge, Button, Group, ScrollArea, Stack, Table, Text, TextInput } from 
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
-import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { messageForApiError } from '../../auth/validation.ts';
 import { useAgentTransfers } from '../api/get-agent-transfers.ts';
 import { minorText } from '../utils/money.ts';
+import { ListFooter } from './list-footer.tsx';
 import { SectionError, SectionLoading } from './section-state.tsx';
 
 /** Downline transaction details: transfers between the agent and its direct downline, by date range. */
@@ -91,18 +91,13 @@ export function TransfersSection({ symbol }: { symbol: string }) {
             </Table.Tbody>
           </Table>
         </ScrollArea>
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {t('transfers.total', { count: list.data.total })}
-          </Text>
-          <ListPager
-            totalPages={list.data.totalPages}
-            pageNo={page}
-            onChange={setPage}
-            size="sm"
-            testId="agent-transfers"
-          />
-        </Group>
+        <ListFooter
+          totalText={t('transfers.total', { count: list.data.total })}
+          totalPages={list.data.totalPages}
+          page={page}
+          onPage={setPage}
+          testId="agent-transfers"
+        />
       </Stack>
     );
   }

@@ -2,6 +2,7 @@ import { REWARD_STATUSES, type RewardStatus, type RewardView } from '@lotus/shar
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
@@ -113,19 +114,12 @@ export function RewardCenterPage({ currencySymbol }: RewardCenterPageProps) {
   const unclaimedCount = rewards.data?.unclaimedCount ?? 0;
   return (
     <Stack gap="md" data-testid="page-rewardCenter">
-      {done ? (
-        <Alert
-          color="teal"
-          variant="light"
-          role="status"
-          withCloseButton
-          closeButtonLabel={t('dismiss')}
-          onClose={() => setDone(null)}
-          data-testid="rewards-done"
-        >
-          {done}
-        </Alert>
-      ) : null}
+      <DoneNotice
+        text={done}
+        testId="rewards-done"
+        onDismiss={() => setDone(null)}
+        dismissLabel={t('dismiss')}
+      />
       <Tabs value={status} onChange={changeTab} keepMounted={false}>
         <Tabs.List aria-label={t('tabsLabel')}>
           {REWARD_STATUSES.map((value) => (
