@@ -158,7 +158,9 @@ async function lighthouseRetried(url, formFactor) {
     } catch (error) {
       const again = /Lighthouse: (NO_NAVSTART|NO_FCP)\b/.test(String(error?.message));
       if (!again || attempt === 3) throw error;
-      console.log(`lighthouse ${url} ${formFactor}: ${String(error.message).slice(0, 60)}…, running it again`);
+      console.log(
+        `lighthouse ${url} ${formFactor}: ${String(error.message).slice(0, 60)}…, running it again`,
+      );
     }
   }
 }
