@@ -9,7 +9,11 @@ import { HeaderLoginForm } from '../../features/header/components/header-login-f
 import { PlayerStrip } from '../../features/header/components/player-strip.tsx';
 import type { StripRoutes } from '../../features/header/utils/player-strip-rules.ts';
 import { LanguageSelector } from '../../features/language/components/language-selector.tsx';
-import { MessagesShortcut } from '../../features/messages/components/messages-shortcut.tsx';
+import {
+  MESSAGES_PATH,
+  MessagesShortcut,
+  useUnreadTotal,
+} from '../../features/messages/components/messages-shortcut.tsx';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
 import { HeaderWallet } from '../../features/wallet/components/header-wallet.tsx';
 import { apiSend } from '../../lib/api-client.ts';
@@ -34,6 +38,7 @@ const STRIP_ROUTES: StripRoutes = { playerRank: '/playerRank', securityCentre: '
 export function HeaderActions({ supportedLanguages, currencySymbol = '' }: HeaderActionsProps) {
   const { t } = useTranslation();
   const session = useSession();
+  const unreadTotal = useUnreadTotal();
   const login = useHeaderLogin();
   const queryClient = useQueryClient();
   const { token } = session;
@@ -79,6 +84,7 @@ export function HeaderActions({ supportedLanguages, currencySymbol = '' }: Heade
           onAgentCentre={() => openAgentCentre('announcement')}
           wallet={<HeaderWallet currencySymbol={currencySymbol} />}
           messages={<MessagesShortcut />}
+          messagesLink={{ to: MESSAGES_PATH, count: unreadTotal }}
         />
       )}
     </>

@@ -119,6 +119,22 @@ describe('player strip', () => {
     expect(onSignOut).toHaveBeenCalledTimes(1);
   });
 
+  it('on a phone the account menu carries the messages entry, and its button the count', async () => {
+    const first = renderStrip({ messagesLink: { to: '/member/messageV2', count: 3 } });
+    const button = screen.getByRole('button', { name: 'Account menu of Demo Player. Messages: 3 new' });
+    expect(within(button).getByTestId('player-menu-count').textContent).toBe('3');
+    await userEvent.click(button);
+    const entry = within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Messages: 3 new' });
+    expect(entry.getAttribute('href')).toBe('/member/messageV2');
+    first.unmount();
+
+    renderStrip({ messagesLink: { to: '/member/messageV2', count: 0 } });
+    const quiet = screen.getByRole('button', { name: 'Account menu of Demo Player' });
+    expect(within(quiet).queryByTestId('player-menu-count')).toBeNull();
+    await userEvent.click(quiet);
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Messages' })).toBeTruthy();
+  });
+
   it('offers change password in the menu, and the agent centre to agents only when it exists', async () => {
     const onAgentCentre = vi.fn();
     const first = renderStrip({ onAgentCentre });

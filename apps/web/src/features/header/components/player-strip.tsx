@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Menu } from '../../../components/ui/deferred-floating.tsx';
-import { ChevronDownIcon, LockIcon } from '../../../components/ui/icons.tsx';
+import { ChevronDownIcon, EnvelopeIcon, LockIcon } from '../../../components/ui/icons.tsx';
 import { displayNameOf, rankLinkTarget, type StripRoutes } from '../utils/player-strip-rules.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { PlayerAvatar } from './player-avatar.tsx';
@@ -31,6 +31,11 @@ export type PlayerStripProps = {
    * feature's component, composed by the app like the wallet slot.
    */
   messages?: ReactNode;
+  /**
+   * The same on a phone, where the top bar has no room for the envelope: the account menu gets a messages
+   * entry and its button the red count.
+   */
+  messagesLink?: { to: string; count: number } | undefined;
 };
 
 const AVATAR_SIZE = 34;
@@ -49,6 +54,7 @@ export function PlayerStrip({
   onAgentCentre,
   wallet,
   messages,
+  messagesLink,
 }: PlayerStripProps) {
   const { t } = useTranslation('chrome');
   const [pickerOpened, setPickerOpened] = useState(false);
@@ -119,10 +125,20 @@ export function PlayerStrip({
             color="gray"
             size="compact-md"
             px={6}
-            aria-label={t('header.strip.menu', { name })}
+            aria-label={
+              messagesLink && messagesLink.count > 0
+                ? `${t('header.strip.menu', { name })}. ${t('header.strip.messagesWithCount', { count: messagesLink.count })}`
+                : t('header.strip.menu', { name })
+            }
             data-testid="player-menu"
+            className={classes.menuButton}
           >
             <ChevronDownIcon size={16} />
+            {messagesLink && messagesLink.count > 0 ? (
+              <span className={classes.menuCount} aria-hidden="true" data-testid="player-menu-count">
+                {messagesLink.count > 99 ? '99+' : messagesLink.count}
+              </span>
+            ) : null}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
@@ -131,6 +147,19 @@ export function PlayerStrip({
           <Menu.Item hiddenFrom="sm" onClick={() => setPickerOpened(true)} data-testid="menu-choose-avatar">
             {t('header.strip.chooseAvatar')}
           </Menu.Item>
+          {messagesLink ? (
+            <Menu.Item
+              hiddenFrom="sm"
+              component={Link}
+              to={messagesLink.to}
+              leftSection={<EnvelopeIcon size={16} />}
+              data-testid="menu-messages"
+            >
+              {messagesLink.count > 0
+                ? t('header.strip.messagesWithCount', { count: messagesLink.count })
+                : t('header.strip.messages')}
+            </Menu.Item>
+          ) : null}
           {routes.securityCentre ? (
             <Menu.Item
               component={Link}

@@ -17,8 +17,7 @@ export const MESSAGES_PATH = '/member/messageV2';
 export function MessagesShortcut() {
   // Its words are the header's (`chrome`, a start namespace): the strip shows on the first screen.
   const { t } = useTranslation('chrome');
-  const counts = useUnreadCount();
-  const total = (counts.data?.messageCount ?? 0) + (counts.data?.rewardCount ?? 0);
+  const total = useUnreadTotal();
   return (
     <ActionIcon
       component={Link}
@@ -27,6 +26,9 @@ export function MessagesShortcut() {
       color="gray"
       size="lg"
       className={classes.shortcut}
+      // A 375 px top bar has no room for it: on a phone the account menu carries the entry and its button
+      // the count (features/header player-strip `messagesLink`).
+      visibleFrom="sm"
       aria-label={
         total > 0 ? t('header.strip.messagesWithCount', { count: total }) : t('header.strip.messages')
       }
@@ -40,6 +42,12 @@ export function MessagesShortcut() {
       ) : null}
     </ActionIcon>
   );
+}
+
+/** The header's one count (SPEC §2): unclaimed rewards plus unread messages; 0 while unknown. */
+export function useUnreadTotal(): number {
+  const counts = useUnreadCount();
+  return (counts.data?.messageCount ?? 0) + (counts.data?.rewardCount ?? 0);
 }
 
 /**
