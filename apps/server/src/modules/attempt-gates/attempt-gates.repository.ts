@@ -2,6 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AttemptCounter, AttemptGate, AttemptReservation } from '../../lib/attempt-gate.ts';
 
+/** Far past every gate's window (the longest is an hour). */
+const STALE_AFTER_MS = 24 * 3_600_000;
+
 /**
  * The `attempt_gates` counters (lib/attempt-gate.ts). A reservation is one `insert … on conflict do
  * update … where` statement: the row's lock serialises racing attempts inside PostgreSQL, and the `where`
@@ -33,7 +36,11 @@ export class AttemptGatesRepository implements AttemptCounter {
       })
       .returning(['attempts', 'window_started_at'])
       .executeTakeFirst();
-    if (row) return { allowed: true, attempt: row.attempts, windowStartedAt: row.window_started_at };
+    if (row) {
+      // A new window is rare (a subject's first attempt in a while): the moment to drop long-ended rows.
+      if (row.attempts === 1) await this.#deleteEndedBefore(new Date(now.getTime() - STALE_AFTER_MS));
+      return { allowed: true, attempt: row.attempts, windowStartedAt: row.window_started_at };
+    }
     // Refused: the window that is full ends at its start plus the gate's window.
     const full = await this.#db
       .selectFrom('attempt_gates')
@@ -56,8 +63,8 @@ export class AttemptGatesRepository implements AttemptCounter {
       .execute();
   }
 
-  /** Rows whose window ended before `before` (they restart on their next attempt anyway). */
-  async deleteEndedBefore(before: Date): Promise<void> {
+  /** Rows whose window started before `before` (they restart on their next attempt anyway). */
+  async #deleteEndedBefore(before: Date): Promise<void> {
     await this.#db.deleteFrom('attempt_gates').where('window_started_at', '<', before).execute();
   }
 }
