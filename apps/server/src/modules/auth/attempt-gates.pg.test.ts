@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
-import { sealFor, usernameLoginBody } from '../../../test/helpers/login-helper.ts';
+import { solvedHumanCheck } from '../../../test/helpers/human-check.ts';
+import { sealFor, solvedCaptcha, usernameLoginBody } from '../../../test/helpers/login-helper.ts';
 import { createTestOperator } from '../../../test/helpers/operator-helper.ts';
 import {
   connectAgain,
@@ -93,7 +94,8 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
   beforeAll(async () => {
     database = await createPreparedTestDatabase('postgres');
     pooled = await connectAgain(database, POOL);
-    app = await buildApp({ config: testAppOptions(), database: pooled });
+    // devInbox: the captcha test reads the answer from /dev/captcha.
+    app = await buildApp({ config: testAppOptions({ devInbox: true }), database: pooled });
     await app.ready();
     fx = new WithdrawalFixture(app, database.db, systemClock);
     await fx.init();
@@ -184,6 +186,120 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
       expect(after[0]?.json().message).toBe('captcha_required');
       await setCaptchaMode('off');
     });
+  });
+
+  describe('single-use secrets', () => {
+    it('one captcha answered 50 times at once: only one answer is compared', async () => {
+      await setCaptchaMode('always');
+      const member = await newMember('Right-Password-6');
+      const ip = distinctIp();
+      const { cookie, answer } = await solvedCaptcha(app, ip);
+      const bodies = await Promise.all(
+        Array.from({ length: BURST }, (_, index) =>
+          usernameLoginBody(app, member.username, `Wrong-Password-${index}`, { ip, captcha: answer }),
+        ),
+      );
+      // From 50 addresses, so the per-IP throttle (20) stays out of the way.
+      const responses = await Promise.all(
+        bodies.map((body) =>
+          app.inject({
+            method: 'POST',
+            url: '/wps/session/login',
+            headers: { 'x-forwarded-for': distinctIp(), cookie },
+            payload: body as unknown as Record<string, unknown>,
+          }),
+        ),
+      );
+      const counts = tally(responses);
+      // Past the captcha means the password was compared (login_failed); the rest found it used up.
+      expect(counts.login_failed).toBe(1);
+      expect(counts.captcha_error).toBe(BURST - 1);
+      await setCaptchaMode('off');
+    });
+
+    it('one human-check solution sent 50 times at once: only one passes', async () => {
+      await setCaptchaMode('off');
+      const member = await newMember('Right-Password-7');
+      const solution = await solvedHumanCheck(app);
+      const bodies = await Promise.all(
+        Array.from({ length: BURST }, (_, index) =>
+          sealFor(app, {
+            type: 'username',
+            username: member.username,
+            password: `Wrong-Password-${index}`,
+            humanVerification: solution,
+          }),
+        ),
+      );
+      const counts = tally(await Promise.all(bodies.map((body) => postLogin(body, distinctIp()))));
+      expect(counts.login_failed).toBe(1);
+      expect(counts.human_verification_failed).toBe(BURST - 1);
+    });
+  });
+
+  it('new-IP challenge: 50 wrong payee names at once spend at most 5 tries, then the right one is refused', async () => {
+    await setCaptchaMode('off');
+    const member = await newMember('Right-Password-8');
+    await database.db
+      .updateTable('members')
+      .set({ payee_name: 'Meera Shah', country_dialing_code: null, mobile_num: null })
+      .where('id', '=', member.id)
+      .execute();
+    await database.db
+      .insertInto('member_known_ips')
+      .values({
+        member_id: member.id,
+        ip: '198.51.100.9',
+        first_seen_at: new Date(),
+        last_seen_at: new Date(),
+      })
+      .execute();
+    const ip = distinctIp();
+    const [held] = await loginBurst([{ username: member.username, password: 'Right-Password-8', ip }]);
+    if (!held) throw new Error('no answer');
+    expect(held.json().message).toBe('login_verification_required');
+    const { challengeId } = held.json().value as { challengeId: string };
+    const verify = (payeeName: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/wps/session/login/verification',
+        headers: { 'x-forwarded-for': ip },
+        payload: { challengeId, method: 'payee_name', payeeName },
+      });
+    const counts = tally(
+      await Promise.all(Array.from({ length: BURST }, (_, index) => verify(`Someone Else ${index}`))),
+    );
+    expect(counts.login_verification_failed).toBe(BURST);
+    const row = await database.db
+      .selectFrom('login_challenges')
+      .select('attempts')
+      .where('id_hash', '=', hashToken(challengeId))
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBeLessThanOrEqual(5);
+    expect((await verify('Meera Shah')).json().message).toBe('login_verification_failed');
+  });
+
+  it('reset e-mail: 50 requests at once from one IP, at most 5 compared, then refused', async () => {
+    const member = await newMember('Right-Password-9');
+    await database.db
+      .updateTable('members')
+      .set({ email: `${member.username}@example.com` })
+      .where('id', '=', member.id)
+      .execute();
+    const ip = distinctIp();
+    const request = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/wps/member/password/email',
+        headers: { 'x-forwarded-for': ip },
+        payload: { username: member.username, email },
+      });
+    const counts = tally(
+      await Promise.all(Array.from({ length: BURST }, (_, index) => request(`guess${index}@example.com`))),
+    );
+    expect(counts.username_email_not_found ?? 0).toBeLessThanOrEqual(5);
+    expect((counts.username_email_not_found ?? 0) + (counts.too_many_requests ?? 0)).toBe(BURST);
+    expect((await request(`${member.username}@example.com`)).statusCode).toBe(429);
   });
 
   it('SMS code: 50 wrong codes at once spend at most 5 tries, then the right code is refused', async () => {
