@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/create-database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type GeoLookup, geoLookup } from './lib/geo.ts';
 import { createAgents } from './modules/agents/agents-module.ts';
+import { AttemptGatesRepository } from './modules/attempt-gates/attempt-gates.repository.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -180,6 +181,8 @@ export async function buildApp({
   const sealedPayloads = new SealedPayloadService(new ServerKeysRepository(database.db));
   const membersRepository = new MembersRepository(database.db);
   const authRepository = new AuthRepository(database.db);
+  // The counters in front of secrets that have no row of their own (docs/api.md "Attempt limits").
+  const attemptGates = new AttemptGatesRepository(database.db);
   const sessionOptions = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, clock };
   const sessions = new SessionsService(
     membersRepository,
@@ -220,6 +223,7 @@ export async function buildApp({
         const { flags } = await systemService.brandById(brand.id);
         return { id: brand.id, loginCaptcha: brand.loginCaptcha, flags };
       },
+      gates: attemptGates,
     },
     sessionOptions,
   );
@@ -296,6 +300,7 @@ export async function buildApp({
         brands: systemService,
         mail: verification.notifiers.mail,
         codes: verification.codes,
+        gates: attemptGates,
       }),
     ),
   );

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountFlowTables } from './tables/account-flows.ts';
 import type { AccountTables } from './tables/accounts.ts';
+import type { AttemptGateTables } from './tables/attempt-gates.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { GameTables } from './tables/games.ts';
@@ -134,7 +135,8 @@ export interface Database
     MessageTables,
     WalletOperationTables,
     RankTables,
-    RewardTables {
+    RewardTables,
+    AttemptGateTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -89,35 +89,6 @@ export class AuthRepository {
       .execute();
   }
 
-  /** Failed logins from one IP since `since` (the audit log doubles as the per-IP counter). */
-  async countFailuresFromIp(ip: string, since: Date): Promise<number> {
-    const row = await this.#db
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('ip', '=', ip)
-      .where('action', '=', 'login.failure')
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
-  /**
-   * Failed logins naming `username` (lower case) since `since`. Every `login.failure` of a username login
-   * carries the lower-cased username in its detail, known account or not, so unknown and real names count
-   * alike.
-   */
-  async countFailuresOfUsername(brandId: bigint, username: string, since: Date): Promise<number> {
-    const row = await this.#db
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('brand_id', '=', brandId)
-      .where('action', '=', 'login.failure')
-      .where(sql<string>`detail->>'username'`, '=', username)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
   /** How many IPs the member has logged in from, and whether `ip` is one of them. */
   async knownIps(memberId: bigint, ip: string): Promise<{ total: number; known: boolean }> {
     const row = await this.#db

@@ -10,6 +10,12 @@ import {
 } from '@lotus/shared/auth.schema';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
+import {
+  ATTEMPT_GATES,
+  type AttemptCounter,
+  type AttemptReservation,
+  isGranted,
+} from '../../lib/attempt-gate.ts';
 import { maskPhone } from '../../lib/notify/mask.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
@@ -33,7 +39,7 @@ export const LOGIN_LIMITS = {
   /** Failures of one account within `windowMs` that lock it. */
   maxAccountFailures: 5,
   /** Failures from one IP within `windowMs` after which its logins are refused with 429. */
-  maxIpFailures: 20,
+  maxIpFailures: ATTEMPT_GATES.loginIp.limit,
   /** Failures of one username or IP within `windowMs` after which username login needs a captcha. */
   captchaAfterFailures: 2,
   windowMs: 15 * 60_000,
@@ -59,6 +65,8 @@ export type AuthDependencies = {
   remember: RememberService;
   verification: LoginVerification;
   resolveBrand: LoginBrandResolver;
+  /** The atomic counters of the IP throttle and the captcha rule (AttemptGatesRepository). */
+  gates: AttemptCounter;
 };
 
 export type { LoginChallenge };
@@ -73,6 +81,7 @@ export class AuthService {
   readonly #verification: LoginVerification;
   readonly #options: AuthOptions;
   readonly #resolveBrand: LoginBrandResolver;
+  readonly #gates: AttemptCounter;
   /** Verified for unknown usernames so they cost the same scrypt work as a wrong password. */
   #dummyHash: Promise<string> | null = null;
 
@@ -85,6 +94,7 @@ export class AuthService {
     this.#remember = dependencies.remember;
     this.#verification = dependencies.verification;
     this.#resolveBrand = dependencies.resolveBrand;
+    this.#gates = dependencies.gates;
     this.#options = options;
   }
 
@@ -121,21 +131,32 @@ export class AuthService {
     return this.#sessions.audit(brandId, memberId, action, origin, detail);
   }
 
-  /** 429 before anything else once an IP has too many recent failures; returns its failure count. */
-  async #throttle(brandId: bigint, origin: RequestOrigin, detail: Record<string, unknown>): Promise<number> {
-    const since = new Date(this.#options.clock.now().getTime() - LOGIN_LIMITS.windowMs);
-    const failures = await this.#repository.countFailuresFromIp(origin.ip, since);
-    if (failures >= LOGIN_LIMITS.maxIpFailures) {
+  /**
+   * 429 before anything else once an IP has too many failed logins; otherwise reserves this attempt on the
+   * IP's counter (lib/attempt-gate.ts), which the caller gives back unless the attempt ends as a failure.
+   */
+  async #reserveIp(brandId: bigint, origin: RequestOrigin, detail: Record<string, unknown>) {
+    const reservation = await this.#gates.reserve(
+      ATTEMPT_GATES.loginIp,
+      origin.ip,
+      this.#options.clock.now(),
+    );
+    if (!isGranted(reservation)) {
       await this.#audit(brandId, null, 'login.throttled', origin, detail);
       throw new AppError('too_many_requests', { message: 'too many failed logins from this IP' });
     }
-    return failures;
+    return reservation;
   }
 
   /**
    * Order of checks (docs/accounts-contract.md "Login"): IP throttle → human check → captcha when needed →
-   * credentials → lock → disabled → agent side → new IP → session. Unknown username and wrong password do
-   * the same work and give the same `login_failed` (with the same captcha hint).
+   * account lock → credentials → disabled → agent side → new IP → session. Unknown username and wrong
+   * password do the same work and give the same `login_failed` (with the same captcha hint).
+   *
+   * Every counter is reserved before the password is compared (docs/api.md "Attempt limits"): the IP's,
+   * the username's (which decides the captcha) and the account's. A refusal for another reason than the
+   * password (human check, captcha, lock) gives the IP and username attempts back, as those counters only
+   * count failed passwords; a right password gives them back and starts the account's count over.
    */
   async #usernameLogin(
     payload: UsernameLoginPayload,
@@ -144,64 +165,84 @@ export class AuthService {
   ): Promise<LoginOutcome> {
     const { origin } = context;
     const username = payload.username.toLowerCase();
-    const ipFailures = await this.#throttle(brand.id, origin, { username });
+    const ipSlot = await this.#reserveIp(brand.id, origin, { username });
+    const nameSubject = `${brand.id}:${username}`;
+    let nameSlot: AttemptReservation | null = null;
+    const giveBack = async () => {
+      await this.#gates.release(ATTEMPT_GATES.loginIp, origin.ip, ipSlot);
+      if (nameSlot) await this.#gates.release(ATTEMPT_GATES.loginUsername, nameSubject, nameSlot);
+    };
 
     try {
       await this.#verification.human.verify(payload.humanVerification);
     } catch (error) {
+      await giveBack();
       if (isAppError(error))
         await this.#audit(brand.id, null, 'login.human_check_failed', origin, { username });
       throw error;
     }
 
-    const since = new Date(this.#options.clock.now().getTime() - LOGIN_LIMITS.windowMs);
-    const nameFailures =
-      brand.loginCaptcha === 'after_failures'
-        ? await this.#repository.countFailuresOfUsername(brand.id, username, since)
-        : 0;
+    // Only counted for the captcha rule; the username counter never refuses by itself.
+    const reservedName = await this.#gates.reserve(
+      ATTEMPT_GATES.loginUsername,
+      nameSubject,
+      this.#options.clock.now(),
+    );
+    nameSlot = reservedName;
+    // Failures (and attempts in flight) before this one, of the IP or of the username, whichever is more.
+    const before = Math.max(ipSlot.attempt, isGranted(reservedName) ? reservedName.attempt : 0) - 1;
     const needsCaptcha = (extra: number) =>
       brand.loginCaptcha === 'always' ||
-      (brand.loginCaptcha === 'after_failures' &&
-        Math.max(ipFailures, nameFailures) + extra >= LOGIN_LIMITS.captchaAfterFailures);
+      (brand.loginCaptcha === 'after_failures' && before + extra >= LOGIN_LIMITS.captchaAfterFailures);
     if (needsCaptcha(0)) {
       const answer = payload.captcha?.trim() ?? '';
       if (answer === '') {
+        await giveBack();
         await this.#audit(brand.id, null, 'login.captcha_failed', origin, { username, reason: 'missing' });
         throw new AppError('captcha_required', { details: { captcha: true } });
       }
       if (!(await this.#verification.captcha.verify(context.captchaId ?? undefined, answer))) {
+        await giveBack();
         await this.#audit(brand.id, null, 'login.captcha_failed', origin, { username, reason: 'wrong' });
         throw new AppError('captcha_error', { details: { captcha: true } });
       }
     }
 
     const member = await this.#members.findByUsername(brand.id, username);
-    const passwordOk = await verifyPassword(payload.password, member?.password_hash ?? (await this.#dummy()));
     // Tells the browser to show a captcha on the next try; computed the same way for unknown and real names.
     const failed = () => new AppError('login_failed', needsCaptcha(1) ? { details: { captcha: true } } : {});
     const now = this.#options.clock.now();
+    // A locked account (or one whose last attempts are still being checked) answers 423 before its
+    // password is looked at, so guessing during a lock learns nothing and parallel guesses cannot pass 5.
+    const accountSlot = member
+      ? await this.#members.reserveLoginAttempt(
+          member.id,
+          now,
+          LOGIN_LIMITS.windowMs,
+          LOGIN_LIMITS.maxAccountFailures,
+        )
+      : null;
+    if (member && accountSlot && !isGranted(accountSlot)) {
+      await giveBack();
+      await this.#audit(brand.id, member.id, 'login.refused_locked', origin, { username });
+      throw new AppError('account_locked');
+    }
 
+    const passwordOk = await verifyPassword(payload.password, member?.password_hash ?? (await this.#dummy()));
     if (!member) {
       await this.#audit(brand.id, null, 'login.failure', origin, { username, reason: 'unknown_user' });
       throw failed();
     }
-    // A locked account answers 423 whatever the password, so guessing during a lock learns nothing.
-    if (member.status === 'locked' || (member.locked_until !== null && member.locked_until > now)) {
-      await this.#audit(brand.id, member.id, 'login.refused_locked', origin, { username });
-      throw new AppError('account_locked');
-    }
     if (!passwordOk) {
-      const { failures, locked } = await this.#members.recordFailure(
+      const locked = await this.#members.lockIfSpent(
         member.id,
-        now,
-        LOGIN_LIMITS.windowMs,
         LOGIN_LIMITS.maxAccountFailures,
         new Date(now.getTime() + LOGIN_LIMITS.lockMs),
       );
       await this.#audit(brand.id, member.id, 'login.failure', origin, {
         username,
         reason: 'wrong_password',
-        failures,
+        failures: accountSlot && isGranted(accountSlot) ? accountSlot.attempt : null,
       });
       if (locked) {
         await this.#audit(brand.id, member.id, 'account.locked', origin, {
@@ -210,6 +251,8 @@ export class AuthService {
       }
       throw failed();
     }
+    await this.#members.clearLoginFailures(member.id);
+    await giveBack();
 
     await this.#admit(member, payload.side ?? 'member', origin, false);
     await this.#challenges.requireKnownIp(member, origin, 'username', payload.remember === true);
@@ -229,9 +272,10 @@ export class AuthService {
     }
     const destination = `${countryDialingCode}${mobileNum}`;
     const mobile = maskPhone(destination, countryDialingCode);
-    await this.#throttle(brand.id, origin, { method: 'sms', mobile });
+    const ipSlot = await this.#reserveIp(brand.id, origin, { method: 'sms', mobile });
 
     try {
+      // The code's own tries are reserved atomically by the codes service (docs/api.md "Attempt limits").
       await this.#verification.codes.consume({
         brandId: brand.id,
         purpose: 'login',
@@ -258,6 +302,7 @@ export class AuthService {
       });
       throw new AppError('login_failed');
     }
+    await this.#gates.release(ATTEMPT_GATES.loginIp, origin.ip, ipSlot);
     await this.#admit(member, payload.side ?? 'member', origin, true);
     await this.#challenges.requireKnownIp(member, origin, 'sms', payload.remember === true);
     return this.#complete(member, origin, 'sms', payload.remember === true ? 'sms' : null);

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { AttemptReservation } from '../../lib/attempt-gate.ts';
 
 export class MembersRepository {
   readonly #db: Kysely<Database>;
@@ -39,34 +40,69 @@ export class MembersRepository {
   }
 
   /**
-   * Counts one failed login in a window that starts at the first failure and lasts `windowMs`, in one
-   * statement so concurrent failures cannot lose a count; locks the account until `lockUntil` when the
-   * count reaches `maxFailures`. Returns the count and whether this failure locked the account.
+   * Reserves one login attempt on the member's own counter before the password is compared (lib/attempt-gate.ts):
+   * one statement counts it in a window that starts at the first failure and lasts `windowMs`, and refuses
+   * it while the account is locked or the window already holds `maxFailures` (failures plus attempts in
+   * flight), so parallel logins count one by one and at most `maxFailures` are ever compared.
    */
-  async recordFailure(
+  async reserveLoginAttempt(
     id: bigint,
     now: Date,
     windowMs: number,
     maxFailures: number,
-    lockUntil: Date,
-  ): Promise<{ failures: number; locked: boolean }> {
+  ): Promise<AttemptReservation> {
     const windowStart = new Date(now.getTime() - windowMs);
+    const expired = sql<boolean>`(first_failed_at is null or first_failed_at <= ${windowStart})`;
     const row = await this.#db
       .updateTable('members')
       .set({
-        failed_logins: sql`case when first_failed_at is null or first_failed_at <= ${windowStart} then 1 else failed_logins + 1 end`,
-        first_failed_at: sql`case when first_failed_at is null or first_failed_at <= ${windowStart} then ${now} else first_failed_at end`,
+        failed_logins: sql`case when ${expired} then 1 else failed_logins + 1 end`,
+        first_failed_at: sql`case when ${expired} then ${now} else first_failed_at end`,
       })
       .where('id', '=', id)
-      .returning('failed_logins')
-      .executeTakeFirstOrThrow();
-    if (row.failed_logins < maxFailures) return { failures: row.failed_logins, locked: false };
-    await this.#db
+      .where('status', '<>', 'locked')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .where((eb) => eb.or([expired, eb('failed_logins', '<', maxFailures)]))
+      .returning(['failed_logins', 'first_failed_at'])
+      .executeTakeFirst();
+    if (row) {
+      return { allowed: true, attempt: row.failed_logins, windowStartedAt: row.first_failed_at ?? now };
+    }
+    const state = await this.#db
+      .selectFrom('members')
+      .select(['locked_until', 'first_failed_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const retryAt =
+      state?.locked_until && state.locked_until > now
+        ? state.locked_until
+        : new Date((state?.first_failed_at ?? now).getTime() + windowMs);
+    return { allowed: false, retryAt };
+  }
+
+  /**
+   * After a wrong password: locks the account until `lockUntil` when its counter holds `maxFailures`, and
+   * starts the count over. Judged on the counter as it is now (not on the attempt's number), so a right
+   * password that reset the count meanwhile is not followed by a lock. Returns whether this call locked.
+   */
+  async lockIfSpent(id: bigint, maxFailures: number, lockUntil: Date): Promise<boolean> {
+    const row = await this.#db
       .updateTable('members')
       .set({ locked_until: lockUntil, failed_logins: 0, first_failed_at: null })
       .where('id', '=', id)
+      .where('failed_logins', '>=', maxFailures)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** After a right password: the failures in a row start over (whatever the login then decides). */
+  async clearLoginFailures(id: bigint): Promise<void> {
+    await this.#db
+      .updateTable('members')
+      .set({ failed_logins: 0, first_failed_at: null })
+      .where('id', '=', id)
       .execute();
-    return { failures: row.failed_logins, locked: true };
   }
 
   /** The member's language (a brand-supported code; the service checks it). */

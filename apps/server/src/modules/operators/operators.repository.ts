@@ -143,23 +143,6 @@ export class OperatorsRepository {
       .execute();
   }
 
-  /**
-   * Failed operator logins for this username from this address since `since`, counted from the audit
-   * trail itself (`operator.login_failed` rows), so the throttle holds across server processes without a
-   * table of its own.
-   */
-  async countRecentFailures(username: string, ip: string, since: Date): Promise<number> {
-    const row = await this.#db
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('ip', '=', ip)
-      .where('action', '=', 'operator.login_failed')
-      .where('created_at', '>', since)
-      .where(sql<string>`detail->>'username'`, '=', username)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
   async findBrandIdByCode(code: string): Promise<bigint | undefined> {
     const row = await this.#db.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirst();
     return row?.id;

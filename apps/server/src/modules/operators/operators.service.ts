@@ -4,11 +4,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { OperatorRole, OperatorRow } from '../../db/tables/wallet-operations.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ATTEMPT_GATES, isGranted } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
 import type { OperatorAuthenticator, OperatorSession } from '../../plugins/operator-auth.ts';
+import { AttemptGatesRepository } from '../attempt-gates/attempt-gates.repository.ts';
 import { hashToken, newSecret } from '../auth/sessions.service.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { OperatorsRepository } from './operators.repository.ts';
@@ -27,8 +29,8 @@ const OPERATOR_PASSWORD_MAX = 128;
 
 export const OPERATOR_SESSION_ABSOLUTE_MS = 8 * 3_600_000;
 export const OPERATOR_SESSION_IDLE_MS = 30 * 60_000;
-export const LOGIN_FAILURE_LIMIT = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export const LOGIN_FAILURE_LIMIT = ATTEMPT_GATES.operatorLogin.limit;
+export const LOGIN_FAILURE_WINDOW_MS = ATTEMPT_GATES.operatorLogin.windowMs;
 export const ADJUST_REASON_MAX = 500;
 
 export type OperatorsServiceOptions = {
@@ -92,6 +94,7 @@ export function actorLabel(actor: OperatorActor): string {
 
 export class OperatorsService implements OperatorAuthenticator {
   readonly #repository: OperatorsRepository;
+  readonly #gates: AttemptGatesRepository;
   readonly #ledger: LedgerService;
   readonly #clock: Clock;
   readonly #resolveBrandByHost: (host: string | null) => Promise<{ id: bigint }>;
@@ -102,6 +105,7 @@ export class OperatorsService implements OperatorAuthenticator {
 
   constructor(db: Kysely<Database>, options: OperatorsServiceOptions) {
     this.#repository = new OperatorsRepository(db);
+    this.#gates = new AttemptGatesRepository(db);
     this.#ledger = new LedgerService(db);
     this.#clock = options.clock;
     this.#resolveBrandByHost = options.resolveBrandByHost;
@@ -169,18 +173,18 @@ export class OperatorsService implements OperatorAuthenticator {
   /**
    * Password login. An unknown username, a disabled operator and a wrong password answer the same
    * `operator_login_failed` after the same amount of work. Five failures for one username from one address
-   * in 15 minutes → `too_many_requests` until the window passes, even with the right password.
+   * in 15 minutes → `too_many_requests` until the window passes, even with the right password. The try is
+   * reserved before the password is compared (docs/api.md "Attempt limits"), so logins sent at once count
+   * one by one; a successful login gives its try back, as only failures count.
    */
   async login(input: OperatorLoginInput): Promise<OperatorLogin> {
     const brandId = await this.brandIdOf(input.brandCode, input.host);
     const username = input.username.trim().toLowerCase();
     const now = this.#clock.now();
-    const failures = await this.#repository.countRecentFailures(
-      username,
-      input.ip,
-      new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
-    );
-    if (failures >= LOGIN_FAILURE_LIMIT) throw new AppError('too_many_requests');
+    const gate = ATTEMPT_GATES.operatorLogin;
+    const subject = `${username} ${input.ip}`;
+    const reservation = await this.#gates.reserve(gate, subject, now);
+    if (!isGranted(reservation)) throw new AppError('too_many_requests');
 
     const operator = await this.#repository.findOperator(brandId, username);
     const verified = await verifyPassword(input.password, operator?.password_hash ?? (await this.#dummy()));
@@ -195,6 +199,7 @@ export class OperatorsService implements OperatorAuthenticator {
       });
       throw new AppError('operator_login_failed');
     }
+    await this.#gates.release(gate, subject, reservation);
     if (needsRehash(operator.password_hash)) {
       await this.#repository.setPasswordHash(operator.id, await hashPassword(input.password));
     }

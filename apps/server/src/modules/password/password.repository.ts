@@ -123,28 +123,4 @@ export class PasswordRepository {
   ): Promise<RevokedCredentials> {
     return revokeMemberCredentials(this.#db, memberId, exceptSessionId, now);
   }
-
-  /** Audit records of `actions` from one IP since `since` (the audit log doubles as the per-IP counter). */
-  async countActionsFromIp(ip: string, actions: readonly string[], since: Date): Promise<number> {
-    const row = await this.#db
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('ip', '=', ip)
-      .where('action', 'in', actions)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
-  /** Audit records of `action` for one member since `since`. */
-  async countMemberActions(memberId: bigint, action: string, since: Date): Promise<number> {
-    const row = await this.#db
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('member_id', '=', memberId)
-      .where('action', '=', action)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
 }

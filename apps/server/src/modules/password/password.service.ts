@@ -13,6 +13,7 @@ import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import type { z } from 'zod';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ATTEMPT_GATES, type AttemptCounter, isGranted } from '../../lib/attempt-gate.ts';
 import type { MailProvider } from '../../lib/notify/mail-provider.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
@@ -28,13 +29,11 @@ export const PASSWORD_LIMITS = {
   /** A reset link works this long, once. */
   resetLinkMs: 30 * 60_000,
   /** "Forgot password" e-mail requests per IP per hour, found or not. */
-  emailRequestsPerIpPerHour: 5,
+  emailRequestsPerIpPerHour: ATTEMPT_GATES.resetEmail.limit,
   /** Wrong old passwords per member within `changeFailureWindowMs` before changes are refused with 429. */
-  maxChangeFailures: 5,
-  changeFailureWindowMs: 15 * 60_000,
+  maxChangeFailures: ATTEMPT_GATES.passwordChange.limit,
+  changeFailureWindowMs: ATTEMPT_GATES.passwordChange.windowMs,
 } as const;
-
-const HOUR = 3_600_000;
 
 /** Used when a brand has no `password` field rule: the same bounds as the demo brand's rule. */
 const FALLBACK_PASSWORD_RULE: RegistrationFieldRule = {
@@ -47,8 +46,6 @@ const FALLBACK_PASSWORD_RULE: RegistrationFieldRule = {
   maxLength: 128,
   type: 'password',
 };
-
-const EMAIL_REQUEST_ACTIONS = ['password.reset_requested', 'password.reset_request_failed'] as const;
 
 /** Where a member's brand and its whitelabel switches come from (SystemService). */
 export type BrandDirectory = {
@@ -81,6 +78,8 @@ export type PasswordServiceDeps = {
   brands: BrandDirectory;
   mail: MailProvider;
   codes: CodeConsumer;
+  /** The atomic counters of wrong old passwords and reset e-mails (AttemptGatesRepository). */
+  gates: AttemptCounter;
 };
 
 function parsePayload<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
@@ -157,13 +156,12 @@ export class PasswordService {
       await this.#deps.sealed.openSealed(body),
       'change password',
     );
-    const since = new Date(this.#now.getTime() - PASSWORD_LIMITS.changeFailureWindowMs);
-    const failures = await this.#deps.repository.countMemberActions(
-      member.id,
-      'password.change_failed',
-      since,
-    );
-    if (failures >= PASSWORD_LIMITS.maxChangeFailures) {
+    // The try is reserved before the old password is compared (docs/api.md "Attempt limits"), so wrong
+    // answers sent at once count one by one; a right answer gives it back, as only wrong ones count.
+    const gate = ATTEMPT_GATES.passwordChange;
+    const subject = member.id.toString();
+    const reservation = await this.#deps.gates.reserve(gate, subject, this.#now);
+    if (!isGranted(reservation)) {
       throw new AppError('too_many_requests', { message: 'too many wrong old passwords' });
     }
     if (!(await verifyPassword(payload.oldPassword, member.password_hash))) {
@@ -172,6 +170,7 @@ export class PasswordService {
       });
       throw new AppError('old_password_error');
     }
+    await this.#deps.gates.release(gate, subject, reservation);
     await this.#checkNewPassword(member.brand_id, payload.newPassword, payload.confirmNewPassword);
     const revoked = await this.#storePassword(member, payload.newPassword, session.id);
     await this.#deps.sessions.audit(member.brand_id, member.id, 'password.changed', origin, {
@@ -207,12 +206,8 @@ export class PasswordService {
     const { flags } = await this.#deps.brands.brandById(brand.id);
     if (!flags('CHNGPASSMAIL3')) throw new AppError('forbidden', { message: 'CHNGPASSMAIL3 is off' });
     const now = this.#now;
-    const sent = await this.#deps.repository.countActionsFromIp(
-      origin.ip,
-      EMAIL_REQUEST_ACTIONS,
-      new Date(now.getTime() - HOUR),
-    );
-    if (sent >= PASSWORD_LIMITS.emailRequestsPerIpPerHour) {
+    // Reserved before username and e-mail are compared (the answer tells whether they belong together).
+    if (!isGranted(await this.#deps.gates.reserve(ATTEMPT_GATES.resetEmail, origin.ip, now))) {
       throw new AppError('too_many_requests', { message: 'too many reset e-mails from this IP' });
     }
     const member = await this.#deps.members.findByUsername(brand.id, body.username);

@@ -172,11 +172,14 @@ export class VerificationCodesService {
       throw new AppError('sms_code_invalid', { message: 'no live code' });
     }
     if (row.expires_at.getTime() <= now.getTime()) throw new AppError('sms_code_expired');
-    if (!/^[0-9]{6}$/.test(code) || !sameHash(row.code_hash, hashToken(code))) {
-      await this.#repository.countWrongGuess(row.id);
+    // The try is spent before the code is compared, so N guesses at once spend N tries and at most
+    // MAX_WRONG_GUESSES of them are ever compared (docs/api.md "Attempt limits").
+    const reserved = await this.#repository.reserveCodeTry(row.id, MAX_WRONG_GUESSES, now);
+    if (!reserved) throw new AppError('sms_code_invalid', { message: 'no live code' });
+    if (!/^[0-9]{6}$/.test(code) || !sameHash(reserved.codeHash, hashToken(code))) {
       throw new AppError('sms_code_invalid', { message: 'wrong code' });
     }
-    if (!(await this.#repository.consumeCode(row.id, MAX_WRONG_GUESSES, now))) {
+    if (!(await this.#repository.consumeCode(row.id, now))) {
       throw new AppError('sms_code_invalid', { message: 'code consumed concurrently' });
     }
   }

@@ -196,23 +196,35 @@ export class VerificationRepository {
       .executeTakeFirst();
   }
 
-  async countWrongGuess(id: bigint): Promise<void> {
-    await this.#db
+  /**
+   * Reserves one try of a live code before it is compared (lib/attempt-gate.ts): one statement counts the
+   * try and refuses it once `maxTries` are spent, so parallel guesses cannot share a try. Returns the
+   * code's hash to compare against, or undefined when the code is spent, consumed or expired.
+   */
+  async reserveCodeTry(
+    id: bigint,
+    maxTries: number,
+    now: Date,
+  ): Promise<{ codeHash: string; attempts: number } | undefined> {
+    const row = await this.#db
       .updateTable('verification_codes')
       .set({ attempts: sql`attempts + 1` })
       .where('id', '=', id)
-      .execute();
+      .where('consumed_at', 'is', null)
+      .where('attempts', '<', maxTries)
+      .where('expires_at', '>', now)
+      .returning(['code_hash', 'attempts'])
+      .executeTakeFirst();
+    return row ? { codeHash: row.code_hash, attempts: row.attempts } : undefined;
   }
 
-  /** Consumes a live code; false when a racing request consumed it or it died meanwhile. */
-  async consumeCode(id: bigint, maxAttempts: number, now: Date): Promise<boolean> {
+  /** Consumes a code whose try was reserved; false when a racing request consumed it first. */
+  async consumeCode(id: bigint, now: Date): Promise<boolean> {
     const row = await this.#db
       .updateTable('verification_codes')
       .set({ consumed_at: now })
       .where('id', '=', id)
       .where('consumed_at', 'is', null)
-      .where('attempts', '<', maxAttempts)
-      .where('expires_at', '>', now)
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;

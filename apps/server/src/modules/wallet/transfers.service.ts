@@ -27,7 +27,7 @@ export type SealedOpener = { openSealed(body: unknown): Promise<unknown> };
  * `withdraw_password_not_set`, `withdraw_password_error` or `withdraw_password_locked`.
  */
 export type PaymentPasswordVerifier = {
-  verify(memberId: bigint, password: string, trx?: Kysely<Database>, ip?: string): Promise<unknown>;
+  verify(memberId: bigint, password: string, ip?: string): Promise<unknown>;
 };
 
 export type TransfersServiceDeps = {
@@ -252,7 +252,9 @@ export class TransfersService {
    * real account of the brand at the other end of that edge is `transfer_not_allowed`; an unknown username
    * reads the same as a stranger's, so the call does not reveal who exists. The payment password is
    * checked after the tree rules and is never part of the stored request hash (a hash of it could be
-   * guessed offline); its wrong answers are counted by WithdrawPasswordService outside this transaction.
+   * guessed offline). It is checked before the money transaction opens, because its try is reserved and
+   * counted in statements of their own (docs/api.md "Attempt limits"); the tree rules are therefore asked
+   * once before it and again inside the transaction, where the recipient row is read for the transfer.
    */
   async #agentTransfer(
     member: MemberRow,
@@ -267,21 +269,25 @@ export class TransfersService {
     },
   ): Promise<AgentTransferResult> {
     const { db, ledger, paymentPassword } = this.#deps;
+    const allowedRecipient = (recipient: MemberRow | undefined): MemberRow => {
+      if (
+        !recipient ||
+        recipient.id === member.id ||
+        recipient.brand_id !== member.brand_id ||
+        recipient.status === 'disabled' ||
+        !isRealAccount(recipient)
+      ) {
+        throw new AppError('transfer_not_allowed');
+      }
+      return recipient;
+    };
+    allowedRecipient(await input.recipient(db));
+    await paymentPassword.verify(member.id, input.password, ip);
     const { value } = await runIdempotent(
       db,
       { scope: `member:${member.id}:${input.call}`, key, request: input.request },
       async (trx) => {
-        const recipient = await input.recipient(trx);
-        if (
-          !recipient ||
-          recipient.id === member.id ||
-          recipient.brand_id !== member.brand_id ||
-          recipient.status === 'disabled' ||
-          !isRealAccount(recipient)
-        ) {
-          throw new AppError('transfer_not_allowed');
-        }
-        await paymentPassword.verify(member.id, input.password, trx, ip);
+        const recipient = allowedRecipient(await input.recipient(trx));
         const from = await ledger.memberMainAccount(member.id, trx);
         const to = await ledger.memberMainAccount(recipient.id, trx);
         const entry = await ledger.post(

@@ -191,26 +191,6 @@ describe.each(testBackends())('withdrawals [%s]', (backend) => {
       expect(row).toEqual({ withdraw_password_failures: 0, withdraw_password_locked_until: null });
     });
 
-    it('counts a wrong answer given inside a caller transaction that then rolls back', async () => {
-      const passwords = new WithdrawPasswordService(test.database.db, clock);
-      const member = await fx.member();
-      await fx.setPayPassword(member, { loginPassword: member.password, newPassword: PAY_PASSWORD });
-      await expect(
-        test.database.db.transaction().execute(async (trx) => {
-          await passwords.verify(member.id, 'Wrong123', trx);
-        }),
-      ).rejects.toMatchObject({ code: 'withdraw_password_error' });
-      await passwords.settled();
-      const row = await test.database.db
-        .selectFrom('members')
-        .select('withdraw_password_failures')
-        .where('id', '=', member.id)
-        .executeTakeFirstOrThrow();
-      expect(row.withdraw_password_failures).toBe(1);
-      // The right answer inside a transaction passes.
-      await test.database.db.transaction().execute((trx) => passwords.verify(member.id, PAY_PASSWORD, trx));
-    });
-
     it('locks the withdrawal route after five wrong payment passwords', async () => {
       const member = await fx.readyMember(100_000n);
       for (let attempt = 1; attempt <= 5; attempt += 1) {

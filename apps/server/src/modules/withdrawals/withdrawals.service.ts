@@ -295,7 +295,7 @@ export class WithdrawalsService {
     const account = await this.#repository.activePayoutAccount(member.id, payoutAccountId);
     if (!account) throw new AppError('payout_account_not_found');
     // Checked before the money transaction: a wrong answer must count although this request then fails.
-    await this.#passwords.verify(member.id, payload.withdrawPassword, undefined, ip);
+    await this.#passwords.verify(member.id, payload.withdrawPassword, ip);
 
     const { value } = await runIdempotent(
       this.#db,
