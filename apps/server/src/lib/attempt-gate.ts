@@ -75,6 +75,8 @@ export type GateClaim = { readonly gate: AttemptGate; readonly subject: string }
 export type ClaimsReservation =
   | {
       granted: true;
+      /** This request's number in each gate's window, in the order of the claims (1 = a new window). */
+      attempts: number[];
       /** Gives every attempt back (the action did not happen, e.g. the SMS gateway failed). */
       release(): Promise<void>;
     }
@@ -106,7 +108,8 @@ export async function reserveEach(
     }
     taken.push({ claim, reservation });
   }
-  return { granted: true, release: releaseTaken };
+  const attempts = taken.map(({ reservation }) => (reservation.allowed ? reservation.attempt : 0));
+  return { granted: true, attempts, release: releaseTaken };
 }
 
 /** Whether a reservation was granted; narrows the type. */

@@ -41,7 +41,7 @@ export function createVerification(
   // The send and captcha limits count in attempt_gates (docs/api.md "Limits"), atomically across processes.
   const gates = new AttemptGatesRepository(db);
   return {
-    captcha: new CaptchaService(repository, { clock, devInbox: config.devInbox }),
+    captcha: new CaptchaService(repository, { clock, gates, devInbox: config.devInbox }),
     human: new HumanCheckService(repository, { clock, difficulty: config.humanCheckBits }),
     codes: new VerificationCodesService(repository, notifiers, {
       clock,
