@@ -257,6 +257,7 @@ export async function buildApp({
         sessions,
         systemService,
         verification,
+        attemptGates,
       ),
     ),
   );
