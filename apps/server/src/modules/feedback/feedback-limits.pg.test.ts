@@ -41,32 +41,45 @@ describe('feedback limit under 50 requests at once on two processes [postgres]',
     await database?.close();
   });
 
-  it('50 submissions at once from one IP, split over two processes: 5 tickets', async () => {
-    const ip = '10.2.0.1';
-    const responses = await Promise.all(
-      Array.from({ length: BURST }, (_, index) => {
-        const { payload, headers } = multipartBody({
-          questionType: 'other',
-          content: `Feedback number ${index} from the burst.`,
-        });
-        return apps[index % apps.length]?.inject({
-          method: 'PUT',
-          url: '/wps/feedback',
-          payload,
-          headers: { ...headers, 'x-forwarded-for': ip },
-        });
-      }),
-    );
-    const ok = responses.filter((response) => response?.statusCode === 200).length;
-    const refused = responses.filter(
-      (response) => response?.statusCode === 429 && response.json().message === 'too_many_requests',
-    ).length;
-    expect({ ok, refused }).toEqual({ ok: FEEDBACK_GATE.limit, refused: BURST - FEEDBACK_GATE.limit });
+  const submit = (index: number, ip: string) => {
+    const { payload, headers } = multipartBody({
+      questionType: 'other',
+      content: `Feedback number ${index} from the burst.`,
+    });
+    return apps[index % apps.length]?.inject({
+      method: 'PUT',
+      url: '/wps/feedback',
+      payload,
+      headers: { ...headers, 'x-forwarded-for': ip },
+    });
+  };
+  const ticketsFrom = async (ip: string) => {
     const row = await database.db
       .selectFrom('feedback_tickets')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('ip', '=', ip)
       .executeTakeFirstOrThrow();
-    expect(Number(row.count)).toBe(FEEDBACK_GATE.limit);
+    return Number(row.count);
+  };
+
+  it('50 submissions at once from one IP, split over two processes: 5 tickets', async () => {
+    const ip = '10.2.0.1';
+    const responses = await Promise.all(Array.from({ length: BURST }, (_, index) => submit(index, ip)));
+    const ok = responses.filter((response) => response?.statusCode === 200).length;
+    const refused = responses.filter(
+      (response) => response?.statusCode === 429 && response.json().message === 'too_many_requests',
+    ).length;
+    expect({ ok, refused }).toEqual({ ok: FEEDBACK_GATE.limit, refused: BURST - FEEDBACK_GATE.limit });
+    expect(await ticketsFrom(ip)).toBe(FEEDBACK_GATE.limit);
+  });
+
+  it('one after another, alternating between the two processes: still 5 tickets, not 5 each', async () => {
+    const ip = '10.2.0.2';
+    const statuses: number[] = [];
+    for (let index = 0; index < 2 * FEEDBACK_GATE.limit; index += 1) {
+      statuses.push((await submit(index, ip))?.statusCode ?? 0);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(FEEDBACK_GATE.limit);
+    expect(await ticketsFrom(ip)).toBe(FEEDBACK_GATE.limit);
   });
 });
