@@ -146,16 +146,23 @@ export class VerificationCodesService {
     }
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const id = await this.#repository.replaceCode({
-      brandId: input.brandId,
-      purpose: input.purpose,
-      channel: input.channel,
-      destination: input.destination,
-      codeHash: hashToken(code),
-      ip: input.ip,
-      now,
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-    });
+    let id: bigint;
+    try {
+      id = await this.#repository.replaceCode({
+        brandId: input.brandId,
+        purpose: input.purpose,
+        channel: input.channel,
+        destination: input.destination,
+        codeHash: hashToken(code),
+        ip: input.ip,
+        now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      });
+    } catch (error) {
+      // No code was stored, so nothing was sent: the slots go back.
+      await slot.release();
+      throw error;
+    }
     if (input.deliver === false) return { expiredMinutes: RESEND_MINUTES };
 
     const brand = (await this.#repository.brandName(input.brandId)) ?? 'Lotus';
