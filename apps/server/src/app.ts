@@ -168,8 +168,16 @@ export async function buildApp({
   await app.register(systemRoutes(systemService));
   const contentService = new ContentService(new ContentRepository(database.db), systemService);
   await app.register(contentRoutes(contentService));
+  // The counters of docs/api.md "Attempt limits" and "Limits": in front of secrets (login, passwords) and
+  // of actions that cost something (feedback tickets, accounts made per IP).
+  const attemptGates = new AttemptGatesRepository(database.db);
   await app.register(
-    feedbackRoutes(new FeedbackService(new FeedbackRepository(database.db), systemService, systemRepository)),
+    feedbackRoutes(
+      new FeedbackService(new FeedbackRepository(database.db), systemService, systemRepository, {
+        gates: attemptGates,
+        clock,
+      }),
+    ),
   );
   await app.register(
     gamesRoutes(
@@ -181,8 +189,6 @@ export async function buildApp({
   const sealedPayloads = new SealedPayloadService(new ServerKeysRepository(database.db));
   const membersRepository = new MembersRepository(database.db);
   const authRepository = new AuthRepository(database.db);
-  // The counters in front of secrets that have no row of their own (docs/api.md "Attempt limits").
-  const attemptGates = new AttemptGatesRepository(database.db);
   const sessionOptions = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, clock };
   const sessions = new SessionsService(
     membersRepository,
@@ -257,6 +263,7 @@ export async function buildApp({
         sessions,
         systemService,
         verification,
+        attemptGates,
       ),
     ),
   );

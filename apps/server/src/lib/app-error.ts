@@ -10,16 +10,24 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly details: Record<string, unknown> | undefined;
+  /** Sent as `Retry-After` (seconds) when set: a limit that knows when its window ends says so. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
-    options: { message?: string; details?: Record<string, unknown>; cause?: unknown } = {},
+    options: {
+      message?: string;
+      details?: Record<string, unknown>;
+      cause?: unknown;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(options.message ?? code, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.statusCode = httpStatusOf(code);
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -16,6 +16,11 @@
  * The gates whose subject has a row of its own count on that row (members.failed_logins, the payment
  * password's counter, a verification code's or a login challenge's tries); the others count in
  * `attempt_gates` (AttemptGatesRepository). Both answer with an `AttemptReservation`.
+ *
+ * The same counter serves the limits on actions that cost something (docs/api.md "Limits"): SMS and e-mail
+ * code sends, captchas issued, accounts made per IP, feedback tickets. There the action takes the place of
+ * the comparison: reserve first, act only when granted, and give the attempt back when the action did not
+ * happen (a failed delivery, a refused registration), so that only what was done is counted.
  */
 
 export type AttemptGate = {
@@ -63,6 +68,49 @@ export const ATTEMPT_GATES = {
   /** "Forgot password" e-mail requests per IP, found or not: 5 an hour, then 429. */
   resetEmail: { name: 'reset_email', limit: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, AttemptGate>;
+
+/** One gate and the subject it counts (an IP, a number, a brand). */
+export type GateClaim = { readonly gate: AttemptGate; readonly subject: string };
+
+export type ClaimsReservation =
+  | {
+      granted: true;
+      /** This request's number in each gate's window, in the order of the claims (1 = a new window). */
+      attempts: number[];
+      /** Gives every attempt back (the action did not happen, e.g. the SMS gateway failed). */
+      release(): Promise<void>;
+    }
+  | { granted: false; refusedBy: AttemptGate; retryAt: Date };
+
+/**
+ * Reserves one attempt on each gate, in order, for an action that several limits stand in front of (an SMS
+ * send: per number, per IP, per brand). The first refusal gives back the attempts already taken, so a
+ * refused action counts nowhere, as the old "count the rows" limits behaved. Each reservation is its own
+ * statement, so no transaction holds two gate rows at once (no deadlock between bursts in other orders).
+ */
+export async function reserveEach(
+  counter: AttemptCounter,
+  claims: readonly GateClaim[],
+  now: Date,
+): Promise<ClaimsReservation> {
+  const taken: { claim: GateClaim; reservation: AttemptReservation }[] = [];
+  const releaseTaken = async () => {
+    // splice: a second call gives nothing back twice.
+    for (const { claim, reservation } of taken.splice(0).reverse()) {
+      await counter.release(claim.gate, claim.subject, reservation);
+    }
+  };
+  for (const claim of claims) {
+    const reservation = await counter.reserve(claim.gate, claim.subject, now);
+    if (!reservation.allowed) {
+      await releaseTaken();
+      return { granted: false, refusedBy: claim.gate, retryAt: reservation.retryAt };
+    }
+    taken.push({ claim, reservation });
+  }
+  const attempts = taken.map(({ reservation }) => (reservation.allowed ? reservation.attempt : 0));
+  return { granted: true, attempts, release: releaseTaken };
+}
 
 /** Whether a reservation was granted; narrows the type. */
 export function isGranted(

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isAppError } from '../lib/app-error.ts';
+import { systemClock } from '../lib/clock.ts';
 import { geoLookup } from '../lib/geo.ts';
 import { OutboxRepository } from '../lib/notify/outbox.repository.ts';
+import { AttemptGatesRepository } from '../modules/attempt-gates/attempt-gates.repository.ts';
 import { auditOpsCommands } from '../modules/audit/audit.ops-commands.ts';
 import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts';
 import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
@@ -33,7 +35,11 @@ export type OpsDeps = {
 export function createOpsDeps(db: Kysely<Database>): OpsDeps {
   const systemRepository = new SystemRepository(db);
   const system = new SystemService(systemRepository, geoLookup);
-  const feedback = new FeedbackService(new FeedbackRepository(db), system, systemRepository);
+  // The CLI only lists tickets; the gate is wired so the service is the one the API uses.
+  const feedback = new FeedbackService(new FeedbackRepository(db), system, systemRepository, {
+    gates: new AttemptGatesRepository(db),
+    clock: systemClock,
+  });
   return { db, system, feedback, outbox: new OutboxRepository(db) };
 }
 

@@ -128,6 +128,9 @@ export function registerErrorHandling(
 
   app.setErrorHandler((error, request, reply) => {
     const failed = mapError(error);
+    if (isAppError(error) && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+    }
     if (failed.status >= 500) {
       // A deliberate AppError (e.g. service_unavailable) is expected operation; anything else is a bug.
       if (isAppError(error)) request.log.warn({ code: failed.code }, 'request refused');

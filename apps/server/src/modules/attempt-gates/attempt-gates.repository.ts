@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AttemptCounter, AttemptGate, AttemptReservation } from '../../lib/attempt-gate.ts';
 
-/** Far past every gate's window (the longest is an hour). */
-const STALE_AFTER_MS = 24 * 3_600_000;
+/** Far past every gate's window (the longest, the brand's daily SMS quota, is a day). */
+const STALE_AFTER_MS = 2 * 24 * 3_600_000;
 
 /**
  * The `attempt_gates` counters (lib/attempt-gate.ts). A reservation is one `insert … on conflict do

@@ -11,7 +11,7 @@ import { cleanImage } from './image-clean.ts';
 
 const TINY_JPEG_CLEAN = Buffer.from(cleanImage(TINY_JPEG, 'image/jpeg').bytes);
 
-import { FEEDBACK_RATE_LIMIT } from './feedback.routes.ts';
+import { FEEDBACK_GATE } from './feedback.service.ts';
 
 const CONTENT = 'My deposit of P 500 has not arrived after an hour.';
 
@@ -306,9 +306,9 @@ describe.each(testBackends())('PUT /wps/feedback [%s]', (backend) => {
     expect(response.statusCode).toBe(405);
   });
 
-  it(`allows ${FEEDBACK_RATE_LIMIT.max} submissions per IP per 10 minutes (429 after), counted per address`, async () => {
+  it(`allows ${FEEDBACK_GATE.limit} submissions per IP per 10 minutes (429 after), counted per address`, async () => {
     const ip = freshIp();
-    for (let attempt = 0; attempt < FEEDBACK_RATE_LIMIT.max; attempt += 1) {
+    for (let attempt = 0; attempt < FEEDBACK_GATE.limit; attempt += 1) {
       expect(
         (await send({ questionType: 'other', content: `Feedback number ${attempt}.` }, [], ip)).statusCode,
       ).toBe(200);

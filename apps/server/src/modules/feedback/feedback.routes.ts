@@ -10,9 +10,6 @@ import type { FeedbackService, FeedbackSubmission } from './feedback.service.ts'
 /** Form field that carries the images; the only file field the form has. */
 export const FEEDBACK_IMAGE_FIELD = 'images';
 
-/** Per-IP budget of this route on top of the global API one: a ticket is cheap to send, costly to read. */
-export const FEEDBACK_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 } as const;
-
 /** Text fields are small (content ≤ 500 characters ≈ 2 KB of UTF-8); a longer value is cut by the parser. */
 const FIELD_MAX_BYTES = 8 * 1024;
 
@@ -50,7 +47,8 @@ export function feedbackRoutes(service: FeedbackService): FastifyPluginAsyncZod 
     app.put(
       '/wps/feedback',
       {
-        config: { rateLimit: FEEDBACK_RATE_LIMIT },
+        // The per-IP budget (FEEDBACK_GATE) is counted before the body (up to 3 × 5 MB) is read.
+        onRequest: async (request) => service.admit(request.ip),
         schema: {
           tags: ['content'],
           summary: 'Send a feedback ticket (multipart/form-data)',

@@ -7,6 +7,8 @@ import {
 } from '@lotus/shared/content.schema';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { type AttemptCounter, type AttemptGate, isGranted } from '../../lib/attempt-gate.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Brand, SystemRepository } from '../system/system.repository.ts';
 import type { SystemService } from '../system/system.service.ts';
 import type { FeedbackRepository, NewTicketImage, TicketSummary } from './feedback.repository.ts';
@@ -22,6 +24,18 @@ export type FeedbackSubmission = {
 
 export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
 
+/**
+ * Per-IP budget of `PUT /wps/feedback` on top of the global API one: a ticket is cheap to send, costly to
+ * read. Every submission counts, accepted or not, and is counted before its body is read. It lives in
+ * `attempt_gates` (docs/api.md "Limits"), not in the rate-limit plugin's per-process memory, where two
+ * processes allowed 5 each.
+ */
+export const FEEDBACK_GATE = {
+  name: 'feedback_ip',
+  limit: 5,
+  windowMs: 10 * 60_000,
+} as const satisfies AttemptGate;
+
 /** Unknown fields are refused rather than ignored, so a client bug does not silently lose input. */
 const strictFields = z.strictObject(feedbackFieldsSchema.shape);
 
@@ -33,15 +47,32 @@ export class FeedbackService {
   readonly #repository: FeedbackRepository;
   readonly #system: Pick<SystemService, 'resolveBrand'>;
   readonly #brandsByCode: Pick<SystemRepository, 'findBrandByCode'>;
+  readonly #gates: AttemptCounter;
+  readonly #clock: Clock;
 
   constructor(
     repository: FeedbackRepository,
     system: Pick<SystemService, 'resolveBrand'>,
     brandsByCode: Pick<SystemRepository, 'findBrandByCode'>,
+    limits: { gates: AttemptCounter; clock: Clock },
   ) {
     this.#repository = repository;
     this.#system = system;
     this.#brandsByCode = brandsByCode;
+    this.#gates = limits.gates;
+    this.#clock = limits.clock;
+  }
+
+  /** Counts one submission from `ip` (FEEDBACK_GATE); `429 too_many_requests` once the window's are used. */
+  async admit(ip: string): Promise<void> {
+    const now = this.#clock.now();
+    const reservation = await this.#gates.reserve(FEEDBACK_GATE, ip, now);
+    if (!isGranted(reservation)) {
+      throw new AppError('too_many_requests', {
+        message: 'feedback submissions per IP exceeded',
+        retryAfterSeconds: (reservation.retryAt.getTime() - now.getTime()) / 1000,
+      });
+    }
   }
 
   /**

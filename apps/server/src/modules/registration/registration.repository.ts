@@ -1,7 +1,7 @@
 import { AGENT_TYPES } from '@lotus/shared/auth.schema';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { MemberRow, MembersTable, RegisterMethod } from '../../db/tables/accounts.ts';
+import type { MemberRow, MembersTable } from '../../db/tables/accounts.ts';
 
 export type NewMember = Insertable<MembersTable>;
 
@@ -12,7 +12,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-/** New accounts: uniqueness checks, the affiliate agent, the insert and the per-IP counts. */
+/** New accounts: uniqueness checks, the affiliate agent and the insert (the per-IP limits are attempt_gates). */
 export class RegistrationRepository {
   readonly #db: Kysely<Database>;
 
@@ -42,18 +42,6 @@ export class RegistrationRepository {
       .where('is_trial', '=', false)
       .where('status', '=', 'active')
       .executeTakeFirst();
-  }
-
-  /** Accounts made from one IP by one way in since `since` (the per-IP limits of one-click and free play). */
-  async countRegistrationsFromIp(ip: string, method: RegisterMethod, since: Date): Promise<number> {
-    const row = await this.#db
-      .selectFrom('members')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('register_ip', '=', ip)
-      .where('register_method', '=', method)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
   }
 
   /** Inserts the account and records its first IP (the login side's new-IP rule starts from it). */

@@ -17,8 +17,9 @@ import {
 } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
 import type { z } from 'zod';
-import type { MemberRow, RegisterMethod } from '../../db/tables/accounts.ts';
+import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AttemptCounter, AttemptGate } from '../../lib/attempt-gate.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { SealedPayloadService } from '../auth/sealed-payload.service.ts';
@@ -27,12 +28,16 @@ import type { MembersRepository } from '../members/members.repository.ts';
 import type { Brand } from '../system/system.repository.ts';
 import { isUniqueViolation, type NewMember, type RegistrationRepository } from './registration.repository.ts';
 
-/** Per-IP limits of the ways in that need no personal data (docs/accounts-contract.md "Registration"). */
-export const REGISTRATION_LIMITS = {
-  oneClickPerHour: 3,
-  freePlayPerHour: 5,
-  windowMs: 3_600_000,
-} as const;
+/**
+ * Per-IP limits of the ways in that need no personal data (docs/accounts-contract.md "Registration"):
+ * 3 one-click and 5 free-play accounts an hour. Counted in `attempt_gates` before the account is made and
+ * given back when none was (docs/api.md "Limits"); counting the accounts made so far let 50 requests at
+ * once all read the same count and all make one.
+ */
+export const REGISTRATION_GATES = {
+  oneClick: { name: 'register_one_click', limit: 3, windowMs: 3_600_000 },
+  freePlay: { name: 'register_free_play', limit: 5, windowMs: 3_600_000 },
+} as const satisfies Record<string, AttemptGate>;
 
 // The verification module's services, by the shape this module uses (docs/accounts-contract.md).
 export type CaptchaVerifier = { verify(cookieId: string, answer: string): Promise<boolean> };
@@ -178,6 +183,7 @@ export class RegistrationService {
   readonly #sessions: SessionsService;
   readonly #system: RegistrationSystem;
   readonly #verification: RegistrationVerification;
+  readonly #gates: AttemptCounter;
 
   constructor(
     repository: RegistrationRepository,
@@ -186,7 +192,9 @@ export class RegistrationService {
     sessions: SessionsService,
     system: RegistrationSystem,
     verification: RegistrationVerification,
+    gates: AttemptCounter,
   ) {
+    this.#gates = gates;
     this.#repository = repository;
     this.#members = members;
     this.#sealed = sealed;
@@ -407,10 +415,20 @@ export class RegistrationService {
     }
   }
 
-  async #limit(origin: RequestOrigin, method: RegisterMethod, max: number): Promise<void> {
-    const since = new Date(this.#sessions.clock.now().getTime() - REGISTRATION_LIMITS.windowMs);
-    if ((await this.#repository.countRegistrationsFromIp(origin.ip, method, since)) >= max) {
-      throw new AppError('too_many_requests', { message: `${method} accounts per IP per hour exceeded` });
+  /**
+   * Runs `makeAccount` inside the IP's slot of `gate`: the slot is reserved first (429 when the hour's are
+   * taken) and given back when `makeAccount` fails, so only accounts made count.
+   */
+  async #withinLimit<T>(origin: RequestOrigin, gate: AttemptGate, makeAccount: () => Promise<T>): Promise<T> {
+    const reservation = await this.#gates.reserve(gate, origin.ip, this.#sessions.clock.now());
+    if (!reservation.allowed) {
+      throw new AppError('too_many_requests', { message: `${gate.name} accounts per IP per hour exceeded` });
+    }
+    try {
+      return await makeAccount();
+    } catch (error) {
+      await this.#gates.release(gate, origin.ip, reservation);
+      throw error;
     }
   }
 
@@ -431,42 +449,43 @@ export class RegistrationService {
     const { brand, flags } = await this.#brand(origin);
     // One-click is a registration: a brand that closed its registration module closes this too.
     if (!flags('REGISTER3')) throw new AppError('registration_closed', { message: 'registration is off' });
-    await this.#limit(origin, 'one_click', REGISTRATION_LIMITS.oneClickPerHour);
-    await this.#verification.human.verify(payload.humanVerification);
+    const member = await this.#withinLimit(origin, REGISTRATION_GATES.oneClick, async () => {
+      await this.#verification.human.verify(payload.humanVerification);
 
-    const setting = await this.#system.getRegisterSetting({ ip: origin.ip, host: origin.host });
-    const rule = requiredRuleFor(setting.fields, 'password');
-    const check = checkFieldValue(rule, payload.password);
-    if (check !== 'ok') throw fieldInvalid(rule, 'password', check);
+      const setting = await this.#system.getRegisterSetting({ ip: origin.ip, host: origin.host });
+      const rule = requiredRuleFor(setting.fields, 'password');
+      const check = checkFieldValue(rule, payload.password);
+      if (check !== 'ok') throw fieldInvalid(rule, 'password', check);
 
-    const affiliateCode = payload.affiliateCode?.trim() ?? '';
-    const upline = affiliateCode === '' ? null : await this.#agentOf(brand.id, affiliateCode);
-    const username = await this.#generatedUsername(
-      brand.id,
-      () => `${randomText('abcdefghijkmnpqrstuvwxyz', 1)}${randomText(ALPHANUMERIC, 9)}`,
-    );
-    const now = this.#sessions.clock.now();
-    const member = await this.#insert(
-      {
-        brand_id: brand.id,
-        username,
-        upline_id: upline?.id ?? null,
-        password_hash: await hashPassword(payload.password),
-        password_changed_at: now,
-        created_at: now,
-        registration_fields: '{}',
-        language: brand.defaultLanguage,
-        register_ip: origin.ip,
-        register_method: 'one_click',
-      },
-      origin,
-      now,
-    );
+      const affiliateCode = payload.affiliateCode?.trim() ?? '';
+      const upline = affiliateCode === '' ? null : await this.#agentOf(brand.id, affiliateCode);
+      const username = await this.#generatedUsername(
+        brand.id,
+        () => `${randomText('abcdefghijkmnpqrstuvwxyz', 1)}${randomText(ALPHANUMERIC, 9)}`,
+      );
+      const now = this.#sessions.clock.now();
+      return this.#insert(
+        {
+          brand_id: brand.id,
+          username,
+          upline_id: upline?.id ?? null,
+          password_hash: await hashPassword(payload.password),
+          password_changed_at: now,
+          created_at: now,
+          registration_fields: '{}',
+          language: brand.defaultLanguage,
+          register_ip: origin.ip,
+          register_method: 'one_click',
+        },
+        origin,
+        now,
+      );
+    });
     await this.#sessions.audit(brand.id, member.id, 'register.success', origin, {
       method: 'one_click',
-      affiliate: upline !== null,
+      affiliate: member.upline_id !== null,
     });
-    return { ...(await this.#sessions.open(member, origin, 'register')), username };
+    return { ...(await this.#sessions.open(member, origin, 'register')), username: member.username };
   }
 
   /** `POST /wps/session/login/freeplay`: a new trial account (FREEPLAY3), logged in at once. */
@@ -475,29 +494,30 @@ export class RegistrationService {
     if (!parsed.success) throw invalidPayload(parsed.error, 'free play');
     const { brand, flags } = await this.#brand(origin);
     if (!flags('FREEPLAY3')) throw new AppError('free_play_disabled');
-    await this.#limit(origin, 'free_play', REGISTRATION_LIMITS.freePlayPerHour);
-    await this.#verification.human.verify(parsed.data.humanVerification);
+    const member = await this.#withinLimit(origin, REGISTRATION_GATES.freePlay, async () => {
+      await this.#verification.human.verify(parsed.data.humanVerification);
 
-    const username = await this.#generatedUsername(brand.id, () => `guest${randomText(BASE32, 8)}`);
-    const now = this.#sessions.clock.now();
-    const member = await this.#insert(
-      {
-        brand_id: brand.id,
-        username,
-        member_type: 0,
-        is_trial: true,
-        // Nobody knows this password: a trial account is entered only through free play.
-        password_hash: await hashPassword(newSecret()),
-        password_changed_at: now,
-        created_at: now,
-        registration_fields: '{}',
-        language: brand.defaultLanguage,
-        register_ip: origin.ip,
-        register_method: 'free_play',
-      },
-      origin,
-      now,
-    );
+      const username = await this.#generatedUsername(brand.id, () => `guest${randomText(BASE32, 8)}`);
+      const now = this.#sessions.clock.now();
+      return this.#insert(
+        {
+          brand_id: brand.id,
+          username,
+          member_type: 0,
+          is_trial: true,
+          // Nobody knows this password: a trial account is entered only through free play.
+          password_hash: await hashPassword(newSecret()),
+          password_changed_at: now,
+          created_at: now,
+          registration_fields: '{}',
+          language: brand.defaultLanguage,
+          register_ip: origin.ip,
+          register_method: 'free_play',
+        },
+        origin,
+        now,
+      );
+    });
     await this.#sessions.audit(brand.id, member.id, 'free_play.started', origin, {
       os: parsed.data.os.slice(0, 64),
     });

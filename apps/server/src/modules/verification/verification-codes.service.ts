@@ -1,6 +1,12 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { CodeChannel, CodePurpose } from '../../db/tables/account-flows.ts';
 import { AppError } from '../../lib/app-error.ts';
+import {
+  type AttemptCounter,
+  type AttemptGate,
+  type GateClaim,
+  reserveEach,
+} from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Notifiers } from '../../lib/notify/notifiers.ts';
 import { hashToken } from '../auth/sessions.service.ts';
@@ -14,6 +20,23 @@ const HOUR_MS = 3_600_000;
 const MAX_PER_DESTINATION_PER_HOUR = 5;
 const MAX_PER_IP_PER_HOUR = 10;
 export const DEFAULT_DAILY_SMS_QUOTA = 5000;
+
+/**
+ * The send limits, counted in `attempt_gates` (docs/api.md "Limits"). They used to count the stored codes
+ * before inserting one, so 50 sends at once all read the same count and all went out (SMS pumping bills
+ * per message). Each send now reserves its slot on every gate first, in one statement per gate.
+ */
+export const CODE_SEND_GATES = {
+  /** One send a minute per destination and purpose (the resend countdown the browser shows). */
+  cooldown: { name: 'code_cooldown', limit: 1, windowMs: RESEND_MINUTES * 60_000 },
+  /** 5 sends an hour per destination, any purpose. */
+  destination: { name: 'code_destination', limit: MAX_PER_DESTINATION_PER_HOUR, windowMs: HOUR_MS },
+  /** 10 sends an hour per IP, any destination. */
+  ip: { name: 'code_ip', limit: MAX_PER_IP_PER_HOUR, windowMs: HOUR_MS },
+} as const satisfies Record<string, AttemptGate>;
+
+/** The brand's daily SMS quota; its limit is the configured `SMS_DAILY_QUOTA`. */
+const SMS_QUOTA_GATE = { name: 'sms_brand_day', windowMs: 24 * HOUR_MS } as const;
 
 export type SendCodeInput = {
   brandId: bigint;
@@ -73,15 +96,17 @@ function sameHash(left: string, right: string): boolean {
 
 /**
  * One-time codes by SMS or e-mail (docs/accounts-contract.md "SMS codes"): 6 digits, 10 minutes, single
- * use, 5 wrong guesses kill a code, a new send retires the older codes of the same purpose. Limits: one
- * send a minute per destination and purpose, 5 an hour per destination, 10 an hour per IP. Only the code's hash is stored; the
- * code itself exists only in the message handed to the provider.
+ * use, 5 wrong guesses kill a code, a new send retires the older codes of the same purpose. Limits
+ * (CODE_SEND_GATES, atomic): one send a minute per destination and purpose, 5 an hour per destination, 10
+ * an hour per IP, and the brand's daily SMS quota. Only the code's hash is stored; the code itself exists
+ * only in the message handed to the provider.
  */
 export class VerificationCodesService {
   readonly #repository: VerificationRepository;
   readonly #notifiers: Notifiers;
   readonly #clock: Clock;
-  readonly #dailySmsQuota: number;
+  readonly #gates: AttemptCounter;
+  readonly #smsQuotaGate: AttemptGate;
 
   /**
    * `dailySmsQuota`: SMS codes one brand may send in 24 hours (`SMS_DAILY_QUOTA`). Gateways bill per message;
@@ -91,50 +116,53 @@ export class VerificationCodesService {
   constructor(
     repository: VerificationRepository,
     notifiers: Notifiers,
-    options: { clock: Clock; dailySmsQuota?: number },
+    options: { clock: Clock; gates: AttemptCounter; dailySmsQuota?: number },
   ) {
     this.#repository = repository;
     this.#notifiers = notifiers;
     this.#clock = options.clock;
-    this.#dailySmsQuota = options.dailySmsQuota ?? DEFAULT_DAILY_SMS_QUOTA;
+    this.#gates = options.gates;
+    this.#smsQuotaGate = { ...SMS_QUOTA_GATE, limit: options.dailySmsQuota ?? DEFAULT_DAILY_SMS_QUOTA };
   }
 
   async send(input: SendCodeInput): Promise<{ expiredMinutes: number }> {
     const now = this.#clock.now();
-    const hourAgo = new Date(now.getTime() - HOUR_MS);
-    const toDestination = await this.#repository.codesToDestination(
-      input.brandId,
-      input.purpose,
-      input.destination,
-      hourAgo,
-    );
-    const cooling =
-      toDestination.latest !== null &&
-      now.getTime() - toDestination.latest.getTime() < RESEND_MINUTES * 60_000;
-    if (cooling || toDestination.count >= MAX_PER_DESTINATION_PER_HOUR) {
-      throw new AppError('sms_too_many_requests', { message: 'destination limit' });
-    }
-    if ((await this.#repository.codesFromIp(input.ip, hourAgo)) >= MAX_PER_IP_PER_HOUR) {
-      throw new AppError('sms_too_many_requests', { message: 'ip limit' });
-    }
-    if (input.channel === 'sms') {
-      const dayAgo = new Date(now.getTime() - 24 * HOUR_MS);
-      if ((await this.#repository.smsCodesOfBrand(input.brandId, dayAgo)) >= this.#dailySmsQuota) {
+    const claims: GateClaim[] = [
+      {
+        gate: CODE_SEND_GATES.cooldown,
+        subject: `${input.brandId}:${input.purpose}:${input.destination}`,
+      },
+      { gate: CODE_SEND_GATES.destination, subject: `${input.brandId}:${input.destination}` },
+      { gate: CODE_SEND_GATES.ip, subject: input.ip },
+    ];
+    // Undelivered sends (a number without an account) count too, so the quota does not tell them apart.
+    if (input.channel === 'sms') claims.push({ gate: this.#smsQuotaGate, subject: String(input.brandId) });
+    const slot = await reserveEach(this.#gates, claims, now);
+    if (!slot.granted) {
+      if (slot.refusedBy === this.#smsQuotaGate) {
         throw new AppError('sms_quota_exceeded', { message: 'brand daily SMS quota reached' });
       }
+      throw new AppError('sms_too_many_requests', { message: `${slot.refusedBy.name} limit` });
     }
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const id = await this.#repository.replaceCode({
-      brandId: input.brandId,
-      purpose: input.purpose,
-      channel: input.channel,
-      destination: input.destination,
-      codeHash: hashToken(code),
-      ip: input.ip,
-      now,
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-    });
+    let id: bigint;
+    try {
+      id = await this.#repository.replaceCode({
+        brandId: input.brandId,
+        purpose: input.purpose,
+        channel: input.channel,
+        destination: input.destination,
+        codeHash: hashToken(code),
+        ip: input.ip,
+        now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      });
+    } catch (error) {
+      // No code was stored, so nothing was sent: the slots go back.
+      await slot.release();
+      throw error;
+    }
     if (input.deliver === false) return { expiredMinutes: RESEND_MINUTES };
 
     const brand = (await this.#repository.brandName(input.brandId)) ?? 'Lotus';
@@ -155,8 +183,10 @@ export class VerificationCodesService {
         });
       }
     } catch (error) {
-      // Nobody received this code: drop it so the user can ask again at once instead of after the cooldown.
+      // Nobody received this code: drop it and give its slots back, so the user can ask again at once
+      // instead of after the cooldown, and an outage does not use up the limits.
       await this.#repository.deleteCode(id);
+      await slot.release();
       throw error;
     }
     return { expiredMinutes: RESEND_MINUTES };

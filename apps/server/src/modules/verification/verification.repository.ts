@@ -25,17 +25,6 @@ export class VerificationRepository {
       .execute();
   }
 
-  /** Captchas issued to `ip` since `since`, and the newest one's time (for the 1/s and 30/10 min limits). */
-  async captchaIssues(ip: string, since: Date): Promise<{ count: number; latest: Date | null }> {
-    const row = await this.#db
-      .selectFrom('captchas')
-      .select([sql<string>`count(*)`.as('count'), sql<Date | null>`max(created_at)`.as('latest')])
-      .where('ip', '=', ip)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return { count: Number(row.count), latest: row.latest === null ? null : new Date(row.latest) };
-  }
-
   /**
    * Marks a live captcha used and returns its answer hash; undefined when unknown, used or expired.
    * One statement, so two requests racing with the same cookie cannot both pass.
@@ -52,7 +41,7 @@ export class VerificationRepository {
     return row?.answer_hash;
   }
 
-  /** Old rows only feed the per-IP limits; a day is far past every window. */
+  /** Captchas long expired (the per-IP limits count in attempt_gates, not here). */
   async deleteCaptchasBefore(before: Date): Promise<void> {
     await this.#db.deleteFrom('captchas').where('created_at', '<', before).execute();
   }
@@ -89,51 +78,6 @@ export class VerificationRepository {
   }
 
   // --- verification codes ---------------------------------------------------------------------------
-
-  /**
-   * Codes sent to `destination` of the brand since `since` (any purpose), and when the newest one of
-   * `purpose` was sent (the resend cooldown is per purpose: a login code must not block the new-IP step).
-   */
-  async codesToDestination(
-    brandId: bigint,
-    purpose: CodePurpose,
-    destination: string,
-    since: Date,
-  ): Promise<{ count: number; latest: Date | null }> {
-    const row = await this.#db
-      .selectFrom('verification_codes')
-      .select([
-        sql<string>`count(*)`.as('count'),
-        sql<Date | null>`max(created_at) filter (where purpose = ${purpose})`.as('latest'),
-      ])
-      .where('brand_id', '=', brandId)
-      .where('destination', '=', destination)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return { count: Number(row.count), latest: row.latest === null ? null : new Date(row.latest) };
-  }
-
-  /** SMS codes the brand has sent since `since` (the daily quota). */
-  async smsCodesOfBrand(brandId: bigint, since: Date): Promise<number> {
-    const row = await this.#db
-      .selectFrom('verification_codes')
-      .select(sql<string>`count(*)`.as('count'))
-      .where('brand_id', '=', brandId)
-      .where('channel', '=', 'sms')
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
-  async codesFromIp(ip: string, since: Date): Promise<number> {
-    const row = await this.#db
-      .selectFrom('verification_codes')
-      .select(sql<string>`count(*)`.as('count'))
-      .where('ip', '=', ip)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
 
   /** Retires the live codes of (brand, purpose, destination), then stores the new one. */
   async replaceCode(row: {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_PAYOUT_ACCOUNTS } from '@lotus/shared/withdrawals.schema';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,5 +114,34 @@ describe('withdrawals under concurrency [postgres]', () => {
     );
     expect(ids.size).toBe(1);
     expect((await fx.balance(member.id)).heldMinor).toBe(AMOUNT_MINOR);
+  });
+
+  it('50 payout accounts added at once: MAX_PAYOUT_ACCOUNTS are stored (member row lock)', async () => {
+    const member = await fx.member();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        fx.addAccount(member, {
+          kind: 'bank',
+          provider: 'State Bank of India',
+          accountNumber: String(100_000_000_000 + index),
+          ifsc: 'SBIN0001234',
+          payeeName: 'Test Payee',
+        }),
+      ),
+    );
+    const statuses = responses.map((response) =>
+      response.statusCode === 200 ? 'ok' : (response.json() as { message: string }).message,
+    );
+    expect(statuses.filter((status) => status === 'ok')).toHaveLength(MAX_PAYOUT_ACCOUNTS);
+    expect(statuses.filter((status) => status === 'payout_account_limit')).toHaveLength(
+      50 - MAX_PAYOUT_ACCOUNTS,
+    );
+    const rows = await database.db
+      .selectFrom('payout_accounts')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .where('removed_at', 'is', null)
+      .execute();
+    expect(rows).toHaveLength(MAX_PAYOUT_ACCOUNTS);
   });
 });
