@@ -16,6 +16,8 @@ import { LoginChallengeService } from './modules/auth/login-challenge.service.ts
 import { RememberService } from './modules/auth/remember.service.ts';
 import { SealedPayloadService } from './modules/auth/sealed-payload.service.ts';
 import { ServerKeysRepository } from './modules/auth/server-keys.repository.ts';
+import { SessionRevocationRepository } from './modules/auth/session-revocation.repository.ts';
+import { SessionRevocationService } from './modules/auth/session-revocation.service.ts';
 import { SessionsService } from './modules/auth/sessions.service.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -190,6 +192,8 @@ export async function buildApp({
     },
     sessionOptions,
   );
+  // ARCHITECTURE §9 "One revocation path": logout, password change / reset and operator lock / disable.
+  const revocation = new SessionRevocationService(new SessionRevocationRepository(database.db), clock);
   const verification = createVerification(database.db, config, clock, app.log);
   await app.register(
     verificationRoutes(verification, {
@@ -220,6 +224,7 @@ export async function buildApp({
         const { flags } = await systemService.brandById(brand.id);
         return { id: brand.id, loginCaptcha: brand.loginCaptcha, flags };
       },
+      revocation,
     },
     sessionOptions,
   );
@@ -293,6 +298,7 @@ export async function buildApp({
         repository: new PasswordRepository(database.db),
         sealed: sealedPayloads,
         sessions,
+        revocation,
         brands: systemService,
         mail: verification.notifiers.mail,
         codes: verification.codes,

@@ -185,7 +185,8 @@ export function authRoutes(
     app.delete(
       '/wps/session/logout',
       {
-        config: { auth: 'required' },
+        // Open to a session that must change its password first (plugins/auth.ts).
+        config: { auth: 'required', allowPasswordChangeRequired: true },
         schema: {
           tags: ['auth'],
           summary: 'Ends the current session on the server',

@@ -24,6 +24,7 @@ import type {
 } from './login-dependencies.ts';
 import type { RememberService } from './remember.service.ts';
 import type { SealedPayloadService } from './sealed-payload.service.ts';
+import type { SessionRevocationService } from './session-revocation.service.ts';
 import { hashToken, type SessionOptions, type SessionsService } from './sessions.service.ts';
 
 /** How often a request renews its session's idle timer (see authenticate). */
@@ -59,6 +60,15 @@ export type AuthDependencies = {
   remember: RememberService;
   verification: LoginVerification;
   resolveBrand: LoginBrandResolver;
+  revocation: SessionRevocationService;
+};
+
+export type AuthenticateOptions = {
+  /**
+   * The route is one of the few a session that must change its password may use (member info, change
+   * password, logout); every other route refuses such a session with `password_change_required`.
+   */
+  allowPasswordChangeRequired?: boolean;
 };
 
 export type { LoginChallenge };
@@ -73,6 +83,7 @@ export class AuthService {
   readonly #verification: LoginVerification;
   readonly #options: AuthOptions;
   readonly #resolveBrand: LoginBrandResolver;
+  readonly #revocation: SessionRevocationService;
   /** Verified for unknown usernames so they cost the same scrypt work as a wrong password. */
   #dummyHash: Promise<string> | null = null;
 
@@ -85,6 +96,7 @@ export class AuthService {
     this.#remember = dependencies.remember;
     this.#verification = dependencies.verification;
     this.#resolveBrand = dependencies.resolveBrand;
+    this.#revocation = dependencies.revocation;
     this.#options = options;
   }
 
@@ -336,8 +348,13 @@ export class AuthService {
     return { ...outcome, rememberToken };
   }
 
-  /** The live session a bearer token names, renewing its idle timer; `not_logged_in` otherwise. */
-  async authenticate(token: string): Promise<AuthenticatedSession> {
+  /**
+   * The live session a bearer token names, renewing its idle timer; `not_logged_in` otherwise (also when the
+   * member is no longer active: an operator's lock or disable revokes the sessions, and this refuses any
+   * that a status change made outside that path left behind). A session that must change its password
+   * gets `password_change_required` unless the route allows it.
+   */
+  async authenticate(token: string, options: AuthenticateOptions = {}): Promise<AuthenticatedSession> {
     const found = token === '' ? undefined : await this.#repository.findSession(hashToken(token));
     const now = this.#options.clock.now();
     if (
@@ -356,20 +373,29 @@ export class AuthService {
     if (sinceTouch >= Math.min(SESSION_TOUCH_INTERVAL_MS, this.#options.idleMs / 10)) {
       await this.#repository.touchSession(found.session.id, now);
     }
+    if (found.session.password_change_required && options.allowPasswordChangeRequired !== true) {
+      throw new AppError('password_change_required');
+    }
     return found;
   }
 
+  /** `DELETE /wps/session/logout`: ends this session and the member's games (docs/api.md). */
   async logout(current: AuthenticatedSession, origin: RequestOrigin): Promise<void> {
-    const now = this.#options.clock.now();
-    await this.#repository.revokeSession(current.session.id, now);
+    const revoked = await this.#revocation.revokeMemberAccess(current.member.id, 'logout', {
+      sessionId: current.session.id,
+    });
     await this.#repository.audit({
       brandId: current.member.brand_id,
       memberId: current.member.id,
       action: 'session.revoked',
       ip: origin.ip,
       userAgent: clipUserAgent(origin.userAgent),
-      detail: { reason: 'logout' },
-      at: now,
+      detail: {
+        reason: 'logout',
+        launchSessions: revoked.launchSessions,
+        studioSessions: revoked.studioSessions,
+      },
+      at: this.#options.clock.now(),
     });
   }
 }

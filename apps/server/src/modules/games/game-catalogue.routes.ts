@@ -54,15 +54,18 @@ const route = routeOptionsIn(TAGS);
 export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPluginAsyncZod {
   /**
    * The player of a call that does not need one. A missing, expired or revoked token makes a visitor: a
-   * public list should not fail because a tab kept an old token.
+   * public list should not fail because a tab kept an old token. So does a session that must change its
+   * password first (`password_change_required`), except for a real launch (`forMoney`), which it refuses:
+   * such a session may not play (plugins/auth.ts).
    */
-  async function optionalMember(request: FastifyRequest): Promise<MemberRow | null> {
+  async function optionalMember(request: FastifyRequest, forMoney = false): Promise<MemberRow | null> {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) return null;
     try {
       return (await deps.authenticate(match[1])).member;
     } catch (error) {
       if (isAppError(error) && error.code === 'not_logged_in') return null;
+      if (isAppError(error) && error.code === 'password_change_required' && !forMoney) return null;
       throw error;
     }
   }
@@ -251,6 +254,7 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
       route('Where a game opens (value.content: the URL for the game pop-up)', {
         description:
           'Login required unless trial=1 (only for games with supportPlay 0). Errors: not_logged_in 401, ' +
+          'password_change_required 403 (real launch by a session that must change its password), ' +
           'in_need_true_account 403 (trial / type-4 account, real launch), game_not_found 404 (unknown or ' +
           'switched off), game_trial_unavailable 400, game_maintenance 503.',
         querystring: launchGameQuerySchema,
@@ -260,7 +264,7 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
         ok(
           await deps.launch.launch({
             host: hostOf(request),
-            member: await optionalMember(request),
+            member: await optionalMember(request, request.query.trial !== '1'),
             nodeId: request.query.nodeId,
             trial: request.query.trial === '1',
             language: request.query.language,
