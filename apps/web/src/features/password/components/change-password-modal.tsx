@@ -79,6 +79,9 @@ function ChangePasswordForm({ onClose, forced, oldPassword }: Omit<ChangePasswor
         queryFn: () => fetchMemberInfo(),
         staleTime: 0,
       });
+      // Calls the server refused while the change was pending (403 password_change_required: the balance,
+      // the unread count, ...) are asked again now that the session may make them.
+      void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
       onClose();
       await navigate('/');
     } catch (error) {
