@@ -23,7 +23,6 @@ import {
 } from '@lotus/shared/games.schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { routeOptionsIn } from '../../lib/route-options.ts';
@@ -58,17 +57,21 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
    * password first (`password_change_required`), except for a real launch (`forMoney`), which it refuses:
    * such a session may not play (plugins/auth.ts).
    */
-  async function optionalMember(request: FastifyRequest, forMoney = false): Promise<MemberRow | null> {
+  async function optionalSession(
+    request: FastifyRequest,
+    forMoney = false,
+  ): Promise<AuthenticatedSession | null> {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) return null;
     try {
-      return (await deps.authenticate(match[1])).member;
+      return await deps.authenticate(match[1]);
     } catch (error) {
       if (isAppError(error) && error.code === 'not_logged_in') return null;
       if (isAppError(error) && error.code === 'password_change_required' && !forMoney) return null;
       throw error;
     }
   }
+  const optionalMember = async (request: FastifyRequest) => (await optionalSession(request))?.member ?? null;
   const hostOf = (request: FastifyRequest) => request.hostname || null;
   const memberViewer = (request: FastifyRequest, language: string | undefined) => ({
     host: hostOf(request),
@@ -260,16 +263,19 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
         querystring: launchGameQuerySchema,
         response: { 200: launchGameResponse },
       }),
-      async (request) =>
-        ok(
+      async (request) => {
+        const current = await optionalSession(request, request.query.trial !== '1');
+        return ok(
           await deps.launch.launch({
             host: hostOf(request),
-            member: await optionalMember(request, request.query.trial !== '1'),
+            member: current?.member ?? null,
+            loginSessionId: current?.session.id ?? null,
             nodeId: request.query.nodeId,
             trial: request.query.trial === '1',
             language: request.query.language,
           }),
-        ),
+        );
+      },
     );
 
     app.get(
