@@ -253,6 +253,46 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
     await expectEnded(player, { rememberRevoked: true });
   }, 60_000);
 
+  it('a reset by SMS code ends every session, remember token and game, and logs in afresh', async () => {
+    const player = await playing();
+    const mobileNum = `9${String(player.id).padStart(9, '0')}`.slice(0, 10);
+    await test.database.db
+      .updateTable('members')
+      .set({ country_dialing_code: '+91', mobile_num: mobileNum })
+      .where('id', '=', player.id)
+      .execute();
+    const code = '482913';
+    await test.database.db
+      .insertInto('verification_codes')
+      .values({
+        brand_id: fx.wallet.brandId,
+        purpose: 'reset_password',
+        channel: 'sms',
+        destination: `+91${mobileNum}`,
+        code_hash: hashToken(code),
+        ip: '198.51.100.251',
+        created_at: new Date(),
+        expires_at: new Date(Date.now() + 10 * 60_000),
+      })
+      .execute();
+    const reset = await test.app.inject({
+      method: 'POST',
+      url: '/wps/member/password/verification',
+      payload: await sealFor(test.app, {
+        countryDialingCode: '+91',
+        mobileNum,
+        verificationCode: code,
+        newPassword: NEW_PASSWORD,
+        confirmNewPassword: NEW_PASSWORD,
+      }),
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await expectEnded(player, { rememberRevoked: true });
+    // The session the reset opened is the member's only one.
+    const fresh = loginResponse.parse(reset.json()).value.token;
+    expect((await memberInfo(fresh)).statusCode).toBe(200);
+  }, 60_000);
+
   it.each([
     ['locked', 423, 'account_locked'],
     ['disabled', 403, 'member_no_enter'],
