@@ -39,6 +39,8 @@ import {
   createInhouseVendor,
 } from './modules/inhouse-vendor/inhouse-vendor-module.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { memberStatusRoutes } from './modules/members/member-status.routes.ts';
+import { MemberStatusService } from './modules/members/member-status.service.ts';
 import { MembersRepository } from './modules/members/members.repository.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { MembersService } from './modules/members/members.service.ts';
@@ -248,6 +250,7 @@ export async function buildApp({
   });
   registerOperatorAuth(app, operatorsService);
   await app.register(operatorsRoutes(operatorsService));
+  await app.register(memberStatusRoutes(new MemberStatusService(membersRepository, revocation)));
   await app.register(authRoutes(authService, sealedPayloads, loginChallenges, rememberService));
   await app.register(
     registrationRoutes(

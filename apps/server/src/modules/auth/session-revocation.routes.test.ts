@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { gameIdOf } from '../../../test/helpers/games-fixture.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { loginAs, postUsernameLogin, sealFor } from '../../../test/helpers/login-helper.ts';
+import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { MEMBER_PASSWORD } from '../../../test/helpers/wallet-fixture.ts';
 import { createOpsDeps, runOpsCommand } from '../../ops/commands.ts';
@@ -340,6 +341,32 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
     },
     60_000,
   );
+
+  it('the back office locks a member (support) through the same path; finance may not', async () => {
+    const player = await playing();
+    const lock = (token: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/wps/ops/members/${player.username}/status`,
+        headers: bearer(token),
+        payload: { status: 'locked', reason: 'chargeback' },
+      });
+    const finance = await lock(await operatorTokenFor(test.app, test.database.db, 'finance'));
+    expect(finance.statusCode).toBe(403);
+    expect(messageOf(finance)).toBe('operator_forbidden');
+    expect((await memberInfo(player.token)).statusCode).toBe(200);
+
+    const support = await lock(await operatorTokenFor(test.app, test.database.db, 'support'));
+    expect(support.statusCode, support.body).toBe(200);
+    expect(support.json()).toMatchObject({
+      value: {
+        status: 'locked',
+        changed: true,
+        revoked: { sessions: 2, launchSessions: 2, studioSessions: 1 },
+      },
+    });
+    await expectEnded(player, { rememberRevoked: true, debitRefusal: 'PLAYER_NOT_FOUND' });
+  }, 60_000);
 
   it('refuses the session of a member whose status changed outside the revocation path', async () => {
     const player = await playing();
