@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onApiError } from '../../../lib/api-client.ts';
 import { useAuthModal } from '../state/auth-modal-store.ts';
-import { MEMBER_INFO_KEY, useSession } from './use-session.ts';
+import { useSession } from './use-session.ts';
 
 /** Opens the forced change-password dialog unless it is already open (the login may have opened it). */
 function openForcedChange(): void {
@@ -19,7 +18,6 @@ function openForcedChange(): void {
  */
 export function usePasswordChangeGuard(): void {
   const { member } = useSession();
-  const queryClient = useQueryClient();
   const required = member?.passwordChangeRequired === true;
 
   useEffect(() => {
@@ -29,11 +27,8 @@ export function usePasswordChangeGuard(): void {
   useEffect(
     () =>
       onApiError((error) => {
-        if (error.code !== 'password_change_required') return;
-        openForcedChange();
-        // Member info then says so too, which keeps the dialog up after a reload.
-        void queryClient.invalidateQueries({ queryKey: MEMBER_INFO_KEY });
+        if (error.code === 'password_change_required') openForcedChange();
       }),
-    [queryClient],
+    [],
   );
 }

@@ -73,7 +73,9 @@ function ChangePasswordForm({ onClose, forced, oldPassword }: Omit<ChangePasswor
         newPassword: form.values.newPassword ?? '',
         confirmNewPassword: form.values.confirmPassword ?? '',
       });
-      // fetchQuery, not refetch: after a forced change the member info was never loaded.
+      // fetchQuery, not refetch: after a forced change the member info was never loaded. A fetch still on
+      // its way began before the change (it would say passwordChangeRequired): drop it, ask again.
+      await queryClient.cancelQueries({ queryKey: MEMBER_INFO_KEY });
       await queryClient.fetchQuery({
         queryKey: MEMBER_INFO_KEY,
         queryFn: () => fetchMemberInfo(),
