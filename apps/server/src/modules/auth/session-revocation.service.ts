@@ -8,7 +8,8 @@ import type {
 /**
  * Why a member's access ends. Each reason fixes which login sessions end (REVOCATION_RULES); the
  * member's game launch sessions and studio sessions end for every reason. Player protection (cool-off,
- * self-exclusion) adds its reasons here when it arrives, and calls revokeMemberAccess like the others.
+ * self-exclusion; ARCHITECTURE §9) is not built yet: its reasons are here so that, when it arrives, it
+ * ends access by calling revokeMemberAccess like the others, in the transaction that records the limit.
  */
 export type RevocationReason =
   | 'logout'
@@ -16,6 +17,7 @@ export type RevocationReason =
   | 'password_reset'
   | 'account_locked'
   | 'account_disabled'
+  | 'cool_off'
   | 'self_exclusion';
 
 /**
@@ -29,6 +31,7 @@ const REVOCATION_RULES: Record<RevocationReason, 'current' | 'others' | 'all'> =
   password_reset: 'all',
   account_locked: 'all',
   account_disabled: 'all',
+  cool_off: 'all',
   self_exclusion: 'all',
 };
 
