@@ -17,6 +17,8 @@ import { LoginChallengeService } from './modules/auth/login-challenge.service.ts
 import { RememberService } from './modules/auth/remember.service.ts';
 import { SealedPayloadService } from './modules/auth/sealed-payload.service.ts';
 import { ServerKeysRepository } from './modules/auth/server-keys.repository.ts';
+import { SessionRevocationRepository } from './modules/auth/session-revocation.repository.ts';
+import { SessionRevocationService } from './modules/auth/session-revocation.service.ts';
 import { SessionsService } from './modules/auth/sessions.service.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -38,6 +40,8 @@ import {
   createInhouseVendor,
 } from './modules/inhouse-vendor/inhouse-vendor-module.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { memberStatusRoutes } from './modules/members/member-status.routes.ts';
+import { MemberStatusService } from './modules/members/member-status.service.ts';
 import { MembersRepository } from './modules/members/members.repository.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { MembersService } from './modules/members/members.service.ts';
@@ -199,6 +203,8 @@ export async function buildApp({
     },
     sessionOptions,
   );
+  // ARCHITECTURE §9 "One revocation path": logout, password change / reset and operator lock / disable.
+  const revocation = new SessionRevocationService(new SessionRevocationRepository(database.db), clock);
   const verification = createVerification(database.db, config, clock, app.log);
   await app.register(
     verificationRoutes(verification, {
@@ -230,6 +236,7 @@ export async function buildApp({
         return { id: brand.id, loginCaptcha: brand.loginCaptcha, flags };
       },
       gates: attemptGates,
+      revocation,
     },
     sessionOptions,
   );
@@ -253,6 +260,7 @@ export async function buildApp({
   });
   registerOperatorAuth(app, operatorsService);
   await app.register(operatorsRoutes(operatorsService));
+  await app.register(memberStatusRoutes(new MemberStatusService(membersRepository, revocation)));
   await app.register(authRoutes(authService, sealedPayloads, loginChallenges, rememberService));
   await app.register(
     registrationRoutes(
@@ -304,6 +312,7 @@ export async function buildApp({
         repository: new PasswordRepository(database.db),
         sealed: sealedPayloads,
         sessions,
+        revocation,
         brands: systemService,
         mail: verification.notifiers.mail,
         codes: verification.codes,

@@ -246,7 +246,7 @@ for (const language of ['EN', 'HI'] as const) {
       });
 
     if (journeyLanguage(language, 'EN'))
-      test('remember me: the next visit continues as the player, and "not you?" forgets them', async ({
+      test('remember me: a new tab continues as the player, logout and "not you?" forget them', async ({
         page,
       }) => {
         await openHome(page, language);
@@ -261,11 +261,10 @@ for (const language of ['EN', 'HI'] as const) {
         expect(rememberCookie?.httpOnly).toBe(true);
         expect(JSON.stringify(cookies)).not.toContain(DEMO_AGENT.password);
 
-        await page.getByTestId('sign-out').click();
-        await page.getByTestId('logout-dialog').getByTestId('logout-confirm').click();
-        await expect(page.getByTestId('header-login-form')).toBeVisible(SERVER_ANSWER);
-
-        modal = await openLoginModal(page);
+        // A new tab has no session (it lives in sessionStorage): the login form offers to continue.
+        const tab = await page.context().newPage();
+        await openHome(tab, language);
+        modal = await openLoginModal(tab);
         const continueAs = modal.getByTestId('login-continue');
         await expect(continueAs).toHaveText(
           (auth.login.continueAs as string).replace('{{username}}', DEMO_AGENT.username),
@@ -273,22 +272,36 @@ for (const language of ['EN', 'HI'] as const) {
         );
         await expect(modal.getByTestId('login-username')).toHaveValue(DEMO_AGENT.username);
         await continueAs.click();
-        await expectLoggedIn(page);
+        await expectLoggedIn(tab);
 
-        await page.getByTestId('sign-out').click();
-        await page.getByTestId('logout-dialog').getByTestId('logout-confirm').click();
-        await expect(page.getByTestId('header-login-form')).toBeVisible(SERVER_ANSWER);
-        modal = await openLoginModal(page);
+        // Logging out ends this device's "remember me" too (issue 14): the form no longer offers it.
+        await tab.getByTestId('sign-out').click();
+        await tab.getByTestId('logout-dialog').getByTestId('logout-confirm').click();
+        await expect(tab.getByTestId('header-login-form')).toBeVisible(SERVER_ANSWER);
+        modal = await openLoginModal(tab);
+        await expect(modal.getByTestId('login-tab-mobile')).toBeVisible();
+        await expect(modal.getByTestId('login-remembered')).toHaveCount(0);
+
+        // Remembered again, then "not you?" in another tab forgets them.
+        await tab.reload();
+        modal = await openLoginModal(tab, DEMO_AGENT.username);
+        await modal.getByTestId('login-password').fill(DEMO_AGENT.password);
+        await modal.getByTestId('login-remember').check();
+        await submitUsernameLogin(tab, modal);
+        await expectLoggedIn(tab);
+        const other = await page.context().newPage();
+        await openHome(other, language);
+        modal = await openLoginModal(other);
         await expect(modal.getByTestId('login-remembered')).toBeVisible(SERVER_ANSWER);
-        const forget = page.waitForResponse(
+        const forget = other.waitForResponse(
           (response) =>
             response.url().endsWith('/wps/session/remembered') && response.request().method() === 'DELETE',
         );
         await modal.getByTestId('login-not-you').click();
         expect((await forget).ok()).toBe(true);
         await expect(modal.getByTestId('login-remembered')).toHaveCount(0);
-        await page.reload();
-        modal = await openLoginModal(page);
+        await other.reload();
+        modal = await openLoginModal(other);
         await expect(modal.getByTestId('login-tab-mobile')).toBeVisible();
         await expect(modal.getByTestId('login-remembered')).toHaveCount(0);
       });

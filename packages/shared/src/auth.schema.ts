@@ -120,6 +120,11 @@ export const memberInfo = z.object({
   /** The mobile number with all but its last 4 digits masked (`••••••0001`), null when none. */
   mobileNum: z.string().nullable(),
   hasEmail: z.boolean(),
+  /**
+   * This session must change the password before anything else (a password login with `passwordExpired`);
+   * until then every other call that needs a session answers `403 password_change_required`.
+   */
+  passwordChangeRequired: z.boolean(),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 export const memberInfoResponse = envelopeOf(memberInfo);

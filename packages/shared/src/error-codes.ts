@@ -70,6 +70,8 @@ export const errorCodes = {
   login_verification_required: 403,
   login_verification_failed: 400,
   old_password_error: 400,
+  /** The session must change its password before anything else (issue 14; docs/api.md). */
+  password_change_required: 403,
   username_email_not_found: 400,
   reset_link_invalid: 400,
   oauth_failed: 400,

@@ -64,3 +64,30 @@ export const walletAdjustment = z.object({
 });
 export type WalletAdjustment = z.infer<typeof walletAdjustment>;
 export const walletAdjustmentResponse = envelopeOf(walletAdjustment);
+
+/**
+ * `POST /wps/ops/members/:username/status` (support, admin): locks, disables or re-activates a member.
+ * Locking and disabling end every session, remember-me token and game of the member at once (docs/api.md
+ * "Ending access"); `revoked` counts what ended (null when nothing changed or the member became active).
+ */
+export const memberStatusParams = z.object({ username: z.string().min(1).max(64) });
+export const memberStatusRequest = z.strictObject({
+  status: z.enum(['active', 'locked', 'disabled']),
+  reason: z.string().max(500).optional(),
+});
+export type MemberStatusRequest = z.infer<typeof memberStatusRequest>;
+export const memberStatusResult = z.object({
+  username: z.string(),
+  status: z.enum(['active', 'locked', 'disabled']),
+  changed: z.boolean(),
+  revoked: z
+    .object({
+      sessions: z.number().int(),
+      rememberTokens: z.number().int(),
+      launchSessions: z.number().int(),
+      studioSessions: z.number().int(),
+    })
+    .nullable(),
+});
+export type MemberStatusResult = z.infer<typeof memberStatusResult>;
+export const memberStatusResponse = envelopeOf(memberStatusResult);

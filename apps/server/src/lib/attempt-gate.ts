@@ -45,6 +45,8 @@ export type AttemptReservation =
 /** The atomic counter behind the gates without a row of their own (AttemptGatesRepository). */
 export interface AttemptCounter {
   reserve(gate: AttemptGate, subject: string, now: Date): Promise<AttemptReservation>;
+  /** The attempts counted in the subject's current window (0 when it has none or it ended); reads only. */
+  count(gate: AttemptGate, subject: string, now: Date): Promise<number>;
   /** Gives one granted attempt back (it was not a failure); a no-op once its window has been replaced. */
   release(gate: AttemptGate, subject: string, reservation: AttemptReservation): Promise<void>;
 }
@@ -59,6 +61,8 @@ const MINUTE = 60_000;
 export const ATTEMPT_GATES = {
   /** Failed logins (username or SMS) from one IP: 20 in 15 minutes, then 429. */
   loginIp: { name: 'login_ip', limit: 20, windowMs: 15 * MINUTE },
+  /** Decided failed password logins from one IP (no attempts in flight): after 2, a captcha is required. */
+  loginIpFailures: { name: 'login_ip_failures', limit: null, windowMs: 15 * MINUTE },
   /** Failed username logins naming one username (known or not): after 2, a captcha is required. */
   loginUsername: { name: 'login_username', limit: null, windowMs: 15 * MINUTE },
   /** Wrong old passwords on a password change, per member: 5 in 15 minutes, then 429. */

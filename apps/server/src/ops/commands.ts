@@ -9,6 +9,7 @@ import { auditOpsCommands } from '../modules/audit/audit.ops-commands.ts';
 import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts';
 import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
 import { FeedbackService } from '../modules/feedback/feedback.service.ts';
+import { memberOpsCommands } from '../modules/members/members.ops-commands.ts';
 import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts';
 import { operatorOpsCommands } from '../modules/operators/operators.ops-commands.ts';
 import { rewardOpsCommands } from '../modules/promotions/rewards.ops-commands.ts';
@@ -135,6 +136,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   },
   ...auditOpsCommands,
   ...depositOpsCommands,
+  ...memberOpsCommands,
   ...messageOpsCommands,
   ...operatorOpsCommands,
   ...rewardOpsCommands,

@@ -24,6 +24,22 @@ export class ApiError extends Error {
   }
 }
 
+/** Called with every refusal the API answers, before the caller sees it (see onApiError). */
+export type ApiErrorListener = (error: ApiError) => void;
+const errorListeners = new Set<ApiErrorListener>();
+
+/**
+ * Lets a feature react to a refusal wherever it happens, without every caller knowing: the auth feature
+ * opens the forced password change on `password_change_required` (403), whichever call met it. Returns
+ * the unsubscribe. A listener must not throw.
+ */
+export function onApiError(listener: ApiErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
+}
+
 function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof body === 'object' && body !== null && 'success' in body && 'message' in body;
 }
@@ -75,11 +91,13 @@ async function request<T>(
       typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)
         ? (parsed.value as Record<string, unknown>)
         : null;
-    throw new ApiError(
+    const error = new ApiError(
       isErrorCode(parsed.message) ? parsed.message : 'unknown_error',
       response.status,
       value,
     );
+    for (const listener of errorListeners) listener(error);
+    throw error;
   }
   return parsed.value as T;
 }

@@ -73,6 +73,7 @@ export function makeMember(overrides: Partial<MemberInfo> = {}): MemberInfo {
     language: null,
     mobileNum: null,
     hasEmail: false,
+    passwordChangeRequired: false,
     ...overrides,
   };
 }

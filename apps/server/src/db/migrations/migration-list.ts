@@ -12,6 +12,7 @@ import * as messages from './0010_messages.ts';
 import * as rewards from './0011_rewards.ts';
 import * as vipRanks from './0012_vip_ranks.ts';
 import * as attemptGates from './0014_attempt_gates.ts';
+import * as sessionRevocation from './0015_session_revocation.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0011_rewards': rewards,
   '0012_vip_ranks': vipRanks,
   '0014_attempt_gates': attemptGates,
+  '0015_session_revocation': sessionRevocation,
 };

@@ -81,6 +81,8 @@ export interface SessionsTable {
   is_first_login: Defaulted<boolean>;
   ip: string;
   user_agent: string | null;
+  /** 0015: the session may only read member info, change the password and log out (password_change_required). */
+  password_change_required: Defaulted<boolean>;
 }
 
 export interface AuditLogTable {

@@ -52,6 +52,17 @@ export class AttemptGatesRepository implements AttemptCounter {
     return { allowed: false, retryAt: new Date(started.getTime() + gate.windowMs) };
   }
 
+  async count(gate: AttemptGate, subject: string, now: Date): Promise<number> {
+    const row = await this.#db
+      .selectFrom('attempt_gates')
+      .select('attempts')
+      .where('gate', '=', gate.name)
+      .where('subject', '=', subject)
+      .where('window_started_at', '>', new Date(now.getTime() - gate.windowMs))
+      .executeTakeFirst();
+    return row?.attempts ?? 0;
+  }
+
   async release(gate: AttemptGate, subject: string, reservation: AttemptReservation): Promise<void> {
     if (!reservation.allowed) return;
     await this.#db

@@ -188,6 +188,20 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
     });
   });
 
+  it('players sharing one address (a carrier NAT) log in at once without a captcha', async () => {
+    await setCaptchaMode('after_failures');
+    const ip = distinctIp();
+    const players = await Promise.all(Array.from({ length: 10 }, () => newMember('Right-Password-5')));
+    const counts = tally(
+      await loginBurst(
+        players.map((player) => ({ username: player.username, password: 'Right-Password-5', ip })),
+      ),
+    );
+    // Only decided failures from an address count towards its captcha; logins in flight do not.
+    expect(counts).toEqual({ ok: 10 });
+    await setCaptchaMode('off');
+  });
+
   describe('single-use secrets', () => {
     it('one captcha answered 50 times at once: only one answer is compared', async () => {
       await setCaptchaMode('always');

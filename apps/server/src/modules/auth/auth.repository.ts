@@ -27,6 +27,7 @@ export class AuthRepository {
     now: Date;
     expiresAt: Date;
     isFirstLogin: boolean;
+    passwordChangeRequired: boolean;
     ip: string;
     userAgent: string | null;
   }): Promise<void> {
@@ -39,39 +40,70 @@ export class AuthRepository {
         last_seen_at: input.now,
         expires_at: input.expiresAt,
         is_first_login: input.isFirstLogin,
+        password_change_required: input.passwordChangeRequired,
         ip: input.ip,
         user_agent: input.userAgent,
       })
       .execute();
   }
 
-  /** A session by token hash with its member, whatever its state (the service judges expiry). */
+  /**
+   * A session by token hash with its member, whatever its state (the service judges expiry, revocation and
+   * the member's status). One statement: every authenticated request runs it.
+   */
   async findSession(tokenHash: string): Promise<{ session: SessionRow; member: MemberRow } | undefined> {
-    const session = await this.#db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('token_hash', '=', tokenHash)
+    const row = await this.#db
+      .selectFrom('sessions as s')
+      .innerJoin('members as m', 'm.id', 's.member_id')
+      .selectAll('m')
+      .select([
+        's.id as s_id',
+        's.token_hash as s_token_hash',
+        's.member_id as s_member_id',
+        's.created_at as s_created_at',
+        's.last_seen_at as s_last_seen_at',
+        's.expires_at as s_expires_at',
+        's.revoked_at as s_revoked_at',
+        's.is_first_login as s_is_first_login',
+        's.ip as s_ip',
+        's.user_agent as s_user_agent',
+        's.password_change_required as s_password_change_required',
+      ])
+      .where('s.token_hash', '=', tokenHash)
       .executeTakeFirst();
-    if (!session) return undefined;
-    const member = await this.#db
-      .selectFrom('members')
-      .selectAll()
-      .where('id', '=', session.member_id)
-      .executeTakeFirst();
-    return member ? { session, member } : undefined;
+    if (!row) return undefined;
+    const {
+      s_id,
+      s_token_hash,
+      s_member_id,
+      s_created_at,
+      s_last_seen_at,
+      s_expires_at,
+      s_revoked_at,
+      s_is_first_login,
+      s_ip,
+      s_user_agent,
+      s_password_change_required,
+      ...member
+    } = row;
+    const session: SessionRow = {
+      id: s_id,
+      token_hash: s_token_hash,
+      member_id: s_member_id,
+      created_at: s_created_at,
+      last_seen_at: s_last_seen_at,
+      expires_at: s_expires_at,
+      revoked_at: s_revoked_at,
+      is_first_login: s_is_first_login,
+      ip: s_ip,
+      user_agent: s_user_agent,
+      password_change_required: s_password_change_required,
+    };
+    return { session, member };
   }
 
   async touchSession(id: bigint, now: Date): Promise<void> {
     await this.#db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
-  }
-
-  async revokeSession(id: bigint, now: Date): Promise<void> {
-    await this.#db
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .execute();
   }
 
   async audit(entry: AuditEntry): Promise<void> {

@@ -185,15 +185,17 @@ export function authRoutes(
     app.delete(
       '/wps/session/logout',
       {
-        config: { auth: 'required' },
+        // Open to a session that must change its password first (plugins/auth.ts).
+        config: { auth: 'required', allowPasswordChangeRequired: true },
         schema: {
           tags: ['auth'],
-          summary: 'Ends the current session on the server',
+          summary: "Ends the current session, this device's remember-me token and the member's game sessions",
           response: { 200: logoutResponse },
         },
       },
-      async (request) => {
-        await auth.logout(sessionOf(request), originOf(request));
+      async (request, reply) => {
+        await auth.logout(sessionOf(request), originOf(request), rememberCookieOf(request));
+        clearRemember(request, reply);
         return ok(null);
       },
     );

@@ -30,6 +30,7 @@ import type {
 } from './login-dependencies.ts';
 import type { RememberService } from './remember.service.ts';
 import type { SealedPayloadService } from './sealed-payload.service.ts';
+import type { SessionRevocationService } from './session-revocation.service.ts';
 import { hashToken, type SessionOptions, type SessionsService } from './sessions.service.ts';
 
 /** How often a request renews its session's idle timer (see authenticate). */
@@ -67,6 +68,15 @@ export type AuthDependencies = {
   resolveBrand: LoginBrandResolver;
   /** The atomic counters of the IP throttle and the captcha rule (AttemptGatesRepository). */
   gates: AttemptCounter;
+  revocation: SessionRevocationService;
+};
+
+export type AuthenticateOptions = {
+  /**
+   * The route is one of the few a session that must change its password may use (member info, change
+   * password, logout); every other route refuses such a session with `password_change_required`.
+   */
+  allowPasswordChangeRequired?: boolean;
 };
 
 export type { LoginChallenge };
@@ -82,6 +92,7 @@ export class AuthService {
   readonly #options: AuthOptions;
   readonly #resolveBrand: LoginBrandResolver;
   readonly #gates: AttemptCounter;
+  readonly #revocation: SessionRevocationService;
   /** Verified for unknown usernames so they cost the same scrypt work as a wrong password. */
   #dummyHash: Promise<string> | null = null;
 
@@ -95,6 +106,7 @@ export class AuthService {
     this.#verification = dependencies.verification;
     this.#resolveBrand = dependencies.resolveBrand;
     this.#gates = dependencies.gates;
+    this.#revocation = dependencies.revocation;
     this.#options = options;
   }
 
@@ -189,8 +201,15 @@ export class AuthService {
       this.#options.clock.now(),
     );
     nameSlot = reservedName;
-    // Failures (and attempts in flight) before this one, of the IP or of the username, whichever is more.
-    const before = Math.max(ipSlot.attempt, isGranted(reservedName) ? reservedName.attempt : 0) - 1;
+    // The username's failures and attempts in flight before this one (parallel guesses at one name meet
+    // the captcha after two), or the IP's decided failures: attempts in flight from one IP are not counted
+    // here, since many players share an address (mobile carriers' NAT) and log in at the same moment.
+    const ipFailures = await this.#gates.count(
+      ATTEMPT_GATES.loginIpFailures,
+      origin.ip,
+      this.#options.clock.now(),
+    );
+    const before = Math.max(ipFailures, isGranted(reservedName) ? reservedName.attempt - 1 : 0);
     const needsCaptcha = (extra: number) =>
       brand.loginCaptcha === 'always' ||
       (brand.loginCaptcha === 'after_failures' && before + extra >= LOGIN_LIMITS.captchaAfterFailures);
@@ -229,6 +248,7 @@ export class AuthService {
     }
 
     const passwordOk = await verifyPassword(payload.password, member?.password_hash ?? (await this.#dummy()));
+    if (!member || !passwordOk) await this.#gates.reserve(ATTEMPT_GATES.loginIpFailures, origin.ip, now);
     if (!member) {
       await this.#audit(brand.id, null, 'login.failure', origin, { username, reason: 'unknown_user' });
       throw failed();
@@ -381,8 +401,13 @@ export class AuthService {
     return { ...outcome, rememberToken };
   }
 
-  /** The live session a bearer token names, renewing its idle timer; `not_logged_in` otherwise. */
-  async authenticate(token: string): Promise<AuthenticatedSession> {
+  /**
+   * The live session a bearer token names, renewing its idle timer; `not_logged_in` otherwise (also when the
+   * member is no longer active: an operator's lock or disable revokes the sessions, and this refuses any
+   * that a status change made outside that path left behind). A session that must change its password
+   * gets `password_change_required` unless the route allows it.
+   */
+  async authenticate(token: string, options: AuthenticateOptions = {}): Promise<AuthenticatedSession> {
     const found = token === '' ? undefined : await this.#repository.findSession(hashToken(token));
     const now = this.#options.clock.now();
     if (
@@ -401,20 +426,35 @@ export class AuthService {
     if (sinceTouch >= Math.min(SESSION_TOUCH_INTERVAL_MS, this.#options.idleMs / 10)) {
       await this.#repository.touchSession(found.session.id, now);
     }
+    if (found.session.password_change_required && options.allowPasswordChangeRequired !== true) {
+      throw new AppError('password_change_required');
+    }
     return found;
   }
 
-  async logout(current: AuthenticatedSession, origin: RequestOrigin): Promise<void> {
-    const now = this.#options.clock.now();
-    await this.#repository.revokeSession(current.session.id, now);
+  /** `DELETE /wps/session/logout`: ends this session and the member's games (docs/api.md). */
+  async logout(
+    current: AuthenticatedSession,
+    origin: RequestOrigin,
+    rememberToken: string | null = null,
+  ): Promise<void> {
+    const revoked = await this.#revocation.revokeMemberAccess(current.member.id, 'logout', {
+      sessionId: current.session.id,
+      rememberToken,
+    });
     await this.#repository.audit({
       brandId: current.member.brand_id,
       memberId: current.member.id,
       action: 'session.revoked',
       ip: origin.ip,
       userAgent: clipUserAgent(origin.userAgent),
-      detail: { reason: 'logout' },
-      at: now,
+      detail: {
+        reason: 'logout',
+        rememberTokens: revoked.rememberTokens,
+        launchSessions: revoked.launchSessions,
+        studioSessions: revoked.studioSessions,
+      },
+      at: this.#options.clock.now(),
     });
   }
 }

@@ -10,7 +10,8 @@ import {
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { manualClock } from '../../lib/clock.ts';
-import { revokeMemberCredentials } from './credentials.repository.ts';
+import { SessionRevocationRepository } from './session-revocation.repository.ts';
+import { SessionRevocationService } from './session-revocation.service.ts';
 import { hashToken } from './sessions.service.ts';
 
 const HOUR = 3_600_000;
@@ -236,7 +237,8 @@ describe.each(testBackends())('remember me [%s]', (backend) => {
     expect(revoked).toHaveLength(1);
   }, 30_000);
 
-  it('revokeMemberCredentials ends the other sessions and every remember token of the member', async () => {
+  it('a password change (revokeMemberAccess) ends the other sessions and every remember token of the member', async () => {
+    const revocation = new SessionRevocationService(new SessionRevocationRepository(test.database.db), clock);
     const keep = await rememberedLogin('demo_newbie');
     const other = await rememberedLogin('demo_newbie');
     const keepToken = loginResponse.parse(keep.response.json()).value.token;
@@ -248,13 +250,10 @@ describe.each(testBackends())('remember me [%s]', (backend) => {
       .where('token_hash', '=', hashToken(keepToken))
       .executeTakeFirstOrThrow();
 
-    const revoked = await revokeMemberCredentials(
-      test.database.db,
-      keepSession.member_id,
-      keepSession.id,
-      clock.now(),
-    );
-    expect(revoked).toEqual({ sessions: 1, rememberTokens: 2 });
+    const revoked = await revocation.revokeMemberAccess(keepSession.member_id, 'password_changed', {
+      sessionId: keepSession.id,
+    });
+    expect(revoked).toEqual({ sessions: 1, rememberTokens: 2, launchSessions: 0, studioSessions: 0 });
     expect((await memberInfo(keepToken)).statusCode).toBe(200);
     expect((await memberInfo(otherToken)).statusCode).toBe(401);
     expect(await peek(keep.token)).toBeNull();
@@ -262,12 +261,12 @@ describe.each(testBackends())('remember me [%s]', (backend) => {
     // Another member is untouched.
     expect((await peek(agent.token))?.username).toBe('demo_agent');
     // A reset has no session to keep.
-    expect(await revokeMemberCredentials(test.database.db, keepSession.member_id, null, clock.now())).toEqual(
-      {
-        sessions: 1,
-        rememberTokens: 0,
-      },
-    );
+    expect(await revocation.revokeMemberAccess(keepSession.member_id, 'password_reset')).toEqual({
+      sessions: 1,
+      rememberTokens: 0,
+      launchSessions: 0,
+      studioSessions: 0,
+    });
     expect((await memberInfo(keepToken)).statusCode).toBe(401);
   }, 60_000);
 

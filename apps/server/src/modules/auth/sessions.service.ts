@@ -34,6 +34,13 @@ export function isPasswordExpired(member: MemberRow, policy: PasswordPolicy, now
 }
 
 /**
+ * The ways in that prove the password (a remembered login stands for the password login it replaced). SPEC
+ * §4 forces the change after these only ("not sms or firebase"): a code sent to the member's phone or a
+ * third-party sign-in proves the person without the old password, which they may not know.
+ */
+const PASSWORD_METHODS: readonly string[] = ['username', 'remembered'];
+
+/**
  * Opens sessions for every way in (password, SMS code, registration, free play, third-party sign-in,
  * reset by phone): a new random token each time, stored only as its hash, with idle and absolute expiry
  * (docs/api.md "Accounts and sessions"), and one audit record.
@@ -68,6 +75,7 @@ export class SessionsService {
     const now = this.#options.clock.now();
     const token = newSecret();
     const firstTimeLogin = member.first_login_at === null;
+    const passwordExpired = isPasswordExpired(member, await this.#policyOf(member.brand_id), now);
     await this.#members.recordSuccess(member.id, now);
     await this.#repository.createSession({
       tokenHash: hashToken(token),
@@ -75,12 +83,14 @@ export class SessionsService {
       now,
       expiresAt: new Date(now.getTime() + this.#options.absoluteMs),
       isFirstLogin: firstTimeLogin,
+      // Enforced on the server (plugins/auth.ts): this session reaches only member info, the password
+      // change and logout until the password is changed, whatever the client does with `passwordExpired`.
+      passwordChangeRequired: passwordExpired && PASSWORD_METHODS.includes(method),
       ip: origin.ip,
       userAgent: clipUserAgent(origin.userAgent),
     });
     await this.audit(member.brand_id, member.id, 'login.success', origin, { method });
-    const policy = await this.#policyOf(member.brand_id);
-    return { token, firstTimeLogin, passwordExpired: isPasswordExpired(member, policy, now) };
+    return { token, firstTimeLogin, passwordExpired };
   }
 
   /** One audit record (who, what, when, from where). Never put a password, code or token in `detail`. */

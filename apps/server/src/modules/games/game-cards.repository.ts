@@ -400,18 +400,34 @@ export class GameCardsRepository {
 
   // --- launch ----------------------------------------------------------------------------------------
 
-  /** Stores a launch token's hash and records the game as the member's most recent, together. */
+  /**
+   * Stores a launch token's hash and records the game as the member's most recent, together. A real launch
+   * first locks its login session (FOR SHARE) and goes ahead only while it is unrevoked: a revocation
+   * racing it (revokeMemberAccess) either waits for this launch and then ends it with the member's other
+   * games, or has revoked the session first, and the launch stores nothing (false).
+   */
   async recordLaunch(input: {
     tokenHash: string | null;
+    loginSessionId: bigint | null;
     brandId: bigint;
     memberId: bigint;
     gameId: bigint;
     vendorId: bigint;
     now: Date;
     expiresAt: Date;
-  }): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
+  }): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
       if (input.tokenHash !== null) {
+        if (input.loginSessionId !== null) {
+          const live = await trx
+            .selectFrom('sessions')
+            .select('id')
+            .where('id', '=', input.loginSessionId)
+            .where('revoked_at', 'is', null)
+            .forShare()
+            .executeTakeFirst();
+          if (!live) return false;
+        }
         await trx
           .insertInto('game_launch_sessions')
           .values({
@@ -432,6 +448,7 @@ export class GameCardsRepository {
           conflict.columns(['member_id', 'game_id']).doUpdateSet({ played_at: input.now }),
         )
         .execute();
+      return true;
     });
   }
 

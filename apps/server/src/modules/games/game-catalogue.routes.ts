@@ -23,7 +23,6 @@ import {
 } from '@lotus/shared/games.schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { routeOptionsIn } from '../../lib/route-options.ts';
@@ -54,18 +53,25 @@ const route = routeOptionsIn(TAGS);
 export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPluginAsyncZod {
   /**
    * The player of a call that does not need one. A missing, expired or revoked token makes a visitor: a
-   * public list should not fail because a tab kept an old token.
+   * public list should not fail because a tab kept an old token. So does a session that must change its
+   * password first (`password_change_required`), except for a real launch (`forMoney`), which it refuses:
+   * such a session may not play (plugins/auth.ts).
    */
-  async function optionalMember(request: FastifyRequest): Promise<MemberRow | null> {
+  async function optionalSession(
+    request: FastifyRequest,
+    forMoney = false,
+  ): Promise<AuthenticatedSession | null> {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) return null;
     try {
-      return (await deps.authenticate(match[1])).member;
+      return await deps.authenticate(match[1]);
     } catch (error) {
       if (isAppError(error) && error.code === 'not_logged_in') return null;
+      if (isAppError(error) && error.code === 'password_change_required' && !forMoney) return null;
       throw error;
     }
   }
+  const optionalMember = async (request: FastifyRequest) => (await optionalSession(request))?.member ?? null;
   const hostOf = (request: FastifyRequest) => request.hostname || null;
   const memberViewer = (request: FastifyRequest, language: string | undefined) => ({
     host: hostOf(request),
@@ -251,21 +257,25 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
       route('Where a game opens (value.content: the URL for the game pop-up)', {
         description:
           'Login required unless trial=1 (only for games with supportPlay 0). Errors: not_logged_in 401, ' +
+          'password_change_required 403 (real launch by a session that must change its password), ' +
           'in_need_true_account 403 (trial / type-4 account, real launch), game_not_found 404 (unknown or ' +
           'switched off), game_trial_unavailable 400, game_maintenance 503.',
         querystring: launchGameQuerySchema,
         response: { 200: launchGameResponse },
       }),
-      async (request) =>
-        ok(
+      async (request) => {
+        const current = await optionalSession(request, request.query.trial !== '1');
+        return ok(
           await deps.launch.launch({
             host: hostOf(request),
-            member: await optionalMember(request),
+            member: current?.member ?? null,
+            loginSessionId: current?.session.id ?? null,
             nodeId: request.query.nodeId,
             trial: request.query.trial === '1',
             language: request.query.language,
           }),
-        ),
+        );
+      },
     );
 
     app.get(

@@ -11,6 +11,8 @@ export type LaunchRequest = {
   host: string | null;
   /** The logged-in player, or null for a visitor. */
   member: MemberRow | null;
+  /** The login session the player launches from (null for a visitor). */
+  loginSessionId?: bigint | null;
   nodeId: string;
   trial: boolean;
   language?: string | undefined;
@@ -74,8 +76,9 @@ export class LaunchService {
     params.set('lang', language);
 
     if (member) {
-      await this.#repository.recordLaunch({
+      const recorded = await this.#repository.recordLaunch({
         tokenHash,
+        loginSessionId: request.loginSessionId ?? null,
         brandId,
         memberId: member.id,
         gameId: game.id,
@@ -83,6 +86,8 @@ export class LaunchService {
         now,
         expiresAt: new Date(now.getTime() + game.sessionMinutes * 60_000),
       });
+      // The login session was revoked (logout, password change, lock) while this launch was on its way.
+      if (!recorded) throw new AppError('not_logged_in');
     }
     const separator = game.launchUrl.includes('?') ? '&' : '?';
     return {

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { MemberRow, MemberStatusColumn } from '../../db/tables/accounts.ts';
 import type { AttemptReservation } from '../../lib/attempt-gate.ts';
+import { type OperatorAction, recordOperatorAction } from '../../lib/operator-audit.ts';
+import type { AccessChange } from '../auth/session-revocation.repository.ts';
 
 export class MembersRepository {
   readonly #db: Kysely<Database>;
@@ -127,5 +129,21 @@ export class MembersRepository {
       })
       .where('id', '=', id)
       .execute();
+  }
+
+  /**
+   * An operator's status change with its audit row, as one step of a transaction: SessionRevocationService
+   * runs it with the end of the member's sessions (lock, disable); `setStatus` alone (re-activation).
+   */
+  statusChange(id: bigint, status: MemberStatusColumn, audit: OperatorAction): AccessChange {
+    return async (trx) => {
+      await trx.updateTable('members').set({ status }).where('id', '=', id).execute();
+      await recordOperatorAction(trx, audit);
+    };
+  }
+
+  /** Runs a status change on its own (nothing to revoke: the member becomes active again). */
+  async setStatus(change: AccessChange): Promise<void> {
+    await this.#db.transaction().execute((trx) => change(trx));
   }
 }

@@ -16,7 +16,8 @@ export function membersRoutes(service: MembersService): FastifyPluginAsyncZod {
     app.get(
       '/wps/member/info',
       {
-        config: { auth: 'required' },
+        // Open to a session that must change its password first (plugins/auth.ts).
+        config: { auth: 'required', allowPasswordChangeRequired: true },
         schema: {
           tags: ['members'],
           summary: 'The logged-in member (SPEC §3 member info)',

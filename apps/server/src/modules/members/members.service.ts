@@ -55,6 +55,7 @@ export class MembersService {
       language: member.language,
       mobileNum: maskMobile(member.mobile_num),
       hasEmail: member.email !== null && member.email !== '',
+      passwordChangeRequired: session.password_change_required,
     };
   }
 

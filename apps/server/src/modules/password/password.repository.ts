@@ -2,7 +2,7 @@ import { patternSource } from '@lotus/shared/registration-rules';
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { type RevokedCredentials, revokeMemberCredentials } from '../auth/credentials.repository.ts';
+import type { AccessChange } from '../auth/session-revocation.repository.ts';
 
 /** Password storage, reset links (only their SHA-256) and the counters behind the flows' limits. */
 export class PasswordRepository {
@@ -89,11 +89,13 @@ export class PasswordRepository {
   }
 
   /**
-   * Stores a new password hash: the age restarts, a forced change is done, a lockout ends (the member
-   * proved who they are), and any open reset link stops working.
+   * Stores a new password hash: the age restarts, a forced change is done (also for `sessionId`, the
+   * session that made the change, if any), a lockout ends (the member proved who they are), and any open
+   * reset link stops working. Run by SessionRevocationService in the transaction that ends the member's
+   * other sessions.
    */
-  async setPassword(memberId: bigint, passwordHash: string, now: Date): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
+  passwordChange(memberId: bigint, passwordHash: string, now: Date, sessionId: bigint | null): AccessChange {
+    return async (trx) => {
       await trx
         .updateTable('members')
         .set({
@@ -112,15 +114,13 @@ export class PasswordRepository {
         .where('member_id', '=', memberId)
         .where('used_at', 'is', null)
         .execute();
-    });
-  }
-
-  /** Ends the member's sessions but `exceptSessionId` and revokes all its remember-me tokens. */
-  revokeCredentials(
-    memberId: bigint,
-    exceptSessionId: bigint | null,
-    now: Date,
-  ): Promise<RevokedCredentials> {
-    return revokeMemberCredentials(this.#db, memberId, exceptSessionId, now);
+      if (sessionId !== null) {
+        await trx
+          .updateTable('sessions')
+          .set({ password_change_required: false })
+          .where('id', '=', sessionId)
+          .execute();
+      }
+    };
   }
 }

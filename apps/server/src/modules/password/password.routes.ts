@@ -16,7 +16,8 @@ export function passwordRoutes(service: PasswordService): FastifyPluginAsyncZod 
     app.put(
       '/wps/member/password',
       {
-        config: { auth: 'required' },
+        // Open to a session that must change its password first (plugins/auth.ts).
+        config: { auth: 'required', allowPasswordChangeRequired: true },
         schema: {
           tags: ['password'],
           summary: 'Changes the password; sealed { oldPassword, newPassword, confirmNewPassword }',

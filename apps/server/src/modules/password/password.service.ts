@@ -17,6 +17,8 @@ import { ATTEMPT_GATES, type AttemptCounter, isGranted } from '../../lib/attempt
 import type { MailProvider } from '../../lib/notify/mail-provider.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
+import type { RevokedAccess } from '../auth/session-revocation.repository.ts';
+import type { SessionRevocationService } from '../auth/session-revocation.service.ts';
 import { hashToken, newSecret, type SessionsService } from '../auth/sessions.service.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import type { Brand } from '../system/system.repository.ts';
@@ -75,6 +77,7 @@ export type PasswordServiceDeps = {
   repository: PasswordRepository;
   sealed: SealedOpener;
   sessions: SessionsService;
+  revocation: SessionRevocationService;
   brands: BrandDirectory;
   mail: MailProvider;
   codes: CodeConsumer;
@@ -137,10 +140,28 @@ export class PasswordService {
     if (newPassword !== confirmation) throw new AppError('password_mismatch');
   }
 
-  async #storePassword(member: MemberRow, newPassword: string, keepSessionId: bigint | null) {
-    const now = this.#now;
-    await this.#deps.repository.setPassword(member.id, await hashPassword(newPassword), now);
-    return this.#deps.repository.revokeCredentials(member.id, keepSessionId, now);
+  /**
+   * Stores the new password and ends every other way in, in one transaction: a change keeps the session
+   * that made it (`keepSessionId`, which is then free of a forced change), a reset keeps none. Game and
+   * studio sessions end too: they were opened by whoever held a session before.
+   */
+  async #storePassword(
+    member: MemberRow,
+    newPassword: string,
+    keepSessionId: bigint | null,
+  ): Promise<RevokedAccess> {
+    const change = this.#deps.repository.passwordChange(
+      member.id,
+      await hashPassword(newPassword),
+      this.#now,
+      keepSessionId,
+    );
+    return keepSessionId === null
+      ? this.#deps.revocation.revokeMemberAccess(member.id, 'password_reset', { change })
+      : this.#deps.revocation.revokeMemberAccess(member.id, 'password_changed', {
+          sessionId: keepSessionId,
+          change,
+        });
   }
 
   /** `PUT /wps/member/password`: the logged-in member changes the password, keeping this session. */
@@ -176,6 +197,8 @@ export class PasswordService {
     await this.#deps.sessions.audit(member.brand_id, member.id, 'password.changed', origin, {
       revokedSessions: revoked.sessions,
       revokedRememberTokens: revoked.rememberTokens,
+      revokedLaunchSessions: revoked.launchSessions,
+      revokedStudioSessions: revoked.studioSessions,
     });
   }
 
@@ -264,6 +287,8 @@ export class PasswordService {
       method: 'email_link',
       revokedSessions: revoked.sessions,
       revokedRememberTokens: revoked.rememberTokens,
+      revokedLaunchSessions: revoked.launchSessions,
+      revokedStudioSessions: revoked.studioSessions,
     });
   }
 
@@ -310,6 +335,8 @@ export class PasswordService {
       method: 'sms',
       revokedSessions: revoked.sessions,
       revokedRememberTokens: revoked.rememberTokens,
+      revokedLaunchSessions: revoked.launchSessions,
+      revokedStudioSessions: revoked.studioSessions,
     });
     const fresh = await this.#deps.members.findById(member.id);
     if (!fresh) throw new AppError('sms_code_invalid');

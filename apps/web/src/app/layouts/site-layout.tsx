@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { HomeIcon } from '../../components/ui/icons.tsx';
 import { AuthModals } from '../../features/auth/components/auth-modals.tsx';
+import { usePasswordChangeGuard } from '../../features/auth/hooks/use-password-change-guard.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { loginOptionsFrom } from '../../features/auth/login-options.ts';
 import { GameOverlaysSlot } from '../../features/games/components/game-overlays-slot.tsx';
@@ -95,11 +96,13 @@ export function SiteLayout() {
   });
   const { layout } = meta;
   // A token counts as logged in while member info loads: the guard and the header agree at once.
-  const { token } = useSession();
+  const { token, member } = useSession();
   const loggedIn = token !== null;
   // Live balance (docs/wallet-contract.md): one socket per logged-in tab, closed on logout. A page without
   // the header (a game screen inside the game iframe) shows no site balance: the tab around it has the socket.
-  useBalancePush(layout.header ? token : null);
+  // A session that must change its password first gets none (the server refuses it); the change opens it.
+  useBalancePush(layout.header && member?.passwordChangeRequired !== true ? token : null);
+  usePasswordChangeGuard();
   const catalogue = useCatalogueChrome({ loggedIn, enabled: layout.header || layout.footer });
   const loginOptions = useMemo(() => loginOptionsFrom(permission), [permission]);
   const isHome = (HOME_PATHS as readonly string[]).includes(normalisePath(location.pathname));

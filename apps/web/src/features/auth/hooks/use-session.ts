@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiGet, apiSend } from '../../../lib/api-client.ts';
+import { REMEMBERED_KEY } from '../api/login-api.ts';
 import { openAuthModal, useAuthModal } from '../state/auth-modal-store.ts';
 import { useSessionStore } from '../state/session-store.ts';
 
@@ -104,7 +105,7 @@ export function useCompleteLogin(): (
 }
 
 /**
- * SPEC §4 Logout (after the confirm dialog): end the session on the server, clear session storage keeping
+ * SPEC §4 Logout (after the confirm dialog): end the session (and this device's remember-me) on the server, clear session storage keeping
  * the merchant keys, forget the member's cached data and go to '/'. A failed call still signs the browser
  * out: the player asked to leave, and the server session expires on its own.
  */
@@ -119,6 +120,8 @@ export function useLogout(): () => Promise<void> {
     }
     useSessionStore.getState().signOut();
     queryClient.removeQueries({ queryKey: ['member'] });
+    // The server ended this device's "remember me" with the session: never offer it from the cache.
+    queryClient.removeQueries({ queryKey: REMEMBERED_KEY });
     useAuthModal.getState().close();
     await navigate('/');
   }, [queryClient, navigate]);

@@ -73,12 +73,17 @@ function ChangePasswordForm({ onClose, forced, oldPassword }: Omit<ChangePasswor
         newPassword: form.values.newPassword ?? '',
         confirmNewPassword: form.values.confirmPassword ?? '',
       });
-      // fetchQuery, not refetch: after a forced change the member info was never loaded.
+      // fetchQuery, not refetch: after a forced change the member info was never loaded. A fetch still on
+      // its way began before the change (it would say passwordChangeRequired): drop it, ask again.
+      await queryClient.cancelQueries({ queryKey: MEMBER_INFO_KEY });
       await queryClient.fetchQuery({
         queryKey: MEMBER_INFO_KEY,
         queryFn: () => fetchMemberInfo(),
         staleTime: 0,
       });
+      // Calls the server refused while the change was pending (403 password_change_required: the balance,
+      // the unread count, ...) are asked again now that the session may make them.
+      void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
       onClose();
       await navigate('/');
     } catch (error) {

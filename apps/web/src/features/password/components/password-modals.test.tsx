@@ -1,6 +1,7 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { makePermission } from '../../../test/fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
@@ -175,6 +176,35 @@ describe('password modals', { timeout: 20_000 }, () => {
     expect(sealed.mock.calls[0]?.[1]).toMatchObject({ oldPassword: 'Lotus-Welcome-2026!' });
     expect(fetchStub.mock.calls.some(([input]) => String(input) === '/wps/member/info')).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('after a forced change, asks again what the server refused while it was pending', async () => {
+    let refused = true;
+    const balance = vi.fn(() =>
+      refused
+        ? Response.json({ success: false, message: 'password_change_required', value: null }, { status: 403 })
+        : Response.json({ success: true, message: 'ok', value: { sumBalance: '1.00' } }),
+    );
+    serve([], { '/wps/v2/wallets/balance': balance });
+    sealed.mockResolvedValue(null);
+    const { queryClient } = renderUi(
+      <ChangePasswordModal opened onClose={() => {}} forced oldPassword="Lotus-Welcome-2026!" />,
+    );
+    // A startup call of the page under the dialog, refused (no retry: a 4xx).
+    const unsubscribe = new QueryObserver(queryClient, {
+      queryKey: ['wallet', 'balance'],
+      queryFn: () => apiGet('/wps/v2/wallets/balance'),
+      retry: false,
+    }).subscribe(() => {});
+    await waitFor(() => expect(queryClient.getQueryState(['wallet', 'balance'])?.status).toBe('error'));
+    await screen.findByTestId('change-password-form', {}, { timeout: 4000 });
+    refused = false;
+    type('change-new-password', 'abc123');
+    type('change-confirm-password', 'abc123');
+    fireEvent.click(screen.getByTestId('change-password-submit'));
+    await waitFor(() => expect(queryClient.getQueryState(['wallet', 'balance'])?.status).toBe('success'));
+    expect(balance).toHaveBeenCalledTimes(2);
+    unsubscribe();
   });
 
   it('sets a new password from a reset link, and explains a link without token', async () => {

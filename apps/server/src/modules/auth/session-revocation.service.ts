@@ -1,0 +1,88 @@
+import type { Clock } from '../../lib/clock.ts';
+import type {
+  AccessChange,
+  RevokedAccess,
+  SessionRevocationRepository,
+} from './session-revocation.repository.ts';
+import { hashToken } from './sessions.service.ts';
+
+/**
+ * Why a member's access ends. Each reason fixes which login sessions end (REVOCATION_RULES); the
+ * member's game launch sessions and studio sessions end for every reason. Player protection (cool-off,
+ * self-exclusion; ARCHITECTURE §9) is not built yet: its reasons are here so that, when it arrives, it
+ * ends access by calling revokeMemberAccess like the others, in the transaction that records the limit.
+ */
+export type RevocationReason =
+  | 'logout'
+  | 'password_changed'
+  | 'password_reset'
+  | 'account_locked'
+  | 'account_disabled'
+  | 'cool_off'
+  | 'self_exclusion';
+
+/**
+ * `current`: the calling session and the calling device's remember-me token (logout keeps the member's other
+ * devices);
+ * `others`: every session but the calling one, and every remember-me token (a password change: whoever
+ * knew the old password is out, the device that changed it stays); `all`: every session and token.
+ */
+const REVOCATION_RULES: Record<RevocationReason, 'current' | 'others' | 'all'> = {
+  logout: 'current',
+  password_changed: 'others',
+  password_reset: 'all',
+  account_locked: 'all',
+  account_disabled: 'all',
+  cool_off: 'all',
+  self_exclusion: 'all',
+};
+
+export type RevocationOptions = {
+  /** The calling login session: required by `logout` (ended) and `password_changed` (kept). */
+  sessionId?: bigint;
+  /** A change to commit in the same transaction (the new password, the new status). */
+  change?: AccessChange;
+  /** `logout`: the calling device's remember-me cookie, whose token ends with the session. */
+  rememberToken?: string | null;
+};
+
+/**
+ * ARCHITECTURE §9 "One revocation path": every way a member's access ends (logout, password change or
+ * reset, an operator's lock or disable, later self-exclusion) goes through revokeMemberAccess, which ends
+ * login sessions, remember-me tokens, game launch sessions and the in-house studio's sessions in one
+ * transaction. Callers audit, because only they know the origin (a request, the CLI).
+ */
+export class SessionRevocationService {
+  readonly #repository: SessionRevocationRepository;
+  readonly #clock: Clock;
+
+  constructor(repository: SessionRevocationRepository, clock: Clock) {
+    this.#repository = repository;
+    this.#clock = clock;
+  }
+
+  revokeMemberAccess(
+    memberId: bigint,
+    reason: RevocationReason,
+    options: RevocationOptions = {},
+  ): Promise<RevokedAccess> {
+    const rule = REVOCATION_RULES[reason];
+    if (rule !== 'all' && options.sessionId === undefined) {
+      // A programming error: without the calling session, "keep it" or "end only it" means nothing.
+      throw new Error(`revocation '${reason}' needs the calling session`);
+    }
+    return this.#repository.revoke(
+      memberId,
+      rule === 'current'
+        ? {
+            onlySessionId: options.sessionId,
+            onlyRememberTokenHash: options.rememberToken ? hashToken(options.rememberToken) : undefined,
+          }
+        : rule === 'others'
+          ? { keepSessionId: options.sessionId }
+          : {},
+      this.#clock.now(),
+      options.change,
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import type { MemberStatusColumn } from '../../db/tables/accounts.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { RevokedAccess } from '../auth/session-revocation.repository.ts';
+import type { SessionRevocationService } from '../auth/session-revocation.service.ts';
+import type { MembersRepository } from './members.repository.ts';
+
+export const MEMBER_STATUSES: readonly MemberStatusColumn[] = ['active', 'locked', 'disabled'];
+
+/** Who changes the status: an operator (`operatorId`) or the CLI (null, `via: 'cli'` in the audit). */
+export type StatusActor = { brandId: bigint; operatorId: bigint | null; ip: string; via?: 'cli' };
+
+export type StatusChangeResult = {
+  username: string;
+  status: MemberStatusColumn;
+  changed: boolean;
+  /** What the change ended (null when nothing was revoked: unchanged, or made active). */
+  revoked: RevokedAccess | null;
+};
+
+/**
+ * An operator locks, disables or re-activates a member (docs/api.md "Accounts and sessions"). Locking or
+ * disabling ends every way in at once, through the one revocation path, in the transaction that changes
+ * the status: the member's login sessions, remember-me tokens, game launch sessions and studio sessions.
+ * (The temporary lock after 5 failed logins does not: it is triggered by whoever guesses, and ending the
+ * member's own sessions would let a stranger log the member out; it only stops new logins.)
+ */
+export class MemberStatusService {
+  readonly #members: MembersRepository;
+  readonly #revocation: SessionRevocationService;
+
+  constructor(members: MembersRepository, revocation: SessionRevocationService) {
+    this.#members = members;
+    this.#revocation = revocation;
+  }
+
+  async setStatus(
+    actor: StatusActor,
+    username: string,
+    status: MemberStatusColumn,
+    reason: string | null,
+  ): Promise<StatusChangeResult> {
+    const member = await this.#members.findByUsername(actor.brandId, username);
+    if (!member) throw new AppError('not_found', { message: `no member "${username}" in this brand` });
+    if (member.status === status) {
+      return { username: member.username, status, changed: false, revoked: null };
+    }
+    const change = this.#members.statusChange(member.id, status, {
+      brandId: actor.brandId,
+      operatorId: actor.operatorId,
+      memberId: member.id,
+      action: 'member.status_changed',
+      ip: actor.ip,
+      detail: { from: member.status, to: status, reason, ...(actor.via ? { via: actor.via } : {}) },
+    });
+    if (status === 'active') {
+      await this.#members.setStatus(change);
+      return { username: member.username, status, changed: true, revoked: null };
+    }
+    const revoked = await this.#revocation.revokeMemberAccess(
+      member.id,
+      status === 'locked' ? 'account_locked' : 'account_disabled',
+      { change },
+    );
+    return { username: member.username, status, changed: true, revoked };
+  }
+}
