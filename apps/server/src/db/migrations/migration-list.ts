@@ -11,6 +11,7 @@ import * as auditChain from './0009_audit_chain.ts';
 import * as messages from './0010_messages.ts';
 import * as rewards from './0011_rewards.ts';
 import * as vipRanks from './0012_vip_ranks.ts';
+import * as roundStateMachine from './0013_round_state_machine.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0010_messages': messages,
   '0011_rewards': rewards,
   '0012_vip_ranks': vipRanks,
+  '0013_round_state_machine': roundStateMachine,
 };
