@@ -70,12 +70,17 @@ type TxnRow = Omit<NewVendorTransaction, 'status' | 'entryId' | 'response'>;
 
 type StoredAnswer = { status: WalletResult['status']; balanceMinor: string | null };
 
-/** Thrown inside a debit's transaction to roll it back and record the refusal afterwards. */
-class Refused extends Error {
-  constructor(readonly status: WalletRefusal['status']) {
-    super(status);
+/**
+ * Thrown inside a debit's transaction when the balance it read was spent by another bet before its posting:
+ * the transaction rolls back and the debit is decided again (at most FUNDS_ATTEMPTS times; after that the
+ * vendor gets an HTTP error and retries with the same txn id).
+ */
+class FundsMoved extends Error {
+  constructor() {
+    super('the balance changed under a debit');
   }
 }
+const FUNDS_ATTEMPTS = 5;
 
 /** A dummy key, so that an unknown vendor code costs the same HMAC as a known one. */
 const DUMMY_SECRET = 'vendor-protocol:no-such-vendor:0000000000000000';
@@ -258,56 +263,53 @@ export class VendorProtocolService {
         requestHash: hash,
       });
 
-    try {
-      return await this.#retryOnTxnCollision(() =>
-        this.#repository.transaction(async (trx) => {
-          await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
-          await this.#repository.lockRound(trx, vendor.id, input.roundId);
-          const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
-          if (existing) return this.#replay(trx, existing, 'debit', hash, player.memberId);
-          const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
-          const row = rowOf(game);
-          const refuse = (status: WalletRefusal['status']) => this.#refuse(trx, row, status);
-          // A rollback got here first: this debit is cancelled before it happened and moves no money.
-          if (await this.#repository.findRollbackOf(trx, vendor.id, input.txnId))
-            return refuse('TXN_ROLLED_BACK');
-          const session = await this.#session(trx, vendor, player, input.sessionToken);
-          if (!player.active) return refuse('PLAYER_NOT_FOUND');
-          if (!session || !this.#live(session)) return refuse('SESSION_EXPIRED');
-          const round = await this.#repository.round(trx, vendor.id, input.roundId);
-          const decision = roundDecision(round, player.memberId, { call: 'debit' });
-          if ('refuse' in decision) return refuse(decision.refuse);
+    // The funds are checked on the balance read in the call's own transaction, so a refusal is decided and
+    // recorded together with every other rule of the call (as if the calls of a player ran one at a time).
+    // The ledger's conditional update stays the guard against overdraw: when a bet of another round took
+    // the money between that read and the posting, the transaction rolls back and the call is decided
+    // again on the new balance.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.#retryOnTxnCollision(() =>
+          this.#repository.transaction(async (trx) => {
+            await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
+            await this.#repository.lockRound(trx, vendor.id, input.roundId);
+            const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
+            if (existing) return this.#replay(trx, existing, 'debit', hash, player.memberId);
+            const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
+            const row = rowOf(game);
+            const refuse = (status: WalletRefusal['status']) => this.#refuse(trx, row, status);
+            // A rollback got here first: this debit is cancelled before it happened and moves no money.
+            if (await this.#repository.findRollbackOf(trx, vendor.id, input.txnId))
+              return refuse('TXN_ROLLED_BACK');
+            const session = await this.#session(trx, vendor, player, input.sessionToken);
+            if (!player.active) return refuse('PLAYER_NOT_FOUND');
+            if (!session || !this.#live(session)) return refuse('SESSION_EXPIRED');
+            const round = await this.#repository.round(trx, vendor.id, input.roundId);
+            const decision = roundDecision(round, player.memberId, { call: 'debit' });
+            if ('refuse' in decision) return refuse(decision.refuse);
+            if (amountMinor > (await this.#available(player.memberId, trx)))
+              return refuse('INSUFFICIENT_FUNDS');
 
-          return this.#applied(
-            trx,
-            row,
-            { stakeDeltaMinor: amountMinor, payoutDeltaMinor: 0n, event: 'debit' },
-            async () => {
-              try {
-                return await this.#post(trx, player, vendor, input, 'bet', amountMinor);
-              } catch (error) {
-                // The ledger has written part of the entry in this transaction: it must roll back, and the
-                // refusal is recorded in a transaction of its own.
-                if (isAppError(error) && error.code === 'insufficient_funds')
-                  throw new Refused('INSUFFICIENT_FUNDS');
-                throw error;
-              }
-            },
-          );
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      return this.#retryOnTxnCollision(() =>
-        this.#repository.transaction(async (trx) => {
-          await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
-          // A repeat of this call may have landed meanwhile (the player was funded in between): answer it.
-          const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
-          if (existing) return this.#replay(trx, existing, 'debit', hash, player.memberId);
-          const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
-          return this.#refuse(trx, rowOf(game), error.status);
-        }),
-      );
+            return this.#applied(
+              trx,
+              row,
+              { stakeDeltaMinor: amountMinor, payoutDeltaMinor: 0n, event: 'debit' },
+              async () => {
+                try {
+                  return await this.#post(trx, player, vendor, input, 'bet', amountMinor);
+                } catch (error) {
+                  // The ledger has written part of the entry in this transaction: it must roll back.
+                  if (isAppError(error) && error.code === 'insufficient_funds') throw new FundsMoved();
+                  throw error;
+                }
+              },
+            );
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof FundsMoved) || attempt >= FUNDS_ATTEMPTS) throw error;
+      }
     }
   }
 
