@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
+import { BetRecordsService } from '../games/bet-records.service.ts';
+import { GameCardsRepository } from '../games/game-cards.repository.ts';
 import { createSeamlessWalletClient } from './protocol-client.ts';
 import type { SeamlessWalletClient } from './protocol-types.ts';
 import { type ProtocolFixture, protocolFixture } from './vendor-protocol.fixture.ts';
@@ -97,6 +99,59 @@ describe('seamless-wallet protocol: the round state machine', () => {
       .where('member_id', '=', p.memberId)
       .execute();
     expect(rows).toEqual([{ stake_minor: 1_000n, payout_minor: 1_900n, status: 'settled' }]);
+  });
+
+  it('the betting record shows stake and payout for every reachable state', async () => {
+    const p = await player(10_000n);
+    const rid = (label: string) => `${label}-${randomUUID()}`;
+    const [open, won, cancelled, free, credited] = ['open', 'won', 'cancelled', 'free', 'credited'].map(
+      rid,
+    ) as [string, string, string, string, string];
+    await client.debit(call(p, 1_000n, open));
+    const bet = call(p, 1_000n, won);
+    await client.debit(bet);
+    await client.credit({ ...call(p, 1_900n, won), roundClosed: true });
+    expect((await client.rollback({ ...call(p, 0n, won), targetTxnId: bet.txnId })).status).toBe(
+      'ROUND_CLOSED',
+    );
+    const undone = call(p, 500n, cancelled);
+    await client.debit(undone);
+    await client.rollback({ ...call(p, 0n, cancelled), targetTxnId: undone.txnId });
+    await client.credit({ ...call(p, 700n, free), roundClosed: true, kind: 'free_round' });
+    const staked = call(p, 300n, credited);
+    await client.debit(staked);
+    await client.credit({ ...call(p, 0n, credited), roundClosed: false });
+    expect((await client.rollback({ ...call(p, 0n, credited), targetTxnId: staked.txnId })).status).toBe(
+      'ROUND_HAS_CREDIT',
+    );
+    expect((await client.credit({ ...call(p, 4_000n, rid('never')), roundClosed: true })).status).toBe(
+      'BET_NOT_FOUND',
+    );
+
+    const member = await db()
+      .selectFrom('members')
+      .selectAll()
+      .where('id', '=', p.memberId)
+      .executeTakeFirstOrThrow();
+    const records = await new BetRecordsService(new GameCardsRepository(db())).list({
+      member,
+      pageNo: 1,
+      pageSize: 20,
+    });
+    const byRound = new Map(records.list.map((row) => [row.roundId, row]));
+    const shown = (roundId: string) => {
+      const row = byRound.get(roundId);
+      return row && [row.status, row.stakeMinor, row.payoutMinor, row.settledAt === null];
+    };
+    expect(shown(open)).toEqual(['open', '1000', '0', true]);
+    expect(shown(won)).toEqual(['settled', '1000', '1900', false]);
+    expect(shown(cancelled)).toEqual(['rolled_back', '0', '0', true]);
+    expect(shown(free)).toEqual(['settled', '0', '700', false]);
+    expect(shown(credited)).toEqual(['open', '300', '0', true]);
+    expect(records.total).toBe(5);
+    expect(records.totals).toEqual({ stakeMinor: '2300', payoutMinor: '2600' });
+    // The record and the wallet agree: 10 000 − stakes standing + payouts.
+    expect(await balance(p)).toBe(10_000n - 2_300n + 2_600n);
   });
 
   it('finding 2: a credit on a round that never had a debit is refused, unpaid and not on the board', async () => {
