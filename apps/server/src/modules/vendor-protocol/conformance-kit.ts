@@ -511,6 +511,21 @@ export const CONFORMANCE_CHECKS = {
       assert.equal(envelope.success, false);
       assert.match(envelope.message, /^invalid_(request|json)$/);
     }
+    // A credit's kind is one of the documented ones, and only a credit has one.
+    const credit = {
+      timestamp: Date.now(),
+      ...debitOf(player, STAKE),
+      amountMinor: '1000',
+      roundClosed: true,
+    };
+    for (const [call, body] of [
+      ['credit', { ...credit, kind: 'jackpot' }],
+      ['credit', { ...credit, kind: null }],
+      ['debit', { ...debitOf(player, STAKE), timestamp: Date.now(), amountMinor: '1000', kind: 'bonus' }],
+    ] as const) {
+      const answer = await rawCall(ctx.subject, call, JSON.stringify(body));
+      assert.equal(answer.statusCode, 400, JSON.stringify(body));
+    }
     assert.equal(await balanceOf(ctx, player), 1_000n);
   },
 } satisfies Record<string, (ctx: Context) => Promise<void>>;

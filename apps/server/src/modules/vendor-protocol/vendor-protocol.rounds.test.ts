@@ -154,6 +154,31 @@ describe('seamless-wallet protocol: the round state machine', () => {
     expect(await balance(p)).toBe(10_000n - 2_300n + 2_600n);
   });
 
+  it('after the session expired: a win on a debited round lands, a free round that would open a round does not', async () => {
+    const member = await fx.member(10_000n);
+    const token = await fx.launch(member.id);
+    const auth = await client.authenticate(token);
+    if (auth.status !== 'OK') throw new Error(auth.status);
+    const p = { memberId: member.id, ...auth };
+    const roundId = `r-${randomUUID()}`;
+    await client.debit(call(p, 1_000n, roundId));
+    const freeRound = `r-${randomUUID()}`;
+    await client.credit({ ...call(p, 500n, freeRound), roundClosed: false, kind: 'free_round' });
+    await fx.subject.expireSession(token);
+    const late = { ...call(p, 800n, `r-${randomUUID()}`), roundClosed: true, kind: 'free_round' as const };
+    expect(await client.credit(late)).toEqual({ status: 'SESSION_EXPIRED', balanceMinor: 9_500n });
+    expect(await client.credit(late)).toEqual({ status: 'SESSION_EXPIRED', balanceMinor: 9_500n });
+    // A free round already open and a debited round still take their credits.
+    expect(
+      await client.credit({ ...call(p, 200n, freeRound), roundClosed: true, kind: 'free_round' }),
+    ).toMatchObject({ status: 'OK', balanceMinor: 9_700n });
+    expect(await client.credit({ ...call(p, 2_000n, roundId), roundClosed: true })).toMatchObject({
+      status: 'OK',
+      balanceMinor: 11_700n,
+    });
+    expect(await round(freeRound)).toEqual({ stake_minor: 0n, payout_minor: 700n, status: 'settled' });
+  });
+
   it('finding 2: a credit on a round that never had a debit is refused, unpaid and not on the board', async () => {
     const p = await player(10_000n);
     const roundId = `r-${randomUUID()}`;
