@@ -58,6 +58,13 @@ export type RoundCall =
   | { call: 'credit'; close: boolean; funded: boolean }
   | { call: 'rollback'; amountMinor: bigint };
 
+/** The events each call can cause. */
+export type EventOf<C extends RoundCall> = C extends { call: 'debit' }
+  ? 'debit'
+  : C extends { call: 'credit' }
+    ? 'credit' | 'close'
+    : 'rollback' | 'rollback_last';
+
 /**
  * The rules of a call on a round (`round` undefined: no call has opened it yet), as a refusal or the event
  * to apply:
@@ -68,11 +75,11 @@ export type RoundCall =
  * - a debit may be rolled back only while its round has no credit (a credit of any amount, closing or not,
  *   tells the outcome of the bets): else ROUND_HAS_CREDIT.
  */
-export function roundDecision(
+export function roundDecision<C extends RoundCall>(
   round: RoundView | undefined,
   memberId: bigint,
-  input: RoundCall,
-): { refuse: RoundRefusal } | { event: RoundEvent } {
+  input: C,
+): { refuse: RoundRefusal } | { event: EventOf<C> } {
   if (round && round.memberId !== memberId) return { refuse: 'ROUND_CLOSED' };
   const status = round?.status ?? 'open';
   let event: RoundEvent;
@@ -91,5 +98,6 @@ export function roundDecision(
       event = round && round.stakeMinor <= input.amountMinor ? 'rollback_last' : 'rollback';
       break;
   }
-  return nextRoundState(status, event) === null ? { refuse: 'ROUND_CLOSED' } : { event };
+  // The switch above picks the event from the call's own kind, which is what EventOf says.
+  return nextRoundState(status, event) === null ? { refuse: 'ROUND_CLOSED' } : { event: event as EventOf<C> };
 }

@@ -16,7 +16,7 @@ import {
   REQUEST_SCHEMAS,
   type RollbackRequest,
 } from './protocol-wire.ts';
-import { type RoundEvent, roundDecision } from './round-state.ts';
+import { roundDecision } from './round-state.ts';
 import { isFresh, verifySignature } from './signature.ts';
 import type {
   LaunchSession,
@@ -361,7 +361,7 @@ export class VendorProtocolService {
           {
             stakeDeltaMinor: 0n,
             payoutDeltaMinor: amountMinor,
-            event: decision.event as Extract<RoundEvent, 'credit' | 'close'>,
+            event: decision.event,
           },
           amountMinor > 0n
             ? () => this.#post(trx, player, vendor, input, funded ? 'bonus' : 'payout', amountMinor)
@@ -445,7 +445,7 @@ export class VendorProtocolService {
             trx,
             { vendorId: vendor.id, roundId: input.roundId, memberId: player.memberId },
             target.amount_minor,
-            decision.event as Extract<RoundEvent, 'rollback' | 'rollback_last'>,
+            decision.event,
           );
         }
         // Otherwise nothing to move: the debit was refused, already rolled back, or has not arrived yet
