@@ -11,6 +11,7 @@ import * as auditChain from './0009_audit_chain.ts';
 import * as messages from './0010_messages.ts';
 import * as rewards from './0011_rewards.ts';
 import * as vipRanks from './0012_vip_ranks.ts';
+import * as roundStateMachine from './0013_round_state_machine.ts';
 import * as attemptGates from './0014_attempt_gates.ts';
 import * as sessionRevocation from './0015_session_revocation.ts';
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0010_messages': messages,
   '0011_rewards': rewards,
   '0012_vip_ranks': vipRanks,
+  '0013_round_state_machine': roundStateMachine,
   '0014_attempt_gates': attemptGates,
   '0015_session_revocation': sessionRevocation,
 };

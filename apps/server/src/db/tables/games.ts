@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { LocalisedText } from './catalogue.ts';
 
 /**
- * Kysely's view of the tables of migration 0008_games (docs/games-contract.md). Conventions as in
+ * Kysely's view of the tables of migration 0008_games (and the columns 0013 adds) (docs/games-contract.md). Conventions as in
  * db/schema.ts: jsonb is written as JSON text and read parsed.
  */
 
@@ -70,6 +70,8 @@ export interface GameLaunchSessionsTable {
 
 export type VendorTxnKind = 'debit' | 'credit' | 'rollback';
 export type VendorTxnStatus = 'applied' | 'rolled_back' | 'rollback_first' | 'refused';
+/** What a credit pays (migration 0013): a win from the house, or a free round / bonus from the brand. */
+export type CreditKind = 'win' | 'free_round' | 'bonus';
 
 export interface VendorTransactionsTable {
   id: Generated<bigint>;
@@ -87,6 +89,8 @@ export interface VendorTransactionsTable {
   request_hash: string;
   response: Json<unknown> | null;
   created_at: Timestamp;
+  /** Set on credits only (0013). */
+  credit_kind: CreditKind | null;
 }
 
 export type GameRoundStatus = 'open' | 'settled' | 'rolled_back';
@@ -103,6 +107,8 @@ export interface GameRoundsTable {
   status: Defaulted<GameRoundStatus>;
   created_at: Timestamp;
   settled_at: Date | null;
+  /** Credits the round accepted, of any amount (0013): one or more and its debits no longer roll back. */
+  credit_count: Defaulted<number>;
 }
 
 export interface InhouseSessionsTable {

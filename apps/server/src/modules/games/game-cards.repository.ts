@@ -1,4 +1,4 @@
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { Kysely, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LocalisedText } from '../../db/tables/catalogue.ts';
@@ -534,18 +534,19 @@ export class GameCardsRepository {
   }
 
   /**
-   * Count and sums over the whole filter. A rolled-back round counts but adds nothing: its stake went back
-   * to the player, so it was never really wagered.
+   * Count and sums over the whole filter. Every round adds what it stands at: a round's stake is the sum of
+   * its standing debits and its payout the sum of its credits, so a rolled-back round adds nothing (its
+   * stakes went back and it never had a credit, migration 0013), and a free round adds its payout with no
+   * stake. Rounds rolled back after a win before 0013 (issue 14) add the win they really paid.
    */
   async roundTotals(
     filter: BetRecordFilter,
   ): Promise<{ total: number; stakeMinor: bigint; payoutMinor: bigint }> {
-    const live: Expression<SqlBool> = sql<SqlBool>`r.status <> 'rolled_back'`;
     const row = await this.#rounds(filter)
       .select([
         (eb) => eb.fn.countAll<string>().as('total'),
-        sql<string>`coalesce(sum(r.stake_minor) filter (where ${live}), 0)`.as('stake'),
-        sql<string>`coalesce(sum(r.payout_minor) filter (where ${live}), 0)`.as('payout'),
+        sql<string>`coalesce(sum(r.stake_minor), 0)`.as('stake'),
+        sql<string>`coalesce(sum(r.payout_minor), 0)`.as('payout'),
       ])
       .executeTakeFirstOrThrow();
     return { total: Number(row.total), stakeMinor: BigInt(row.stake), payoutMinor: BigInt(row.payout) };

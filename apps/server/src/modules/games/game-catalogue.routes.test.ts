@@ -673,7 +673,8 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
             ageMs: 120_000,
             roundId: 'r-void',
             memberId: player.id,
-            stake: 700n,
+            // Every debit of a rolled-back round was rolled back: no stake stands (migration 0013).
+            stake: 0n,
             status: 'rolled_back',
           },
           {

@@ -25,6 +25,13 @@ export type ConformanceSubject = {
   newPlayer(fundMinor: bigint): Promise<{ launchToken: string }>;
   /** Makes the launch session of `launchToken` expire now. */
   expireSession(launchToken: string): Promise<void>;
+  /** Whether a win of exactly `amountMinor` is on the brand's public winner board. */
+  onWinnerBoard(amountMinor: bigint): Promise<boolean>;
+  /**
+   * Which system account paid the credit the platform answered with `platformTxnId` (e.g. `house`, `bonus`),
+   * or null when it moved no money.
+   */
+  creditPaidBy(platformTxnId: string): Promise<string | null>;
 };
 
 type Player = { playerId: string; sessionToken: string; gameCode: string; launchToken: string };
@@ -186,6 +193,152 @@ export const CONFORMANCE_CHECKS = {
     );
     assert.equal(credits.filter((answer) => !answer.replayed).length, 1);
     assert.equal(await balanceOf(ctx, player), 11_000n);
+  },
+
+  /**
+   * A rollback of a debit whose round already has a credit is refused and moves nothing: ROUND_CLOSED once
+   * the credit closed the round, ROUND_HAS_CREDIT while it is open; the refusal is final for its txn id.
+   */
+  async 'rollback after a credit is refused'(ctx: Context) {
+    for (const closed of [true, false]) {
+      const player = await ctx.player(10_000n);
+      const debit = debitOf(player, 1_000n);
+      ok(await ctx.client.debit(debit), 'debit');
+      const credit = { ...debitOf(player, 1_900n, uid('win'), debit.roundId), roundClosed: closed };
+      ok(await ctx.client.credit(credit), 'credit');
+      const rollback = rollbackOf(player, debit);
+      const refused = { status: closed ? 'ROUND_CLOSED' : 'ROUND_HAS_CREDIT', balanceMinor: 10_900n };
+      assert.deepEqual(await ctx.client.rollback(rollback), refused, `closed: ${closed}`);
+      assert.deepEqual(await ctx.client.rollback(rollback), refused, `closed: ${closed}, replayed`);
+      // Another rollback of the same debit under a new txn id: refused too.
+      assert.deepEqual(await ctx.client.rollback(rollbackOf(player, debit)), refused);
+      // The stake stays lost and the win stays paid: +9.00, never +29.00.
+      assert.equal(await balanceOf(ctx, player), 10_900n);
+    }
+  },
+
+  /**
+   * A win credit needs a standing debit of the player on its round: on a round that never had one, a round
+   * whose debits were all rolled back, or another player's round, it is refused, moves nothing and never
+   * reaches the winner board; the refusal is final for its txn id.
+   */
+  async 'credit without a debit is refused'(ctx: Context) {
+    const player = await ctx.player(10_000n);
+    const amount = 500_000n + BigInt(Math.floor(Math.random() * 1_000_000));
+    const never = { ...debitOf(player, amount, uid('win')), roundClosed: true };
+    assert.deepEqual(await ctx.client.credit(never), { status: 'BET_NOT_FOUND', balanceMinor: 10_000n });
+    assert.deepEqual(await ctx.client.credit(never), { status: 'BET_NOT_FOUND', balanceMinor: 10_000n });
+    const open = { ...never, txnId: uid('win'), roundClosed: false };
+    assert.deepEqual(await ctx.client.credit(open), { status: 'BET_NOT_FOUND', balanceMinor: 10_000n });
+    assert.equal(await ctx.subject.onWinnerBoard(amount), false);
+
+    const cancelled = debitOf(player, 1_000n);
+    ok(await ctx.client.debit(cancelled), 'debit');
+    ok(await ctx.client.rollback(rollbackOf(player, cancelled)), 'rollback');
+    const afterRollback = { ...debitOf(player, amount, uid('win'), cancelled.roundId), roundClosed: true };
+    assert.deepEqual(await ctx.client.credit(afterRollback), {
+      status: 'ROUND_CLOSED',
+      balanceMinor: 10_000n,
+    });
+
+    const other = await ctx.player(10_000n);
+    const theirs = debitOf(other, 1_000n);
+    ok(await ctx.client.debit(theirs), "the other player's debit");
+    const onTheirs = { ...debitOf(player, amount, uid('win'), theirs.roundId), roundClosed: true };
+    assert.deepEqual(await ctx.client.credit(onTheirs), { status: 'ROUND_CLOSED', balanceMinor: 10_000n });
+    assert.deepEqual(await ctx.client.credit(onTheirs), { status: 'ROUND_CLOSED', balanceMinor: 10_000n });
+    assert.equal(await balanceOf(ctx, player), 10_000n);
+    assert.equal(await ctx.subject.onWinnerBoard(amount), false);
+    // The other player's round is untouched: their own win still lands.
+    ok(
+      await ctx.client.credit({ ...debitOf(other, 2_000n, uid('win'), theirs.roundId), roundClosed: true }),
+      'win',
+    );
+  },
+
+  /**
+   * A free-round (or bonus) credit needs no debit: it opens a round with stake 0 and is paid from the
+   * brand's bonus account, not the house; it stays off the winner board. Its kind is part of its content.
+   */
+  async 'free-round credit is paid by the bonus account'(ctx: Context) {
+    const player = await ctx.player(1_000n);
+    const amount = 300_000n + BigInt(Math.floor(Math.random() * 100_000));
+    const free = { ...debitOf(player, amount, uid('free')), roundClosed: false, kind: 'free_round' as const };
+    const paid = ok(await ctx.client.credit(free), 'free-round credit');
+    assert.equal(paid.balanceMinor, 1_000n + amount);
+    assert.equal(await ctx.subject.creditPaidBy(paid.platformTxnId), 'bonus');
+    assert.equal(ok(await ctx.client.credit(free), 'replay').replayed, true);
+    assert.equal((await ctx.client.credit({ ...free, kind: 'bonus' })).status, 'TXN_CONFLICT');
+    // The same round closes with a second free spin; a win credit on it has no stake to pay for.
+    const win = { ...debitOf(player, 100n, uid('win'), free.roundId), roundClosed: true };
+    assert.equal((await ctx.client.credit(win)).status, 'BET_NOT_FOUND');
+    const last = ok(await ctx.client.credit({ ...win, txnId: uid('free'), kind: 'bonus' }), 'bonus credit');
+    assert.equal(last.balanceMinor, 1_100n + amount);
+    assert.equal(await ctx.subject.onWinnerBoard(amount), false);
+    // A staked win is still paid by the house.
+    const debit = debitOf(player, 500n);
+    ok(await ctx.client.debit(debit), 'debit');
+    const won = ok(
+      await ctx.client.credit({ ...debitOf(player, 700n, uid('win'), debit.roundId), roundClosed: true }),
+      'win',
+    );
+    assert.equal(await ctx.subject.creditPaidBy(won.platformTxnId), 'house');
+  },
+
+  /** Nothing changes a settled or rolled-back round: debits, credits and rollbacks after it are refused. */
+  async 'a settled round never changes'(ctx: Context) {
+    const player = await ctx.player(10_000n);
+    const debit = debitOf(player, 2_000n);
+    ok(await ctx.client.debit(debit), 'debit');
+    ok(
+      await ctx.client.credit({ ...debitOf(player, 0n, uid('win'), debit.roundId), roundClosed: true }),
+      'close',
+    );
+    const closed = { status: 'ROUND_CLOSED', balanceMinor: 8_000n };
+    const late = [
+      () => ctx.client.debit(debitOf(player, 100n, uid('bet'), debit.roundId)),
+      () => ctx.client.credit({ ...debitOf(player, 5_000n, uid('win'), debit.roundId), roundClosed: false }),
+      () =>
+        ctx.client.credit({
+          ...debitOf(player, 5_000n, uid('free'), debit.roundId),
+          roundClosed: true,
+          kind: 'free_round',
+        }),
+      () => ctx.client.rollback(rollbackOf(player, debit)),
+    ];
+    for (const call of late) assert.deepEqual(await call(), closed);
+    const rolledBack = debitOf(player, 1_000n);
+    ok(await ctx.client.debit(rolledBack), 'debit');
+    ok(await ctx.client.rollback(rollbackOf(player, rolledBack)), 'rollback');
+    const refusedDebit = debitOf(player, 100n, uid('bet'), rolledBack.roundId);
+    assert.deepEqual(await ctx.client.debit(refusedDebit), closed);
+    assert.deepEqual(await ctx.client.debit(refusedDebit), closed);
+    assert.equal(await balanceOf(ctx, player), 8_000n);
+  },
+
+  /**
+   * A credit and a rollback of the round's debit at once, on 8 rounds: whichever the platform takes first,
+   * the other is refused, and the balance is what that order gives — never the stake back and the win too.
+   */
+  async 'credit and rollback of its round racing'(ctx: Context) {
+    const player = await ctx.player(10_000n);
+    const debits = Array.from({ length: 8 }, () => debitOf(player, STAKE));
+    for (const debit of debits) ok(await ctx.client.debit(debit), 'debit');
+    const answers = await Promise.all(
+      debits.flatMap((debit) => [
+        ctx.client.credit({ ...debitOf(player, 3_000n, uid('win'), debit.roundId), roundClosed: false }),
+        ctx.client.rollback(rollbackOf(player, debit)),
+      ]),
+    );
+    let expected = 10_000n - STAKE * BigInt(debits.length);
+    for (let i = 0; i < answers.length; i += 2) {
+      const credit = answers[i] as WalletResult;
+      const rollback = answers[i + 1] as WalletResult;
+      const order = `${credit.status}/${rollback.status}`;
+      assert.ok(order === 'OK/ROUND_HAS_CREDIT' || order === 'ROUND_CLOSED/OK', `round ${i / 2}: ${order}`);
+      expected += credit.status === 'OK' ? 3_000n : STAKE;
+    }
+    assert.equal(await balanceOf(ctx, player), expected);
   },
 
   /** A txn id reused with other content is refused and moves nothing. */
@@ -357,6 +510,21 @@ export const CONFORMANCE_CHECKS = {
       const envelope = JSON.parse(answer.body) as { success: boolean; message: string };
       assert.equal(envelope.success, false);
       assert.match(envelope.message, /^invalid_(request|json)$/);
+    }
+    // A credit's kind is one of the documented ones, and only a credit has one.
+    const credit = {
+      timestamp: Date.now(),
+      ...debitOf(player, STAKE),
+      amountMinor: '1000',
+      roundClosed: true,
+    };
+    for (const [call, body] of [
+      ['credit', { ...credit, kind: 'jackpot' }],
+      ['credit', { ...credit, kind: null }],
+      ['debit', { ...debitOf(player, STAKE), timestamp: Date.now(), amountMinor: '1000', kind: 'bonus' }],
+    ] as const) {
+      const answer = await rawCall(ctx.subject, call, JSON.stringify(body));
+      assert.equal(answer.statusCode, 400, JSON.stringify(body));
     }
     assert.equal(await balanceOf(ctx, player), 1_000n);
   },

@@ -130,7 +130,7 @@ export function createSeamlessWalletClient(options: SeamlessWalletClientOptions)
       );
     },
     async credit(input: CreditInput) {
-      const { playerId, sessionToken, txnId, roundId, gameCode, amountMinor, roundClosed } = input;
+      const { playerId, sessionToken, txnId, roundId, gameCode, amountMinor, roundClosed, kind } = input;
       return walletResultOf(
         await call(
           'credit',
@@ -142,6 +142,8 @@ export function createSeamlessWalletClient(options: SeamlessWalletClientOptions)
             gameCode,
             amountMinor: amountMinor.toString(),
             roundClosed,
+            // Sent only when set: a win is the default, and platforms before issue 14 refuse the field.
+            ...(kind === undefined ? {} : { kind }),
           },
           walletResponse,
         ),

@@ -1,3 +1,5 @@
+import type { CREDIT_KINDS, RefusalStatus } from './protocol-wire.ts';
+
 /**
  * The seamless-wallet protocol as a vendor's code sees it (docs/vendor-protocol.md is the wire contract).
  * The in-house studio uses it through `SeamlessWalletClient` and nothing else; the platform serves it in
@@ -16,13 +18,12 @@ export type WalletOk = {
 
 /** Refusals a vendor must handle; every other failure is an HTTP error (retry with the same txn id). */
 export type WalletRefusal = {
-  status:
-    | 'INSUFFICIENT_FUNDS'
-    | 'SESSION_EXPIRED'
-    | 'PLAYER_NOT_FOUND'
-    | 'TXN_ROLLED_BACK'
-    | 'TXN_CONFLICT'
-    | 'ROUND_CLOSED';
+  /**
+   * INSUFFICIENT_FUNDS, SESSION_EXPIRED, PLAYER_NOT_FOUND, TXN_ROLLED_BACK, TXN_CONFLICT, ROUND_CLOSED (the
+   * round is settled, rolled back or another player's), ROUND_HAS_CREDIT (a rollback of a debit whose round
+   * already has a credit), BET_NOT_FOUND (a win credit on a round without a standing debit of the player).
+   */
+  status: RefusalStatus;
   /** The current balance where the platform knows the player (INSUFFICIENT_FUNDS always has it). */
   balanceMinor: bigint | null;
 };
@@ -64,7 +65,14 @@ export type CreditInput = {
   amountMinor: bigint;
   /** True when no further call will come for this round. */
   roundClosed: boolean;
+  /**
+   * `win` (the default) pays the player's bets and needs a standing debit on the round; `free_round` and
+   * `bonus` are granted by the vendor on the brand's bonus account and need no debit.
+   */
+  kind?: CreditKind;
 };
+
+export type CreditKind = (typeof CREDIT_KINDS)[number];
 
 export type RollbackInput = {
   playerId: string;

@@ -24,6 +24,12 @@ const minor = z
   .refine((value) => !/^[0-9]{1,16}$/.test(value) || BigInt(value) <= MAX_MINOR, 'amount too large');
 const timestamp = z.number().int().positive();
 
+/**
+ * What a credit pays: a `win` of the player's bets (from the house; needs a standing debit on the round),
+ * or a `free_round` / `bonus` the vendor grants on the brand's account (from the brand's bonus account).
+ */
+export const CREDIT_KINDS = ['win', 'free_round', 'bonus'] as const;
+
 export const authenticateRequest = z.strictObject({ timestamp, launchToken: token });
 export const balanceRequest = z.strictObject({ timestamp, playerId, sessionToken: token });
 export const debitRequest = z.strictObject({
@@ -44,6 +50,8 @@ export const creditRequest = z.strictObject({
   gameCode,
   amountMinor: minor,
   roundClosed: z.boolean(),
+  /** Absent means `win`; `free_round` / `bonus` are paid by the brand and need no debit (docs). */
+  kind: z.enum(CREDIT_KINDS).optional(),
 });
 export const rollbackRequest = z.strictObject({
   timestamp,
@@ -76,7 +84,10 @@ export const REFUSAL_STATUSES = [
   'TXN_ROLLED_BACK',
   'TXN_CONFLICT',
   'ROUND_CLOSED',
+  'ROUND_HAS_CREDIT',
+  'BET_NOT_FOUND',
 ] as const;
+export type RefusalStatus = (typeof REFUSAL_STATUSES)[number];
 
 const balanceOrNull = z
   .string()

@@ -92,6 +92,26 @@ export async function protocolFixture(
         const member = await fixture.member(fundMinor);
         return { launchToken: await fixture.launch(member.id) };
       },
+      async onWinnerBoard(amountMinor) {
+        const row = await db
+          .selectFrom('win_feed')
+          .select('id')
+          .where('brand_id', '=', brand.id)
+          .where('amount_minor', '=', amountMinor)
+          .executeTakeFirst();
+        return row !== undefined;
+      },
+      async creditPaidBy(platformTxnId) {
+        const row = await db
+          .selectFrom('vendor_transactions as t')
+          .innerJoin('journal_postings as p', 'p.entry_id', 't.entry_id')
+          .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+          .select('a.kind')
+          .where('t.id', '=', BigInt(platformTxnId))
+          .where('p.amount_minor', '<', 0n)
+          .executeTakeFirst();
+        return row?.kind ?? null;
+      },
       async expireSession(launchToken) {
         await db
           .updateTable('game_launch_sessions')

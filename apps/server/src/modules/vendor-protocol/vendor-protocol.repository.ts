@@ -2,11 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LocalisedText } from '../../db/tables/catalogue.ts';
 import type {
-  GameRoundStatus,
+  CreditKind,
   VendorTransactionRow,
   VendorTxnKind,
   VendorTxnStatus,
 } from '../../db/tables/games.ts';
+import type { RoundEvent, RoundView } from './round-state.ts';
 
 /**
  * Reads and writes of the seamless-wallet protocol (migration 0008: vendors' secrets, launch sessions,
@@ -54,6 +55,8 @@ export type NewVendorTransaction = {
   gameId: bigint | null;
   amountMinor: bigint;
   targetTxnId: string | null;
+  /** Credits only: what the credit pays. */
+  creditKind: CreditKind | null;
   status: VendorTxnStatus;
   entryId: bigint | null;
   requestHash: string;
@@ -68,12 +71,18 @@ export type RoundChange = {
   roundId: string;
   stakeDeltaMinor: bigint;
   payoutDeltaMinor: bigint;
-  /** Set when the call closes the round; otherwise the status stays as it is. */
-  close: boolean;
+  /** What the call is to the round (round-state.ts): `close` settles it, `credit` / `close` count a credit. */
+  event: Extract<RoundEvent, 'debit' | 'credit' | 'close'>;
   now: Date;
 };
 
-export type RoundState = { status: GameRoundStatus; memberId: bigint };
+/** A round changed under a guard that no longer held: a bug, never a vendor's mistake (the call fails). */
+export class RoundGuardError extends Error {
+  constructor(vendorId: bigint, roundId: string, what: string) {
+    super(`game round ${vendorId}/${roundId}: ${what} refused by its guard`);
+    this.name = 'RoundGuardError';
+  }
+}
 
 export class VendorProtocolRepository {
   readonly #db: Kysely<Database>;
@@ -189,6 +198,18 @@ export class VendorProtocolRepository {
     );
   }
 
+  /**
+   * Serialises every call about one round of one vendor (debits, credits, rollbacks of its debits), so the
+   * round rules (round-state.ts) are decided on a state no other call is changing. Taken after the txn-id
+   * lock and before any ledger row, in debit, credit and rollback alike: one order, no deadlock. An advisory
+   * lock rather than `FOR UPDATE` because the first call of a round finds no row to lock.
+   */
+  async lockRound(trx: Kysely<Database>, vendorId: bigint, roundId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`vendor-round:${vendorId}:${roundId}`}, 0))`.execute(
+      trx,
+    );
+  }
+
   async findTxn(
     db: Kysely<Database>,
     vendorId: bigint,
@@ -208,15 +229,19 @@ export class VendorProtocolRepository {
     vendorId: bigint,
     targetTxnId: string,
   ): Promise<VendorTransactionRow | undefined> {
-    return db
-      .selectFrom('vendor_transactions')
-      .selectAll()
-      .where('vendor_id', '=', vendorId)
-      .where('target_txn_id', '=', targetTxnId)
-      .where('kind', '=', 'rollback')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
+    return (
+      db
+        .selectFrom('vendor_transactions')
+        .selectAll()
+        .where('vendor_id', '=', vendorId)
+        .where('target_txn_id', '=', targetTxnId)
+        .where('kind', '=', 'rollback')
+        // A refused rollback (its round had a credit) cancelled nothing.
+        .where('status', '<>', 'refused')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst()
+    );
   }
 
   async insertTxn(db: Kysely<Database>, row: NewVendorTransaction): Promise<bigint> {
@@ -232,6 +257,7 @@ export class VendorProtocolRepository {
         game_id: row.gameId,
         amount_minor: row.amountMinor,
         target_txn_id: row.targetTxnId,
+        credit_kind: row.creditKind,
         status: row.status,
         entry_id: row.entryId,
         request_hash: row.requestHash,
@@ -278,23 +304,43 @@ export class VendorProtocolRepository {
     return BigInt(balance);
   }
 
+  /** A debit applied → rolled_back (the only status change a transaction has), guarded on its status. */
   async markRolledBack(db: Kysely<Database>, id: bigint): Promise<void> {
-    await db.updateTable('vendor_transactions').set({ status: 'rolled_back' }).where('id', '=', id).execute();
+    const result = await db
+      .updateTable('vendor_transactions')
+      .set({ status: 'rolled_back' })
+      .where('id', '=', id)
+      .where('kind', '=', 'debit')
+      .where('status', '=', 'applied')
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new Error(`vendor transaction ${id}: not an applied debit`);
   }
 
-  async round(db: Kysely<Database>, vendorId: bigint, roundId: string): Promise<RoundState | undefined> {
+  async round(db: Kysely<Database>, vendorId: bigint, roundId: string): Promise<RoundView | undefined> {
     const row = await db
       .selectFrom('game_rounds')
-      .select(['status', 'member_id'])
+      .select(['status', 'member_id', 'stake_minor', 'credit_count'])
       .where('vendor_id', '=', vendorId)
       .where('round_id', '=', roundId)
       .executeTakeFirst();
-    return row ? { status: row.status, memberId: row.member_id } : undefined;
+    return row
+      ? {
+          status: row.status,
+          memberId: row.member_id,
+          stakeMinor: row.stake_minor,
+          creditCount: row.credit_count,
+        }
+      : undefined;
   }
 
-  /** Adds to a round's sums (creating it), atomically, so concurrent calls of one round never lose one. */
+  /**
+   * Adds a debit or credit to its round, creating it open (or settled, for a closing free-round credit):
+   * the update only touches an open round of the same player, and a round it did not touch fails the call.
+   */
   async applyToRound(db: Kysely<Database>, change: RoundChange): Promise<void> {
-    await db
+    const close = change.event === 'close';
+    const credits = change.event === 'debit' ? 0 : 1;
+    const row = await db
       .insertInto('game_rounds')
       .values({
         brand_id: change.brandId,
@@ -304,50 +350,52 @@ export class VendorProtocolRepository {
         round_id: change.roundId,
         stake_minor: change.stakeDeltaMinor,
         payout_minor: change.payoutDeltaMinor,
-        status: change.close ? 'settled' : 'open',
+        status: close ? 'settled' : 'open',
         created_at: change.now,
-        settled_at: change.close ? change.now : null,
+        settled_at: close ? change.now : null,
+        credit_count: credits,
       })
       .onConflict((conflict) =>
-        conflict.columns(['vendor_id', 'round_id']).doUpdateSet((eb) => ({
-          stake_minor: sql<bigint>`${eb.ref('game_rounds.stake_minor')} + ${change.stakeDeltaMinor}`,
-          payout_minor: sql<bigint>`${eb.ref('game_rounds.payout_minor')} + ${change.payoutDeltaMinor}`,
-          ...(change.close ? { status: 'settled' as const, settled_at: change.now } : {}),
-        })),
+        conflict
+          .columns(['vendor_id', 'round_id'])
+          .doUpdateSet((eb) => ({
+            stake_minor: sql<bigint>`${eb.ref('game_rounds.stake_minor')} + ${change.stakeDeltaMinor}`,
+            payout_minor: sql<bigint>`${eb.ref('game_rounds.payout_minor')} + ${change.payoutDeltaMinor}`,
+            credit_count: sql<number>`${eb.ref('game_rounds.credit_count')} + ${credits}`,
+            ...(close ? { status: 'settled' as const, settled_at: change.now } : {}),
+          }))
+          .where('game_rounds.status', '=', 'open')
+          .where('game_rounds.member_id', '=', change.memberId),
       )
-      .execute();
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw new RoundGuardError(change.vendorId, change.roundId, change.event);
   }
 
-  /** After a rollback: takes the cancelled stake off the round, and marks the round rolled back when none
-   *  of its debits still stands. */
+  /**
+   * Takes a rolled-back debit's stake off its round — only an open round of the player without a credit —
+   * and rolls the round back when it was its last standing debit (`event` 'rollback_last').
+   */
   async rollBackRoundStake(
     db: Kysely<Database>,
-    vendorId: bigint,
-    roundId: string,
+    round: { vendorId: bigint; roundId: string; memberId: bigint },
     amountMinor: bigint,
+    event: Extract<RoundEvent, 'rollback' | 'rollback_last'>,
   ): Promise<void> {
-    await db
+    const last = event === 'rollback_last';
+    const result = await db
       .updateTable('game_rounds')
-      .set((eb) => ({ stake_minor: sql<bigint>`greatest(${eb.ref('stake_minor')} - ${amountMinor}, 0)` }))
-      .where('vendor_id', '=', vendorId)
-      .where('round_id', '=', roundId)
-      .execute();
-    const standing = await db
-      .selectFrom('vendor_transactions')
-      .select('id')
-      .where('vendor_id', '=', vendorId)
-      .where('round_id', '=', roundId)
-      .where('kind', '=', 'debit')
-      .where('status', '=', 'applied')
-      .limit(1)
+      .set((eb) => ({
+        stake_minor: sql<bigint>`${eb.ref('stake_minor')} - ${amountMinor}`,
+        ...(last ? { status: 'rolled_back' as const } : {}),
+      }))
+      .where('vendor_id', '=', round.vendorId)
+      .where('round_id', '=', round.roundId)
+      .where('member_id', '=', round.memberId)
+      .where('status', '=', 'open')
+      .where('credit_count', '=', 0)
+      .where('stake_minor', last ? '=' : '>', amountMinor)
       .executeTakeFirst();
-    if (!standing) {
-      await db
-        .updateTable('game_rounds')
-        .set({ status: 'rolled_back' })
-        .where('vendor_id', '=', vendorId)
-        .where('round_id', '=', roundId)
-        .execute();
-    }
+    if (result.numUpdatedRows !== 1n) throw new RoundGuardError(round.vendorId, round.roundId, event);
   }
 }

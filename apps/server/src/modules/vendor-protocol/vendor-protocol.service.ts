@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { VendorTransactionRow, VendorTxnKind } from '../../db/tables/games.ts';
+import type { CreditKind, VendorTransactionRow, VendorTxnKind } from '../../db/tables/games.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../ledger/ledger.repository.ts';
@@ -16,6 +16,7 @@ import {
   REQUEST_SCHEMAS,
   type RollbackRequest,
 } from './protocol-wire.ts';
+import { roundDecision } from './round-state.ts';
 import { isFresh, verifySignature } from './signature.ts';
 import type {
   LaunchSession,
@@ -36,6 +37,10 @@ import type {
  *   round update commit in one transaction, and a repeat replays the stored answer.
  * - Calls about one txn id (a debit, its repeats, the rollbacks that target it) are serialised by an
  *   advisory lock on that id, which is what makes "rollback before debit" safe under concurrency.
+ * - Calls about one round are serialised by a second advisory lock, always taken after the txn-id lock, and
+ *   decide what they may do from the round's state by round-state.ts (open → settled, open → rolled back;
+ *   a credit needs a standing debit, a debit rolls back only while its round has no credit); the round
+ *   update is guarded on that state, and migration 0013's triggers refuse anything else.
  * - Overdraw is impossible because the ledger's conditional balance update refuses it.
  */
 
@@ -65,12 +70,17 @@ type TxnRow = Omit<NewVendorTransaction, 'status' | 'entryId' | 'response'>;
 
 type StoredAnswer = { status: WalletResult['status']; balanceMinor: string | null };
 
-/** Thrown inside a debit's transaction to roll it back and record the refusal afterwards. */
-class Refused extends Error {
-  constructor(readonly status: WalletRefusal['status']) {
-    super(status);
+/**
+ * Thrown inside a debit's transaction when the balance it read was spent by another bet before its posting:
+ * the transaction rolls back and the debit is decided again (at most FUNDS_ATTEMPTS times; after that the
+ * vendor gets an HTTP error and retries with the same txn id).
+ */
+class FundsMoved extends Error {
+  constructor() {
+    super('the balance changed under a debit');
   }
 }
+const FUNDS_ATTEMPTS = 5;
 
 /** A dummy key, so that an unknown vendor code costs the same HMAC as a known one. */
 const DUMMY_SECRET = 'vendor-protocol:no-such-vendor:0000000000000000';
@@ -99,8 +109,11 @@ function txnRow(
   kind: VendorTxnKind,
   { player, vendor }: { player: PlayerProfile; vendor: ProtocolVendor },
   input: { txnId: string; roundId: string },
-  fields: Pick<TxnRow, 'gameId' | 'amountMinor' | 'targetTxnId' | 'requestHash'>,
+  fields: Pick<TxnRow, 'gameId' | 'amountMinor' | 'targetTxnId' | 'requestHash'> & {
+    creditKind?: CreditKind;
+  },
 ): TxnRow {
+  const { creditKind, ...rest } = fields;
   return {
     vendorId: vendor.id,
     txnId: input.txnId,
@@ -108,7 +121,8 @@ function txnRow(
     memberId: player.memberId,
     kind,
     roundId: input.roundId,
-    ...fields,
+    creditKind: creditKind ?? null,
+    ...rest,
   };
 }
 
@@ -249,55 +263,53 @@ export class VendorProtocolService {
         requestHash: hash,
       });
 
-    try {
-      return await this.#retryOnTxnCollision(() =>
-        this.#repository.transaction(async (trx) => {
-          await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
-          const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
-          if (existing) return this.#replay(trx, existing, 'debit', hash, player.memberId);
-          const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
-          const row = rowOf(game);
-          const refuse = (status: WalletRefusal['status']) => this.#refuse(trx, row, status);
-          // A rollback got here first: this debit is cancelled before it happened and moves no money.
-          if (await this.#repository.findRollbackOf(trx, vendor.id, input.txnId))
-            return refuse('TXN_ROLLED_BACK');
-          const session = await this.#session(trx, vendor, player, input.sessionToken);
-          if (!player.active) return refuse('PLAYER_NOT_FOUND');
-          if (!session || !this.#live(session)) return refuse('SESSION_EXPIRED');
-          const round = await this.#repository.round(trx, vendor.id, input.roundId);
-          if (round && (round.status !== 'open' || round.memberId !== player.memberId))
-            return refuse('ROUND_CLOSED');
+    // The funds are checked on the balance read in the call's own transaction, so a refusal is decided and
+    // recorded together with every other rule of the call (as if the calls of a player ran one at a time).
+    // The ledger's conditional update stays the guard against overdraw: when a bet of another round took
+    // the money between that read and the posting, the transaction rolls back and the call is decided
+    // again on the new balance.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.#retryOnTxnCollision(() =>
+          this.#repository.transaction(async (trx) => {
+            await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
+            await this.#repository.lockRound(trx, vendor.id, input.roundId);
+            const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
+            if (existing) return this.#replay(trx, existing, 'debit', hash, player.memberId);
+            const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
+            const row = rowOf(game);
+            const refuse = (status: WalletRefusal['status']) => this.#refuse(trx, row, status);
+            // A rollback got here first: this debit is cancelled before it happened and moves no money.
+            if (await this.#repository.findRollbackOf(trx, vendor.id, input.txnId))
+              return refuse('TXN_ROLLED_BACK');
+            const session = await this.#session(trx, vendor, player, input.sessionToken);
+            if (!player.active) return refuse('PLAYER_NOT_FOUND');
+            if (!session || !this.#live(session)) return refuse('SESSION_EXPIRED');
+            const round = await this.#repository.round(trx, vendor.id, input.roundId);
+            const decision = roundDecision(round, player.memberId, { call: 'debit' });
+            if ('refuse' in decision) return refuse(decision.refuse);
+            if (amountMinor > (await this.#available(player.memberId, trx)))
+              return refuse('INSUFFICIENT_FUNDS');
 
-          return this.#applied(
-            trx,
-            row,
-            { stakeDeltaMinor: amountMinor, payoutDeltaMinor: 0n, close: false },
-            async () => {
-              try {
-                return await this.#post(trx, player, vendor, input, 'bet', amountMinor);
-              } catch (error) {
-                // The ledger has written part of the entry in this transaction: it must roll back, and the
-                // refusal is recorded in a transaction of its own.
-                if (isAppError(error) && error.code === 'insufficient_funds')
-                  throw new Refused('INSUFFICIENT_FUNDS');
-                throw error;
-              }
-            },
-          );
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      return this.#retryOnTxnCollision(() =>
-        this.#repository.transaction(async (trx) => {
-          await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
-          // A repeat of this call may have landed meanwhile (the player was funded in between): answer it.
-          const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
-          if (existing) return this.#replay(trx, existing, 'debit', hash, player.memberId);
-          const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
-          return this.#refuse(trx, rowOf(game), error.status);
-        }),
-      );
+            return this.#applied(
+              trx,
+              row,
+              { stakeDeltaMinor: amountMinor, payoutDeltaMinor: 0n, event: 'debit' },
+              async () => {
+                try {
+                  return await this.#post(trx, player, vendor, input, 'bet', amountMinor);
+                } catch (error) {
+                  // The ledger has written part of the entry in this transaction: it must roll back.
+                  if (isAppError(error) && error.code === 'insufficient_funds') throw new FundsMoved();
+                  throw error;
+                }
+              },
+            );
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof FundsMoved) || attempt >= FUNDS_ATTEMPTS) throw error;
+      }
     }
   }
 
@@ -306,15 +318,21 @@ export class VendorProtocolService {
     if (!found) return refusal('PLAYER_NOT_FOUND', null);
     const { player, vendor } = found;
     const amountMinor = BigInt(input.amountMinor);
+    const creditKind: CreditKind = input.kind ?? 'win';
+    // Paid by the brand's bonus account rather than won with a stake of the player's.
+    const funded = creditKind !== 'win';
     const hash = requestHash('credit', input, {
       amountMinor: input.amountMinor,
       roundClosed: input.roundClosed,
+      // Only when set, so a win's content (and every credit stored before issue 14) hashes as it did.
+      ...(funded ? { kind: creditKind } : {}),
     });
     let won: ProtocolGame | null | undefined;
     const result = await this.#retryOnTxnCollision(() =>
       this.#repository.transaction(async (trx): Promise<WalletResult> => {
         won = undefined;
         await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
+        await this.#repository.lockRound(trx, vendor.id, input.roundId);
         const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
         if (existing) return this.#replay(trx, existing, 'credit', hash, player.memberId);
         // A credit is owed money: it lands after the session expired, but only for a session that existed.
@@ -326,18 +344,31 @@ export class VendorProtocolService {
           amountMinor,
           targetTxnId: null,
           requestHash: hash,
+          creditKind,
         });
         const round = await this.#repository.round(trx, vendor.id, input.roundId);
-        if (round && (round.status !== 'open' || round.memberId !== player.memberId)) {
-          return this.#refuse(trx, base, 'ROUND_CLOSED');
-        }
+        const decision = roundDecision(round, player.memberId, {
+          call: 'credit',
+          close: input.roundClosed,
+          funded,
+        });
+        if ('refuse' in decision) return this.#refuse(trx, base, decision.refuse);
+        // A free round that opens a round is new play: it needs a live session, as a debit does.
+        if (!round && !this.#live(session)) return this.#refuse(trx, base, 'SESSION_EXPIRED');
         const answer = await this.#applied(
           trx,
           base,
-          { stakeDeltaMinor: 0n, payoutDeltaMinor: amountMinor, close: input.roundClosed },
-          amountMinor > 0n ? () => this.#post(trx, player, vendor, input, 'payout', amountMinor) : null,
+          {
+            stakeDeltaMinor: 0n,
+            payoutDeltaMinor: amountMinor,
+            event: decision.event,
+          },
+          amountMinor > 0n
+            ? () => this.#post(trx, player, vendor, input, funded ? 'bonus' : 'payout', amountMinor)
+            : null,
         );
-        won = amountMinor > 0n ? (game ?? null) : undefined;
+        // Only a win of a stake is news for the public board; a free round or bonus is the brand's gift.
+        won = amountMinor > 0n && !funded ? (game ?? null) : undefined;
         return answer;
       }),
     );
@@ -364,8 +395,9 @@ export class VendorProtocolService {
     const hash = requestHash('rollback', input, { targetTxnId: input.targetTxnId });
     return this.#retryOnTxnCollision(() =>
       this.#repository.transaction(async (trx): Promise<WalletResult> => {
-        // Locked on the debit's id: the debit and every rollback of it take turns.
+        // Locked on the debit's id: the debit and every rollback of it take turns; then on the round.
         await this.#repository.lockTxnId(trx, vendor.id, input.targetTxnId);
+        await this.#repository.lockRound(trx, vendor.id, input.roundId);
         const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
         if (existing) return this.#replay(trx, existing, 'rollback', hash, player.memberId);
         const session = await this.#session(trx, vendor, player, input.sessionToken);
@@ -380,8 +412,22 @@ export class VendorProtocolService {
           return refusal('TXN_CONFLICT', await this.#available(player.memberId, trx));
         }
         const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
+        const rowOf = (amountMinor: bigint) =>
+          txnRow('rollback', found, input, {
+            gameId: game?.id ?? null,
+            amountMinor,
+            targetTxnId: input.targetTxnId,
+            requestHash: hash,
+          });
         let entryId: bigint | null = null;
         if (target?.status === 'applied' && target.entry_id !== null) {
+          const round = await this.#repository.round(trx, vendor.id, input.roundId);
+          const decision = roundDecision(round, player.memberId, {
+            call: 'rollback',
+            amountMinor: target.amount_minor,
+          });
+          // The round has a credit or is closed: its outcome stands, and so does this debit.
+          if ('refuse' in decision) return this.#refuse(trx, rowOf(0n), decision.refuse);
           const reversal = await this.#ledger.reverse(
             {
               brandId: player.brandId,
@@ -393,20 +439,20 @@ export class VendorProtocolService {
             trx,
           );
           entryId = reversal.entryId;
+          // The debit first: the database lets it roll back only while its round is still open.
           await this.#repository.markRolledBack(trx, target.id);
-          await this.#repository.rollBackRoundStake(trx, vendor.id, target.round_id, target.amount_minor);
+          await this.#repository.rollBackRoundStake(
+            trx,
+            { vendorId: vendor.id, roundId: input.roundId, memberId: player.memberId },
+            target.amount_minor,
+            decision.event,
+          );
         }
         // Otherwise nothing to move: the debit was refused, already rolled back, or has not arrived yet
         // ('rollback_first': the debit will be refused when it comes).
-        const row = txnRow('rollback', found, input, {
-          gameId: game?.id ?? null,
-          amountMinor: entryId === null ? 0n : (target?.amount_minor ?? 0n),
-          targetTxnId: input.targetTxnId,
-          requestHash: hash,
-        });
         const { id, balance } = await this.#record(
           trx,
-          row,
+          rowOf(entryId === null ? 0n : (target?.amount_minor ?? 0n)),
           target ? 'applied' : 'rollback_first',
           entryId,
           'OK',
@@ -416,18 +462,25 @@ export class VendorProtocolService {
     );
   }
 
-  /** Moves a debit's stake to the house ('bet') or a credit's win to the player ('payout'); the entry id. */
+  /**
+   * Moves a debit's stake to the house ('bet'), a win to the player ('payout'), or a free round / bonus
+   * credit from the brand's bonus account to the player ('bonus', as the reward centre pays); the entry id.
+   */
   async #post(
     trx: Kysely<Database>,
     player: PlayerProfile,
     vendor: ProtocolVendor,
     input: { txnId: string; roundId: string },
-    kind: 'bet' | 'payout',
+    kind: 'bet' | 'payout' | 'bonus',
     amountMinor: bigint,
   ): Promise<bigint> {
-    const house = await this.#ledger.systemAccount(player.brandId, 'house', trx);
+    const system = await this.#ledger.systemAccount(
+      player.brandId,
+      kind === 'bonus' ? 'bonus' : 'house',
+      trx,
+    );
     const wallet = await this.#ledger.memberMainAccount(player.memberId, trx);
-    const [from, to] = kind === 'bet' ? [wallet, house] : [house, wallet];
+    const [from, to] = kind === 'bet' ? [wallet, system] : [system, wallet];
     const entry = await this.#ledger.post(
       {
         brandId: player.brandId,
@@ -478,7 +531,7 @@ export class VendorProtocolService {
   async #applied(
     trx: Kysely<Database>,
     row: TxnRow,
-    change: Pick<RoundChange, 'stakeDeltaMinor' | 'payoutDeltaMinor' | 'close'>,
+    change: Pick<RoundChange, 'stakeDeltaMinor' | 'payoutDeltaMinor' | 'event'>,
     post: (() => Promise<bigint>) | null,
   ): Promise<WalletResult> {
     const id = await this.#repository.insertTxn(trx, {
