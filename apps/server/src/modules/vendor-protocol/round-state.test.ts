@@ -296,9 +296,10 @@ describe.each(testBackends())('migration 0013: the state machines in the databas
 
   it('existing rows migrate: credits counted, every credit a win, a round rolled back after its win kept', async () => {
     const migrator = createMigrator(db);
-    const down = await migrator.migrateDown();
+    // Back to just before 0013 (undoing the later migrations on the way), as a database of 29a3a05 was.
+    const down = await migrator.migrateTo('0012_vip_ranks');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((result) => result.migrationName)).toEqual(['0013_round_state_machine']);
+    expect(down.results?.map((result) => result.migrationName).at(-1)).toBe('0013_round_state_machine');
     const legacy = await insertLegacyRows();
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();
