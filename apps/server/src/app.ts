@@ -69,6 +69,7 @@ import { withdrawalsModule } from './modules/withdrawals/withdrawals.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling, sendFailure } from './plugins/error-handler.ts';
+import { registerInputText } from './plugins/input-text.ts';
 import { registerOperatorAuth } from './plugins/operator-auth.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -153,6 +154,8 @@ export async function buildApp({
 
   const spa = createStaticSpa(config.webDistDir);
   registerErrorHandling(app, { pageFallback: spa.fallback });
+  // Before any route: the control-character check is a root hook every route inherits.
+  registerInputText(app);
 
   await registerSecurityHeaders(app);
   // HttpOnly cookies carry the captcha id and the remember-me token (docs/accounts-contract.md); unsigned,

@@ -20,6 +20,7 @@ import type { Database } from '../../db/schema.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { DepositRow, PaymentMethodNames, PaymentMethodRow } from '../../db/tables/wallet-operations.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertNoControlCharacters } from '../../lib/control-characters.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import { pageOf, pageWindow } from '../../lib/pages.ts';
@@ -475,6 +476,8 @@ export class DepositsService {
     } catch (error) {
       throw new AppError('invalid_json', { cause: error });
     }
+    // A raw body never meets the app's input hook (plugins/input-text.ts); the same rule applies here.
+    assertNoControlCharacters(json, 'body');
     const parsed = gatewayCallbackBodySchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Control characters in user text (issue 14, finding 6). PostgreSQL refuses NUL (0x00) in `text` and
+ * `\u0000` in `jsonb` outright, so a NUL that reaches a query is a 500; the other C0 controls and DEL are
+ * stored, but no one types them, and they break logs, CSV exports and the screens that show the text.
+ *
+ * Two rules, each applied once:
+ * - No text anywhere may carry a control character other than tab, line feed and carriage return: the
+ *   server refuses it at the edge for every route (apps/server/src/plugins/input-text.ts).
+ * - A single-line field (a name, a title, a search, an amount) may not carry those three either: its
+ *   schema is built from `singleLineText()` below.
+ */
+
+/** C0 controls and DEL, except tab, line feed and carriage return: never valid in any text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+export const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Every C0 control and DEL: not valid in a single-line field. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+export const FORBIDDEN_IN_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The issue code both rules report (`value.issues[].code` of an `invalid_request`), so a client tells
+ * "remove the control characters" from other input errors.
+ */
+export const INVALID_CHARACTERS = 'invalid_characters';
+
+/**
+ * A string schema for single-line text: any printable text, no control characters. Chain the usual
+ * checks after it (`singleLineText().trim().max(64)`); the check runs before `trim()`, so a pasted
+ * trailing line break is refused rather than silently cut, as it would be in any other position.
+ */
+export function singleLineText() {
+  return z.string().refine((value) => !FORBIDDEN_IN_SINGLE_LINE.test(value), {
+    message: INVALID_CHARACTERS,
+  });
+}
+
+/** A string schema for multi-line text (a message body, a reason): tab and line breaks allowed. */
+export function multiLineText() {
+  return z.string().refine((value) => !FORBIDDEN_IN_TEXT.test(value), { message: INVALID_CHARACTERS });
+}
