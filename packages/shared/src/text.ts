@@ -5,6 +5,9 @@ import { z } from 'zod';
  * `\u0000` in `jsonb` outright, so a NUL that reaches a query is a 500; the other C0 controls and DEL are
  * stored, but no one types them, and they break logs, CSV exports and the screens that show the text.
  *
+ * A lone UTF-16 surrogate (half of an emoji, `"\ud83d"` in JSON) is no character at all: PostgreSQL refuses
+ * it in `jsonb` (22P02), and it cannot be stored as UTF-8. It is refused with the control characters.
+ *
  * Two rules, each applied once:
  * - No text anywhere may carry a control character other than tab, line feed and carriage return: the
  *   server refuses it at the edge for every route (apps/server/src/plugins/input-text.ts).
@@ -20,6 +23,19 @@ export const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 export const FORBIDDEN_IN_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether `value` holds a character no text may hold (a control but tab / LF / CR, DEL, a lone surrogate). */
+export function hasForbiddenCharacters(value: string): boolean {
+  return FORBIDDEN_IN_TEXT.test(value) || LONE_SURROGATE.test(value);
+}
+
+/** Whether `value` is fit for a single-line field: no control character at all, no lone surrogate. */
+export function isSingleLine(value: string): boolean {
+  return !FORBIDDEN_IN_SINGLE_LINE.test(value) && !LONE_SURROGATE.test(value);
+}
+
 /**
  * The issue code both rules report (`value.issues[].code` of an `invalid_request`), so a client tells
  * "remove the control characters" from other input errors.
@@ -32,12 +48,10 @@ export const INVALID_CHARACTERS = 'invalid_characters';
  * trailing line break is refused rather than silently cut, as it would be in any other position.
  */
 export function singleLineText() {
-  return z.string().refine((value) => !FORBIDDEN_IN_SINGLE_LINE.test(value), {
-    message: INVALID_CHARACTERS,
-  });
+  return z.string().refine(isSingleLine, { message: INVALID_CHARACTERS });
 }
 
 /** A string schema for multi-line text (a message body, a reason): tab and line breaks allowed. */
 export function multiLineText() {
-  return z.string().refine((value) => !FORBIDDEN_IN_TEXT.test(value), { message: INVALID_CHARACTERS });
+  return z.string().refine((value) => !hasForbiddenCharacters(value), { message: INVALID_CHARACTERS });
 }

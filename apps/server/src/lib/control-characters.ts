@@ -1,10 +1,10 @@
-import { FORBIDDEN_IN_TEXT, INVALID_CHARACTERS } from '@lotus/shared/text';
+import { hasForbiddenCharacters, INVALID_CHARACTERS } from '@lotus/shared/text';
 import { AppError } from './app-error.ts';
 
 /**
  * Finds the first string inside a parsed request part (a JSON body, a query, the path parameters, a form's
- * fields, an opened sealed payload) that carries a character no text may hold (`FORBIDDEN_IN_TEXT`: NUL and
- * the other C0 controls but tab and line breaks, DEL), in a key or in a value. Returns the path of that
+ * fields, an opened sealed payload) that carries a character no text may hold (`hasForbiddenCharacters`: NUL
+ * and the other C0 controls but tab and line breaks, DEL, a lone surrogate), in a key or in a value. Returns the path of that
  * value (`body.items.2.name`; a bad key names the object holding it, never the key itself), or null.
  *
  * Iterative, not recursive: a JSON body of a megabyte can nest half a million arrays deep, which would
@@ -15,7 +15,7 @@ export function findControlCharacters(root: unknown, rootPath: string): string |
   while (stack.length > 0) {
     const { value, path } = stack.pop() as { value: unknown; path: string };
     if (typeof value === 'string') {
-      if (FORBIDDEN_IN_TEXT.test(value)) return path;
+      if (hasForbiddenCharacters(value)) return path;
     } else if (Array.isArray(value)) {
       for (let index = value.length - 1; index >= 0; index -= 1) {
         stack.push({ value: value[index], path: joinPath(path, String(index)) });
@@ -24,7 +24,7 @@ export function findControlCharacters(root: unknown, rootPath: string): string |
       const entries = Object.entries(value);
       for (let index = entries.length - 1; index >= 0; index -= 1) {
         const [key, item] = entries[index] as [string, unknown];
-        if (FORBIDDEN_IN_TEXT.test(key)) return path;
+        if (hasForbiddenCharacters(key)) return path;
         stack.push({ value: item, path: joinPath(path, key) });
       }
     }

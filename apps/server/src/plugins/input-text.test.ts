@@ -227,6 +227,18 @@ describe.each(testBackends())('control characters in the input [%s]', (backend) 
       }
     });
 
+    it('a lone surrogate (half an emoji, which jsonb refuses)', async () => {
+      refusedAt(
+        await inject({
+          method: 'POST',
+          url: '/wps/ops/session',
+          headers: { 'content-type': 'application/json' },
+          payload: `{"brand":"${brandCode}","username":"op\\ud83d","password":"whatever-1"}`,
+        }),
+        'body.username',
+      );
+    });
+
     it('a multi-line reason keeps its line breaks and tabs', async () => {
       const other = await fx.readyMember(1_000_000n);
       const id = await fx.pendingWithdrawal(other, '100');
