@@ -8,6 +8,7 @@ import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/create-database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type GeoLookup, geoLookup } from './lib/geo.ts';
+import { requestLogSerializer } from './lib/log-redaction.ts';
 import { createAgents } from './modules/agents/agents-module.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -133,6 +134,8 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      // Every logged URL loses its secrets (launch and reset tokens, OAuth codes, signed links).
+      serializers: { req: requestLogSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: requestIdOf,
