@@ -85,6 +85,7 @@ export const rememberedAccount = z.object({
   loginType: z.enum(['username', 'sms']),
   username: z.string(),
   countryDialingCode: z.string().nullable(),
+  /** Masked like member info (`••••••0001`): the login form may be on a shared browser. */
   mobileNum: z.string().nullable(),
 });
 export type RememberedAccount = z.infer<typeof rememberedAccount>;
