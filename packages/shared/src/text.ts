@@ -43,6 +43,15 @@ export function isSingleLine(value: string): boolean {
 export const INVALID_CHARACTERS = 'invalid_characters';
 
 /**
+ * The code to report for a zod issue: the text rules' refinements are zod `custom` issues carrying
+ * `invalid_characters` as their message, reported as that code (the one the server's input hook uses);
+ * every other issue keeps its own code. Used wherever zod issues become `value.issues` of an error.
+ */
+export function issueCodeOf(issue: { code: string; message?: string | undefined }): string {
+  return issue.code === 'custom' && issue.message === INVALID_CHARACTERS ? INVALID_CHARACTERS : issue.code;
+}
+
+/**
  * A string schema for single-line text: any printable text, no control characters. Chain the usual
  * checks after it (`singleLineText().trim().max(64)`); the check runs before `trim()`, so a pasted
  * trailing line break is refused rather than silently cut, as it would be in any other position.

@@ -1,5 +1,5 @@
 import { type ErrorCode, httpStatusOf } from '@lotus/shared/error-codes';
-import { INVALID_CHARACTERS } from '@lotus/shared/text';
+import { INVALID_CHARACTERS, issueCodeOf } from '@lotus/shared/text';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionLoss } from '../db/connection-loss.ts';
@@ -50,15 +50,6 @@ function issuePath(context: string | undefined, instancePath: string): string {
   return [context, inner].filter(Boolean).join('.');
 }
 
-/**
- * A zod issue's code; a refinement (`custom`) that names a known issue code as its message reports that
- * code instead (`singleLineText()` of packages/shared/src/text.ts: `invalid_characters`, the code the
- * input hook reports for the same fault).
- */
-function zodIssueCode(keyword: unknown, message: string | undefined): string {
-  return keyword === 'custom' && message === INVALID_CHARACTERS ? INVALID_CHARACTERS : String(keyword);
-}
-
 export function mapError(error: unknown): Mapped {
   if (isAppError(error)) return mapped(error.code, error.details ?? null);
   // The database went away under the request (restart, fail-over, terminated connection): a retry will do.
@@ -71,7 +62,7 @@ export function mapError(error: unknown): Mapped {
     return mapped('invalid_request', {
       issues: error.validation.map((issue) => ({
         path: issuePath(context, issue.instancePath),
-        code: zodIssueCode(issue.keyword, issue.message),
+        code: issueCodeOf({ code: String(issue.keyword), message: issue.message }),
       })),
     });
   }

@@ -239,6 +239,40 @@ describe.each(testBackends())('control characters in the input [%s]', (backend) 
       );
     });
 
+    it('single-line fields refuse tab and line breaks too (their shared schema, packages/shared/src/text.ts)', async () => {
+      refusedAt(
+        await inject({
+          method: 'POST',
+          url: '/wps/relay/GCSGAME_gameList',
+          payload: { gameName: 'rou\nlette' },
+        }),
+        'body.gameName',
+      );
+      refusedAt(
+        await inject({
+          method: 'POST',
+          url: '/wps/ops/rewards',
+          headers: asOperator(),
+          payload: { username: player.username, titleEn: 'Weekly\tbonus', titleHi: 'बोनस', amount: '5' },
+        }),
+        'body.titleEn',
+      );
+      // Inside a sealed payload the service's own schema check reports the same code.
+      refusedAt(
+        await inject({
+          method: 'POST',
+          url: '/wps/agent/downlines',
+          headers: agent.headers,
+          payload: await sealFor(test.app, {
+            username: `dl${randomUUID().slice(0, 8)}`,
+            password: 'Downline-2026!',
+            nickname: 'Team\r\nLead',
+          }),
+        }),
+        'nickname',
+      );
+    });
+
     it('a multi-line reason keeps its line breaks and tabs', async () => {
       const other = await fx.readyMember(1_000_000n);
       const id = await fx.pendingWithdrawal(other, '100');
