@@ -669,7 +669,7 @@ function checkAnswer(route: ApiRoute, response: LightMyRequestResponse, malforme
   return null;
 }
 
-describe(`schema fuzz of every API route (${FULL ? 'full' : 'small'}: ${VALID_PER_ROUTE} valid + ${MALFORMED_PER_ROUTE} malformed per route, seed ${SEED})`, () => {
+describe(`schema fuzz of every API route (${FULL ? 'full' : 'small'}: ${VALID_PER_ROUTE} valid + ${MALFORMED_PER_ROUTE} malformed + ${CONTROL_PER_ROUTE} control-character per route, seed ${SEED})`, () => {
   it('finds the API routes', () => {
     // A regression guard: the route walk must see the whole app, members, back office and studio alike.
     expect(routes.length).toBeGreaterThan(80);
