@@ -8,6 +8,7 @@ import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/create-database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type GeoLookup, geoLookup } from './lib/geo.ts';
+import { requestLogSerializer } from './lib/log-redaction.ts';
 import { createAgents } from './modules/agents/agents-module.ts';
 import { AttemptGatesRepository } from './modules/attempt-gates/attempt-gates.repository.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
@@ -74,6 +75,7 @@ import { withdrawalsModule } from './modules/withdrawals/withdrawals.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling, sendFailure } from './plugins/error-handler.ts';
+import { registerInputText } from './plugins/input-text.ts';
 import { registerOperatorAuth } from './plugins/operator-auth.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -137,6 +139,8 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      // Every logged URL loses its secrets (launch and reset tokens, OAuth codes, signed links).
+      serializers: { req: requestLogSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: requestIdOf,
@@ -158,6 +162,8 @@ export async function buildApp({
 
   const spa = createStaticSpa(config.webDistDir);
   registerErrorHandling(app, { pageFallback: spa.fallback });
+  // Before any route: the control-character check is a root hook every route inherits.
+  registerInputText(app);
 
   await registerSecurityHeaders(app);
   // HttpOnly cookies carry the captcha id and the remember-me token (docs/accounts-contract.md); unsigned,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Agent centre (SPEC §2 "Agent centre menu"; docs/agents-contract.md, docs/api.md "Agent centre"). Every call
@@ -47,7 +48,7 @@ const pageFields = {
 /** `GET /wps/agent/downlines?page=&pageSize=&username=` (username: a part of it, any case). */
 export const downlineQuerySchema = z.object({
   ...pageFields,
-  username: z.string().trim().max(64).optional(),
+  username: singleLineText().trim().max(64).optional(),
 });
 export type DownlineQuery = z.input<typeof downlineQuerySchema>;
 export type DownlineFilter = z.output<typeof downlineQuerySchema>;
@@ -81,9 +82,9 @@ export const downlinePageResponse = envelopeOf(downlinePage);
  * password are judged by the brand's registration field rules; nickname by its rule when given.
  */
 export const registerDownlinePayloadSchema = z.strictObject({
-  username: z.string().max(64),
+  username: singleLineText().max(64),
   password: z.string().max(128),
-  nickname: z.string().max(128).optional(),
+  nickname: singleLineText().max(128).optional(),
 });
 export type RegisterDownlinePayload = z.infer<typeof registerDownlinePayloadSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { singleLineText } from './text.ts';
 
 /** Accounts and sessions (SPEC §3 login payload and member info, §7 auth paths; docs/api.md). */
 
@@ -31,9 +32,9 @@ export type LoginSide = z.infer<typeof loginSide>;
  */
 export const usernameLoginPayload = z.strictObject({
   type: z.literal('username'),
-  username: z.string().trim().min(1).max(64),
+  username: singleLineText().trim().min(1).max(64),
   password: z.string().min(1).max(128),
-  captcha: z.string().max(16).optional(),
+  captcha: singleLineText().max(16).optional(),
   /**
    * The solved proof of work (packages/shared/src/verification.schema.ts `humanVerificationSchema`). Left
    * open here so a missing or malformed one answers `human_verification_failed`, like every other check of
@@ -45,9 +46,9 @@ export const usernameLoginPayload = z.strictObject({
 });
 export const smsLoginPayload = z.strictObject({
   type: z.literal('sms'),
-  countryDialingCode: z.string().trim().max(8),
-  mobileNum: z.string().trim().max(16),
-  verificationCode: z.string().trim().max(16),
+  countryDialingCode: singleLineText().trim().max(8),
+  mobileNum: singleLineText().trim().max(16),
+  verificationCode: singleLineText().trim().max(16),
   remember: z.boolean().optional(),
   side: loginSide.optional(),
 });
@@ -66,7 +67,7 @@ export const loginChallenge = z.object({
 });
 export type LoginChallenge = z.infer<typeof loginChallenge>;
 
-const challengeId = z.string().min(1).max(64);
+const challengeId = singleLineText().min(1).max(64);
 export const loginVerificationSendBody = z.strictObject({
   challengeId,
   method: z.enum(['sms', 'email']),
@@ -75,8 +76,8 @@ export const loginVerificationSendResponse = envelopeOf(z.object({ expiredMinute
 export const loginVerificationBody = z.strictObject({
   challengeId,
   method: loginVerificationMethod,
-  code: z.string().trim().max(16).optional(),
-  payeeName: z.string().max(128).optional(),
+  code: singleLineText().trim().max(16).optional(),
+  payeeName: singleLineText().max(128).optional(),
 });
 
 /** Body of `POST /wps/session/login/remembered` (the token travels in the `lotus_remember` cookie). */
@@ -85,6 +86,7 @@ export const rememberedAccount = z.object({
   loginType: z.enum(['username', 'sms']),
   username: z.string(),
   countryDialingCode: z.string().nullable(),
+  /** Masked like member info (`••••••0001`): the login form may be on a shared browser. */
   mobileNum: z.string().nullable(),
 });
 export type RememberedAccount = z.infer<typeof rememberedAccount>;

@@ -15,6 +15,7 @@ import {
   WINNER_BOARD_MAX,
 } from './content-vocabulary.ts';
 import { envelopeOf } from './envelope.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Site content as the API serves it (docs/content-contract.md "Content"): banners, announcements and
@@ -277,7 +278,7 @@ export const rankListResponse = envelopeOf(rankListSchema);
 export const feedbackFieldsSchema = z.object({
   questionType: z.enum(FEEDBACK_QUESTION_TYPES),
   content: z.string(),
-  contact: z.string().trim().max(FEEDBACK_CONTACT_MAX).optional(),
+  contact: singleLineText().trim().max(FEEDBACK_CONTACT_MAX).optional(),
 });
 export type FeedbackFields = z.infer<typeof feedbackFieldsSchema>;
 

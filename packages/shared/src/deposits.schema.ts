@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /**
  * Deposits (issue 5; docs/wallet-contract.md "Deposits", docs/api.md "Deposits"). `*Minor` fields are
@@ -90,9 +91,9 @@ export const DEPOSIT_PROOF_MAX_BYTES = 5 * 1024 * 1024;
  * bank transfer (`400 deposit_reference_required`) and ignored for a gateway.
  */
 export const createDepositFieldsSchema = z.strictObject({
-  method: z.string().trim().min(1).max(32),
-  amount: z.string().trim().min(1).max(32),
-  reference: z.string().trim().max(DEPOSIT_REFERENCE_MAX).optional(),
+  method: singleLineText().trim().min(1).max(32),
+  amount: singleLineText().trim().min(1).max(32),
+  reference: singleLineText().trim().max(DEPOSIT_REFERENCE_MAX).optional(),
 });
 export type CreateDepositFields = z.infer<typeof createDepositFieldsSchema>;
 
@@ -173,7 +174,7 @@ export const operatorDepositListResponse = envelopeOf(operatorDepositListSchema)
 
 /** `POST /wps/ops/deposits/:id/reject` (finance, Idempotency-Key). Blank → `400 reason_required`. */
 export const rejectDepositBodySchema = z.object({
-  reason: z.string().trim().max(500).optional(),
+  reason: multiLineText().trim().max(500).optional(),
 });
 export type RejectDepositBody = z.infer<typeof rejectDepositBodySchema>;
 

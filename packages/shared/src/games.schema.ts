@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * The games calls of SPEC §7 as this platform serves them (docs/games-contract.md "Catalogue API"). The
@@ -60,14 +61,14 @@ const gamePage = { pageNum: z.number().int(), totalPages: z.number().int(), tota
 /** `POST /wps/relay/GCSGAME_gameList` (SPEC §3 "Game list request"; no login needed). */
 export const gameListRequestSchema = z.object({
   clientType: z.coerce.number().int().optional(),
-  platform: z.string().max(64).optional(),
-  channel: z.string().max(64).optional(),
-  merchant: z.string().max(64).optional(),
+  platform: singleLineText().max(64).optional(),
+  channel: singleLineText().max(64).optional(),
+  merchant: singleLineText().max(64).optional(),
   gameType: code.optional(),
   vassalage: code.optional(),
   gameClassify: code.optional(),
   /** Case-insensitive substring of the name in any language; trimmed; empty means no filter. */
-  gameName: z.string().trim().max(64).optional(),
+  gameName: singleLineText().trim().max(64).optional(),
   /** Games whose minimum bet is at most this many minor units. */
   // Bounded by the columns they filter (bigint, integer): a larger filter is a 400, not a database error.
   minBet: z.coerce.bigint().min(0n).max(9_223_372_036_854_775_807n).optional(),
@@ -83,11 +84,11 @@ export const gameListResponse = envelopeOf(gameListSchema);
 
 /** `POST /wps/relay/GCSGAME_hotGamesV2`: the hot games (isHot), optionally of one vendor or type. */
 export const hotGamesRequestSchema = z.object({
-  merchantCode: z.string().max(64).optional(),
+  merchantCode: singleLineText().max(64).optional(),
   isPlatform: z.coerce.number().int().optional(),
   vassalage: code.optional(),
   gameType: code.optional(),
-  platform: z.string().max(64).optional(),
+  platform: singleLineText().max(64).optional(),
   language: languageParam.optional(),
 });
 export const gameCardListSchema = z.object({ list: z.array(gameCardSchema) });
@@ -104,7 +105,7 @@ export const vassGameTypesResponse = envelopeOf(vassGameTypesSchema);
 
 /** `POST /wps/relay/GCSGAME_newGameVendor`: the home lanes (SPEC §3 "Lane"); response value.data.lanes. */
 export const newGameVendorRequestSchema = z.object({
-  platform: z.string().max(64).optional(),
+  platform: singleLineText().max(64).optional(),
   language: languageParam.optional(),
 });
 export const laneSchema = z.object({
@@ -186,7 +187,7 @@ export const roomListResponse = envelopeOf(roomListSchema);
 export const launchGameQuerySchema = z.object({
   nodeId,
   trial: z.enum(['0', '1']).default('0'),
-  platform: z.string().max(64).optional(),
+  platform: singleLineText().max(64).optional(),
   language: languageParam.optional(),
 });
 export const launchGameSchema = z.object({

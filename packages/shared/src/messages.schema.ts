@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /**
  * Platform messages (SPEC §2 member centre "platform messages (messageV2)", SPEC §5 CSP_unreadCount;
@@ -65,8 +66,8 @@ export const sendMessageBodySchema = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9_]{3,32}$/)
     .optional(),
-  title: z.string().trim().min(1).max(MESSAGE_TITLE_MAX),
-  body: z.string().trim().min(1).max(MESSAGE_BODY_MAX),
+  title: singleLineText().trim().min(1).max(MESSAGE_TITLE_MAX),
+  body: multiLineText().trim().min(1).max(MESSAGE_BODY_MAX),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /**
  * Back-office operator calls (docs/wallet-contract.md "Back office"; docs/api.md "Back office"). Operators
@@ -14,8 +15,8 @@ const decimalString = z.string().regex(/^-?[0-9]+\.[0-9]{2}$/);
 
 /** `POST /wps/ops/session`: `brand` is a brand code; without it the brand of the request's host. */
 export const operatorLoginRequest = z.object({
-  brand: z.string().trim().min(1).max(64).optional(),
-  username: z.string().trim().min(1).max(64),
+  brand: singleLineText().trim().min(1).max(64).optional(),
+  username: singleLineText().trim().min(1).max(64),
   password: z.string().min(1).max(256),
 });
 export type OperatorLoginRequest = z.infer<typeof operatorLoginRequest>;
@@ -45,10 +46,10 @@ export const operatorLogoutResponse = envelopeOf(z.null());
  * `POST /wps/ops/members/:username/adjust` (+ Idempotency-Key): `amount` is a signed decimal typed by the
  * operator (`"100"`, `"-50.00"`; anything else `400 amount_invalid`), `reason` required (`reason_required`).
  */
-export const walletAdjustParams = z.object({ username: z.string().min(1).max(64) });
+export const walletAdjustParams = z.object({ username: singleLineText().min(1).max(64) });
 export const walletAdjustRequest = z.object({
-  amount: z.string().max(32),
-  reason: z.string().max(500).optional(),
+  amount: singleLineText().max(32),
+  reason: multiLineText().max(500).optional(),
 });
 export type WalletAdjustRequest = z.infer<typeof walletAdjustRequest>;
 

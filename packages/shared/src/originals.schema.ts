@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * The in-house studio's own API, which its game screens (in the game iframe) call
@@ -22,7 +23,7 @@ const clientSeed = z.string().regex(/^[\x21-\x7e]{1,64}$/);
 /** `POST /originals/api/sessions`: a launch token from the platform's launch URL, or a free trial. */
 export const openSessionRequestSchema = z.union([
   z.object({ launchToken: z.string().min(16).max(256) }),
-  z.object({ trial: z.literal(true), gameCode, language: z.string().max(3).optional() }),
+  z.object({ trial: z.literal(true), gameCode, language: singleLineText().max(3).optional() }),
 ]);
 export const seedStateSchema = z.object({
   serverSeedHash: z.string(),

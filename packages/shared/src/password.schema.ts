@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Password flows and the member's profile settings (docs/accounts-contract.md "Passwords and profile").
@@ -20,14 +21,14 @@ export type ChangePasswordPayload = z.infer<typeof changePasswordPayloadSchema>;
 
 /** `POST /wps/member/password/email` (form-encoded or JSON). */
 export const forgotPasswordEmailBodySchema = z.object({
-  username: z.string().trim().min(1).max(64),
-  email: z.string().trim().min(3).max(254),
+  username: singleLineText().trim().min(1).max(64),
+  email: singleLineText().trim().min(3).max(254),
 });
 export type ForgotPasswordEmailBody = z.infer<typeof forgotPasswordEmailBodySchema>;
 
 /** `POST /wps/member/password/reset` (sealed): the `token` of the e-mailed link. */
 export const resetPasswordPayloadSchema = z.strictObject({
-  token: z.string().min(1).max(128),
+  token: singleLineText().min(1).max(128),
   newPassword: password,
   confirmNewPassword: password,
 });
@@ -38,9 +39,9 @@ export type ResetPasswordPayload = z.infer<typeof resetPasswordPayloadSchema>;
  * checked by the service so a malformed one answers `mobile_format_error` like every other number input.
  */
 export const resetByPhonePayloadSchema = z.strictObject({
-  countryDialingCode: z.string().trim().max(8),
-  mobileNum: z.string().trim().max(32),
-  verificationCode: z.string().trim().max(16),
+  countryDialingCode: singleLineText().trim().max(8),
+  mobileNum: singleLineText().trim().max(32),
+  verificationCode: singleLineText().trim().max(16),
   newPassword: password,
   confirmNewPassword: password,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Reward centre (SPEC §2 `rewardCenter`, §3 `rewardCount`; docs/api.md "Reward centre"). A reward is money
@@ -80,11 +81,11 @@ export const rewardClaimResponse = envelopeOf(rewardClaimResultSchema);
 
 /** `POST /wps/ops/rewards` (finance, admin; Idempotency-Key). */
 export const grantRewardBodySchema = z.object({
-  username: z.string().trim().min(1).max(64),
-  titleEn: z.string().trim().min(1).max(REWARD_TITLE_MAX),
-  titleHi: z.string().trim().min(1).max(REWARD_TITLE_MAX),
+  username: singleLineText().trim().min(1).max(64),
+  titleEn: singleLineText().trim().min(1).max(REWARD_TITLE_MAX),
+  titleHi: singleLineText().trim().min(1).max(REWARD_TITLE_MAX),
   /** Decimal string (`"100"`, `"100.50"`), parsed with `decimalToMinor`: else `400 amount_invalid`. */
-  amount: z.string().max(32),
+  amount: singleLineText().max(32),
   /** ISO 8601 date-time in the future; absent → the reward never expires. */
   expiresAt: z.iso.datetime({ offset: true }).optional(),
 });

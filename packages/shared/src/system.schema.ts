@@ -4,6 +4,7 @@ import type { WhitelabelNode } from './whitelabel-flags.ts';
 export { isFlagEnabled, type WhitelabelNode } from './whitelabel-flags.ts';
 
 import { envelopeOf } from './envelope.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Brand configuration as the API serves it (SPEC §1 brand configuration, §3 site configuration,
@@ -140,4 +141,4 @@ export const domainRouteSchema = z.object({
 export const domainRouteResponse = envelopeOf(domainRouteSchema);
 
 /** Query of `/wps/system/whitelabel`: the browser sends its current host (SPEC §7 "Permission"). */
-export const whitelabelQuerySchema = z.object({ url: z.string().max(255).optional() });
+export const whitelabelQuerySchema = z.object({ url: singleLineText().max(255).optional() });

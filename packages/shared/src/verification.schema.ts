@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Captcha, human check and SMS codes (docs/accounts-contract.md "Captcha", "Human verification",
@@ -38,20 +39,20 @@ export type SmsPurpose = z.infer<typeof smsPurposeSchema>;
  * human-check service (`human_verification_failed`). `language` (EN, HI, ...) picks the message text.
  */
 export const smsNoLoginBody = z.strictObject({
-  countryDialingCode: z.string().max(16).optional(),
-  mobileNum: z.string().max(32).optional(),
+  countryDialingCode: singleLineText().max(16).optional(),
+  mobileNum: singleLineText().max(32).optional(),
   purpose: smsPurposeSchema,
   humanVerification: z.unknown().optional(),
-  language: z.string().max(8).optional(),
+  language: singleLineText().max(8).optional(),
 });
 export type SmsNoLoginBody = z.infer<typeof smsNoLoginBody>;
 
 export const smsRegisterBody = z.strictObject({
-  countryDialingCode: z.string().max(16).optional(),
-  mobileNo: z.string().max(32).optional(),
+  countryDialingCode: singleLineText().max(16).optional(),
+  mobileNo: singleLineText().max(32).optional(),
   registerType: z.enum(['username', 'mobile']),
   humanVerification: z.unknown().optional(),
-  language: z.string().max(8).optional(),
+  language: singleLineText().max(8).optional(),
 });
 export type SmsRegisterBody = z.infer<typeof smsRegisterBody>;
 
@@ -60,7 +61,7 @@ export const smsSentResponse = envelopeOf(z.object({ expiredMinutes: z.number().
 export type SmsSent = { expiredMinutes: number };
 
 export const devOutboxQuery = z.object({
-  to: z.string().max(254).optional(),
+  to: singleLineText().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

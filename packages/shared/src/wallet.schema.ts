@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Wallet calls (issue 5; docs/api.md "Wallet"). Amounts travel as decimal strings: `*Minor` fields are
@@ -36,7 +37,7 @@ const vendorCode = z.string().trim().regex(VENDOR_CODE_PATTERN);
  * An amount a person typed (`"1500"`, `"1500.50"`): only bounded here; the server parses it with
  * `decimalToMinor` so anything that is not a positive amount answers `400 amount_invalid`.
  */
-const typedAmount = z.string().max(32);
+const typedAmount = singleLineText().max(32);
 /** The payment password as typed (6..20 letters and digits is checked when it is set, not here). */
 const withdrawPassword = z.string().min(1).max(128);
 
@@ -107,7 +108,7 @@ export type TransferUplinePayload = z.infer<typeof transferUplinePayloadSchema>;
 
 /** `POST /wps/agent/transfer/downline` (sealed, + Idempotency-Key): an agent to a direct downline member. */
 export const transferDownlinePayloadSchema = z.strictObject({
-  username: z.string().trim().min(1).max(64),
+  username: singleLineText().trim().min(1).max(64),
   amount: typedAmount,
   withdrawPassword,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /**
  * Withdrawals (docs/wallet-contract.md "Withdrawals" and "Back office"): the payment password, payout
@@ -71,12 +72,12 @@ export const payoutAccountsResponse = envelopeOf(payoutAccounts);
 /** `POST /wps/member/payout-accounts`. */
 export const createPayoutAccountBodySchema = z.strictObject({
   kind: z.enum(PAYOUT_ACCOUNT_KINDS),
-  provider: z.string().trim().min(1).max(64),
+  provider: singleLineText().trim().min(1).max(64),
   accountNumber: z.string().trim().regex(PAYOUT_ACCOUNT_NUMBER_PATTERN),
   /** Required for `bank` (IFSC_PATTERN), ignored for `ewallet`. */
-  ifsc: z.string().trim().toUpperCase().max(16).optional(),
+  ifsc: singleLineText().trim().toUpperCase().max(16).optional(),
   /** Required for the first account; afterwards it must equal the member's payee name, if given. */
-  payeeName: z.string().trim().min(1).max(64).optional(),
+  payeeName: singleLineText().trim().min(1).max(64).optional(),
 });
 export type CreatePayoutAccountBody = z.infer<typeof createPayoutAccountBodySchema>;
 
@@ -128,7 +129,7 @@ export type WithdrawalView = z.infer<typeof withdrawalView>;
 export const createWithdrawalPayloadSchema = z.strictObject({
   payoutAccountId: idString,
   /** Decimal text (`"1500"`, `"1500.50"`). */
-  amount: z.string().max(32),
+  amount: singleLineText().max(32),
   withdrawPassword: anyPassword,
 });
 export type CreateWithdrawalPayload = z.infer<typeof createWithdrawalPayloadSchema>;
@@ -165,8 +166,8 @@ export type ReceiptAnswer = (typeof RECEIPT_ANSWERS)[number];
 export const receiptFieldsSchema = z.strictObject({
   status: z.enum(RECEIPT_ANSWERS),
   /** partly_received only: 0 < x < amount (decimal text). */
-  receivedAmount: z.string().max(32).optional(),
-  note: z.string().trim().max(500).optional(),
+  receivedAmount: singleLineText().max(32).optional(),
+  note: multiLineText().trim().max(500).optional(),
 });
 export type ReceiptFields = z.infer<typeof receiptFieldsSchema>;
 export const RECEIPT_PROOF_MAX_BYTES = 5 * 1024 * 1024;
@@ -218,7 +219,7 @@ export type OpsWithdrawalResult = z.infer<typeof opsWithdrawalResult>;
 export const opsWithdrawalResponse = envelopeOf(opsWithdrawalResult);
 
 /** A reason is required; an empty or missing one is `400 reason_required` (checked by the service). */
-const reason = z.string().max(500).optional();
+const reason = multiLineText().max(500).optional();
 
 /** `POST /wps/ops/withdrawals/:id/reject`. */
 export const opsRejectWithdrawalBodySchema = z.strictObject({ reason });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.ts';
+import { DEV_GATEWAY_SIMULATOR_SECRET, parseEnv } from './env.ts';
 
 const cwd = path.resolve(import.meta.dirname, '../../../..');
 
@@ -109,8 +109,49 @@ describe('parseEnv', () => {
           botName: 'lotus_bot',
           authUrl: 'https://oauth.telegram.org',
         },
-        gatewaySimulator: { secret: 'a-simulator-secret-of-32-chars!!' },
+        gatewaySimulator: {
+          secret: 'a-simulator-secret-of-32-chars!!',
+          callbackBaseUrl: 'http://127.0.0.1:9000',
+        },
       },
+    });
+  });
+
+  describe('the gateway simulator (issue 14, finding 7b)', () => {
+    it('refuses to start outside development without its own secret, or with the public one', () => {
+      for (const env of [
+        { GATEWAY_SIMULATOR: '1' },
+        { GATEWAY_SIMULATOR: 'true', NODE_ENV: 'test' },
+        { GATEWAY_SIMULATOR: '1', GATEWAY_SIMULATOR_SECRET: DEV_GATEWAY_SIMULATOR_SECRET },
+      ]) {
+        const result = parseEnv(env, cwd);
+        expect(result.ok, JSON.stringify(env)).toBe(false);
+        expect(!result.ok && result.problems.join('\n')).toMatch(/^GATEWAY_SIMULATOR_SECRET: required/);
+      }
+    });
+
+    it('uses the development secret in development only, and calls back to 127.0.0.1:<PORT> by default', () => {
+      const result = parseEnv({ GATEWAY_SIMULATOR: '1', NODE_ENV: 'development', PORT: '8181' }, cwd);
+      expect(result.ok && result.config.gatewaySimulator).toEqual({
+        secret: DEV_GATEWAY_SIMULATOR_SECRET,
+        callbackBaseUrl: 'http://127.0.0.1:8181',
+      });
+    });
+
+    it('takes its callback origin from GATEWAY_SIMULATOR_CALLBACK_BASE_URL, an origin only', () => {
+      const base = { GATEWAY_SIMULATOR: '1', GATEWAY_SIMULATOR_SECRET: 'a-simulator-secret-of-32-chars!!' };
+      const result = parseEnv(
+        { ...base, GATEWAY_SIMULATOR_CALLBACK_BASE_URL: 'https://lotus.internal:8443' },
+        cwd,
+      );
+      expect(result.ok && result.config.gatewaySimulator?.callbackBaseUrl).toBe(
+        'https://lotus.internal:8443',
+      );
+      for (const bad of ['https://lotus.internal/api', 'http://127.0.0.1:8080/', 'ftp://x', 'not a url']) {
+        const refused = parseEnv({ ...base, GATEWAY_SIMULATOR_CALLBACK_BASE_URL: bad }, cwd);
+        expect(refused.ok, bad).toBe(false);
+      }
+      expect(parseEnv({ ...base, PORT: '0' }, cwd).ok).toBe(false);
     });
   });
 

@@ -58,8 +58,26 @@ export type AppConfig = {
    * The local payment-gateway simulator (`GATEWAY_SIMULATOR=1`; docs/wallet-contract.md "Deposits"): mounts
    * `/sim/gateway/*` and signs its callbacks with `secret`. Off by default: it approves deposits without money.
    */
-  gatewaySimulator: { secret: string } | null;
+  gatewaySimulator: GatewaySimulatorConfig | null;
 };
+
+export type GatewaySimulatorConfig = {
+  /** HMAC key of its pay links and callbacks; outside development it must be given (issue 14, 7b). */
+  secret: string;
+  /**
+   * Where the simulator sends its callbacks (this server's own origin, `http://127.0.0.1:<PORT>` unless
+   * configured): never taken from a request, whose Host header would let a caller aim the server's POST at
+   * any host and port.
+   */
+  callbackBaseUrl: string;
+};
+
+/**
+ * The simulator's secret when none is set, for development only: it is in the public repository, so
+ * anyone could sign a callback with it, and any other NODE_ENV refuses to start with the simulator on
+ * without `GATEWAY_SIMULATOR_SECRET` (or with this value).
+ */
+export const DEV_GATEWAY_SIMULATOR_SECRET = 'lotus-gateway-simulator-dev-secret';
 
 export type HttpProviderConfig = { url: string; token: string | null };
 export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
@@ -141,8 +159,38 @@ const envSchema = z.object({
     .optional(),
   TELEGRAM_AUTH_URL: httpUrl.default('https://oauth.telegram.org'),
   GATEWAY_SIMULATOR: z.enum(['0', '1', 'false', 'true']).default('0'),
-  GATEWAY_SIMULATOR_SECRET: z.string().min(16).default('lotus-gateway-simulator-dev-secret'),
+  GATEWAY_SIMULATOR_SECRET: z.string().min(16).optional(),
+  GATEWAY_SIMULATOR_CALLBACK_BASE_URL: httpUrl
+    .refine((value) => {
+      // Runs even when httpUrl refused the value: a URL that does not parse is httpUrl's problem alone.
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      return url.pathname === '/' && url.search === '' && url.hash === '' && !value.endsWith('/');
+    }, 'must be an origin only, without a path or a trailing slash (e.g. http://127.0.0.1:8080)')
+    .optional(),
 });
+
+/** The simulator's settings, or why they are refused (a missing or public secret outside development). */
+function gatewaySimulatorOf(parsed: z.infer<typeof envSchema>): GatewaySimulatorConfig | null | string {
+  if (parsed.GATEWAY_SIMULATOR !== '1' && parsed.GATEWAY_SIMULATOR !== 'true') return null;
+  const secret = parsed.GATEWAY_SIMULATOR_SECRET;
+  if (
+    parsed.NODE_ENV !== 'development' &&
+    (secret === undefined || secret === DEV_GATEWAY_SIMULATOR_SECRET)
+  ) {
+    return (
+      'GATEWAY_SIMULATOR_SECRET: required when GATEWAY_SIMULATOR=1 and NODE_ENV is not development ' +
+      '(the built-in development secret is public: anyone could sign a deposit callback with it)'
+    );
+  }
+  if (parsed.GATEWAY_SIMULATOR_CALLBACK_BASE_URL === undefined && parsed.PORT === 0) {
+    return 'GATEWAY_SIMULATOR_CALLBACK_BASE_URL: required when PORT=0 (the simulator cannot know the port)';
+  }
+  return {
+    secret: secret ?? DEV_GATEWAY_SIMULATOR_SECRET,
+    callbackBaseUrl: parsed.GATEWAY_SIMULATOR_CALLBACK_BASE_URL ?? `http://127.0.0.1:${parsed.PORT}`,
+  };
+}
 
 function oidcOf(
   issuer: string | undefined,
@@ -176,6 +224,8 @@ export function parseEnv(
     };
   }
   const parsed = result.data;
+  const gatewaySimulator = gatewaySimulatorOf(parsed);
+  if (typeof gatewaySimulator === 'string') return { ok: false, problems: [gatewaySimulator] };
   const root = findRepoRoot(cwd);
   return {
     ok: true,
@@ -224,10 +274,7 @@ export function parseEnv(
               authUrl: parsed.TELEGRAM_AUTH_URL,
             }
           : null,
-      gatewaySimulator:
-        parsed.GATEWAY_SIMULATOR === '1' || parsed.GATEWAY_SIMULATOR === 'true'
-          ? { secret: parsed.GATEWAY_SIMULATOR_SECRET }
-          : null,
+      gatewaySimulator,
     },
   };
 }

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from './app-error.ts';
+import { findControlCharacters, invalidCharacters } from './control-characters.ts';
 
 /**
  * The multipart forms of the API (feedback, deposit proof, withdrawal receipt) read the same way: small text
@@ -96,6 +97,10 @@ export async function readMultipartForm(
       if (Object.hasOwn(fields, part.fieldname) || typeof part.value !== 'string') {
         throw invalidFormField(part.fieldname, 'invalid_type');
       }
+      // The app's input hook (plugins/input-text.ts) runs before the handler reads the parts: the same
+      // rule is applied here, to the name and the value of each text field.
+      const bad = findControlCharacters({ [part.fieldname]: part.value }, 'body');
+      if (bad !== null) throw invalidCharacters(bad);
       fields[part.fieldname] = part.value;
     }
   } catch (error) {

@@ -1,3 +1,4 @@
+import { multiLineText, singleLineText } from '@lotus/shared/text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,20 @@ async function testRoutes(app: FastifyInstance): Promise<void> {
     async () => ({ count: 'not a number' }) as unknown as { count: number },
   );
   typed.get('/api/test/items/:id', async (request) => ok(request.params));
+  // What `pg` / PGlite throw for a NUL in text (22021) or `\u0000` in jsonb (22P05), as the cause of a
+  // wrapping error the way a service may rethrow it.
+  typed.get('/api/test/refused-text/:sqlstate', async (request) => {
+    const { sqlstate } = request.params as { sqlstate: string };
+    const database = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: sqlstate,
+    });
+    throw new Error('insert failed', { cause: database });
+  });
+  typed.post(
+    '/api/test/single-line',
+    { schema: { body: z.object({ name: singleLineText().max(20), note: multiLineText().optional() }) } },
+    async (request) => ok(request.body),
+  );
 }
 
 describe('error handling', () => {
@@ -147,6 +162,33 @@ describe('error handling', () => {
     });
     for (const leak of ['select', 'members', 'password', '42P01', 'at ', '.ts'])
       expect(response.body).not.toContain(leak);
+  });
+
+  it.each(['22021', '22P05'])(
+    'answers text PostgreSQL refused (%s) with 400 invalid_request, the last line behind the input hook',
+    async (sqlstate) => {
+      const response = await test.app.inject({ method: 'GET', url: `/api/test/refused-text/${sqlstate}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        success: false,
+        message: 'invalid_request',
+        value: { issues: [{ path: '', code: 'invalid_characters' }] },
+      });
+    },
+  );
+
+  it('reports the single-line and multi-line text rules as invalid_characters on the field', async () => {
+    const send = (payload: unknown) =>
+      test.app.inject({ method: 'POST', url: '/api/test/single-line', payload: payload as object });
+    for (const name of ['two\nlines', 'tab\there', 'bell\u0007']) {
+      const response = await send({ name });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().value.issues).toEqual([{ path: 'body.name', code: 'invalid_characters' }]);
+    }
+    const multiLine = await send({ name: 'Ravi', note: 'line one\r\nline two\tend' });
+    expect(multiLine.statusCode).toBe(200);
+    const tooLong = await send({ name: 'x'.repeat(21) });
+    expect(tooLong.json().value.issues).toEqual([{ path: 'body.name', code: 'too_big' }]);
   });
 
   it('gives a deliberate 5xx AppError its own status, plus the request id', async () => {

@@ -1,7 +1,9 @@
 import { type ErrorCode, httpStatusOf } from '@lotus/shared/error-codes';
+import { INVALID_CHARACTERS, issueCodeOf } from '@lotus/shared/text';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionLoss } from '../db/connection-loss.ts';
+import { isRefusedText } from '../db/refused-text.ts';
 import { isApiPath, pathOf } from '../lib/api-paths.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { failure } from '../lib/envelope.ts';
@@ -52,12 +54,15 @@ export function mapError(error: unknown): Mapped {
   if (isAppError(error)) return mapped(error.code, error.details ?? null);
   // The database went away under the request (restart, fail-over, terminated connection): a retry will do.
   if (isConnectionLoss(error)) return mapped('service_unavailable');
+  // PostgreSQL refused a character of the client's text (NUL): the client's fault, whichever field it was.
+  if (isRefusedText(error))
+    return mapped('invalid_request', { issues: [{ path: '', code: INVALID_CHARACTERS }] });
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as FastifyError).validationContext;
     return mapped('invalid_request', {
       issues: error.validation.map((issue) => ({
         path: issuePath(context, issue.instancePath),
-        code: String(issue.keyword),
+        code: issueCodeOf({ code: String(issue.keyword), message: issue.message }),
       })),
     });
   }
@@ -138,7 +143,9 @@ export function registerErrorHandling(
       else request.log.error({ err: error }, 'request failed');
       return sendFailure(reply, { ...failed, value: { ...failed.value, requestId: request.id } });
     }
-    request.log.info({ code: failed.code, status: failed.status }, 'request rejected');
+    // Refused by the database rather than at the edge: an input path plugins/input-text.ts does not cover.
+    if (isRefusedText(error)) request.log.warn({ err: error }, 'text refused by the database');
+    else request.log.info({ code: failed.code, status: failed.status }, 'request rejected');
     return sendFailure(reply, failed);
   });
 

@@ -22,7 +22,12 @@ import { arbitraryOf, type JsonSchema, jsonSchemaOf, propertiesOf, wrongTypeOf }
  * wrong types, missing required fields, huge strings): no answer is a 5xx unless listed below with its
  * reason, every malformed request is refused with a 4xx, every answer matches the route's declared
  * response schema (2xx) or the error envelope with the status of its code (4xx/5xx).
- * RELIABILITY_FULL=1: 1,000 valid + 1,000 malformed per route; otherwise 5 + 5.
+ * Issue 14: control characters (NUL, the other C0 controls, DEL, and tab / line breaks) are injected into
+ * every string of every route (body, query, path parameters, multipart fields, an extra query parameter):
+ * the ones no text may hold must be refused with a 4xx, tab and line breaks may be accepted, and neither
+ * may ever be a 5xx (a NUL reaching PostgreSQL was a 500).
+ * RELIABILITY_FULL=1: 1,000 valid + 1,000 malformed + 300 control-character requests per route;
+ * otherwise 5 + 5 + 8.
  */
 
 vi.mock('fastify', async (original) =>
@@ -32,6 +37,24 @@ vi.mock('fastify', async (original) =>
 const FULL = process.env.RELIABILITY_FULL === '1';
 const VALID_PER_ROUTE = FULL ? 1000 : 5;
 const MALFORMED_PER_ROUTE = FULL ? 1000 : 5;
+const CONTROL_PER_ROUTE = FULL ? 300 : 8;
+/**
+ * Characters no text may hold (packages/shared/src/text.ts `hasForbiddenCharacters`): always refused. The
+ * lone surrogate last goes into JSON bodies only (a URL or a multipart form cannot carry it: NUL there).
+ */
+const FORBIDDEN_CONTROLS = [
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u000b',
+  '\u000c',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\ud83d',
+];
+/** Allowed in multi-line text, refused by single-line fields: either answer, never a 5xx. */
+const LINE_CONTROLS = ['\t', '\n', '\r'];
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
 const BODY_LIMIT = 1_048_576;
 
@@ -101,10 +124,12 @@ beforeAll(async () => {
 });
 
 /** Requests sent, for the closing summary line. */
-const sent = { routes: 0, valid: 0, malformed: 0 };
+const sent = { routes: 0, valid: 0, malformed: 0, control: 0 };
 
 afterAll(async () => {
-  console.info(`[fuzz] ${sent.routes} routes: ${sent.valid} valid + ${sent.malformed} malformed requests`);
+  console.info(
+    `[fuzz] ${sent.routes} routes: ${sent.valid} valid + ${sent.malformed} malformed + ${sent.control} control-character requests`,
+  );
   await harness.close();
 });
 
@@ -455,6 +480,148 @@ function malformedRequests(
   return out;
 }
 
+/** Where a control character can go in a request: a string already in it, or one the route declares. */
+type ControlSlot =
+  | { part: 'body' | 'query'; path: (string | number)[] }
+  | { part: 'params'; name: string }
+  | { part: 'form'; name: string }
+  | { part: 'extra query' };
+
+/** Paths of the string leaves of a JSON value. */
+function stringPaths(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []) {
+  if (typeof value === 'string') out.push(path);
+  else if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) stringPaths(item, [...path, index], out);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [name, item] of Object.entries(value)) stringPaths(item, [...path, name], out);
+  }
+  return out;
+}
+
+function stringPropertyNames(schema: ZodType | undefined): string[] {
+  if (!schema) return [];
+  const json = jsonSchemaOf(schema);
+  return Object.entries(propertiesOf(json))
+    .filter(([, property]) => {
+      const types = Array.isArray(property.type) ? property.type : [property.type];
+      return types.includes('string') || (property.anyOf ?? []).some((option) => option.type === 'string');
+    })
+    .map(([name]) => name);
+}
+
+/** A copy of `root` with the value at `path` replaced (objects and arrays copied along the way). */
+function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  const copy = (
+    Array.isArray(root)
+      ? [...root]
+      : typeof root === 'object' && root !== null
+        ? { ...(root as Record<string, unknown>) }
+        : {}
+  ) as Record<string | number, unknown>;
+  copy[head] = setAt(copy[head], rest, value);
+  return copy;
+}
+
+function getAt(root: unknown, path: (string | number)[]): unknown {
+  return path.reduce<unknown>(
+    (value, key) =>
+      typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+    root,
+  );
+}
+
+const MULTIPART_FIELDS = { message: 'fuzz feedback text long enough', amount: '100', note: 'x' };
+
+/** `text` with `control` put in at a position chosen by `index`, never inside a surrogate pair. */
+function inject(text: string, control: string, index: number): string {
+  let at = index % (text.length + 1);
+  if (/[\udc00-\udfff]/.test(text.charAt(at))) at += 1;
+  return `${text.slice(0, at)}${control}${text.slice(at)}`;
+}
+
+/**
+ * Requests carrying one control character each, in every string slot of the route in turn: `forbidden`
+ * ones must be refused with a 4xx, the others (tab, line breaks) may be accepted; none may be a 5xx.
+ */
+function controlRequests(
+  route: ApiRoute,
+  count: number,
+  base: Parts[],
+): { kind: string; parts: Parts; forbidden: boolean }[] {
+  const slotsOf = (seed: Parts): ControlSlot[] => {
+    const slots: ControlSlot[] = [{ part: 'extra query' }];
+    if (isMultipart(route)) {
+      for (const name of Object.keys(MULTIPART_FIELDS)) slots.push({ part: 'form', name });
+    } else if (typeof seed.body === 'object' && seed.body !== null) {
+      const leaves = stringPaths(seed.body);
+      for (const path of leaves) slots.push({ part: 'body', path });
+      for (const name of stringPropertyNames(route.schema.body)) {
+        if (!leaves.some((path) => path.length === 1 && path[0] === name))
+          slots.push({ part: 'body', path: [name] });
+      }
+    }
+    const queryLeaves = stringPaths(seed.query ?? {});
+    for (const path of queryLeaves) slots.push({ part: 'query', path });
+    for (const name of stringPropertyNames(route.schema.querystring)) {
+      if (!queryLeaves.some((path) => path[0] === name)) slots.push({ part: 'query', path: [name] });
+    }
+    for (const name of Object.keys(seed.params)) slots.push({ part: 'params', name });
+    return slots;
+  };
+  const out: { kind: string; parts: Parts; forbidden: boolean }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const seed = base[index % base.length] ?? { params: {}, query: null, body: undefined };
+    const slots = slotsOf(seed);
+    const slot = slots[(index * 7 + Math.floor(index / slots.length)) % slots.length] as ControlSlot;
+    const controls = index % 4 === 3 ? LINE_CONTROLS : FORBIDDEN_CONTROLS;
+    const drawn = controls[index % controls.length] as string;
+    const control = slot.part !== 'body' && /[\ud800-\udfff]/.test(drawn) ? '\u0000' : drawn;
+    const forbidden = controls === FORBIDDEN_CONTROLS;
+    const text = (value: unknown) => inject(typeof value === 'string' ? value : 'fuzz', control, index);
+    let parts: Parts;
+    switch (slot.part) {
+      case 'extra query':
+        parts = { ...seed, query: { ...(seed.query ?? {}), fuzz: text('text') } };
+        break;
+      case 'query':
+        parts = {
+          ...seed,
+          query: setAt(seed.query ?? {}, slot.path, text(getAt(seed.query, slot.path))) as Parts['query'],
+        };
+        break;
+      case 'body':
+        parts = { ...seed, body: setAt(seed.body, slot.path, text(getAt(seed.body, slot.path))) };
+        break;
+      case 'params':
+        parts = {
+          ...seed,
+          params: { ...seed.params, [slot.name]: text(String(seed.params[slot.name] ?? 'x')) },
+        };
+        break;
+      case 'form': {
+        const form = multipartBody({
+          ...MULTIPART_FIELDS,
+          [slot.name]: text(MULTIPART_FIELDS[slot.name as keyof typeof MULTIPART_FIELDS]),
+        });
+        parts = {
+          ...seed,
+          raw: { payload: form.payload, contentType: form.headers['content-type'] as string },
+        };
+        break;
+      }
+    }
+    const where = slot.part === 'params' || slot.part === 'form' ? `${slot.part}.${slot.name}` : slot.part;
+    out.push({
+      kind: `control U+${control.charCodeAt(0).toString(16).padStart(4, '0')} in ${where}`,
+      parts,
+      forbidden,
+    });
+  }
+  return out;
+}
+
 type Finding = { kind: string; status: number; request: string; body: string; problem: string };
 
 function describeRequest(options: InjectOptions): string {
@@ -502,7 +669,7 @@ function checkAnswer(route: ApiRoute, response: LightMyRequestResponse, malforme
   return null;
 }
 
-describe(`schema fuzz of every API route (${FULL ? 'full' : 'small'}: ${VALID_PER_ROUTE} valid + ${MALFORMED_PER_ROUTE} malformed per route, seed ${SEED})`, () => {
+describe(`schema fuzz of every API route (${FULL ? 'full' : 'small'}: ${VALID_PER_ROUTE} valid + ${MALFORMED_PER_ROUTE} malformed + ${CONTROL_PER_ROUTE} control-character per route, seed ${SEED})`, () => {
   it('finds the API routes', () => {
     // A regression guard: the route walk must see the whole app, members, back office and studio alike.
     expect(routes.length).toBeGreaterThan(80);
@@ -564,9 +731,12 @@ describe(`schema fuzz of every API route (${FULL ? 'full' : 'small'}: ${VALID_PE
       };
       for (const parts of valid) await run('valid', parts, false);
       for (const { kind, parts } of malformed) await run(kind, parts, true);
+      const controls = controlRequests(route, CONTROL_PER_ROUTE, valid);
+      for (const { kind, parts, forbidden } of controls) await run(kind, parts, forbidden);
       sent.routes += 1;
       sent.valid += valid.length;
       sent.malformed += malformed.length;
+      sent.control += controls.length;
 
       expect(findings.slice(0, 5), `${findings.length} bad answers`).toEqual([]);
       expect(valid.length).toBe(VALID_PER_ROUTE);

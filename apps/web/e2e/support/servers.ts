@@ -86,7 +86,13 @@ export const SERVER_SPECS: readonly ServerSpec[] = [
     get postgresDatabase() {
       return `lotus_e2e_wallet_${portBase()}`;
     },
-    env: { DEV_INBOX: '1', GATEWAY_SIMULATOR: '1' },
+    // The servers run with NODE_ENV=production, where the simulator needs its own secret (issue 14); it
+    // calls back to 127.0.0.1:<PORT>, the address these servers listen on.
+    env: {
+      DEV_INBOX: '1',
+      GATEWAY_SIMULATOR: '1',
+      GATEWAY_SIMULATOR_SECRET: 'e2e-gateway-simulator-secret-2026',
+    },
     purpose: 'demo brand on PostgreSQL with the payment-gateway simulator (wallet journeys)',
   },
 ];

@@ -1,7 +1,19 @@
 /**
- * Masked destinations for logs, audit records and hints: enough to tell two numbers or addresses apart,
- * never enough to contact the person (docs/accounts-contract.md "Providers").
+ * Masked destinations for logs, audit records, hints and responses: enough to tell two numbers or addresses
+ * apart, never enough to contact the person (docs/accounts-contract.md "Providers").
  */
+
+/**
+ * A member's mobile number as any response shows it (member info, the remembered account, the new-device
+ * challenge's hint): all but the last four digits hidden, so the member recognises the number without a
+ * page, a screenshot or a shared computer's login form revealing it: '9000000001' → '••••••0001'. Issue 14
+ * (7c): one function for every response, so no response shows more than another.
+ */
+export function maskMobile(mobileNum: string | null): string | null {
+  if (mobileNum === null || mobileNum === '') return null;
+  const visible = mobileNum.slice(-4);
+  return '•'.repeat(Math.max(mobileNum.length - visible.length, 0)) + visible;
+}
 
 /**
  * '+919000000001' → '+91••••••0001' when the dialing code is known, else '•••••••••0001' (a destination

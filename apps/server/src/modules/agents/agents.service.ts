@@ -13,6 +13,7 @@ import { AGENT_TYPES } from '@lotus/shared/member-types';
 import { minorToDecimal } from '@lotus/shared/money';
 import { checkFieldValue, requiredRuleFor } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
+import { issueCodeOf } from '@lotus/shared/text';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -145,7 +146,10 @@ export class AgentsService {
       throw new AppError('invalid_request', {
         message: 'downline payload failed its schema',
         details: {
-          issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
+          issues: parsed.error.issues.map((issue) => ({
+            path: issue.path.join('.'),
+            code: issueCodeOf(issue),
+          })),
         },
       });
     }

@@ -8,6 +8,7 @@ import {
   type SmsLoginPayload,
   type UsernameLoginPayload,
 } from '@lotus/shared/auth.schema';
+import { issueCodeOf } from '@lotus/shared/text';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import {
@@ -123,7 +124,10 @@ export class AuthService {
       throw new AppError('invalid_request', {
         message: 'login payload failed its schema',
         details: {
-          issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
+          issues: parsed.error.issues.map((issue) => ({
+            path: issue.path.join('.'),
+            code: issueCodeOf(issue),
+          })),
         },
       });
     }

@@ -3,7 +3,7 @@ import type { LoginChallengeRow } from '../../db/tables/account-flows.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { maskEmail, maskPhone } from '../../lib/notify/mask.ts';
+import { maskEmail, maskMobile, maskPhone } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import type { AuthRepository } from './auth.repository.ts';
@@ -21,7 +21,7 @@ export function normalizePayeeName(name: string): string {
 function methodsOf(member: MemberRow): LoginChallenge['methods'] {
   const methods: LoginChallenge['methods'] = [];
   if (member.country_dialing_code && member.mobile_num) {
-    methods.push({ method: 'sms', hint: `${member.country_dialing_code} ${maskPhone(member.mobile_num)}` });
+    methods.push({ method: 'sms', hint: `${member.country_dialing_code} ${maskMobile(member.mobile_num)}` });
   }
   if (member.email) methods.push({ method: 'email', hint: maskEmail(member.email) });
   if (member.payee_name && normalizePayeeName(member.payee_name) !== '')

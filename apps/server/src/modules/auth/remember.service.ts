@@ -3,6 +3,7 @@ import type { RememberTokenRow } from '../../db/tables/account-flows.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { maskMobile } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { hashToken, newSecret, type SessionsService } from './sessions.service.ts';
@@ -66,7 +67,8 @@ export class RememberService {
       loginType: found.token.login_type,
       username: found.member.username,
       countryDialingCode: found.member.country_dialing_code,
-      mobileNum: found.member.mobile_num,
+      // Masked like member info: whoever opens the login form on this browser learns no phone number.
+      mobileNum: maskMobile(found.member.mobile_num),
     };
   }
 

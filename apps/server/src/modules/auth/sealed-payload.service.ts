@@ -3,6 +3,7 @@ import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import { fromBase64Url, toBase64Url } from '@lotus/shared/customer-service-seal';
 import { openSealedPayload, RSA_OAEP_PARAMS, type WebCryptoKey } from '@lotus/shared/sealed-payload';
 import { AppError } from '../../lib/app-error.ts';
+import { assertNoControlCharacters } from '../../lib/control-characters.ts';
 import type { ServerKeysRepository, StoredKeyPair } from './server-keys.repository.ts';
 
 type ActiveKey = { keyId: string; spki: string; privateKey: WebCryptoKey };
@@ -63,10 +64,15 @@ export class SealedPayloadService {
     const parsed = sealedPayloadSchema.safeParse(body);
     if (!parsed.success) throw new AppError('sealed_payload_invalid', { message: 'not a sealed payload' });
     const { privateKey } = await this.#activeKey();
+    let opened: unknown;
     try {
-      return await openSealedPayload(privateKey, parsed.data);
+      opened = await openSealedPayload(privateKey, parsed.data);
     } catch (error) {
       throw new AppError('sealed_payload_invalid', { message: 'sealed payload did not open', cause: error });
     }
+    // The app's input hook (plugins/input-text.ts) saw only ciphertext: the opened fields get the same
+    // control-character rule before any service reads them (paths as the payload schemas name them).
+    assertNoControlCharacters(opened, '');
+    return opened;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { GatewaySimulatorConfig } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { DepositsRepository } from './deposits.repository.ts';
@@ -11,7 +12,7 @@ import { createPaymentGateways } from './payment-gateway.ts';
 export function createDeposits(deps: {
   db: Kysely<Database>;
   ledger: LedgerService;
-  gatewaySimulator: { secret: string } | null;
+  gatewaySimulator: GatewaySimulatorConfig | null;
   /** The brand a host serves. */
   brandIdOf: (host: string) => Promise<bigint>;
 }): { service: DepositsService; routes: FastifyPluginAsyncZod } {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import {
   createDepositResponse,
   depositListResponse,
@@ -77,12 +78,30 @@ async function newMember(
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const failure = (response: { json: () => unknown }) => errorEnvelope.parse(response.json());
 
+/** A port nothing listens on now, for a server whose own address must be configured before it listens. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return address.port;
+}
+
 describe.each(testBackends())('deposits routes [%s]', (backend) => {
   let test: TestApp;
   let db: Kysely<Database>;
+  /** The simulator calls back to this configured origin (GATEWAY_SIMULATOR_CALLBACK_BASE_URL), never Host. */
+  let port: number;
 
   beforeAll(async () => {
-    test = await buildTestApp({ backend, config: { gatewaySimulator: { secret: SIMULATOR_SECRET } } });
+    port = await freePort();
+    test = await buildTestApp({
+      backend,
+      config: {
+        gatewaySimulator: { secret: SIMULATOR_SECRET, callbackBaseUrl: `http://127.0.0.1:${port}` },
+      },
+    });
     db = test.database.db;
   }, 60_000);
   afterAll(async () => {
@@ -920,10 +939,8 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
     });
 
     it('pays and fails through a real signed HTTP callback, then returns to the deposit page', async () => {
-      await test.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = test.app.server.address();
-      if (!address || typeof address === 'string') throw new Error('no address');
-      const base = `http://127.0.0.1:${address.port}`;
+      await test.app.listen({ port, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${port}`;
       const member = await newMember(db);
 
       const complete = async (redirectUrl: string | null, outcome: 'pay' | 'fail') => {
@@ -957,6 +974,24 @@ describe.each(testBackends())('deposits routes [%s]', (backend) => {
       expect(failResponse.status).toBe(303);
       expect((await depositRow(declined.deposit.id)).status).toBe('failed');
       expect(await balanceOf(member.id)).toBe(80_000n);
+
+      // Issue 14, 7b: the callback goes to the configured origin whatever Host the browser sent (it was built
+      // from Host, so a request could make the server POST to any host and port).
+      const aimed = await gatewayDeposit(member.token, '200');
+      const aimedUrl = new URL(aimed.redirectUrl ?? '');
+      const aimedResponse = await test.app.inject({
+        method: 'POST',
+        url: '/sim/gateway/complete',
+        headers: { host: 'attacker.invalid:6379', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          order: aimedUrl.searchParams.get('order') ?? '',
+          sig: aimedUrl.searchParams.get('sig') ?? '',
+          outcome: 'pay',
+        }).toString(),
+      });
+      expect(aimedResponse.statusCode).toBe(303);
+      expect((await depositRow(aimed.deposit.id)).status).toBe('approved');
+      expect(await balanceOf(member.id)).toBe(100_000n);
 
       // A decided order's page says so instead of offering the buttons.
       const page = await test.app.inject({ method: 'GET', url: payPath(paid.redirectUrl) });

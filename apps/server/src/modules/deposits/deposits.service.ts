@@ -15,11 +15,13 @@ import {
   type PaymentMethodView,
 } from '@lotus/shared/deposits.schema';
 import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
+import { issueCodeOf } from '@lotus/shared/text';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { DepositRow, PaymentMethodNames, PaymentMethodRow } from '../../db/tables/wallet-operations.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertNoControlCharacters } from '../../lib/control-characters.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import { pageOf, pageWindow } from '../../lib/pages.ts';
@@ -185,7 +187,7 @@ export class DepositsService {
       const issue = parsed.error.issues[0];
       const field =
         issue?.code === 'unrecognized_keys' ? (issue.keys[0] ?? 'body') : String(issue?.path[0] ?? 'body');
-      throw invalidField(field, issue?.code ?? 'invalid');
+      throw invalidField(field, issue ? issueCodeOf(issue) : 'invalid');
     }
     const fields = parsed.data;
     const method = await this.#repository.methodByCode(member.brand_id, fields.method);
@@ -475,10 +477,12 @@ export class DepositsService {
     } catch (error) {
       throw new AppError('invalid_json', { cause: error });
     }
+    // A raw body never meets the app's input hook (plugins/input-text.ts); the same rule applies here.
+    assertNoControlCharacters(json, 'body');
     const parsed = gatewayCallbackBodySchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw invalidField(String(issue?.path[0] ?? 'body'), issue?.code ?? 'invalid');
+      throw invalidField(String(issue?.path[0] ?? 'body'), issue ? issueCodeOf(issue) : 'invalid');
     }
     const body = parsed.data;
     const { value } = await runIdempotent(

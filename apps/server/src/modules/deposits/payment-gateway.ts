@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { GatewaySimulatorConfig } from '../../config/env.ts';
 
 /**
  * A payment gateway as the deposits module sees it (docs/wallet-contract.md "Deposits"): it makes the pay
@@ -49,9 +50,19 @@ export const SIMULATOR_ADAPTER = 'simulator';
 export class SimulatorGateway implements PaymentGateway {
   readonly adapter = SIMULATOR_ADAPTER;
   readonly #secret: string;
+  readonly #callbackBaseUrl: string;
 
-  constructor(secret: string) {
-    this.#secret = secret;
+  constructor(config: GatewaySimulatorConfig) {
+    this.#secret = config.secret;
+    this.#callbackBaseUrl = config.callbackBaseUrl;
+  }
+
+  /**
+   * Where the simulator posts the callback of a `methodCode` order: the configured origin of this server,
+   * never the Host of the request that pressed "Pay" (which would let anyone aim the server at any host).
+   */
+  callbackUrl(methodCode: string): string {
+    return `${this.#callbackBaseUrl}/wps/payments/gateway/${encodeURIComponent(methodCode)}/callback`;
   }
 
   orderSignature(depositId: bigint | string): string {
@@ -86,12 +97,12 @@ export class SimulatorGateway implements PaymentGateway {
 /** The adapters configured on this server, by name. */
 export type PaymentGateways = ReadonlyMap<string, PaymentGateway>;
 
-export function createPaymentGateways(config: { gatewaySimulator: { secret: string } | null }): {
+export function createPaymentGateways(config: { gatewaySimulator: GatewaySimulatorConfig | null }): {
   gateways: PaymentGateways;
   simulator: SimulatorGateway | null;
 } {
   const gateways = new Map<string, PaymentGateway>();
-  const simulator = config.gatewaySimulator ? new SimulatorGateway(config.gatewaySimulator.secret) : null;
+  const simulator = config.gatewaySimulator ? new SimulatorGateway(config.gatewaySimulator) : null;
   if (simulator) gateways.set(simulator.adapter, simulator);
   return { gateways, simulator };
 }

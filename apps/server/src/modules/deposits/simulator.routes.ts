@@ -10,7 +10,8 @@ import { SIGNATURE_HEADER, SIMULATOR_ADAPTER, type SimulatorGateway } from './pa
  * The local payment-gateway simulator (`GATEWAY_SIMULATOR=1`; docs/wallet-contract.md "Deposits"), for
  * demos and the browser journeys: a plain pay page with "Pay" and "Fail", and the gateway's side of the
  * callback — it signs the callback and sends it over real HTTP to this platform's callback URL, exactly as a
- * real gateway would, then sends the browser back to the deposit page. The page is a plain form post: no
+ * real gateway would, then sends the browser back to the deposit page. That URL comes from configuration
+ * (`GATEWAY_SIMULATOR_CALLBACK_BASE_URL`, default `http://127.0.0.1:<PORT>`), never from the request's Host. The page is a plain form post: no
  * script, so the site's CSP (script-src 'self', form-action 'self') holds.
  */
 
@@ -165,7 +166,7 @@ export function simulatorRoutes(
           amount: minorToDecimal(found.amountMinor),
           status: outcome === 'pay' ? 'success' : 'failed',
         });
-        const url = `${request.protocol}://${request.host}/wps/payments/gateway/${found.methodCode}/callback`;
+        const url = simulator.callbackUrl(found.methodCode);
         try {
           const response = await fetch(url, {
             method: 'POST',

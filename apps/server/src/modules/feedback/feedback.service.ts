@@ -5,6 +5,7 @@ import {
   feedbackContentLength,
   feedbackFieldsSchema,
 } from '@lotus/shared/content.schema';
+import { issueCodeOf } from '@lotus/shared/text';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { type AttemptCounter, type AttemptGate, isGranted } from '../../lib/attempt-gate.ts';
@@ -85,7 +86,7 @@ export class FeedbackService {
       throw invalid(
         parsed.error.issues.map((issue) => ({
           path: ['body', ...issue.path.map(String)].join('.'),
-          code: issue.code,
+          code: issueCodeOf(issue),
         })),
       );
     }

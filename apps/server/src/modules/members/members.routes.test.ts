@@ -6,9 +6,9 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { demoAccount } from '../../../test/helpers/demo-account.ts';
 import { loginAs } from '../../../test/helpers/login-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
+import { maskMobile } from '../../lib/notify/mask.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { hashToken, newSecret } from '../auth/sessions.service.ts';
-import { maskMobile } from './members.service.ts';
 
 describe('maskMobile', () => {
   it('keeps only the last four digits', () => {

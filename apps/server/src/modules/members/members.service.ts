@@ -2,6 +2,7 @@ import { AGENT_TYPES, type MemberInfo, NOT_REAL_MEMBER_TYPE } from '@lotus/share
 import { AVATAR_IDS, avatarUrlOf, isAvatarId, type PlayerAvatar } from '@lotus/shared/password.schema';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { maskMobile } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { MembersRepository } from './members.repository.ts';
 
@@ -15,16 +16,6 @@ export type AuditFn = (
   origin: RequestOrigin,
   detail?: Record<string, unknown>,
 ) => Promise<void>;
-
-/**
- * All but the last four digits hidden, so the member recognises the number without the page (or a
- * screenshot of it) revealing it: '9000000001' → '••••••0001'.
- */
-export function maskMobile(mobileNum: string | null): string | null {
-  if (mobileNum === null || mobileNum === '') return null;
-  const visible = mobileNum.slice(-4);
-  return '•'.repeat(Math.max(mobileNum.length - visible.length, 0)) + visible;
-}
 
 /** Member info (SPEC §3) and the profile settings the member changes (language, avatar). */
 export class MembersService {

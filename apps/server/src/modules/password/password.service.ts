@@ -10,6 +10,7 @@ import {
 } from '@lotus/shared/password.schema';
 import { checkFieldValue, requiredRuleFor } from '@lotus/shared/registration-rules';
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
+import { issueCodeOf } from '@lotus/shared/text';
 import type { z } from 'zod';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -91,7 +92,10 @@ function parsePayload<T extends z.ZodType>(schema: T, value: unknown, what: stri
     throw new AppError('invalid_request', {
       message: `${what} payload failed its schema`,
       details: {
-        issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
+        issues: parsed.error.issues.map((issue) => ({
+          path: issue.path.join('.'),
+          code: issueCodeOf(issue),
+        })),
       },
     });
   }

@@ -16,6 +16,7 @@ import {
   requiredRuleFor,
 } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
+import { issueCodeOf } from '@lotus/shared/text';
 import type { z } from 'zod';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -133,7 +134,9 @@ export function fieldInvalid(
 function invalidPayload(error: z.ZodError, what: string): AppError {
   return new AppError('invalid_request', {
     message: `${what} payload failed its schema`,
-    details: { issues: error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })) },
+    details: {
+      issues: error.issues.map((issue) => ({ path: issue.path.join('.'), code: issueCodeOf(issue) })),
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { NOT_REAL_MEMBER_TYPE } from '@lotus/shared/member-types';
 import { decimalToMinor } from '@lotus/shared/money';
+import { issueCodeOf } from '@lotus/shared/text';
 import type { z } from 'zod';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -37,7 +38,10 @@ export function parsePayload<T extends z.ZodType>(schema: T, value: unknown): z.
     throw new AppError('invalid_request', {
       message: 'sealed payload failed its schema',
       details: {
-        issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
+        issues: parsed.error.issues.map((issue) => ({
+          path: issue.path.join('.'),
+          code: issueCodeOf(issue),
+        })),
       },
     });
   }

@@ -192,6 +192,21 @@ describe('LoginForm', () => {
     expect((screen.getByTestId('login-remember') as HTMLInputElement).checked).toBe(false);
   });
 
+  it('a remembered SMS account opens the mobile tab without its number, which the server sends masked', async () => {
+    serve({
+      '/wps/session/remembered': {
+        loginType: 'sms',
+        username: 'm9000000001',
+        countryDialingCode: '+91',
+        mobileNum: '••••••0001',
+      },
+    });
+    renderForm({ smsLogin: true });
+    await screen.findByTestId('login-remembered');
+    expect(screen.getByTestId('login-tab-mobile').getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByTestId('login-mobile') as HTMLInputElement).value).toBe('');
+  });
+
   it('"continue as" logs in with the remembered token', async () => {
     const fetchStub = serve({
       '/wps/session/remembered': {

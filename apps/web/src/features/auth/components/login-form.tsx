@@ -108,8 +108,9 @@ export function LoginForm({
     setPrefilled(account);
     setRemember(true);
     if (account.loginType === 'sms' && options.smsLogin && account.mobileNum) {
+      // The server sends the number masked (••••••0001): the tab and the dialing code are pre-filled, the
+      // number is not (its "continue as" button needs none).
       setTab('mobile');
-      setMobile(account.mobileNum);
       if (account.countryDialingCode) setDialingCode(account.countryDialingCode);
     } else if (initialUsername === undefined) {
       setTab('username');
