@@ -563,6 +563,16 @@ const OPS_ROWS: Row<OpsActor>[] = [
       ),
     true,
   ),
+  opsRow(
+    'POST /wps/ops/members/:username/status',
+    // 'active' on an active member changes nothing, so support (allowed) leaves the owner's sessions alone;
+    // an admin of another brand does not find the member (refused).
+    (headers) =>
+      json('POST', `/wps/ops/members/${ids.ownerUsername}/status`, { status: 'active', reason: 'matrix' })(
+        headers,
+      ),
+    false,
+  ),
   opsRow('GET /wps/ops/deposits', json('GET', '/wps/ops/deposits'), false, otherBrandSees),
   opsRow(
     'GET /wps/ops/deposits/:id/proof',
