@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
-import { createSeamlessWalletClient } from './protocol-client.ts';
 import type { SeamlessWalletClient, WalletResult } from './protocol-types.ts';
 import { type ProtocolFixture, protocolFixture } from './vendor-protocol.fixture.ts';
 
@@ -28,11 +27,7 @@ describe('seamless-wallet rounds under concurrency [postgres]', () => {
     started = await startPooledTestApp({ pool: POOL, checkLedger: true });
     ({ pooled, app } = started);
     fx = await protocolFixture(app, pooled);
-    client = createSeamlessWalletClient({
-      vendorCode: fx.subject.vendorCode,
-      secret: fx.subject.secret,
-      transport: fx.subject.transport,
-    });
+    client = fx.client;
   }, 60_000);
   afterAll(() => started?.close());
 
