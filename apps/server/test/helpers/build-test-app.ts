@@ -4,7 +4,14 @@ import { type AppOptions, buildApp } from '../../src/app.ts';
 import type { DatabaseHandle } from '../../src/db/create-database.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { GeoLookup } from '../../src/lib/geo.ts';
-import { type Backend, createOfflineDatabase, createPreparedTestDatabase } from './test-database.ts';
+import { assertLedgerInvariants } from './ledger-invariants.ts';
+import {
+  type Backend,
+  connectAgain,
+  createOfflineDatabase,
+  createPreparedTestDatabase,
+  type TestDatabase,
+} from './test-database.ts';
 
 /** `app.inject` connects from 127.0.0.1 unless told otherwise; tests trust it as the proxy. */
 export const TRUSTED_PROXY = '127.0.0.1';
@@ -50,6 +57,19 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const backend = options.backend ?? 'pglite';
   const database =
     backend === 'offline' ? createOfflineDatabase() : await createPreparedTestDatabase(backend);
+  const app = await readyApp(database, options);
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The app of `options` on `database`, its extra routes registered, ready. */
+async function readyApp(database: DatabaseHandle, options: BuildTestAppOptions): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testAppOptions(options.config),
     database,
@@ -59,12 +79,65 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   });
   await options.routes?.(app);
   await app.ready();
-  return {
-    app,
-    database,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
+  return app;
+}
+
+export type PooledTestAppOptions = Omit<BuildTestAppOptions, 'backend'> & {
+  /** Connections in the app's own pool: enough that concurrent requests really overlap in the database. */
+  pool: number;
+  /** Another server process on this database (which the caller closes); a fresh prepared one if omitted. */
+  database?: TestDatabase;
+  /** Checks the ledger invariants on `close()`, once the app and its pool are closed. */
+  checkLedger?: boolean;
+};
+
+export type PooledTestApp = {
+  /** The test's own handle on the database (small pool), for arranging and reading rows. */
+  database: TestDatabase;
+  /** The app's handle on the same database, with a pool of `pool` connections. */
+  pooled: DatabaseHandle;
+  app: FastifyInstance;
+  /** Closes the app, then its pool, then (checking the ledger first if asked) the database if it owns it. */
+  close(): Promise<void>;
+};
+
+/**
+ * A ready app on PostgreSQL with a real pool, so requests sent at once race inside the database (PGlite
+ * runs one statement at a time): for concurrency tests (`*.pg.test.ts`).
+ */
+export async function startPooledTestApp(options: PooledTestAppOptions): Promise<PooledTestApp> {
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await createPreparedTestDatabase('postgres'));
+  let pooled: DatabaseHandle | undefined;
+  let app: FastifyInstance | undefined;
+  const release = async (checkLedger: boolean) => {
+    try {
+      await app?.close();
+      await pooled?.close();
+      if (checkLedger) await assertLedgerInvariants(database.db);
+    } finally {
+      if (ownsDatabase) await database.close();
+    }
   };
+  try {
+    pooled = await connectAgain(database, options.pool);
+    app = await readyApp(pooled, options);
+  } catch (error) {
+    await release(false);
+    throw error;
+  }
+  return { database, pooled, app, close: () => release(options.checkLedger ?? false) };
+}
+
+/** A server answer, as far as `tallyAnswers` reads it. */
+export type Answer = { statusCode: number; json(): { message: string } };
+
+/** How many answers said what: `ok` for a 200, otherwise the answer's `message`. */
+export function tallyAnswers(responses: Answer[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const response of responses) {
+    const key = response.statusCode === 200 ? 'ok' : response.json().message;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
 }

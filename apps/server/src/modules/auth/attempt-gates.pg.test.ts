@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
+import {
+  type PooledTestApp,
+  startPooledTestApp,
+  tallyAnswers,
+} from '../../../test/helpers/build-test-app.ts';
 import { solvedHumanCheck } from '../../../test/helpers/human-check.ts';
 import { sealFor, solvedCaptcha, usernameLoginBody } from '../../../test/helpers/login-helper.ts';
 import { createTestOperator } from '../../../test/helpers/operator-helper.ts';
-import {
-  connectAgain,
-  createPreparedTestDatabase,
-  type TestDatabase,
-} from '../../../test/helpers/test-database.ts';
+import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import { PAY_PASSWORD, WithdrawalFixture } from '../../../test/helpers/withdrawal-fixture.ts';
-import { buildApp } from '../../app.ts';
-import type { DatabaseHandle } from '../../db/create-database.ts';
 import type { LoginCaptchaMode } from '../../db/schema.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -28,20 +26,9 @@ import { hashToken } from './sessions.service.ts';
 const POOL = 20;
 const BURST = 50;
 
-type Reply = { statusCode: number; json(): { message: string; value: unknown } };
-
-function tally(responses: Reply[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const response of responses) {
-    const key = response.statusCode === 200 ? 'ok' : response.json().message;
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
-  return counts;
-}
-
 describe('attempt limits under 50 requests at once [postgres]', () => {
+  let started: PooledTestApp | undefined;
   let database: TestDatabase;
-  let pooled: DatabaseHandle;
   let app: FastifyInstance;
   let fx: WithdrawalFixture;
   // 10.x.y.z addresses: enough distinct IPs that the per-IP throttle never mixes into a per-account test.
@@ -92,19 +79,13 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
   };
 
   beforeAll(async () => {
-    database = await createPreparedTestDatabase('postgres');
-    pooled = await connectAgain(database, POOL);
     // devInbox: the captcha test reads the answer from /dev/captcha.
-    app = await buildApp({ config: testAppOptions({ devInbox: true }), database: pooled });
-    await app.ready();
+    started = await startPooledTestApp({ pool: POOL, config: { devInbox: true } });
+    ({ database, app } = started);
     fx = new WithdrawalFixture(app, database.db, systemClock);
     await fx.init();
   });
-  afterAll(async () => {
-    await app?.close();
-    await pooled?.close();
-    await database?.close();
-  });
+  afterAll(() => started?.close());
 
   describe('username login', () => {
     it('50 wrong passwords at once: at most 5 compared, then the account is locked', async () => {
@@ -117,7 +98,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
           ip: distinctIp(),
         })),
       );
-      const counts = tally(responses);
+      const counts = tallyAnswers(responses);
       expect(counts.login_failed ?? 0).toBeLessThanOrEqual(5);
       expect((counts.login_failed ?? 0) + (counts.account_locked ?? 0)).toBe(BURST);
       const after = await loginBurst([
@@ -136,7 +117,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
         ip: distinctIp(),
       }));
       attempts.push({ username: member.username, password: 'Right-Password-2', ip: distinctIp() });
-      const counts = tally(await loginBurst(attempts));
+      const counts = tallyAnswers(await loginBurst(attempts));
       const successes = counts.ok ?? 0;
       expect(successes).toBeLessThanOrEqual(1);
       // A right password resets the count of failures in a row, so a success lets one more run of 5 in.
@@ -151,7 +132,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
       await setCaptchaMode('off');
       const ip = distinctIp();
       const member = await newMember('Right-Password-3');
-      const counts = tally(
+      const counts = tallyAnswers(
         await loginBurst(
           Array.from({ length: BURST }, (_, index) => ({
             username: `ghost_${randomUUID().slice(0, 8)}_${index}`,
@@ -169,7 +150,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
     it('50 failures at once without a captcha: at most 2 compared before the captcha is required', async () => {
       await setCaptchaMode('after_failures');
       const member = await newMember('Right-Password-4');
-      const counts = tally(
+      const counts = tallyAnswers(
         await loginBurst(
           Array.from({ length: BURST }, (_, index) => ({
             username: member.username,
@@ -192,7 +173,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
     await setCaptchaMode('after_failures');
     const ip = distinctIp();
     const players = await Promise.all(Array.from({ length: 10 }, () => newMember('Right-Password-5')));
-    const counts = tally(
+    const counts = tallyAnswers(
       await loginBurst(
         players.map((player) => ({ username: player.username, password: 'Right-Password-5', ip })),
       ),
@@ -224,7 +205,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
           }),
         ),
       );
-      const counts = tally(responses);
+      const counts = tallyAnswers(responses);
       // Past the captcha means the password was compared (login_failed); the rest found it used up.
       expect(counts.login_failed).toBe(1);
       expect(counts.captcha_error).toBe(BURST - 1);
@@ -245,7 +226,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
           }),
         ),
       );
-      const counts = tally(await Promise.all(bodies.map((body) => postLogin(body, distinctIp()))));
+      const counts = tallyAnswers(await Promise.all(bodies.map((body) => postLogin(body, distinctIp()))));
       expect(counts.login_failed).toBe(1);
       expect(counts.human_verification_failed).toBe(BURST - 1);
     });
@@ -280,7 +261,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
         headers: { 'x-forwarded-for': ip },
         payload: { challengeId, method: 'payee_name', payeeName },
       });
-    const counts = tally(
+    const counts = tallyAnswers(
       await Promise.all(Array.from({ length: BURST }, (_, index) => verify(`Someone Else ${index}`))),
     );
     expect(counts.login_verification_failed).toBe(BURST);
@@ -308,7 +289,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
         headers: { 'x-forwarded-for': ip },
         payload: { username: member.username, email },
       });
-    const counts = tally(
+    const counts = tallyAnswers(
       await Promise.all(Array.from({ length: BURST }, (_, index) => request(`guess${index}@example.com`))),
     );
     expect(counts.username_email_not_found ?? 0).toBeLessThanOrEqual(5);
@@ -340,7 +321,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
     const bodies = await Promise.all(
       Array.from({ length: BURST }, (_, index) => smsBody(String(200_000 + index))),
     );
-    const counts = tally(await Promise.all(bodies.map((body) => postLogin(body, distinctIp()))));
+    const counts = tallyAnswers(await Promise.all(bodies.map((body) => postLogin(body, distinctIp()))));
     expect(counts.sms_code_invalid).toBe(BURST);
     const row = await database.db
       .selectFrom('verification_codes')
@@ -361,7 +342,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
         fx.requestWithdrawal(member, { payoutAccountId: member.accountId, amount: '100', withdrawPassword }),
       ),
     );
-    const counts = tally(responses);
+    const counts = tallyAnswers(responses);
     // The 1st..4th wrong answers say withdraw_password_error; the 5th and every refusal say _locked.
     expect(counts.withdraw_password_error ?? 0).toBeLessThanOrEqual(4);
     expect((counts.withdraw_password_error ?? 0) + (counts.withdraw_password_locked ?? 0)).toBe(BURST);
@@ -388,7 +369,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
         headers: member.headers,
         payload: payload as Record<string, unknown>,
       });
-    const counts = tally(await Promise.all(bodies.map(put)));
+    const counts = tallyAnswers(await Promise.all(bodies.map(put)));
     expect(counts.old_password_error ?? 0).toBeLessThanOrEqual(5);
     expect((counts.old_password_error ?? 0) + (counts.too_many_requests ?? 0)).toBe(BURST);
     const after = await put(await change(member.password));
@@ -409,7 +390,7 @@ describe('attempt limits under 50 requests at once [postgres]', () => {
         headers: { 'x-forwarded-for': '198.51.100.200' },
         payload: { brand: brand.code, username: operator.username, password },
       });
-    const counts = tally(
+    const counts = tallyAnswers(
       await Promise.all(Array.from({ length: BURST }, (_, index) => post(`Wrong-Operator-${index}`))),
     );
     expect(counts.operator_login_failed ?? 0).toBeLessThanOrEqual(5);

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
+import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
 import { gameIdOf } from '../../../test/helpers/games-fixture.ts';
-import {
-  connectAgain,
-  createPreparedTestDatabase,
-  type TestDatabase,
-} from '../../../test/helpers/test-database.ts';
-import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { type InhouseFixture, inhouseFixture } from '../inhouse-vendor/inhouse-vendor.fixture.ts';
 
@@ -23,25 +17,19 @@ const MEMBERS = 4;
 const LAUNCHES = 8;
 
 describe('session revocation under concurrency [postgres]', () => {
-  let database: TestDatabase;
+  let started: PooledTestApp | undefined;
   let pooled: DatabaseHandle;
   let app: FastifyInstance;
   let fx: InhouseFixture;
   let gameNodeId: string;
 
   beforeAll(async () => {
-    database = await createPreparedTestDatabase('postgres');
-    pooled = await connectAgain(database, POOL);
-    app = await buildApp({ config: testAppOptions(), database: pooled });
-    await app.ready();
+    started = await startPooledTestApp({ pool: POOL });
+    ({ pooled, app } = started);
     fx = await inhouseFixture(app, pooled);
     gameNodeId = String(await gameIdOf(pooled.db, fx.vendorId, 'lotus-fortune'));
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await pooled?.close();
-    await database?.close();
-  });
+  afterAll(() => started?.close());
 
   it('leaves no live launch token after a logout that raced the launches', async () => {
     const members = await Promise.all(Array.from({ length: MEMBERS }, () => fx.wallet.member()));

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
+import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
 import { multipartBody } from '../../../test/helpers/multipart.ts';
-import {
-  connectAgain,
-  createPreparedTestDatabase,
-  type TestDatabase,
-} from '../../../test/helpers/test-database.ts';
-import { buildApp } from '../../app.ts';
-import type { DatabaseHandle } from '../../db/create-database.ts';
+import { createPreparedTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.ts';
 import { FEEDBACK_GATE } from './feedback.service.ts';
 
 /**
@@ -22,22 +16,19 @@ const BURST = 50;
 
 describe('feedback limit under 50 requests at once on two processes [postgres]', () => {
   let database: TestDatabase;
-  const pools: DatabaseHandle[] = [];
+  const processes: PooledTestApp[] = [];
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
     database = await createPreparedTestDatabase('postgres');
     for (let process = 0; process < 2; process += 1) {
-      const pooled = await connectAgain(database, POOL);
-      pools.push(pooled);
-      const app = await buildApp({ config: testAppOptions(), database: pooled });
-      await app.ready();
-      apps.push(app);
+      const started = await startPooledTestApp({ pool: POOL, database });
+      processes.push(started);
+      apps.push(started.app);
     }
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const pooled of pools) await pooled.close();
+    for (const started of processes) await started.close();
     await database?.close();
   });
 

@@ -3,14 +3,8 @@ import { ROULETTE_RED } from '@lotus/games/roulette';
 import { playRoundResponse } from '@lotus/shared/originals.schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
-import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
-import {
-  connectAgain,
-  createPreparedTestDatabase,
-  type TestDatabase,
-} from '../../../test/helpers/test-database.ts';
-import { buildApp } from '../../app.ts';
+import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { type InhouseFixture, inhouseFixture } from './inhouse-vendor.fixture.ts';
 import { DEMO_BALANCE_MINOR } from './inhouse-vendor.service.ts';
@@ -28,24 +22,18 @@ const redBet = {
 };
 
 describe('in-house studio under concurrency [postgres]', () => {
+  let started: PooledTestApp | undefined;
   let database: TestDatabase;
   let pooled: DatabaseHandle;
   let app: FastifyInstance;
   let fx: InhouseFixture;
 
   beforeAll(async () => {
-    database = await createPreparedTestDatabase('postgres');
-    pooled = await connectAgain(database, POOL);
-    app = await buildApp({ config: testAppOptions(), database: pooled });
-    await app.ready();
+    started = await startPooledTestApp({ pool: POOL, checkLedger: true });
+    ({ database, pooled, app } = started);
     fx = await inhouseFixture(app, pooled);
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await pooled?.close();
-    if (database) await assertLedgerInvariants(database.db);
-    await database?.close();
-  });
+  afterAll(() => started?.close());
 
   /** ROUNDS rounds of the session sent at once: all played, each nonce of the seed taken once. */
   async function playAtOnce(token: string) {

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
+import {
+  type PooledTestApp,
+  startPooledTestApp,
+  tallyAnswers,
+} from '../../../test/helpers/build-test-app.ts';
 import { solvedHumanCheck } from '../../../test/helpers/human-check.ts';
 import { sealFor } from '../../../test/helpers/login-helper.ts';
-import {
-  connectAgain,
-  createPreparedTestDatabase,
-  type TestDatabase,
-} from '../../../test/helpers/test-database.ts';
-import { buildApp } from '../../app.ts';
-import type { DatabaseHandle } from '../../db/create-database.ts';
+import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import type { RegisterMethod } from '../../db/tables/accounts.ts';
 
 /**
@@ -21,33 +19,16 @@ import type { RegisterMethod } from '../../db/tables/accounts.ts';
 const POOL = 20;
 const BURST = 50;
 
-type Reply = { statusCode: number; json(): { message: string } };
-
-function tally(responses: Reply[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const response of responses) {
-    const key = response.statusCode === 200 ? 'ok' : response.json().message;
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
-  return counts;
-}
-
 describe('registration limits under 50 requests at once [postgres]', () => {
+  let started: PooledTestApp | undefined;
   let database: TestDatabase;
-  let pooled: DatabaseHandle;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createPreparedTestDatabase('postgres');
-    pooled = await connectAgain(database, POOL);
-    app = await buildApp({ config: testAppOptions(), database: pooled });
-    await app.ready();
+    started = await startPooledTestApp({ pool: POOL });
+    ({ database, app } = started);
   });
-  afterAll(async () => {
-    await app?.close();
-    await pooled?.close();
-    await database?.close();
-  });
+  afterAll(() => started?.close());
 
   const madeFrom = async (ip: string, method: RegisterMethod) => {
     const row = await database.db
@@ -78,7 +59,9 @@ describe('registration limits under 50 requests at once [postgres]', () => {
 
   it('one-click: 50 at once from one IP make 3 accounts', async () => {
     const ip = '10.1.0.1';
-    const counts = tally(await burst('/wps/member/register/oneClick', ip, await oneClickBodies(BURST)));
+    const counts = tallyAnswers(
+      await burst('/wps/member/register/oneClick', ip, await oneClickBodies(BURST)),
+    );
     expect(counts).toEqual({ ok: 3, too_many_requests: BURST - 3 });
     expect(await madeFrom(ip, 'one_click')).toBe(3);
   });
@@ -94,20 +77,20 @@ describe('registration limits under 50 requests at once [postgres]', () => {
         humanVerification: await solvedHumanCheck(app),
       })),
     );
-    const counts = tally(await burst('/wps/session/login/freeplay', ip, bodies));
+    const counts = tallyAnswers(await burst('/wps/session/login/freeplay', ip, bodies));
     expect(counts).toEqual({ ok: 5, too_many_requests: BURST - 5 });
     expect(await madeFrom(ip, 'free_play')).toBe(5);
   });
 
   it('refused registrations give their slot back: 50 failed human checks at once, then 3 accounts', async () => {
     const ip = '10.1.0.3';
-    const failed = tally(
+    const failed = tallyAnswers(
       await burst('/wps/member/register/oneClick', ip, await oneClickBodies(BURST, false)),
     );
     // A failure holds its slot only while it runs, so some of the burst may meet a full window instead.
     expect((failed.human_verification_failed ?? 0) + (failed.too_many_requests ?? 0)).toBe(BURST);
     expect(await madeFrom(ip, 'one_click')).toBe(0);
-    const counts = tally(await burst('/wps/member/register/oneClick', ip, await oneClickBodies(4)));
+    const counts = tallyAnswers(await burst('/wps/member/register/oneClick', ip, await oneClickBodies(4)));
     expect(counts).toEqual({ ok: 3, too_many_requests: 1 });
   });
 });

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
-import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
-import {
-  connectAgain,
-  createPreparedTestDatabase,
-  type TestDatabase,
-} from '../../../test/helpers/test-database.ts';
-import { buildApp } from '../../app.ts';
+import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { CONFORMANCE_CHECK_NAMES, runConformanceCheck } from './conformance-kit.ts';
 import { type ProtocolFixture, protocolFixture } from './vendor-protocol.fixture.ts';
@@ -20,24 +13,17 @@ import { type ProtocolFixture, protocolFixture } from './vendor-protocol.fixture
 const POOL = 20;
 
 describe('seamless-wallet conformance kit [postgres]', () => {
-  let database: TestDatabase;
+  let started: PooledTestApp | undefined;
   let pooled: DatabaseHandle;
   let app: FastifyInstance;
   let fx: ProtocolFixture;
 
   beforeAll(async () => {
-    database = await createPreparedTestDatabase('postgres');
-    pooled = await connectAgain(database, POOL);
-    app = await buildApp({ config: testAppOptions(), database: pooled });
-    await app.ready();
+    started = await startPooledTestApp({ pool: POOL, checkLedger: true });
+    ({ pooled, app } = started);
     fx = await protocolFixture(app, pooled);
   });
-  afterAll(async () => {
-    await app?.close();
-    await pooled?.close();
-    if (database) await assertLedgerInvariants(database.db);
-    await database?.close();
-  });
+  afterAll(() => started?.close());
 
   it.each(CONFORMANCE_CHECK_NAMES)('%s', async (check) => {
     await runConformanceCheck(check, fx.subject);

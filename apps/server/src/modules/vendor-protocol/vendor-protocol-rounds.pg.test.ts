@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
-import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
-import {
-  connectAgain,
-  createPreparedTestDatabase,
-  type TestDatabase,
-} from '../../../test/helpers/test-database.ts';
-import { buildApp } from '../../app.ts';
+import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
-import { createSeamlessWalletClient } from './protocol-client.ts';
 import type { SeamlessWalletClient, WalletResult } from './protocol-types.ts';
 import { type ProtocolFixture, protocolFixture } from './vendor-protocol.fixture.ts';
 
@@ -25,30 +17,19 @@ const POOL = 20;
 const AT_ONCE = 50;
 
 describe('seamless-wallet rounds under concurrency [postgres]', () => {
-  let database: TestDatabase;
+  let started: PooledTestApp | undefined;
   let pooled: DatabaseHandle;
   let app: FastifyInstance;
   let fx: ProtocolFixture;
   let client: SeamlessWalletClient;
 
   beforeAll(async () => {
-    database = await createPreparedTestDatabase('postgres');
-    pooled = await connectAgain(database, POOL);
-    app = await buildApp({ config: testAppOptions(), database: pooled });
-    await app.ready();
+    started = await startPooledTestApp({ pool: POOL, checkLedger: true });
+    ({ pooled, app } = started);
     fx = await protocolFixture(app, pooled);
-    client = createSeamlessWalletClient({
-      vendorCode: fx.subject.vendorCode,
-      secret: fx.subject.secret,
-      transport: fx.subject.transport,
-    });
+    client = fx.client;
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await pooled?.close();
-    if (database) await assertLedgerInvariants(database.db);
-    await database?.close();
-  });
+  afterAll(() => started?.close());
 
   it.each([
     ['open credits', false],

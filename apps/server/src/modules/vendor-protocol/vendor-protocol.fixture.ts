@@ -6,7 +6,8 @@ import type { DatabaseHandle } from '../../db/create-database.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import type { ConformanceSubject } from './conformance-kit.ts';
-import { injectTransport } from './protocol-client.ts';
+import { createSeamlessWalletClient, injectTransport } from './protocol-client.ts';
+import type { SeamlessWalletClient } from './protocol-types.ts';
 
 /** The secret the protocol tests give the in-house vendor LOTUS (the seed leaves it unset). */
 export const PROTOCOL_TEST_SECRET = 'vendor-protocol-test-secret-0123456789abcdef';
@@ -23,7 +24,30 @@ export type ProtocolFixture = {
   member(fundMinor: bigint): Promise<{ id: bigint; username: string }>;
   /** A launch session as GET /wps/game/launchGame makes one: the token (its hash is stored). */
   launch(memberId: bigint, minutes?: number): Promise<string>;
+  /** The vendor's side of the wire: a client signing with the test secret, calling the app in-process. */
+  client: SeamlessWalletClient;
+  /** A member with `fundMinor`, launched and authenticated through `client`, as a vendor sees them. */
+  player(fundMinor: bigint): Promise<ProtocolPlayer>;
 };
+
+export type ProtocolPlayer = {
+  memberId: bigint;
+  username: string;
+  playerId: string;
+  sessionToken: string;
+  gameCode: string;
+};
+
+/** The fields every wallet call of `p` in round `roundId` carries (a fresh txnId unless one is given). */
+export function walletCall(
+  p: Pick<ProtocolPlayer, 'playerId' | 'sessionToken' | 'gameCode'>,
+  amountMinor: bigint,
+  roundId: string,
+  txnId = `t-${randomUUID()}`,
+) {
+  const { playerId, sessionToken, gameCode } = p;
+  return { playerId, sessionToken, gameCode, txnId, roundId, amountMinor };
+}
 
 /**
  * LOTUS switched on for the wire protocol as an operator would (a wallet secret), with one game of its own
@@ -57,6 +81,12 @@ export async function protocolFixture(
   });
   const gameId = await gameIdOf(db, vendor.id, PROTOCOL_TEST_GAME);
   const passwordHash = await hashPassword(randomUUID());
+  const transport = injectTransport(app);
+  const client = createSeamlessWalletClient({
+    vendorCode: PROTOCOL_TEST_VENDOR,
+    secret: PROTOCOL_TEST_SECRET,
+    transport,
+  });
   let count = 0;
 
   const fixture: ProtocolFixture = {
@@ -84,10 +114,17 @@ export async function protocolFixture(
     },
     launch: (memberId, minutes = 240) =>
       insertLaunchSession(db, { brandId: brand.id, memberId, gameId, vendorId: vendor.id, minutes }),
+    client,
+    async player(fundMinor) {
+      const member = await fixture.member(fundMinor);
+      const auth = await client.authenticate(await fixture.launch(member.id));
+      if (auth.status !== 'OK') throw new Error(`authenticate: ${auth.status}`);
+      return { memberId: member.id, username: member.username, ...auth };
+    },
     subject: {
       vendorCode: PROTOCOL_TEST_VENDOR,
       secret: PROTOCOL_TEST_SECRET,
-      transport: injectTransport(app),
+      transport,
       async newPlayer(fundMinor) {
         const member = await fixture.member(fundMinor);
         return { launchToken: await fixture.launch(member.id) };

@@ -4,9 +4,13 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { BetRecordsService } from '../games/bet-records.service.ts';
 import { GameCardsRepository } from '../games/game-cards.repository.ts';
-import { createSeamlessWalletClient } from './protocol-client.ts';
 import type { SeamlessWalletClient } from './protocol-types.ts';
-import { type ProtocolFixture, protocolFixture } from './vendor-protocol.fixture.ts';
+import {
+  type ProtocolFixture,
+  type ProtocolPlayer,
+  protocolFixture,
+  walletCall,
+} from './vendor-protocol.fixture.ts';
 
 /**
  * The round state machine (issue 14, findings 1 and 2; docs/vendor-protocol.md "Rounds"): the outside
@@ -17,22 +21,8 @@ describe('seamless-wallet protocol: the round state machine', () => {
   let fx: ProtocolFixture;
   let client: SeamlessWalletClient;
 
-  type Player = { memberId: bigint; playerId: string; sessionToken: string; gameCode: string };
-
-  async function player(fundMinor: bigint): Promise<Player> {
-    const member = await fx.member(fundMinor);
-    const auth = await client.authenticate(await fx.launch(member.id));
-    if (auth.status !== 'OK') throw new Error(`authenticate: ${auth.status}`);
-    return { memberId: member.id, ...auth };
-  }
-
-  function call(p: Player, amountMinor: bigint, roundId: string, txnId = `t-${randomUUID()}`) {
-    const { playerId, sessionToken, gameCode } = p;
-    return { playerId, sessionToken, gameCode, txnId, roundId, amountMinor };
-  }
-
   const db = () => testApp.database.db;
-  const balance = async (p: Player) => (await fx.ledger.balanceOf(p.memberId)).availableMinor;
+  const balance = async (p: ProtocolPlayer) => (await fx.ledger.balanceOf(p.memberId)).availableMinor;
   const round = (roundId: string) =>
     db()
       .selectFrom('game_rounds')
@@ -45,11 +35,7 @@ describe('seamless-wallet protocol: the round state machine', () => {
   beforeAll(async () => {
     testApp = await buildTestApp();
     fx = await protocolFixture(testApp.app, testApp.database);
-    client = createSeamlessWalletClient({
-      vendorCode: fx.subject.vendorCode,
-      secret: fx.subject.secret,
-      transport: fx.subject.transport,
-    });
+    client = fx.client;
   });
   afterAll(async () => {
     if (testApp) await assertLedgerInvariants(testApp.database.db);
@@ -62,12 +48,14 @@ describe('seamless-wallet protocol: the round state machine', () => {
   ])(
     'finding 1: a rollback of a debit after a credit on %s is refused and moves nothing',
     async (_, closed) => {
-      const p = await player(10_000n);
+      const p = await fx.player(10_000n);
       const roundId = `r-${randomUUID()}`;
-      const bet = call(p, 1_000n, roundId);
+      const bet = walletCall(p, 1_000n, roundId);
       expect((await client.debit(bet)).status).toBe('OK');
-      expect((await client.credit({ ...call(p, 1_900n, roundId), roundClosed: closed })).status).toBe('OK');
-      const rollback = { ...call(p, 0n, roundId), targetTxnId: bet.txnId };
+      expect((await client.credit({ ...walletCall(p, 1_900n, roundId), roundClosed: closed })).status).toBe(
+        'OK',
+      );
+      const rollback = { ...walletCall(p, 0n, roundId), targetTxnId: bet.txnId };
       const refused = await client.rollback(rollback);
       expect(refused).toEqual({
         status: closed ? 'ROUND_CLOSED' : 'ROUND_HAS_CREDIT',
@@ -87,12 +75,12 @@ describe('seamless-wallet protocol: the round state machine', () => {
   );
 
   it('finding 1: the betting record counts the paid win of every round', async () => {
-    const p = await player(10_000n);
+    const p = await fx.player(10_000n);
     const roundId = `r-${randomUUID()}`;
-    const bet = call(p, 1_000n, roundId);
+    const bet = walletCall(p, 1_000n, roundId);
     await client.debit(bet);
-    await client.credit({ ...call(p, 1_900n, roundId), roundClosed: true });
-    await client.rollback({ ...call(p, 0n, roundId), targetTxnId: bet.txnId });
+    await client.credit({ ...walletCall(p, 1_900n, roundId), roundClosed: true });
+    await client.rollback({ ...walletCall(p, 0n, roundId), targetTxnId: bet.txnId });
     const rows = await db()
       .selectFrom('game_rounds')
       .select(['stake_minor', 'payout_minor', 'status'])
@@ -102,29 +90,29 @@ describe('seamless-wallet protocol: the round state machine', () => {
   });
 
   it('the betting record shows stake and payout for every reachable state', async () => {
-    const p = await player(10_000n);
+    const p = await fx.player(10_000n);
     const rid = (label: string) => `${label}-${randomUUID()}`;
     const [open, won, cancelled, free, credited] = ['open', 'won', 'cancelled', 'free', 'credited'].map(
       rid,
     ) as [string, string, string, string, string];
-    await client.debit(call(p, 1_000n, open));
-    const bet = call(p, 1_000n, won);
+    await client.debit(walletCall(p, 1_000n, open));
+    const bet = walletCall(p, 1_000n, won);
     await client.debit(bet);
-    await client.credit({ ...call(p, 1_900n, won), roundClosed: true });
-    expect((await client.rollback({ ...call(p, 0n, won), targetTxnId: bet.txnId })).status).toBe(
+    await client.credit({ ...walletCall(p, 1_900n, won), roundClosed: true });
+    expect((await client.rollback({ ...walletCall(p, 0n, won), targetTxnId: bet.txnId })).status).toBe(
       'ROUND_CLOSED',
     );
-    const undone = call(p, 500n, cancelled);
+    const undone = walletCall(p, 500n, cancelled);
     await client.debit(undone);
-    await client.rollback({ ...call(p, 0n, cancelled), targetTxnId: undone.txnId });
-    await client.credit({ ...call(p, 700n, free), roundClosed: true, kind: 'free_round' });
-    const staked = call(p, 300n, credited);
+    await client.rollback({ ...walletCall(p, 0n, cancelled), targetTxnId: undone.txnId });
+    await client.credit({ ...walletCall(p, 700n, free), roundClosed: true, kind: 'free_round' });
+    const staked = walletCall(p, 300n, credited);
     await client.debit(staked);
-    await client.credit({ ...call(p, 0n, credited), roundClosed: false });
-    expect((await client.rollback({ ...call(p, 0n, credited), targetTxnId: staked.txnId })).status).toBe(
-      'ROUND_HAS_CREDIT',
-    );
-    expect((await client.credit({ ...call(p, 4_000n, rid('never')), roundClosed: true })).status).toBe(
+    await client.credit({ ...walletCall(p, 0n, credited), roundClosed: false });
+    expect(
+      (await client.rollback({ ...walletCall(p, 0n, credited), targetTxnId: staked.txnId })).status,
+    ).toBe('ROUND_HAS_CREDIT');
+    expect((await client.credit({ ...walletCall(p, 4_000n, rid('never')), roundClosed: true })).status).toBe(
       'BET_NOT_FOUND',
     );
 
@@ -161,18 +149,22 @@ describe('seamless-wallet protocol: the round state machine', () => {
     if (auth.status !== 'OK') throw new Error(auth.status);
     const p = { memberId: member.id, ...auth };
     const roundId = `r-${randomUUID()}`;
-    await client.debit(call(p, 1_000n, roundId));
+    await client.debit(walletCall(p, 1_000n, roundId));
     const freeRound = `r-${randomUUID()}`;
-    await client.credit({ ...call(p, 500n, freeRound), roundClosed: false, kind: 'free_round' });
+    await client.credit({ ...walletCall(p, 500n, freeRound), roundClosed: false, kind: 'free_round' });
     await fx.subject.expireSession(token);
-    const late = { ...call(p, 800n, `r-${randomUUID()}`), roundClosed: true, kind: 'free_round' as const };
+    const late = {
+      ...walletCall(p, 800n, `r-${randomUUID()}`),
+      roundClosed: true,
+      kind: 'free_round' as const,
+    };
     expect(await client.credit(late)).toEqual({ status: 'SESSION_EXPIRED', balanceMinor: 9_500n });
     expect(await client.credit(late)).toEqual({ status: 'SESSION_EXPIRED', balanceMinor: 9_500n });
     // A free round already open and a debited round still take their credits.
     expect(
-      await client.credit({ ...call(p, 200n, freeRound), roundClosed: true, kind: 'free_round' }),
+      await client.credit({ ...walletCall(p, 200n, freeRound), roundClosed: true, kind: 'free_round' }),
     ).toMatchObject({ status: 'OK', balanceMinor: 9_700n });
-    expect(await client.credit({ ...call(p, 2_000n, roundId), roundClosed: true })).toMatchObject({
+    expect(await client.credit({ ...walletCall(p, 2_000n, roundId), roundClosed: true })).toMatchObject({
       status: 'OK',
       balanceMinor: 11_700n,
     });
@@ -180,9 +172,9 @@ describe('seamless-wallet protocol: the round state machine', () => {
   });
 
   it('finding 2: a credit on a round that never had a debit is refused, unpaid and not on the board', async () => {
-    const p = await player(10_000n);
+    const p = await fx.player(10_000n);
     const roundId = `r-${randomUUID()}`;
-    const credit = { ...call(p, 50_000n, roundId), roundClosed: true };
+    const credit = { ...walletCall(p, 50_000n, roundId), roundClosed: true };
     expect(await client.credit(credit)).toEqual({ status: 'BET_NOT_FOUND', balanceMinor: 10_000n });
     expect(await client.credit(credit)).toEqual({ status: 'BET_NOT_FOUND', balanceMinor: 10_000n });
     expect(await balance(p)).toBe(10_000n);

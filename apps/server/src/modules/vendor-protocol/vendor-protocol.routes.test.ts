@@ -7,7 +7,7 @@ import { createSeamlessWalletClient } from './protocol-client.ts';
 import type { SeamlessWalletClient } from './protocol-types.ts';
 import { PROTOCOL_PREFIX } from './protocol-wire.ts';
 import { signBody } from './signature.ts';
-import { type ProtocolFixture, protocolFixture } from './vendor-protocol.fixture.ts';
+import { type ProtocolFixture, protocolFixture, walletCall } from './vendor-protocol.fixture.ts';
 
 /**
  * What the platform records behind the wire answers (the conformance kit checks the answers): the
@@ -18,33 +18,6 @@ describe('seamless-wallet protocol: platform records', () => {
   let testApp: TestApp;
   let fx: ProtocolFixture;
   let client: SeamlessWalletClient;
-
-  type Player = {
-    memberId: bigint;
-    username: string;
-    playerId: string;
-    sessionToken: string;
-    gameCode: string;
-  };
-
-  async function player(fundMinor: bigint): Promise<Player> {
-    const member = await fx.member(fundMinor);
-    const token = await fx.launch(member.id);
-    const auth = await client.authenticate(token);
-    if (auth.status !== 'OK') throw new Error(`authenticate: ${auth.status}`);
-    return { memberId: member.id, username: member.username, ...auth };
-  }
-
-  function call(p: Player, amountMinor: bigint, roundId: string, txnId = `t-${randomUUID()}`) {
-    return {
-      playerId: p.playerId,
-      sessionToken: p.sessionToken,
-      gameCode: p.gameCode,
-      txnId,
-      roundId,
-      amountMinor,
-    };
-  }
 
   const db = () => testApp.database.db;
 
@@ -75,11 +48,7 @@ describe('seamless-wallet protocol: platform records', () => {
   beforeAll(async () => {
     testApp = await buildTestApp();
     fx = await protocolFixture(testApp.app, testApp.database);
-    client = createSeamlessWalletClient({
-      vendorCode: fx.subject.vendorCode,
-      secret: fx.subject.secret,
-      transport: fx.subject.transport,
-    });
+    client = fx.client;
   });
   afterAll(async () => {
     if (testApp) await assertLedgerInvariants(testApp.database.db);
@@ -102,14 +71,14 @@ describe('seamless-wallet protocol: platform records', () => {
   });
 
   it('a round: bet entry, payout entry, round sums and a settled status', async () => {
-    const p = await player(10_000n);
+    const p = await fx.player(10_000n);
     const roundId = `r-${randomUUID()}`;
-    const bet = call(p, 3_000n, roundId);
-    const extra = call(p, 1_000n, roundId);
+    const bet = walletCall(p, 3_000n, roundId);
+    const extra = walletCall(p, 1_000n, roundId);
     await client.debit(bet);
     await client.debit(extra);
     expect(await round(roundId)).toMatchObject({ stake_minor: 4_000n, payout_minor: 0n, status: 'open' });
-    const win = call(p, 9_000n, roundId);
+    const win = walletCall(p, 9_000n, roundId);
     await client.credit({ ...win, roundClosed: true });
 
     expect(await txn(bet.txnId)).toMatchObject({
@@ -132,10 +101,10 @@ describe('seamless-wallet protocol: platform records', () => {
   });
 
   it('a credit of 0 closes a lost round without a journal entry', async () => {
-    const p = await player(5_000n);
+    const p = await fx.player(5_000n);
     const roundId = `r-${randomUUID()}`;
-    await client.debit(call(p, 500n, roundId));
-    const lost = call(p, 0n, roundId);
+    await client.debit(walletCall(p, 500n, roundId));
+    const lost = walletCall(p, 0n, roundId);
     expect(await client.credit({ ...lost, roundClosed: true })).toMatchObject({
       status: 'OK',
       balanceMinor: 4_500n,
@@ -145,10 +114,10 @@ describe('seamless-wallet protocol: platform records', () => {
   });
 
   it('a win reaches the public winner board (masked), a lost round does not', async () => {
-    const p = await player(5_000n);
+    const p = await fx.player(5_000n);
     const roundId = `r-${randomUUID()}`;
-    await client.debit(call(p, 1_000n, roundId));
-    await client.credit({ ...call(p, 77_700n, roundId), roundClosed: true });
+    await client.debit(walletCall(p, 1_000n, roundId));
+    await client.credit({ ...walletCall(p, 77_700n, roundId), roundClosed: true });
     const wins = await db().selectFrom('win_feed').selectAll().where('amount_minor', '=', 77_700n).execute();
     expect(wins).toHaveLength(1);
     expect(wins[0]).toMatchObject({
@@ -174,8 +143,8 @@ describe('seamless-wallet protocol: platform records', () => {
       ).n;
     const before = await feedSize();
     const lostRound = `r-${randomUUID()}`;
-    await client.debit(call(p, 1_000n, lostRound));
-    await client.credit({ ...call(p, 0n, lostRound), roundClosed: true });
+    await client.debit(walletCall(p, 1_000n, lostRound));
+    await client.credit({ ...walletCall(p, 0n, lostRound), roundClosed: true });
     expect(await feedSize()).toBe(before);
     const board = await testApp.app.inject({
       method: 'GET',
@@ -189,11 +158,11 @@ describe('seamless-wallet protocol: platform records', () => {
   });
 
   it('rollback: a reversal entry, the debit marked rolled back, the round rolled back with no stake left', async () => {
-    const p = await player(5_000n);
+    const p = await fx.player(5_000n);
     const roundId = `r-${randomUUID()}`;
-    const bet = call(p, 2_000n, roundId);
+    const bet = walletCall(p, 2_000n, roundId);
     await client.debit(bet);
-    const rollback = { ...call(p, 0n, roundId), targetTxnId: bet.txnId };
+    const rollback = { ...walletCall(p, 0n, roundId), targetTxnId: bet.txnId };
     expect(await client.rollback(rollback)).toMatchObject({ status: 'OK', balanceMinor: 5_000n });
     const debitRow = await txn(bet.txnId);
     const rollbackRow = await txn(rollback.txnId);
@@ -210,10 +179,10 @@ describe('seamless-wallet protocol: platform records', () => {
   });
 
   it('rollback first: stored as rollback_first; the late debit stored refused with no entry', async () => {
-    const p = await player(5_000n);
+    const p = await fx.player(5_000n);
     const roundId = `r-${randomUUID()}`;
-    const bet = call(p, 2_000n, roundId);
-    const rollback = { ...call(p, 0n, roundId), targetTxnId: bet.txnId };
+    const bet = walletCall(p, 2_000n, roundId);
+    const rollback = { ...walletCall(p, 0n, roundId), targetTxnId: bet.txnId };
     await client.rollback(rollback);
     expect(await txn(rollback.txnId)).toMatchObject({
       status: 'rollback_first',
@@ -226,7 +195,7 @@ describe('seamless-wallet protocol: platform records', () => {
   });
 
   it('a call commits all of its writes or none: a failing round update leaves no entry and no txn row', async () => {
-    const p = await player(5_000n);
+    const p = await fx.player(5_000n);
     const roundId = `boom-${randomUUID()}`;
     await sql`create function vendor_protocol_test_boom() returns trigger language plpgsql as $$
       begin
@@ -239,7 +208,7 @@ describe('seamless-wallet protocol: platform records', () => {
       .selectFrom('journal_entries')
       .select(sql<string>`count(*)::text`.as('n'))
       .executeTakeFirstOrThrow();
-    const bet = call(p, 1_000n, roundId);
+    const bet = walletCall(p, 1_000n, roundId);
     try {
       await expect(client.debit(bet)).rejects.toMatchObject({ statusCode: 500 });
     } finally {
@@ -258,29 +227,34 @@ describe('seamless-wallet protocol: platform records', () => {
   });
 
   it('a disabled member is refused new bets but still gets the wins owed', async () => {
-    const p = await player(5_000n);
+    const p = await fx.player(5_000n);
     const roundId = `r-${randomUUID()}`;
-    await client.debit(call(p, 1_000n, roundId));
+    await client.debit(walletCall(p, 1_000n, roundId));
     await db().updateTable('members').set({ status: 'disabled' }).where('id', '=', p.memberId).execute();
-    expect((await client.debit(call(p, 1_000n, `r-${randomUUID()}`))).status).toBe('PLAYER_NOT_FOUND');
-    expect(await client.credit({ ...call(p, 2_500n, roundId), roundClosed: true })).toMatchObject({
+    expect((await client.debit(walletCall(p, 1_000n, `r-${randomUUID()}`))).status).toBe('PLAYER_NOT_FOUND');
+    expect(await client.credit({ ...walletCall(p, 2_500n, roundId), roundClosed: true })).toMatchObject({
       status: 'OK',
       balanceMinor: 6_500n,
     });
   });
 
   it("another player's session token or an unknown player is refused", async () => {
-    const a = await player(5_000n);
-    const b = await player(5_000n);
+    const a = await fx.player(5_000n);
+    const b = await fx.player(5_000n);
     const roundId = `r-${randomUUID()}`;
-    expect((await client.debit({ ...call(a, 100n, roundId), sessionToken: b.sessionToken })).status).toBe(
-      'SESSION_EXPIRED',
-    );
     expect(
-      (await client.credit({ ...call(a, 100n, roundId), sessionToken: b.sessionToken, roundClosed: true }))
-        .status,
+      (await client.debit({ ...walletCall(a, 100n, roundId), sessionToken: b.sessionToken })).status,
+    ).toBe('SESSION_EXPIRED');
+    expect(
+      (
+        await client.credit({
+          ...walletCall(a, 100n, roundId),
+          sessionToken: b.sessionToken,
+          roundClosed: true,
+        })
+      ).status,
     ).toBe('PLAYER_NOT_FOUND');
-    expect(await client.debit({ ...call(a, 100n, roundId), playerId: '999999999' })).toEqual({
+    expect(await client.debit({ ...walletCall(a, 100n, roundId), playerId: '999999999' })).toEqual({
       status: 'PLAYER_NOT_FOUND',
       balanceMinor: null,
     });
@@ -359,9 +333,12 @@ describe('seamless-wallet protocol: platform records', () => {
     expect(auth).toMatchObject({ status: 'OK', playerId: member.id.toString(), balanceMinor: 0n });
     // Brand 1's LOTUS credentials do not reach brand 2's player, nor the other way round.
     expect(await client.authenticate(token)).toEqual({ status: 'PLAYER_NOT_FOUND', balanceMinor: null });
-    const mine = await player(5_000n);
+    const mine = await fx.player(5_000n);
     expect(
-      await otherClient.debit({ ...call(mine, 100n, `r-${randomUUID()}`), sessionToken: mine.sessionToken }),
+      await otherClient.debit({
+        ...walletCall(mine, 100n, `r-${randomUUID()}`),
+        sessionToken: mine.sessionToken,
+      }),
     ).toEqual({ status: 'PLAYER_NOT_FOUND', balanceMinor: null });
     expect(await client.balance({ playerId: member.id.toString(), sessionToken: token })).toEqual({
       status: 'PLAYER_NOT_FOUND',
@@ -375,7 +352,7 @@ describe('seamless-wallet protocol: platform records', () => {
   });
 
   it('wire details: raw JSON answers, amounts as strings, non-JSON refused with the envelope', async () => {
-    const p = await player(5_000n);
+    const p = await fx.player(5_000n);
     const body = JSON.stringify({
       timestamp: Date.now(),
       playerId: p.playerId,

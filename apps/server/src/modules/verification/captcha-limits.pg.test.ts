@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
-import {
-  connectAgain,
-  createPreparedTestDatabase,
-  type TestDatabase,
-} from '../../../test/helpers/test-database.ts';
-import { buildApp } from '../../app.ts';
-import type { DatabaseHandle } from '../../db/create-database.ts';
+import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
 
 /**
@@ -20,22 +14,16 @@ const POOL = 20;
 const BURST = 50;
 
 describe('captcha issue limits under 50 requests at once [postgres]', () => {
+  let started: PooledTestApp | undefined;
   let database: TestDatabase;
-  let pooled: DatabaseHandle;
   let app: FastifyInstance;
   const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
 
   beforeAll(async () => {
-    database = await createPreparedTestDatabase('postgres');
-    pooled = await connectAgain(database, POOL);
-    app = await buildApp({ config: testAppOptions(), database: pooled, clock });
-    await app.ready();
+    started = await startPooledTestApp({ pool: POOL, clock });
+    ({ database, app } = started);
   });
-  afterAll(async () => {
-    await app?.close();
-    await pooled?.close();
-    await database?.close();
-  });
+  afterAll(() => started?.close());
 
   const getCaptcha = (ip: string) =>
     app.inject({ method: 'GET', url: '/wps/captcha', headers: { 'x-forwarded-for': ip } });

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
+import {
+  type PooledTestApp,
+  startPooledTestApp,
+  tallyAnswers,
+} from '../../../test/helpers/build-test-app.ts';
 import { solvedHumanCheck } from '../../../test/helpers/human-check.ts';
 import { usernameLoginBody } from '../../../test/helpers/login-helper.ts';
-import {
-  connectAgain,
-  createPreparedTestDatabase,
-  type TestDatabase,
-} from '../../../test/helpers/test-database.ts';
-import { buildApp } from '../../app.ts';
-import type { DatabaseHandle } from '../../db/create-database.ts';
+import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import { hashPassword } from '../../lib/password.ts';
 
 /**
@@ -23,25 +21,17 @@ import { hashPassword } from '../../lib/password.ts';
 const POOL = 20;
 const BURST = 50;
 
-type Reply = { statusCode: number; json(): { message: string; value: unknown } };
-
-function tally(responses: Reply[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const response of responses) {
-    const key = response.statusCode === 200 ? 'ok' : response.json().message;
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
-  return counts;
-}
+type SendTestApp = PooledTestApp & { brandId: bigint };
 
 /** One database and app per block: the brand's daily quota is one counter per brand. */
-async function startApp(smsDailyQuota: number) {
-  const database = await createPreparedTestDatabase('postgres');
-  const pooled = await connectAgain(database, POOL);
-  const app = await buildApp({ config: testAppOptions({ smsDailyQuota }), database: pooled });
-  await app.ready();
-  const brand = await database.db.selectFrom('brands').select('id').orderBy('id').executeTakeFirstOrThrow();
-  return { database, pooled, app, brandId: brand.id };
+async function startApp(smsDailyQuota: number): Promise<SendTestApp> {
+  const started = await startPooledTestApp({ pool: POOL, config: { smsDailyQuota } });
+  const brand = await started.database.db
+    .selectFrom('brands')
+    .select('id')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return { ...started, brandId: brand.id };
 }
 
 let numberCounter = 0;
@@ -57,19 +47,16 @@ const freshIp = () => {
 };
 
 describe('code send limits under 50 requests at once [postgres]', () => {
+  let started: SendTestApp | undefined;
   let database: TestDatabase;
-  let pooled: DatabaseHandle;
   let app: FastifyInstance;
   let brandId: bigint;
 
   beforeAll(async () => {
-    ({ database, pooled, app, brandId } = await startApp(5000));
+    started = await startApp(5000);
+    ({ database, app, brandId } = started);
   });
-  afterAll(async () => {
-    await app?.close();
-    await pooled?.close();
-    await database?.close();
-  });
+  afterAll(() => started?.close());
 
   /** An active member with this number, so the no-login send really delivers. */
   const memberWithNumber = async (mobileNum: string, extra: { email?: string; password?: string } = {}) => {
@@ -122,7 +109,9 @@ describe('code send limits under 50 requests at once [postgres]', () => {
   it('one number, 50 sends at once from 50 addresses: one SMS goes out (the 60 s cooldown)', async () => {
     const mobileNum = freshNumber();
     await memberWithNumber(mobileNum);
-    const counts = tally(await smsBurst(Array.from({ length: BURST }, () => ({ mobileNum, ip: freshIp() }))));
+    const counts = tallyAnswers(
+      await smsBurst(Array.from({ length: BURST }, () => ({ mobileNum, ip: freshIp() }))),
+    );
     expect(counts).toEqual({ ok: 1, sms_too_many_requests: BURST - 1 });
     expect(await sent([`+91${mobileNum}`])).toBe(1);
   });
@@ -131,7 +120,7 @@ describe('code send limits under 50 requests at once [postgres]', () => {
     const ip = freshIp();
     const numbers = Array.from({ length: BURST }, () => freshNumber());
     for (const mobileNum of numbers) await memberWithNumber(mobileNum);
-    const counts = tally(await smsBurst(numbers.map((mobileNum) => ({ mobileNum, ip }))));
+    const counts = tallyAnswers(await smsBurst(numbers.map((mobileNum) => ({ mobileNum, ip }))));
     expect(counts).toEqual({ ok: 10, sms_too_many_requests: BURST - 10 });
     expect(await sent(numbers.map((mobileNum) => `+91${mobileNum}`))).toBe(10);
   });
@@ -157,7 +146,7 @@ describe('code send limits under 50 requests at once [postgres]', () => {
     });
     expect(held.json().message).toBe('login_verification_required');
     const { challengeId } = held.json().value as { challengeId: string };
-    const counts = tally(
+    const counts = tallyAnswers(
       await Promise.all(
         Array.from({ length: BURST }, () =>
           app.inject({
@@ -176,19 +165,16 @@ describe('code send limits under 50 requests at once [postgres]', () => {
 
 describe('the brand daily SMS quota under 50 requests at once [postgres]', () => {
   const QUOTA = 7;
+  let started: SendTestApp | undefined;
   let database: TestDatabase;
-  let pooled: DatabaseHandle;
   let app: FastifyInstance;
   let brandId: bigint;
 
   beforeAll(async () => {
-    ({ database, pooled, app, brandId } = await startApp(QUOTA));
+    started = await startApp(QUOTA);
+    ({ database, app, brandId } = started);
   });
-  afterAll(async () => {
-    await app?.close();
-    await pooled?.close();
-    await database?.close();
-  });
+  afterAll(() => started?.close());
 
   it('50 sends at once, each to its own number from its own address: only the quota goes out', async () => {
     const numbers = Array.from({ length: BURST }, () => freshNumber());
@@ -206,7 +192,7 @@ describe('the brand daily SMS quota under 50 requests at once [postgres]', () =>
         .execute();
     }
     const checks = await Promise.all(numbers.map(() => solvedHumanCheck(app)));
-    const counts = tally(
+    const counts = tallyAnswers(
       await Promise.all(
         numbers.map((mobileNum, index) =>
           app.inject({

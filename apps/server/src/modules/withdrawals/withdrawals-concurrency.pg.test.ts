@@ -3,16 +3,10 @@ import { MAX_PAYOUT_ACCOUNTS } from '@lotus/shared/withdrawals.schema';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
+import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
-import {
-  connectAgain,
-  createPreparedTestDatabase,
-  type TestDatabase,
-} from '../../../test/helpers/test-database.ts';
+import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import { WithdrawalFixture } from '../../../test/helpers/withdrawal-fixture.ts';
-import { buildApp } from '../../app.ts';
-import type { DatabaseHandle } from '../../db/create-database.ts';
 import { systemClock } from '../../lib/clock.ts';
 
 /**
@@ -25,25 +19,18 @@ const POOL = 20;
 const AMOUNT_MINOR = 10_000n; // ₹100, the brand's minimum
 
 describe('withdrawals under concurrency [postgres]', () => {
+  let started: PooledTestApp | undefined;
   let database: TestDatabase;
-  let pooled: DatabaseHandle;
   let app: FastifyInstance;
   let fx: WithdrawalFixture;
 
   beforeAll(async () => {
-    database = await createPreparedTestDatabase('postgres');
-    pooled = await connectAgain(database, POOL);
-    app = await buildApp({ config: testAppOptions(), database: pooled });
-    await app.ready();
+    started = await startPooledTestApp({ pool: POOL, checkLedger: true });
+    ({ database, app } = started);
     fx = new WithdrawalFixture(app, database.db, systemClock);
     await fx.init();
   });
-  afterAll(async () => {
-    await app?.close();
-    await pooled?.close();
-    if (database) await assertLedgerInvariants(database.db);
-    await database?.close();
-  });
+  afterAll(() => started?.close());
 
   it.each([1, 7, 19])('20 requests on a wallet funded for exactly %i: exactly that many holds', async (k) => {
     const member = await fx.readyMember(AMOUNT_MINOR * BigInt(k));
