@@ -45,8 +45,6 @@ export function sendLoginSms(input: {
   return apiSend('POST', '/wps/verification/sms/noLogin', { ...input, purpose: 'login' });
 }
 
-export const REMEMBERED_KEY = ['session', 'remembered'] as const;
-
 export function getRemembered(signal?: AbortSignal): Promise<RememberedAccount | null> {
   return apiGet<RememberedAccount | null>('/wps/session/remembered', signal ? { signal } : {});
 }

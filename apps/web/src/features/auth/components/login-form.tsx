@@ -25,9 +25,9 @@ import {
   loginRemembered,
   loginWithSms,
   loginWithUsername,
-  REMEMBERED_KEY,
   sendLoginSms,
 } from '../api/login-api.ts';
+import { REMEMBERED_KEY } from '../api/remembered-key.ts';
 import { useHumanCheck } from '../hooks/use-human-check.ts';
 import { type LoginMethod, useCompleteLogin } from '../hooks/use-session.ts';
 import type { LoginOptions } from '../login-options.ts';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiGet, apiSend } from '../../../lib/api-client.ts';
-import { REMEMBERED_KEY } from '../api/login-api.ts';
+import { REMEMBERED_KEY } from '../api/remembered-key.ts';
 import { openAuthModal, useAuthModal } from '../state/auth-modal-store.ts';
 import { useSessionStore } from '../state/session-store.ts';
 
