@@ -13,6 +13,9 @@ const groups = Array.from({ length: Math.ceil(ROUTES.length / GROUP_SIZE) }, (_,
 test.describe('layout variant of every route', () => {
   for (const group of groups) {
     test(`${group.map((route) => route.path).join(' ')}`, async ({ page }) => {
+      // Each row is a whole page load: the test's budget is one journey's per row, not 30 s for all eight
+      // (the home rows load the most; on a busy two-core machine the group ran past 30 s at 29a3a05 too).
+      test.setTimeout(group.length * 30_000);
       for (const route of group) {
         await test.step(`${route.path} → ${route.testId} (header ${route.header}, banner ${route.banner}, footer ${route.footer}, side menu ${route.sideMenu})`, async () => {
           const layout = await openLayout(page, route.path);
