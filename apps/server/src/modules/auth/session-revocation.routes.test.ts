@@ -134,11 +134,11 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
 
   /**
    * What an ended access looks like from every side, including the remember-me token of the device whose
-   * access ended (`rememberRevoked`).
+   * access ended (every cause ends it, logout included).
    */
   async function expectEnded(
     player: Playing,
-    options: { rememberRevoked: boolean; debitRefusal?: 'SESSION_EXPIRED' | 'PLAYER_NOT_FOUND' },
+    options: { debitRefusal?: 'SESSION_EXPIRED' | 'PLAYER_NOT_FOUND' } = {},
   ) {
     const info = await memberInfo(player.token);
     expect(info.statusCode).toBe(401);
@@ -186,12 +186,8 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
     expect(await fx.wallet.main(player.id)).toBe(before + WIN);
 
     const remembered = await rememberedLogin(player.rememberCookie);
-    if (options.rememberRevoked) {
-      expect(remembered.statusCode).toBe(401);
-      expect(messageOf(remembered)).toBe('not_logged_in');
-    } else {
-      expect(remembered.statusCode).toBe(200);
-    }
+    expect(remembered.statusCode).toBe(401);
+    expect(messageOf(remembered)).toBe('not_logged_in');
   }
 
   it("logout ends the session, this device's remember-me token and the games; other devices stay", async () => {
@@ -210,7 +206,7 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
     // The browser is told to drop the cookie as well.
     const cleared = logout.cookies.find((cookie) => cookie.name === 'lotus_remember');
     expect(cleared?.value).toBe('');
-    await expectEnded(player, { rememberRevoked: true });
+    await expectEnded(player);
     expect((await memberInfo(otherDevice)).statusCode).toBe(200);
     expect((await rememberedLogin(otherCookie)).statusCode).toBe(200);
   }, 60_000);
@@ -229,7 +225,7 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
       }),
     });
     expect(change.statusCode).toBe(200);
-    await expectEnded(player, { rememberRevoked: true });
+    await expectEnded(player);
     // The session that made the change stays, and may launch again.
     expect((await memberInfo(changer)).statusCode).toBe(200);
     expect((await launch(changer)).statusCode).toBe(200);
@@ -258,7 +254,7 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
       }),
     });
     expect(reset.statusCode).toBe(200);
-    await expectEnded(player, { rememberRevoked: true });
+    await expectEnded(player);
   }, 60_000);
 
   it('a reset by SMS code ends every session, remember token and game, and logs in afresh', async () => {
@@ -295,7 +291,7 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
       }),
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    await expectEnded(player, { rememberRevoked: true });
+    await expectEnded(player);
     // The session the reset opened is the member's only one.
     const fresh = loginResponse.parse(reset.json()).value.token;
     expect((await memberInfo(fresh)).statusCode).toBe(200);
@@ -316,7 +312,7 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
       );
       expect(exit, out.join('\n')).toBe(0);
       expect(JSON.parse(out.join('\n'))).toMatchObject({ status, changed: true, revoked: { sessions: 2 } });
-      await expectEnded(player, { rememberRevoked: true, debitRefusal: 'PLAYER_NOT_FOUND' });
+      await expectEnded(player, { debitRefusal: 'PLAYER_NOT_FOUND' });
       const login = await postUsernameLogin(test.app, player.username, MEMBER_PASSWORD);
       expect(login.statusCode).toBe(code);
       expect(messageOf(login)).toBe(message);
@@ -372,7 +368,7 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
         revoked: { sessions: 2, launchSessions: 2, studioSessions: 1 },
       },
     });
-    await expectEnded(player, { rememberRevoked: true, debitRefusal: 'PLAYER_NOT_FOUND' });
+    await expectEnded(player, { debitRefusal: 'PLAYER_NOT_FOUND' });
   }, 60_000);
 
   it('refuses the session of a member whose status changed outside the revocation path', async () => {

@@ -268,15 +268,6 @@ export class VendorProtocolRepository {
     return inserted.id;
   }
 
-  /** Stores the answer once the row's id (the platform txn id it contains) is known. */
-  async setResponse(db: Kysely<Database>, id: bigint, response: unknown): Promise<void> {
-    await db
-      .updateTable('vendor_transactions')
-      .set({ response: JSON.stringify(response) })
-      .where('id', '=', id)
-      .execute();
-  }
-
   /**
    * Completes an applied call's row: its journal entry and the stored answer, whose balance is the
    * member's available main balance read in the same statement (the member's row is already locked by
