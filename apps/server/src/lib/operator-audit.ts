@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Executor } from '../db/unit-of-work.ts';
+import { AuditRepository } from '../modules/audit/audit.repository.ts';
 
 /**
  * One audit row per back-office action (docs/wallet-contract.md "Operators"), written in the same
@@ -17,19 +17,11 @@ export type OperatorAction = {
   detail: Record<string, unknown>;
 };
 
-export async function recordOperatorAction(db: Kysely<Database>, action: OperatorAction): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      brand_id: action.brandId,
-      operator_id: action.operatorId,
-      member_id: action.memberId,
-      action: action.action,
-      ip: action.ip,
-      user_agent: null,
-      detail: JSON.stringify(action.detail, (_key, value) =>
-        typeof value === 'bigint' ? value.toString() : value,
-      ),
-    })
-    .execute();
+/**
+ * Writes the action's row through the one audit writer (modules/audit). `executor` is the action's
+ * transaction. Services on a unit of work call `audit.record(action)` on their `AuditRepository` instead;
+ * this adapter serves the callers that have not moved to one yet.
+ */
+export async function recordOperatorAction(executor: Executor, action: OperatorAction): Promise<void> {
+  await new AuditRepository(executor).record(action);
 }

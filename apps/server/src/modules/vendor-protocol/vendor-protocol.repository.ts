@@ -7,6 +7,7 @@ import type {
   VendorTxnKind,
   VendorTxnStatus,
 } from '../../db/tables/games.ts';
+import { type Tx, transact } from '../../db/unit-of-work.ts';
 import type { RoundEvent, RoundView } from './round-state.ts';
 
 /**
@@ -91,8 +92,8 @@ export class VendorProtocolRepository {
     this.#db = db;
   }
 
-  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    return this.#db.transaction().execute(work);
+  transaction<T>(work: (trx: Tx) => Promise<T>): Promise<T> {
+    return transact(this.#db, work);
   }
 
   get db(): Kysely<Database> {

@@ -1,11 +1,13 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CreditKind, VendorTransactionRow, VendorTxnKind } from '../../db/tables/games.ts';
+import type { Tx } from '../../db/unit-of-work.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isUniqueViolation } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { ledgerIn } from '../ledger/ledger.ts';
 import type { AuthenticateResult, WalletRefusal, WalletResult } from './protocol-types.ts';
 import {
   type AuthenticateRequest,
@@ -428,16 +430,13 @@ export class VendorProtocolService {
           });
           // The round has a credit or is closed: its outcome stands, and so does this debit.
           if ('refuse' in decision) return this.#refuse(trx, rowOf(0n), decision.refuse);
-          const reversal = await this.#ledger.reverse(
-            {
-              brandId: player.brandId,
-              entryId: target.entry_id,
-              idempotencyKey: ledgerKey(vendor.id, input.txnId),
-              memo: `${vendor.code} rollback of ${input.targetTxnId}`.slice(0, 500),
-              createdBy: `vendor:${vendor.code}`,
-            },
-            trx,
-          );
+          const reversal = await ledgerIn(trx).reverse({
+            brandId: player.brandId,
+            entryId: target.entry_id,
+            idempotencyKey: ledgerKey(vendor.id, input.txnId),
+            memo: `${vendor.code} rollback of ${input.targetTxnId}`.slice(0, 500),
+            createdBy: `vendor:${vendor.code}`,
+          });
           entryId = reversal.entryId;
           // The debit first: the database lets it roll back only while its round is still open.
           await this.#repository.markRolledBack(trx, target.id);
@@ -467,40 +466,34 @@ export class VendorProtocolService {
    * credit from the brand's bonus account to the player ('bonus', as the reward centre pays); the entry id.
    */
   async #post(
-    trx: Kysely<Database>,
+    trx: Tx,
     player: PlayerProfile,
     vendor: ProtocolVendor,
     input: { txnId: string; roundId: string },
     kind: 'bet' | 'payout' | 'bonus',
     amountMinor: bigint,
   ): Promise<bigint> {
-    const system = await this.#ledger.systemAccount(
-      player.brandId,
-      kind === 'bonus' ? 'bonus' : 'house',
-      trx,
-    );
-    const wallet = await this.#ledger.memberMainAccount(player.memberId, trx);
+    const ledger = ledgerIn(trx);
+    const system = await ledger.systemAccount(player.brandId, kind === 'bonus' ? 'bonus' : 'house');
+    const wallet = await ledger.memberMainAccount(player.memberId);
     const [from, to] = kind === 'bet' ? [wallet, system] : [system, wallet];
-    const entry = await this.#ledger.post(
-      {
-        brandId: player.brandId,
-        idempotencyKey: ledgerKey(vendor.id, input.txnId),
-        kind,
-        memo: `${vendor.code} round ${input.roundId}`.slice(0, 500),
-        createdBy: `vendor:${vendor.code}`,
-        postings: [
-          { accountId: from.id, amountMinor: -amountMinor },
-          { accountId: to.id, amountMinor },
-        ],
-      },
-      trx,
-    );
+    const entry = await ledger.post({
+      brandId: player.brandId,
+      idempotencyKey: ledgerKey(vendor.id, input.txnId),
+      kind,
+      memo: `${vendor.code} round ${input.roundId}`.slice(0, 500),
+      createdBy: `vendor:${vendor.code}`,
+      postings: [
+        { accountId: from.id, amountMinor: -amountMinor },
+        { accountId: to.id, amountMinor },
+      ],
+    });
     return entry.entryId;
   }
 
   /** Stores a call's row with its answer (the balance after it), which a repeat of the call replays. */
   async #record(
-    trx: Kysely<Database>,
+    trx: Tx,
     row: TxnRow,
     status: NewVendorTransaction['status'],
     entryId: bigint | null,
@@ -517,7 +510,7 @@ export class VendorProtocolService {
   }
 
   /** Records a refused debit or credit: final for its txn id, and it moves no money. */
-  async #refuse(trx: Kysely<Database>, row: TxnRow, status: WalletRefusal['status']): Promise<WalletRefusal> {
+  async #refuse(trx: Tx, row: TxnRow, status: WalletRefusal['status']): Promise<WalletRefusal> {
     const { balance } = await this.#record(trx, row, 'refused', null, status);
     return refusal(status, balance);
   }
@@ -529,7 +522,7 @@ export class VendorProtocolService {
    * written after it (docs/benchmarks.md "Vendor round").
    */
   async #applied(
-    trx: Kysely<Database>,
+    trx: Tx,
     row: TxnRow,
     change: Pick<RoundChange, 'stakeDeltaMinor' | 'payoutDeltaMinor' | 'event'>,
     post: (() => Promise<bigint>) | null,
@@ -556,7 +549,7 @@ export class VendorProtocolService {
 
   /** Answers a repeat: the stored answer when the content matches, TXN_CONFLICT when it does not. */
   async #replay(
-    trx: Kysely<Database>,
+    trx: Tx,
     existing: VendorTransactionRow,
     kind: VendorTxnKind,
     hash: string,
@@ -606,8 +599,10 @@ export class VendorProtocolService {
     return session.expiresAt.getTime() > this.#clock.now().getTime();
   }
 
-  async #available(memberId: bigint, trx?: Kysely<Database>): Promise<bigint> {
-    return (await this.#ledger.balanceOf(memberId, trx)).availableMinor;
+  /** The available balance, read in the call's transaction when there is one. */
+  async #available(memberId: bigint, trx?: Tx): Promise<bigint> {
+    const balance = trx ? await ledgerIn(trx).balanceOf(memberId) : await this.#ledger.balanceOf(memberId);
+    return balance.availableMinor;
   }
 
   /**

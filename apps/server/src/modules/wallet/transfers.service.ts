@@ -9,14 +9,14 @@ import {
   type WalletTransferBody,
   type WalletTransferResult,
 } from '@lotus/shared/wallet.schema';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
-import { recordOperatorAction } from '../../lib/operator-audit.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { WalletRepository } from './wallet.repository.ts';
+import { type Ledger, ledgerIn } from '../ledger/ledger.ts';
+import { WalletRepository } from './wallet.repository.ts';
 import { amountOf, isRealAccount, ledgerKeyOf, parsePayload, requireRealAccount } from './wallet-rules.ts';
 
 /** Opens sealed bodies (SealedPayloadService). */
@@ -31,12 +31,20 @@ export type PaymentPasswordVerifier = {
 };
 
 export type TransfersServiceDeps = {
-  db: Kysely<Database>;
-  ledger: LedgerService;
+  db: Db;
+  /** Kept for the module's wiring; transfers move money through the ledger of their own transaction. */
+  ledger?: LedgerService;
   repository: WalletRepository;
   sealed: SealedOpener;
   paymentPassword: PaymentPasswordVerifier;
 };
+
+/** What a transfer's transaction works on: the wallet's rows, the ledger and the audit log. */
+function transferRepositories(trx: Tx) {
+  return { wallet: new WalletRepository(trx), ledger: ledgerIn(trx), audit: new AuditRepository(trx) };
+}
+
+type TransferRepositories = ReturnType<typeof transferRepositories>;
 
 /**
  * Money moves a member starts from the wallet pages (docs/wallet-contract.md "Balance, wallets,
@@ -48,13 +56,15 @@ export type TransfersServiceDeps = {
  */
 export class TransfersService {
   readonly #deps: TransfersServiceDeps;
+  readonly #uow: UnitOfWork<TransferRepositories>;
 
   constructor(deps: TransfersServiceDeps) {
     this.#deps = deps;
+    this.#uow = new UnitOfWork(deps.db, transferRepositories);
   }
 
-  async #mainView(memberId: bigint, trx: Kysely<Database>) {
-    const { availableMinor } = await this.#deps.ledger.balanceOf(memberId, trx);
+  async #mainView(memberId: bigint, ledger: Ledger) {
+    const { availableMinor } = await ledger.balanceOf(memberId);
     return { balanceMinor: availableMinor.toString(), balance: minorToDecimal(availableMinor) };
   }
 
@@ -67,37 +77,33 @@ export class TransfersService {
   ): Promise<WalletTransferResult> {
     requireRealAccount(member);
     const amountMinor = amountOf(body.amount);
-    const { db, ledger, repository } = this.#deps;
     const request = { vendor: body.vendor, direction: body.direction, amountMinor };
     const { value } = await runIdempotent(
-      db,
+      this.#uow,
       { scope: `member:${member.id}:wallet.transfer`, key, request },
-      async (trx) => {
-        const brand = await repository.brandWallet(member.brand_id, trx);
+      async ({ wallet: repository, ledger, audit }) => {
+        const brand = await repository.brandWallet(member.brand_id);
         if (brand.singleWallet) throw new AppError('wallet_single_mode');
-        const vendor = await repository.vendor(member.brand_id, body.vendor, trx);
+        const vendor = await repository.vendor(member.brand_id, body.vendor);
         // Money may always come back from a vendor the brand switched off, but none goes to it.
         if (!vendor || (body.direction === 'in' && !vendor.enabled)) throw new AppError('vendor_unknown');
-        const main = await ledger.memberMainAccount(member.id, trx);
-        const wallet = await repository.ensureMemberVendorAccount(member.id, vendor.code, trx);
+        const main = await ledger.memberMainAccount(member.id);
+        const wallet = await repository.ensureMemberVendorAccount(member.id, vendor.code);
         const toVendor = body.direction === 'in' ? amountMinor : -amountMinor;
-        const entry = await ledger.post(
-          {
-            brandId: member.brand_id,
-            idempotencyKey: ledgerKeyOf(member.id, 'wallet.transfer', key),
-            kind: 'vendor_transfer',
-            memo: body.direction === 'in' ? `main → ${vendor.code}` : `${vendor.code} → main`,
-            createdBy: `member:${member.id}`,
-            postings: [
-              { accountId: main.id, amountMinor: -toVendor },
-              { accountId: wallet.id, amountMinor: toVendor },
-            ],
-          },
-          trx,
-        );
+        const entry = await ledger.post({
+          brandId: member.brand_id,
+          idempotencyKey: ledgerKeyOf(member.id, 'wallet.transfer', key),
+          kind: 'vendor_transfer',
+          memo: body.direction === 'in' ? `main → ${vendor.code}` : `${vendor.code} → main`,
+          createdBy: `member:${member.id}`,
+          postings: [
+            { accountId: main.id, amountMinor: -toVendor },
+            { accountId: wallet.id, amountMinor: toVendor },
+          ],
+        });
         const vendorAfter = entry.postings.find((posting) => posting.accountId === wallet.id);
         if (!vendorAfter) throw new Error('vendor posting missing');
-        await recordOperatorAction(trx, {
+        await audit.record({
           brandId: member.brand_id,
           operatorId: null,
           memberId: member.id,
@@ -113,7 +119,7 @@ export class TransfersService {
         });
         return {
           entryId: entry.entryId.toString(),
-          main: await this.#mainView(member.id, trx),
+          main: await this.#mainView(member.id, ledger),
           vendor: {
             vendor: vendor.code,
             balanceMinor: vendorAfter.balanceAfterMinor.toString(),
@@ -137,44 +143,39 @@ export class TransfersService {
     ip: string,
   ): Promise<WalletRecallResult> {
     requireRealAccount(member);
-    const { db, ledger, repository } = this.#deps;
     const { value } = await runIdempotent(
-      db,
+      this.#uow,
       { scope: `member:${member.id}:wallet.recall`, key, request: { vendor: body.vendor ?? null } },
-      async (trx) => {
+      async ({ wallet: repository, ledger, audit }) => {
         let vendorCode: string | undefined;
         if (body.vendor !== undefined) {
-          const vendor = await repository.vendor(member.brand_id, body.vendor, trx);
+          const vendor = await repository.vendor(member.brand_id, body.vendor);
           if (!vendor) throw new AppError('vendor_unknown');
           vendorCode = vendor.code;
         }
-        const wallets = await repository.memberVendorAccounts(
-          member.id,
-          { ...(vendorCode === undefined ? {} : { vendor: vendorCode }), forUpdate: true },
-          trx,
-        );
+        const wallets = await repository.memberVendorAccounts(member.id, {
+          ...(vendorCode === undefined ? {} : { vendor: vendorCode }),
+          forUpdate: true,
+        });
         const moves = wallets
           .map((wallet) => ({ accountId: wallet.id, amountMinor: wallet.balance_minor - wallet.held_minor }))
           .filter((move) => move.amountMinor > 0n);
         const recalled = moves.reduce((sum, move) => sum + move.amountMinor, 0n);
         if (recalled > 0n) {
-          const main = await ledger.memberMainAccount(member.id, trx);
-          const entry = await ledger.post(
-            {
-              brandId: member.brand_id,
-              idempotencyKey: ledgerKeyOf(member.id, 'wallet.recall', key),
-              kind: 'vendor_transfer',
-              memo: vendorCode === undefined ? 'recall → main' : `recall ${vendorCode} → main`,
-              createdBy: `member:${member.id}`,
-              postings: [
-                ...moves.map((move) => ({ accountId: move.accountId, amountMinor: -move.amountMinor })),
-                { accountId: main.id, amountMinor: recalled },
-              ],
-            },
-            trx,
-          );
+          const main = await ledger.memberMainAccount(member.id);
+          const entry = await ledger.post({
+            brandId: member.brand_id,
+            idempotencyKey: ledgerKeyOf(member.id, 'wallet.recall', key),
+            kind: 'vendor_transfer',
+            memo: vendorCode === undefined ? 'recall → main' : `recall ${vendorCode} → main`,
+            createdBy: `member:${member.id}`,
+            postings: [
+              ...moves.map((move) => ({ accountId: move.accountId, amountMinor: -move.amountMinor })),
+              { accountId: main.id, amountMinor: recalled },
+            ],
+          });
           // Nothing recalled moved no money, so it is not audited.
-          await recordOperatorAction(trx, {
+          await audit.record({
             brandId: member.brand_id,
             operatorId: null,
             memberId: member.id,
@@ -192,7 +193,7 @@ export class TransfersService {
         return {
           recalledMinor: recalled.toString(),
           recalled: minorToDecimal(recalled),
-          main: await this.#mainView(member.id, trx),
+          main: await this.#mainView(member.id, ledger),
         };
       },
     );
@@ -214,10 +215,10 @@ export class TransfersService {
       request: { amountMinor },
       amountMinor,
       password: payload.withdrawPassword,
-      recipient: (trx) =>
+      recipient: (_trx) =>
         member.upline_id === null
           ? Promise.resolve(undefined)
-          : this.#deps.repository.memberById(member.upline_id, trx),
+          : this.#deps.repository.memberById(member.upline_id),
     });
   }
 
@@ -240,8 +241,8 @@ export class TransfersService {
       request: { username: payload.username.toLowerCase(), amountMinor },
       amountMinor,
       password: payload.withdrawPassword,
-      recipient: async (trx) => {
-        const target = await this.#deps.repository.memberByUsername(member.brand_id, payload.username, trx);
+      recipient: async (_trx) => {
+        const target = await this.#deps.repository.memberByUsername(member.brand_id, payload.username);
         return target?.upline_id === member.id ? target : undefined;
       },
     });
@@ -265,10 +266,10 @@ export class TransfersService {
       request: Record<string, unknown>;
       amountMinor: bigint;
       password: string;
-      recipient: (trx: Kysely<Database>) => Promise<MemberRow | undefined>;
+      recipient: (repository: WalletRepository) => Promise<MemberRow | undefined>;
     },
   ): Promise<AgentTransferResult> {
-    const { db, ledger, paymentPassword } = this.#deps;
+    const { repository, paymentPassword } = this.#deps;
     const allowedRecipient = (recipient: MemberRow | undefined): MemberRow => {
       if (
         !recipient ||
@@ -281,31 +282,28 @@ export class TransfersService {
       }
       return recipient;
     };
-    allowedRecipient(await input.recipient(db));
+    allowedRecipient(await input.recipient(repository));
     await paymentPassword.verify(member.id, input.password, ip);
     const { value } = await runIdempotent(
-      db,
+      this.#uow,
       { scope: `member:${member.id}:${input.call}`, key, request: input.request },
-      async (trx) => {
-        const recipient = allowedRecipient(await input.recipient(trx));
-        const from = await ledger.memberMainAccount(member.id, trx);
-        const to = await ledger.memberMainAccount(recipient.id, trx);
-        const entry = await ledger.post(
-          {
-            brandId: member.brand_id,
-            idempotencyKey: ledgerKeyOf(member.id, input.call, key),
-            kind: 'agent_transfer',
-            memo: `${member.username} → ${recipient.username}`,
-            createdBy: `member:${member.id}`,
-            postings: [
-              { accountId: from.id, amountMinor: -input.amountMinor },
-              { accountId: to.id, amountMinor: input.amountMinor },
-            ],
-          },
-          trx,
-        );
+      async ({ wallet, ledger, audit }) => {
+        const recipient = allowedRecipient(await input.recipient(wallet));
+        const from = await ledger.memberMainAccount(member.id);
+        const to = await ledger.memberMainAccount(recipient.id);
+        const entry = await ledger.post({
+          brandId: member.brand_id,
+          idempotencyKey: ledgerKeyOf(member.id, input.call, key),
+          kind: 'agent_transfer',
+          memo: `${member.username} → ${recipient.username}`,
+          createdBy: `member:${member.id}`,
+          postings: [
+            { accountId: from.id, amountMinor: -input.amountMinor },
+            { accountId: to.id, amountMinor: input.amountMinor },
+          ],
+        });
         // The sender's row (`member_id`); the recipient is in `detail`. `transfer.upline` / `.downline`.
-        await recordOperatorAction(trx, {
+        await audit.record({
           brandId: member.brand_id,
           operatorId: null,
           memberId: member.id,
@@ -324,7 +322,7 @@ export class TransfersService {
           amountMinor: input.amountMinor.toString(),
           amount: minorToDecimal(input.amountMinor),
           to: recipient.username,
-          main: await this.#mainView(member.id, trx),
+          main: await this.#mainView(member.id, ledger),
         };
       },
     );

@@ -1,9 +1,9 @@
 import type { RecordType } from '@lotus/shared/wallet.schema';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { LocalisedText } from '../../db/tables/catalogue.ts';
 import type { LedgerAccountRow } from '../../db/tables/ledger.ts';
+import { type Executor, Repository } from '../../db/unit-of-work.ts';
 
 /** What the wallet calls need of the member's brand. */
 export type BrandWallet = {
@@ -58,15 +58,9 @@ export type RecordFilter = {
 };
 
 /** SQL of the wallet calls: brand settings, the catalogue's vendors, vendor wallets, the tree, records. */
-export class WalletRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
-  async brandWallet(brandId: bigint, db: Kysely<Database> = this.#db): Promise<BrandWallet> {
-    const row = await db
+export class WalletRepository<E extends Executor = Executor> extends Repository<E> {
+  async brandWallet(brandId: bigint): Promise<BrandWallet> {
+    const row = await this.db
       .selectFrom('brands')
       .select(['single_wallet', 'currency', 'currency_symbol'])
       .where('id', '=', brandId)
@@ -75,12 +69,8 @@ export class WalletRepository {
   }
 
   /** The brand's catalogue vendor with that code (`vendors.vassalage`, case as stored), enabled or not. */
-  async vendor(
-    brandId: bigint,
-    code: string,
-    db: Kysely<Database> = this.#db,
-  ): Promise<CatalogueVendor | undefined> {
-    const row = await db
+  async vendor(brandId: bigint, code: string): Promise<CatalogueVendor | undefined> {
+    const row = await this.db
       .selectFrom('vendors')
       .select(['vassalage', 'display_name', 'enabled'])
       .where('brand_id', '=', brandId)
@@ -90,7 +80,7 @@ export class WalletRepository {
   }
 
   async vendors(brandId: bigint): Promise<CatalogueVendor[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('vendors')
       .select(['vassalage', 'display_name', 'enabled'])
       .where('brand_id', '=', brandId)
@@ -107,9 +97,8 @@ export class WalletRepository {
   memberVendorAccounts(
     memberId: bigint,
     options: { vendor?: string; forUpdate?: boolean } = {},
-    db: Kysely<Database> = this.#db,
   ): Promise<LedgerAccountRow[]> {
-    let query = db
+    let query = this.db
       .selectFrom('ledger_accounts')
       .innerJoin('brands', 'brands.id', 'ledger_accounts.brand_id')
       .selectAll('ledger_accounts')
@@ -123,12 +112,8 @@ export class WalletRepository {
   }
 
   /** The member's wallet at `vendor`, created (empty) on first use like the main wallet. */
-  async ensureMemberVendorAccount(
-    memberId: bigint,
-    vendor: string,
-    db: Kysely<Database> = this.#db,
-  ): Promise<LedgerAccountRow> {
-    await db
+  async ensureMemberVendorAccount(memberId: bigint, vendor: string): Promise<LedgerAccountRow> {
+    await this.db
       .insertInto('ledger_accounts')
       .columns(['brand_id', 'kind', 'member_id', 'vendor_code', 'currency'])
       .expression((eb) =>
@@ -146,18 +131,14 @@ export class WalletRepository {
       )
       .onConflict((conflict) => conflict.doNothing())
       .execute();
-    const [account] = await this.memberVendorAccounts(memberId, { vendor }, db);
+    const [account] = await this.memberVendorAccounts(memberId, { vendor });
     if (!account) throw new Error(`vendor wallet of member ${memberId} at ${vendor} missing`);
     return account;
   }
 
   /** A member of the brand by username (case-insensitive, as logins are). */
-  memberByUsername(
-    brandId: bigint,
-    username: string,
-    db: Kysely<Database> = this.#db,
-  ): Promise<MemberRow | undefined> {
-    return db
+  memberByUsername(brandId: bigint, username: string): Promise<MemberRow | undefined> {
+    return this.db
       .selectFrom('members')
       .selectAll()
       .where('brand_id', '=', brandId)
@@ -165,14 +146,14 @@ export class WalletRepository {
       .executeTakeFirst();
   }
 
-  memberById(id: bigint, db: Kysely<Database> = this.#db): Promise<MemberRow | undefined> {
-    return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+  memberById(id: bigint): Promise<MemberRow | undefined> {
+    return this.db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** One page of a main wallet's postings of the record's kinds, newest first, and how many there are. */
   async records(filter: RecordFilter): Promise<{ rows: RecordRow[]; total: number }> {
     const kinds = kindsOf(filter.type);
-    const base = this.#db
+    const base = this.db
       .selectFrom('journal_postings as p')
       .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
       .leftJoin('journal_entries as o', 'o.id', 'e.reverses_entry_id')
