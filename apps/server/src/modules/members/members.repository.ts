@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MemberRow, MemberStatusColumn } from '../../db/tables/accounts.ts';
+import { transact } from '../../db/unit-of-work.ts';
 import type { AttemptReservation } from '../../lib/attempt-gate.ts';
 import { type OperatorAction, recordOperatorAction } from '../../lib/operator-audit.ts';
 import type { AccessChange } from '../auth/session-revocation.repository.ts';
@@ -144,6 +145,6 @@ export class MembersRepository {
 
   /** Runs a status change on its own (nothing to revoke: the member becomes active again). */
   async setStatus(change: AccessChange): Promise<void> {
-    await this.#db.transaction().execute((trx) => change(trx));
+    await transact(this.#db, (trx) => change(trx));
   }
 }

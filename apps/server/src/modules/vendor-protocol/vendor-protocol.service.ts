@@ -6,6 +6,7 @@ import type { CreditKind, VendorTransactionRow, VendorTxnKind } from '../../db/t
 import type { Tx } from '../../db/unit-of-work.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { requestHashOf, sha256Hex } from '../../lib/request-hash.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { ledgerIn } from '../ledger/ledger.ts';
 import type { AuthenticateResult, WalletRefusal, WalletResult } from './protocol-types.ts';
@@ -87,10 +88,6 @@ const FUNDS_ATTEMPTS = 5;
 /** A dummy key, so that an unknown vendor code costs the same HMAC as a known one. */
 const DUMMY_SECRET = 'vendor-protocol:no-such-vendor:0000000000000000';
 
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 /** The ledger idempotency key of the entry a vendor transaction makes (≤ 128 characters for any txn id). */
 function ledgerKey(vendorId: bigint, txnId: string): string {
   return `vendor:${vendorId}:${sha256Hex(txnId)}`;
@@ -103,7 +100,8 @@ function requestHash(
   fields: Record<string, string | boolean | null>,
 ): string {
   const { playerId, roundId, gameCode } = input;
-  return sha256Hex(JSON.stringify({ kind, playerId, roundId, gameCode, ...fields }));
+  // Keys in written order: the stored hashes were made that way (lib/request-hash.ts).
+  return requestHashOf({ kind, playerId, roundId, gameCode, ...fields }, 'as-written');
 }
 
 /** The row of a money call of the player, at the vendor, before its outcome is known. */
