@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import type { MemberRow, MemberStatusColumn } from '../../db/tables/accounts.ts';
 import { transact } from '../../db/unit-of-work.ts';
 import type { AttemptReservation } from '../../lib/attempt-gate.ts';
-import { type OperatorAction, recordOperatorAction } from '../../lib/operator-audit.ts';
+import { type AuditRecord, AuditRepository } from '../audit/audit.repository.ts';
 import type { AccessChange } from '../auth/session-revocation.repository.ts';
 
 export class MembersRepository {
@@ -136,10 +136,10 @@ export class MembersRepository {
    * An operator's status change with its audit row, as one step of a transaction: SessionRevocationService
    * runs it with the end of the member's sessions (lock, disable); `setStatus` alone (re-activation).
    */
-  statusChange(id: bigint, status: MemberStatusColumn, audit: OperatorAction): AccessChange {
+  statusChange(id: bigint, status: MemberStatusColumn, audit: AuditRecord): AccessChange {
     return async (trx) => {
       await trx.updateTable('members').set({ status }).where('id', '=', id).execute();
-      await recordOperatorAction(trx, audit);
+      await new AuditRepository(trx).record(audit);
     };
   }
 
