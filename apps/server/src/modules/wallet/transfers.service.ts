@@ -215,10 +215,8 @@ export class TransfersService {
       request: { amountMinor },
       amountMinor,
       password: payload.withdrawPassword,
-      recipient: (_trx) =>
-        member.upline_id === null
-          ? Promise.resolve(undefined)
-          : this.#deps.repository.memberById(member.upline_id),
+      recipient: (repository) =>
+        member.upline_id === null ? Promise.resolve(undefined) : repository.memberById(member.upline_id),
     });
   }
 
@@ -241,8 +239,8 @@ export class TransfersService {
       request: { username: payload.username.toLowerCase(), amountMinor },
       amountMinor,
       password: payload.withdrawPassword,
-      recipient: async (_trx) => {
-        const target = await this.#deps.repository.memberByUsername(member.brand_id, payload.username);
+      recipient: async (repository) => {
+        const target = await repository.memberByUsername(member.brand_id, payload.username);
         return target?.upline_id === member.id ? target : undefined;
       },
     });
