@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import '../scripts/require-supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -2,13 +2,10 @@
 // `npm run dev`: the API server under `tsx watch` (restarts on change, NODE_ENV=development) and the Vite dev
 // server (hot reload; it proxies /wps, /lgw, /lotto and /docs to the API on 127.0.0.1:8080). Output lines are
 // prefixed with their source. When either exits, the other is stopped; Ctrl-C stops both.
+import './require-supported-node.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureSupportedNode } from './node-runtime.mjs';
-
-// Node 24 LTS (22.22+): older Node re-runs this script on the project's pinned Node (scripts/node-runtime.mjs).
-ensureSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) =>

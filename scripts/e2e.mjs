@@ -2,13 +2,10 @@
 // Browser journeys: makes sure Debian's Chromium is there, then runs `playwright test` with any extra
 // arguments (`npm run test:e2e -- apps/web/e2e/guard.spec.ts`). The global setup builds unless
 // LOTUS_E2E_SKIP_BUILD=1 (scripts/test.mjs sets it: it has just built).
+import './require-supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureSupportedNode } from './node-runtime.mjs';
-
-// Node 24 LTS (22.22+): older Node re-runs this script on the project's pinned Node (scripts/node-runtime.mjs).
-ensureSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };

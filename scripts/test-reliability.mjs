@@ -5,14 +5,11 @@
 //   2. the browser parts with Playwright (scripts/e2e.mjs: Debian Chromium, build), listed in BROWSER_SPECS.
 // The normal `npm test` runs the same vitest files at their small default size.
 // Both steps run even if the first fails; the exit code is non-zero when either failed.
+import './require-supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureSupportedNode } from './node-runtime.mjs';
-
-// Node 24 LTS (22.22+): older Node re-runs this script on the project's pinned Node (scripts/node-runtime.mjs).
-ensureSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

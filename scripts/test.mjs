@@ -7,14 +7,11 @@
 // A skipped or todo test, a run with no test, or a step that fails outside its tests fails the run.
 //
 // `npm test -- unit e2e` runs only the named steps (in the order above).
+import './require-supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureSupportedNode } from './node-runtime.mjs';
-
-// Node 24 LTS (22.22+): older Node re-runs this script on the project's pinned Node (scripts/node-runtime.mjs).
-ensureSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'test-results', 'reports');
