@@ -1,13 +1,11 @@
 import type { RegisterSetting } from '@lotus/shared/system.schema';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SmsCodeButton } from '../../auth/components/sms-code-button.tsx';
 import { useHumanCheck } from '../../auth/hooks/use-human-check.ts';
 import { useCompleteLogin } from '../../auth/hooks/use-session.ts';
 import { messageForApiError } from '../../auth/validation.ts';
-import { MobileNumberInput } from '../../register/components/mobile-number-input.tsx';
+import { MobileCodeFields } from '../../register/components/mobile-code-fields.tsx';
 import { normaliseDialingCode } from '../../register/utils/dialing-codes.ts';
 import { resetPasswordWithSms, sendResetSms } from '../api/password-api.ts';
 import { usePasswordForm } from '../hooks/use-password-form.ts';
@@ -65,54 +63,19 @@ export function ForgotByMobile({ setting }: { setting: RegisterSetting | undefin
         <Text size="sm" c="dimmed">
           {t('forgot.mobileHint')}
         </Text>
-        <Controller
-          control={form.form.control}
-          name="mobileNum"
-          render={({ field }) => (
-            <MobileNumberInput
-              dialingCode={dialingCode}
-              onDialingCodeChange={setDialingCode}
-              value={field.value ?? ''}
-              onChange={(value) => {
-                field.onChange(value);
-                form.recheck('mobileNum');
-              }}
-              onBlur={field.onBlur}
-              error={form.errorText(t, 'mobileNum')}
-              label={t('forgot.mobileNum')}
-              required
-              maxLength={maxLength}
-              testId="forgot-mobile"
-            />
-          )}
+        <MobileCodeFields
+          rule={form}
+          dialingCode={dialingCode}
+          onDialingCodeChange={setDialingCode}
+          mobile={{ label: t('forgot.mobileNum'), required: true, maxLength, testId: 'forgot-mobile' }}
+          code={{
+            label: t('forgot.verificationCode'),
+            maxLength: rules.verificationCode.maxLength ?? undefined,
+            testId: 'forgot-code',
+            sendTestId: 'forgot-sms-send',
+          }}
+          send={sendCode}
         />
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <Controller
-            control={form.form.control}
-            name="verificationCode"
-            render={({ field }) => (
-              <TextInput
-                style={{ flex: 1 }}
-                label={t('forgot.verificationCode')}
-                required
-                ref={field.ref}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={(event) => {
-                  field.onChange(event.currentTarget.value.trim());
-                  form.recheck('verificationCode');
-                }}
-                onBlur={field.onBlur}
-                error={form.errorText(t, 'verificationCode')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={rules.verificationCode.maxLength ?? undefined}
-                data-testid="forgot-code"
-              />
-            )}
-          />
-          <SmsCodeButton send={sendCode} testId="forgot-sms-send" />
-        </Group>
         <NewPasswordFields section="forgot" rule={rules.newPassword} form={form} />
         {form.failure ? (
           <Alert color="red" variant="light" role="alert" data-testid="forgot-error">
