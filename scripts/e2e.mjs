@@ -5,6 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+// Node 24 LTS (22.22+): older Node re-runs this script on the project's pinned Node (scripts/node-runtime.mjs).
+ensureSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };

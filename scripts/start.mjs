@@ -6,6 +6,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+// Node 24 LTS (22.22+): older Node re-runs this script on the project's pinned Node (scripts/node-runtime.mjs).
+ensureSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
