@@ -74,11 +74,12 @@ describe('password modals', { timeout: 20_000 }, () => {
     renderUi(<ForgotPasswordModal opened onClose={onClose} />);
     await screen.findByTestId('forgot-email-form', {}, { timeout: 4000 });
     fireEvent.click(screen.getByTestId('forgot-email-submit'));
-    expect(errorOf('forgot-username')).toBe('Input cannot be empty.');
+    // react-hook-form validates asynchronously: each message is awaited.
+    await waitFor(() => expect(errorOf('forgot-username')).toBe('Input cannot be empty.'));
     type('forgot-username', 'asha01');
     type('forgot-email', 'nope');
     fireEvent.click(screen.getByTestId('forgot-email-submit'));
-    expect(errorOf('forgot-email')).toContain('a valid e-mail address');
+    await waitFor(() => expect(errorOf('forgot-email')).toContain('a valid e-mail address'));
     type('forgot-email', 'asha@example.com');
     fireEvent.click(screen.getByTestId('forgot-email-submit'));
     expect(await screen.findByTestId('forgot-email-sent')).toBeDefined();
@@ -106,8 +107,10 @@ describe('password modals', { timeout: 20_000 }, () => {
     type('forgot-code', '123456');
     type('forgot-new-password', 'abcdef');
     fireEvent.click(screen.getByTestId('forgot-mobile-submit'));
-    expect(errorOf('forgot-new-password')).toBe(
-      'Use 6–20 characters: letters and digits, with at least one of each.',
+    await waitFor(() =>
+      expect(errorOf('forgot-new-password')).toBe(
+        'Use 6–20 characters: letters and digits, with at least one of each.',
+      ),
     );
     type('forgot-new-password', 'abc123');
     type('forgot-confirm-password', 'abc123');
@@ -132,18 +135,22 @@ describe('password modals', { timeout: 20_000 }, () => {
     renderUi(<ChangePasswordModal opened onClose={() => {}} forced={false} />);
     await screen.findByTestId('change-password-form', {}, { timeout: 4000 });
     fireEvent.click(screen.getByTestId('change-password-submit'));
-    expect(errorOf('change-old-password')).toBe('Input cannot be empty.');
+    await waitFor(() => expect(errorOf('change-old-password')).toBe('Input cannot be empty.'));
     expect(errorOf('change-new-password')).toBe('Input cannot be empty.');
     type('change-old-password', 'whatever');
     type('change-new-password', 'short');
     fireEvent.blur(byTestId('change-new-password'));
-    expect(errorOf('change-new-password')).toBe(
-      'Use 6–20 characters: letters and digits, with at least one of each.',
+    await waitFor(() =>
+      expect(errorOf('change-new-password')).toBe(
+        'Use 6–20 characters: letters and digits, with at least one of each.',
+      ),
     );
     type('change-new-password', 'abc123');
     type('change-confirm-password', 'abc12');
     fireEvent.click(screen.getByTestId('change-password-submit'));
-    expect(errorOf('change-confirm-password')).toBe('The confirmation password is not correct.');
+    await waitFor(() =>
+      expect(errorOf('change-confirm-password')).toBe('The confirmation password is not correct.'),
+    );
     expect(sealed).not.toHaveBeenCalled();
     type('change-confirm-password', 'abc123');
     fireEvent.click(screen.getByTestId('change-password-submit'));

@@ -15,6 +15,26 @@ export type FieldError =
 
 export type FieldErrors = Record<string, FieldError | undefined>;
 
+/**
+ * A FieldError as a react-hook-form message (a form keeps one string per field): JSON of the data, so the
+ * text is still chosen at render time in the language on show.
+ */
+export function fieldErrorMessage(error: FieldError): string {
+  if (error.kind !== 'check') return JSON.stringify(error);
+  const { patternId, minLength, maxLength } = error.rule;
+  return JSON.stringify({ kind: 'check', check: error.check, rule: { patternId, minLength, maxLength } });
+}
+
+/** The FieldError a form message carries (see fieldErrorMessage); undefined for none. */
+export function fieldErrorOfMessage(message: string | undefined): FieldError | undefined {
+  if (!message) return undefined;
+  try {
+    return JSON.parse(message) as FieldError;
+  } catch {
+    return { kind: 'code', code: 'field_invalid' };
+  }
+}
+
 export function fieldErrorText(t: TFunction, error: FieldError | undefined): string | null {
   if (!error) return null;
   if (error.kind === 'mismatch') return t('errors:password_mismatch');

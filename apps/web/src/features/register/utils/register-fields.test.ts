@@ -3,10 +3,11 @@ import { fieldRule, makeSetting } from '../test-support.ts';
 import { generatePassword } from './generate-password.ts';
 import {
   affiliateCodeFromSearch,
-  checkForm,
+  checkRules,
   fieldOfError,
   fieldValuesToSend,
   formLayout,
+  layoutRules,
   registerModes,
   showAffiliateField,
 } from './register-fields.ts';
@@ -107,11 +108,11 @@ describe('affiliate field rule (SPEC §4)', () => {
   });
 });
 
-describe('checkForm', () => {
+describe('checkRules', () => {
   const layout = formLayout(makeSetting(), 'username', NONE);
 
   it('applies each rule with checkFieldValue and compares the confirmation', () => {
-    const problems = checkForm(layout, {
+    const problems = checkRules(layoutRules(layout), {
       username: '1abc',
       password: 'abcdef',
       confirmPassword: 'abcdeg',
@@ -131,7 +132,8 @@ describe('checkForm', () => {
 
   it('passes a valid form and leaves optional empty fields alone', () => {
     expect(
-      checkForm(layout, { username: 'asha01', password: 'abc123', confirmPassword: 'abc123' }).size,
+      checkRules(layoutRules(layout), { username: 'asha01', password: 'abc123', confirmPassword: 'abc123' })
+        .size,
     ).toBe(0);
   });
 });

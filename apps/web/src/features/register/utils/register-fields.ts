@@ -148,27 +148,37 @@ export function layoutRules(layout: FormLayout): Map<string, RegistrationFieldRu
 /** A field's problem: a rule check, or the confirmation not matching the password. */
 export type FieldProblem = Exclude<FieldCheck, 'ok'> | 'mismatch';
 
-/** Checks one field the way the server will (checkFieldValue), plus the confirmation equality. */
+/**
+ * Checks one field the way the server will (checkFieldValue), plus the confirmation equality: the
+ * `confirmPassword` key must equal `values[confirmOf]` (`password` at registration, `newPassword` in the
+ * password forms).
+ */
 export function checkField(
   key: string,
   rule: RegistrationFieldRule,
-  values: Readonly<Record<string, string>>,
+  values: Readonly<Record<string, unknown>>,
+  confirmOf = 'password',
 ): FieldProblem | null {
-  const value = values[key] ?? '';
+  const value = textOf(values[key]);
   const check = checkFieldValue(rule, value);
   if (check !== 'ok') return check;
-  if (key === 'confirmPassword' && value !== (values.password ?? '')) return 'mismatch';
+  if (key === 'confirmPassword' && value !== textOf(values[confirmOf])) return 'mismatch';
   return null;
 }
 
-/** Every problem of the form, keyed by field; empty when it can be sent. */
-export function checkForm(
-  layout: FormLayout,
-  values: Readonly<Record<string, string>>,
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Every problem of a rule-checked form, keyed by field; empty when it can be sent. */
+export function checkRules(
+  rules: ReadonlyMap<string, RegistrationFieldRule>,
+  values: Readonly<Record<string, unknown>>,
+  confirmOf = 'password',
 ): Map<string, FieldProblem> {
   const problems = new Map<string, FieldProblem>();
-  for (const [key, rule] of layoutRules(layout)) {
-    const problem = checkField(key, rule, values);
+  for (const [key, rule] of rules) {
+    const problem = checkField(key, rule, values, confirmOf);
     if (problem) problems.set(key, problem);
   }
   return problems;
@@ -182,13 +192,13 @@ export function checkForm(
  */
 export function fieldValuesToSend(
   layout: FormLayout,
-  values: Readonly<Record<string, string>>,
+  values: Readonly<Record<string, unknown>>,
   affiliate: AffiliateState,
 ): Partial<Record<RegistrationFieldKey, string>> {
   const payload: Record<string, string> = {};
   for (const key of layoutRules(layout).keys()) {
-    const value = (values[key] ?? '').trim() === '' ? '' : values[key];
-    if (value !== undefined && value !== '') payload[key] = value;
+    const value = textOf(values[key]);
+    if (value.trim() !== '') payload[key] = value;
   }
   if (!layout.affiliateCode && affiliate.status === 'valid') payload.affiliateCode = affiliate.code;
   return payload;
