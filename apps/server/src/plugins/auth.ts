@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../lib/actor.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { AuthenticatedSession, AuthService } from '../modules/auth/auth.service.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,33 +15,33 @@ declare module 'fastify' {
     allowPasswordChangeRequired?: true;
   }
   interface FastifyRequest {
-    /** The session of a route declared `config: { auth: 'required' }`; null elsewhere. */
-    session: AuthenticatedSession | null;
+    /** The caller of a route declared `config: { auth: 'required' }`; null elsewhere. */
+    actor: Actor | null;
   }
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,128})$/;
 
 /**
- * Resolves the bearer token of routes that ask for it (`config: { auth: 'required' }`) to the member, in
+ * Resolves the bearer token of routes that ask for it (`config: { auth: 'required' }`) to the Actor, in
  * `onRequest` so an anonymous caller is refused before its body is read or validated. Registered on the
  * root instance (not encapsulated) so every module's routes see the hook. The forced password change is
  * enforced here, in one place, for every route (allow-list: `allowPasswordChangeRequired`).
  */
 export function registerAuth(app: FastifyInstance, service: AuthService): void {
-  app.decorateRequest('session', null);
+  app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.auth !== 'required') return;
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new AppError('not_logged_in');
-    request.session = await service.authenticate(match[1], {
+    request.actor = await service.authenticate(match[1], {
       allowPasswordChangeRequired: request.routeOptions.config.allowPasswordChangeRequired === true,
     });
   });
 }
 
-/** The session of an authenticated route (the hook has already refused requests without one). */
-export function sessionOf(request: FastifyRequest): AuthenticatedSession {
-  if (!request.session) throw new AppError('not_logged_in');
-  return request.session;
+/** The caller of an authenticated route (the hook has already refused requests without one). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('not_logged_in');
+  return request.actor;
 }

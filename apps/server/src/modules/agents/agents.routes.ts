@@ -10,7 +10,7 @@ import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { originOf } from '../../lib/request-origin.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { type AgentsService, requireAgent } from './agents.service.ts';
 
 /**
@@ -21,7 +21,7 @@ import { type AgentsService, requireAgent } from './agents.service.ts';
 export function agentsRoutes(service: AgentsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', async (request) => {
-      requireAgent(sessionOf(request).member);
+      requireAgent(actorOf(request));
     });
 
     app.get(
@@ -34,7 +34,7 @@ export function agentsRoutes(service: AgentsService): FastifyPluginAsyncZod {
           response: { 200: teamOverviewResponse },
         },
       },
-      async (request) => ok(await service.overview(sessionOf(request).member)),
+      async (request) => ok(await service.overview(actorOf(request))),
     );
 
     app.get(
@@ -48,7 +48,7 @@ export function agentsRoutes(service: AgentsService): FastifyPluginAsyncZod {
           response: { 200: downlinePageResponse },
         },
       },
-      async (request) => ok(await service.downlines(sessionOf(request).member, request.query)),
+      async (request) => ok(await service.downlines(actorOf(request), request.query)),
     );
 
     app.post(
@@ -63,7 +63,7 @@ export function agentsRoutes(service: AgentsService): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        ok(await service.registerDownline(sessionOf(request).member, request.body, originOf(request))),
+        ok(await service.registerDownline(actorOf(request), request.body, originOf(request))),
     );
 
     app.get(
@@ -77,7 +77,7 @@ export function agentsRoutes(service: AgentsService): FastifyPluginAsyncZod {
           response: { 200: agentTransfersResponse },
         },
       },
-      async (request) => ok(await service.transfers(sessionOf(request).member, request.query)),
+      async (request) => ok(await service.transfers(actorOf(request), request.query)),
     );
   };
 }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { acceptUrlEncodedForms } from '../../lib/form-urlencoded.ts';
 import { originOf } from '../../lib/request-origin.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import type { PasswordService } from './password.service.ts';
 
 /** Password change, forgot by e-mail, reset link and set-by-phone (docs/accounts-contract.md). */
@@ -26,7 +26,7 @@ export function passwordRoutes(service: PasswordService): FastifyPluginAsyncZod 
         },
       },
       async (request) => {
-        await service.change(sessionOf(request), request.body, originOf(request));
+        await service.change(actorOf(request), request.body, originOf(request));
         return ok(null);
       },
     );

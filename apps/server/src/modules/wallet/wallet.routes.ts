@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import type { TransfersService } from './transfers.service.ts';
 import type { WalletService } from './wallet.service.ts';
 
@@ -43,7 +43,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           response: { 200: walletBalanceResponse },
         },
       },
-      async (request) => ok(await service.balance(sessionOf(request).member.id)),
+      async (request) => ok(await service.balance(actorOf(request).memberId)),
     );
 
     app.get(
@@ -56,7 +56,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           response: { 200: merchantWalletResponse },
         },
       },
-      async (request) => ok(await service.merchantWallet(sessionOf(request).member.brand_id)),
+      async (request) => ok(await service.merchantWallet(actorOf(request).brandId)),
     );
 
     app.get(
@@ -70,7 +70,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           response: { 200: consolidatedFundsResponse },
         },
       },
-      async (request) => ok(await service.consolidated(sessionOf(request).member, request.query.language)),
+      async (request) => ok(await service.consolidated(actorOf(request), request.query.language)),
     );
 
     app.post(
@@ -86,7 +86,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.walletTransfer(sessionOf(request).member, request.body, key, request.ip));
+        return ok(await transfers.walletTransfer(actorOf(request), request.body, key, request.ip));
       },
     );
 
@@ -103,7 +103,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.recall(sessionOf(request).member, request.body ?? {}, key, request.ip));
+        return ok(await transfers.recall(actorOf(request), request.body ?? {}, key, request.ip));
       },
     );
 
@@ -120,7 +120,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.toUpline(sessionOf(request).member, request.body, key, request.ip));
+        return ok(await transfers.toUpline(actorOf(request), request.body, key, request.ip));
       },
     );
 
@@ -138,7 +138,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.toDownline(sessionOf(request).member, request.body, key, request.ip));
+        return ok(await transfers.toDownline(actorOf(request), request.body, key, request.ip));
       },
     );
 
@@ -153,7 +153,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           response: { 200: accountRecordResponse },
         },
       },
-      async (request) => ok(await service.records(sessionOf(request).member.id, request.query)),
+      async (request) => ok(await service.records(actorOf(request).memberId, request.query)),
     );
 
     app.post(
@@ -167,7 +167,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           response: { 200: accountRecordResponse },
         },
       },
-      async (request) => ok(await service.records(sessionOf(request).member.id, request.body)),
+      async (request) => ok(await service.records(actorOf(request).memberId, request.body)),
     );
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorOfMember } from '../../../test/helpers/actor.ts';
 import { creditFromHouse } from '../../../test/helpers/house-credit.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { createOpsHarness, type OpsHarness } from '../../../test/helpers/ops-harness.ts';
@@ -57,18 +58,19 @@ describe.each(testBackends())('withdrawal ops commands [%s]', (backend) => {
       amountMinor: 500_000n,
       idempotencyKey: `cli-test:fund:${counter}`,
     });
+    const actor = actorOfMember(member);
     await service.setPassword(
-      member,
+      actor,
       { loginPassword: password, newPassword: PAY_PASSWORD },
       { ip: '127.0.0.1', userAgent: null, host: null },
     );
-    const accounts = await service.addPayoutAccount(member, {
+    const accounts = await service.addPayoutAccount(actor, {
       kind: 'ewallet',
       provider: 'UPI',
       accountNumber: `cli${counter}@upi`,
       payeeName: 'Cli Member',
     });
-    const created = await service.create(member, randomUUID(), {
+    const created = await service.create(actor, randomUUID(), {
       payoutAccountId: accounts.accounts[0]?.id,
       amount,
       withdrawPassword: PAY_PASSWORD,
@@ -141,7 +143,7 @@ describe.each(testBackends())('withdrawal ops commands [%s]', (backend) => {
   it('closes an investigation with a refund of the unreceived part', async () => {
     const { member, id } = await pending('1000');
     expect((await ops.run('withdrawal:pay', id)).code).toBe(0);
-    await service.confirmReceipt(member, BigInt(id), randomUUID(), {
+    await service.confirmReceipt(actorOfMember(member), BigInt(id), randomUUID(), {
       fields: { status: 'partly_received', receivedAmount: '250' },
       proof: null,
     });

@@ -31,7 +31,7 @@ import {
   sendPrivateImage,
 } from '../../lib/multipart-form.ts';
 import { originOf } from '../../lib/request-origin.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { operatorActorOf, operatorOf } from '../../plugins/operator-auth.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { WithdrawPasswordService } from './withdraw-password.service.ts';
@@ -99,7 +99,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: withdrawPasswordStatusResponse },
         },
       },
-      async (request) => ok(await service.passwordStatus(sessionOf(request).member)),
+      async (request) => ok(await service.passwordStatus(actorOf(request))),
     );
 
     app.put(
@@ -114,8 +114,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: setWithdrawPasswordResponse },
         },
       },
-      async (request) =>
-        ok(await service.setPassword(sessionOf(request).member, request.body, originOf(request))),
+      async (request) => ok(await service.setPassword(actorOf(request), request.body, originOf(request))),
     );
 
     // --- payout accounts ----------------------------------------------------------------------------
@@ -130,7 +129,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: payoutAccountsResponse },
         },
       },
-      async (request) => ok(await service.payoutAccounts(sessionOf(request).member)),
+      async (request) => ok(await service.payoutAccounts(actorOf(request))),
     );
 
     app.post(
@@ -144,7 +143,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: payoutAccountsResponse },
         },
       },
-      async (request) => ok(await service.addPayoutAccount(sessionOf(request).member, request.body)),
+      async (request) => ok(await service.addPayoutAccount(actorOf(request), request.body)),
     );
 
     app.delete(
@@ -158,8 +157,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: payoutAccountsResponse },
         },
       },
-      async (request) =>
-        ok(await service.removePayoutAccount(sessionOf(request).member, BigInt(request.params.id))),
+      async (request) => ok(await service.removePayoutAccount(actorOf(request), BigInt(request.params.id))),
     );
 
     // --- withdrawals (member) -----------------------------------------------------------------------
@@ -178,7 +176,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await service.create(sessionOf(request).member, key, request.body, request.ip));
+        return ok(await service.create(actorOf(request), key, request.body, request.ip));
       },
     );
 
@@ -193,7 +191,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: withdrawalListResponse },
         },
       },
-      async (request) => ok(await service.list(sessionOf(request).member, request.query)),
+      async (request) => ok(await service.list(actorOf(request), request.query)),
     );
 
     app.post(
@@ -215,9 +213,9 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        const member = sessionOf(request).member;
+        const actor = actorOf(request);
         const form = await readReceiptForm(request);
-        return ok(await service.confirmReceipt(member, BigInt(request.params.id), key, form, request.ip));
+        return ok(await service.confirmReceipt(actor, BigInt(request.params.id), key, form, request.ip));
       },
     );
 
@@ -234,7 +232,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       async (request, reply) =>
         sendPrivateImage(
           reply,
-          await service.proof({ memberId: sessionOf(request).member.id }, BigInt(request.params.id)),
+          await service.proof({ memberId: actorOf(request).memberId }, BigInt(request.params.id)),
         ),
     );
 

@@ -19,8 +19,8 @@ import {
 } from '@lotus/shared/withdrawals.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { PayoutAccountRow, WithdrawalRow } from '../../db/tables/wallet-operations.ts';
+import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
@@ -30,8 +30,8 @@ import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { requireImage } from '../feedback/image-sniff.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SealedOpener } from '../wallet/transfers.service.ts';
-// Trial and type-4 accounts have no money of their own to take out; a form's fields are checked like a sealed body.
-import { parsePayload, requireRealAccount } from '../wallet/wallet-rules.ts';
+// A form's fields are checked like a sealed body.
+import { parsePayload } from '../wallet/wallet-rules.ts';
 import type { WithdrawPasswordService } from './withdraw-password.service.ts';
 import { type WithdrawalDetail, WithdrawalsRepository } from './withdrawals.repository.ts';
 
@@ -172,27 +172,23 @@ export class WithdrawalsService {
 
   // --- payment password -------------------------------------------------------------------------------
 
-  async passwordStatus(member: MemberRow): Promise<WithdrawPasswordStatus> {
-    requireRealAccount(member);
-    return { isSet: await this.#passwords.isSet(member.id) };
+  async passwordStatus(actor: Actor): Promise<WithdrawPasswordStatus> {
+    requireReal(actor);
+    return { isSet: await this.#passwords.isSet(actor.memberId) };
   }
 
-  async setPassword(
-    member: MemberRow,
-    body: unknown,
-    origin: RequestOrigin,
-  ): Promise<WithdrawPasswordStatus> {
-    requireRealAccount(member);
+  async setPassword(actor: Actor, body: unknown, origin: RequestOrigin): Promise<WithdrawPasswordStatus> {
+    requireReal(actor);
     const payload = parsePayload(setWithdrawPasswordPayloadSchema, await this.#open(body));
-    await this.#passwords.set(member.id, payload, origin);
+    await this.#passwords.set(actor.memberId, payload, origin);
     return { isSet: true };
   }
 
   // --- payout accounts --------------------------------------------------------------------------------
 
-  async payoutAccounts(member: MemberRow): Promise<PayoutAccounts> {
-    requireRealAccount(member);
-    return this.#payoutAccounts(member.id);
+  async payoutAccounts(actor: Actor): Promise<PayoutAccounts> {
+    requireReal(actor);
+    return this.#payoutAccounts(actor.memberId);
   }
 
   async #payoutAccounts(memberId: bigint, db: Kysely<Database> = this.#db): Promise<PayoutAccounts> {
@@ -207,8 +203,8 @@ export class WithdrawalsService {
    * Adds a payout account. The payee name is the member's: the first account sets it (when the member has
    * none yet), later ones must match it, so money only ever goes to accounts in one person's name.
    */
-  async addPayoutAccount(member: MemberRow, body: CreatePayoutAccountBody): Promise<PayoutAccounts> {
-    requireRealAccount(member);
+  async addPayoutAccount(actor: Actor, body: CreatePayoutAccountBody): Promise<PayoutAccounts> {
+    requireReal(actor);
     let ifsc: string | null = null;
     if (body.kind === 'bank') {
       if (!body.ifsc || !IFSC_PATTERN.test(body.ifsc)) {
@@ -218,29 +214,29 @@ export class WithdrawalsService {
     }
     const now = this.#clock.now();
     return this.#db.transaction().execute(async (trx) => {
-      await this.#repository.lockMember(member.id, trx);
-      const current = await this.#repository.payeeNameOf(member.id, trx);
+      await this.#repository.lockMember(actor.memberId, trx);
+      const current = await this.#repository.payeeNameOf(actor.memberId, trx);
       let payeeName: string;
       if (current === null) {
         if (!body.payeeName) {
           throw new AppError('field_invalid', { details: { field: 'payeeName', check: 'required' } });
         }
         payeeName = body.payeeName;
-        await this.#repository.setPayeeNameOnce(member.id, payeeName, trx);
+        await this.#repository.setPayeeNameOnce(actor.memberId, payeeName, trx);
       } else {
         if (body.payeeName !== undefined && body.payeeName !== current) {
           throw new AppError('field_invalid', { details: { field: 'payeeName', check: 'fixed' } });
         }
         payeeName = current;
       }
-      const accounts = await this.#repository.activePayoutAccounts(member.id, trx);
+      const accounts = await this.#repository.activePayoutAccounts(actor.memberId, trx);
       if (accounts.length >= MAX_PAYOUT_ACCOUNTS) {
         throw new AppError('payout_account_limit', { details: { max: MAX_PAYOUT_ACCOUNTS } });
       }
       await this.#repository.insertPayoutAccount(
         {
-          brandId: member.brand_id,
-          memberId: member.id,
+          brandId: actor.brandId,
+          memberId: actor.memberId,
           kind: body.kind,
           provider: body.provider,
           accountNumber: body.accountNumber,
@@ -250,16 +246,16 @@ export class WithdrawalsService {
         },
         trx,
       );
-      return this.#payoutAccounts(member.id, trx);
+      return this.#payoutAccounts(actor.memberId, trx);
     });
   }
 
-  async removePayoutAccount(member: MemberRow, id: bigint): Promise<PayoutAccounts> {
-    requireRealAccount(member);
-    if (!(await this.#repository.removePayoutAccount(member.id, id, this.#clock.now()))) {
+  async removePayoutAccount(actor: Actor, id: bigint): Promise<PayoutAccounts> {
+    requireReal(actor);
+    if (!(await this.#repository.removePayoutAccount(actor.memberId, id, this.#clock.now()))) {
       throw new AppError('payout_account_not_found');
     }
-    return this.#payoutAccounts(member.id);
+    return this.#payoutAccounts(actor.memberId);
   }
 
   // --- withdrawals (member) ---------------------------------------------------------------------------
@@ -271,16 +267,16 @@ export class WithdrawalsService {
    */
   /** `ip`: the member's address, for the audit row (issue 7: every money action is audited). */
   async create(
-    member: MemberRow,
+    actor: Actor,
     key: string,
     body: unknown,
     ip = 'unknown',
   ): Promise<{ withdrawal: WithdrawalView }> {
-    requireRealAccount(member);
+    requireReal(actor);
     const payload = parsePayload(createWithdrawalPayloadSchema, await this.#open(body));
     const amountMinor = decimalToMinor(payload.amount);
     if (amountMinor === null) throw new AppError('amount_invalid');
-    const limits = await this.#repository.brandLimits(member.brand_id);
+    const limits = await this.#repository.brandLimits(actor.brandId);
     if (amountMinor < limits.withdrawal_min_minor) {
       throw new AppError('amount_below_minimum', {
         details: { min: minorToDecimal(limits.withdrawal_min_minor) },
@@ -292,25 +288,25 @@ export class WithdrawalsService {
       });
     }
     const payoutAccountId = BigInt(payload.payoutAccountId);
-    const account = await this.#repository.activePayoutAccount(member.id, payoutAccountId);
+    const account = await this.#repository.activePayoutAccount(actor.memberId, payoutAccountId);
     if (!account) throw new AppError('payout_account_not_found');
     // Checked before the money transaction: a wrong answer must count although this request then fails.
-    await this.#passwords.verify(member.id, payload.withdrawPassword, ip);
+    await this.#passwords.verify(actor.memberId, payload.withdrawPassword, ip);
 
     const { value } = await runIdempotent(
       this.#db,
       {
-        scope: `member:${member.id}:withdrawal.create`,
+        scope: `member:${actor.memberId}:withdrawal.create`,
         key,
         request: { payoutAccountId, amountMinor },
       },
       async (trx) => {
         const now = this.#clock.now();
-        const wallet = await this.#ledger.memberMainAccount(member.id, trx);
+        const wallet = await this.#ledger.memberMainAccount(actor.memberId, trx);
         const id = await this.#repository.nextWithdrawalId(trx);
         const hold = await this.#ledger.reserve(
           {
-            brandId: member.brand_id,
+            brandId: actor.brandId,
             accountId: wallet.id,
             amountMinor,
             idempotencyKey: `withdrawal:${id}:hold`,
@@ -321,8 +317,8 @@ export class WithdrawalsService {
         await this.#repository.insertWithdrawal(
           {
             id,
-            brandId: member.brand_id,
-            memberId: member.id,
+            brandId: actor.brandId,
+            memberId: actor.memberId,
             payoutAccountId,
             amountMinor,
             currency: wallet.currency,
@@ -332,9 +328,9 @@ export class WithdrawalsService {
           trx,
         );
         await recordOperatorAction(trx, {
-          brandId: member.brand_id,
+          brandId: actor.brandId,
           operatorId: null,
-          memberId: member.id,
+          memberId: actor.memberId,
           action: 'withdrawal.requested',
           ip,
           detail: { by: 'member', withdrawalId: id, amountMinor, payoutAccountId },
@@ -345,10 +341,10 @@ export class WithdrawalsService {
     return value;
   }
 
-  async list(member: MemberRow, query: PageQuery): Promise<WithdrawalList> {
-    requireRealAccount(member);
+  async list(actor: Actor, query: PageQuery): Promise<WithdrawalList> {
+    requireReal(actor);
     await this.autoReceiptDue();
-    const { rows, total } = await this.#repository.memberPage(member.id, pageWindow(query));
+    const { rows, total } = await this.#repository.memberPage(actor.memberId, pageWindow(query));
     return pageOf(rows.map(withdrawalView), query, total);
   }
 
@@ -358,13 +354,13 @@ export class WithdrawalsService {
    * amount strictly between zero and the amount. Both open an investigation for what did not arrive.
    */
   async confirmReceipt(
-    member: MemberRow,
+    actor: Actor,
     id: bigint,
     key: string,
     form: ReceiptForm,
     ip = 'unknown',
   ): Promise<{ withdrawal: WithdrawalView }> {
-    requireRealAccount(member);
+    requireReal(actor);
     const fields = parsePayload(receiptFieldsSchema, form.fields);
     let proof: { bytes: Uint8Array; type: 'image/png' | 'image/jpeg' } | null = null;
     if (form.proof) {
@@ -385,7 +381,7 @@ export class WithdrawalsService {
     const { value } = await runIdempotent(
       this.#db,
       {
-        scope: `member:${member.id}:withdrawal.receipt`,
+        scope: `member:${actor.memberId}:withdrawal.receipt`,
         key,
         request: {
           id,
@@ -398,7 +394,7 @@ export class WithdrawalsService {
       async (trx) => {
         const now = this.#clock.now();
         const row = await this.#repository.lockWithdrawal(id, trx);
-        if (!row || row.member_id !== member.id) throw new AppError('not_found');
+        if (!row || row.member_id !== actor.memberId) throw new AppError('not_found');
         if (
           row.receipt_status !== 'awaiting' ||
           row.receipt_deadline === null ||
@@ -415,7 +411,7 @@ export class WithdrawalsService {
               : (partly ?? 0n);
         const recorded = await this.#repository.recordReceipt(
           id,
-          member.id,
+          actor.memberId,
           {
             status: fields.status,
             receivedMinor,
@@ -429,9 +425,9 @@ export class WithdrawalsService {
         if (!recorded) throw new AppError('withdrawal_not_awaiting_receipt');
         // `withdrawal.received` / `.not_received` / `.partly_received`, with the answer it records.
         await recordOperatorAction(trx, {
-          brandId: member.brand_id,
+          brandId: actor.brandId,
           operatorId: null,
-          memberId: member.id,
+          memberId: actor.memberId,
           action: `withdrawal.${fields.status}`,
           ip,
           detail: {
