@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor } from '../lib/actor.ts';
+import { type Actor, requireReal } from '../lib/actor.ts';
 import { AppError } from '../lib/app-error.ts';
+import { idempotencyKeyOf } from '../lib/idempotency.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
@@ -44,4 +45,17 @@ export function registerAuth(app: FastifyInstance, service: AuthService): void {
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('not_logged_in');
   return request.actor;
+}
+
+/**
+ * Route pre-handler: trial accounts and type-4 guests are refused (`in_need_true_account`) before anything
+ * else of the request is looked at (a sealed body is opened after it).
+ */
+export async function requireRealActor(request: FastifyRequest): Promise<void> {
+  requireReal(actorOf(request));
+}
+
+/** Route pre-handler: a money call without a usable Idempotency-Key is refused before its body is opened. */
+export async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
+  idempotencyKeyOf(request);
 }

@@ -3,15 +3,18 @@ import {
   agentTransfersResponse,
   downlinePageResponse,
   downlineQuerySchema,
+  registerDownlinePayloadSchema,
   registeredDownlineResponse,
   teamOverviewResponse,
 } from '@lotus/shared/agents.schema';
-import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { originOf } from '../../lib/request-origin.ts';
+import { sealedBody } from '../../lib/sealed-body.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { type AgentsService, requireAgent } from './agents.service.ts';
+
+const downlineBody = sealedBody(registerDownlinePayloadSchema, '{ username, password, nickname? }');
 
 /**
  * Agent centre (docs/api.md "Agent centre"). Every route needs a login (the root auth hook answers 401
@@ -58,12 +61,13 @@ export function agentsRoutes(service: AgentsService): FastifyPluginAsyncZod {
         schema: {
           tags: ['agents'],
           summary: 'Registers a player account under the agent; sealed { username, password, nickname? }',
-          body: sealedPayloadSchema,
+          body: downlineBody.schema,
           response: { 200: registeredDownlineResponse },
         },
+        preHandler: downlineBody.open,
       },
       async (request) =>
-        ok(await service.registerDownline(actorOf(request), request.body, originOf(request))),
+        ok(await service.registerDownline(actorOf(request), downlineBody.of(request), originOf(request))),
     );
 
     app.get(

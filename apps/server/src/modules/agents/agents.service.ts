@@ -4,15 +4,14 @@ import {
   type AgentTransfersPage,
   type DownlineFilter,
   type DownlinePage,
+  type RegisterDownlinePayload,
   type RegisteredDownline,
-  registerDownlinePayloadSchema,
   type TeamOverview,
 } from '@lotus/shared/agents.schema';
 import { addDays, dayNumber, daysInRange, RECORD_MAX_RANGE_DAYS, todayUtc } from '@lotus/shared/date-ranges';
 import { minorToDecimal } from '@lotus/shared/money';
 import { checkFieldValue, requiredRuleFor } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
-import { issueCodeOf } from '@lotus/shared/text';
 import { type Actor, isRealAgent } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -26,8 +25,6 @@ export type AgentsServiceDeps = {
   repository: AgentsRepository;
   /** The registration module's insert (member row + first known IP). */
   registration: Pick<RegistrationRepository, 'insertMember'>;
-  /** Opens sealed bodies (SealedPayloadService). */
-  sealed: { openSealed(body: unknown): Promise<unknown> };
   /** The brand's registration field rules (SystemService). */
   registerSetting: (visitor: { ip: string; host: string | null }) => Promise<RegisterSetting>;
   findByUsername: (brandId: bigint, username: string) => Promise<unknown>;
@@ -136,23 +133,10 @@ export class AgentsService {
    */
   async registerDownline(
     agent: Actor,
-    sealedBody: unknown,
+    payload: RegisterDownlinePayload,
     origin: RequestOrigin,
   ): Promise<RegisteredDownline> {
     requireAgent(agent);
-    const parsed = registerDownlinePayloadSchema.safeParse(await this.#deps.sealed.openSealed(sealedBody));
-    if (!parsed.success) {
-      throw new AppError('invalid_request', {
-        message: 'downline payload failed its schema',
-        details: {
-          issues: parsed.error.issues.map((issue) => ({
-            path: issue.path.join('.'),
-            code: issueCodeOf(issue),
-          })),
-        },
-      });
-    }
-    const payload = parsed.data;
     const { fields } = await this.#deps.registerSetting({ ip: origin.ip, host: origin.host });
     const username = payload.username.trim();
     const nickname = payload.nickname?.trim() ?? '';

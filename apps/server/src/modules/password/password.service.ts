@@ -2,7 +2,6 @@ import type { LoginResult } from '@lotus/shared/auth.schema';
 import {
   type ChangePasswordPayload,
   COUNTRY_DIALING_CODE_PATTERN,
-  changePasswordPayloadSchema,
   type ForgotPasswordEmailBody,
   MOBILE_NUM_PATTERN,
   resetByPhonePayloadSchema,
@@ -164,14 +163,9 @@ export class PasswordService {
   }
 
   /** `PUT /wps/member/password`: the logged-in member changes the password, keeping this session. */
-  async change(actor: Actor, body: unknown, origin: RequestOrigin): Promise<void> {
+  async change(actor: Actor, payload: ChangePasswordPayload, origin: RequestOrigin): Promise<void> {
     // Trial accounts (free play) and type-4 guests have no password of their own to change.
     requireReal(actor);
-    const payload: ChangePasswordPayload = parsePayload(
-      changePasswordPayloadSchema,
-      await this.#deps.sealed.openSealed(body),
-      'change password',
-    );
     // The try is reserved before the old password is compared (docs/api.md "Attempt limits"), so wrong
     // answers sent at once count one by one; a right answer gives it back, as only wrong ones count.
     const gate = ATTEMPT_GATES.passwordChange;

@@ -1,12 +1,12 @@
 import { minorToDecimal } from '@lotus/shared/money';
-import {
-  type AgentTransferResult,
-  transferDownlinePayloadSchema,
-  transferUplinePayloadSchema,
-  type WalletRecallBody,
-  type WalletRecallResult,
-  type WalletTransferBody,
-  type WalletTransferResult,
+import type {
+  AgentTransferResult,
+  TransferDownlinePayload,
+  TransferUplinePayload,
+  WalletRecallBody,
+  WalletRecallResult,
+  WalletTransferBody,
+  WalletTransferResult,
 } from '@lotus/shared/wallet.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -17,10 +17,7 @@ import { runIdempotent } from '../../lib/idempotency.ts';
 import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { WalletRepository } from './wallet.repository.ts';
-import { amountOf, isRealAccount, ledgerKeyOf, parsePayload } from './wallet-rules.ts';
-
-/** Opens sealed bodies (SealedPayloadService). */
-export type SealedOpener = { openSealed(body: unknown): Promise<unknown> };
+import { amountOf, isRealAccount, ledgerKeyOf } from './wallet-rules.ts';
 
 /**
  * Checks the member's payment password (WithdrawPasswordService of the withdrawals module): throws
@@ -34,7 +31,6 @@ export type TransfersServiceDeps = {
   db: Kysely<Database>;
   ledger: LedgerService;
   repository: WalletRepository;
-  sealed: SealedOpener;
   paymentPassword: PaymentPasswordVerifier;
 };
 
@@ -195,9 +191,13 @@ export class TransfersService {
   }
 
   /** `POST /wps/member/transfer/upline` (sealed): to the member's own upline only. */
-  async toUpline(actor: Actor, sealedBody: unknown, key: string, ip: string): Promise<AgentTransferResult> {
+  async toUpline(
+    actor: Actor,
+    payload: TransferUplinePayload,
+    key: string,
+    ip: string,
+  ): Promise<AgentTransferResult> {
     requireReal(actor);
-    const payload = parsePayload(transferUplinePayloadSchema, await this.#deps.sealed.openSealed(sealedBody));
     const amountMinor = amountOf(payload.amount);
     return this.#agentTransfer(actor, key, ip, {
       call: 'transfer.upline',
@@ -212,13 +212,14 @@ export class TransfersService {
   }
 
   /** `POST /wps/agent/transfer/downline` (sealed): an agent to a member whose upline it is. */
-  async toDownline(actor: Actor, sealedBody: unknown, key: string, ip: string): Promise<AgentTransferResult> {
+  async toDownline(
+    actor: Actor,
+    payload: TransferDownlinePayload,
+    key: string,
+    ip: string,
+  ): Promise<AgentTransferResult> {
     requireReal(actor);
     if (actor.agentType === null) throw new AppError('transfer_not_allowed');
-    const payload = parsePayload(
-      transferDownlinePayloadSchema,
-      await this.#deps.sealed.openSealed(sealedBody),
-    );
     const amountMinor = amountOf(payload.amount);
     return this.#agentTransfer(actor, key, ip, {
       call: 'transfer.downline',

@@ -1,23 +1,35 @@
-import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import {
   accountRecordQuerySchema,
   accountRecordResponse,
   agentTransferResponse,
   consolidatedFundsResponse,
   merchantWalletResponse,
+  transferDownlinePayloadSchema,
+  transferUplinePayloadSchema,
   walletBalanceResponse,
   walletRecallBodySchema,
   walletRecallResponse,
   walletTransferBodySchema,
   walletTransferResponse,
 } from '@lotus/shared/wallet.schema';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
-import { actorOf } from '../../plugins/auth.ts';
+import { sealedBody } from '../../lib/sealed-body.ts';
+import { actorOf, requireIdempotencyKey, requireRealActor } from '../../plugins/auth.ts';
 import type { TransfersService } from './transfers.service.ts';
 import type { WalletService } from './wallet.service.ts';
+
+const uplineBody = sealedBody(transferUplinePayloadSchema, '{ amount, withdrawPassword }');
+const downlineBody = sealedBody(transferDownlinePayloadSchema, '{ username, amount, withdrawPassword }');
+
+/** Only agents send to downlines (`transfer_not_allowed`); the service asks again. */
+async function requireAgentType(request: FastifyRequest): Promise<void> {
+  if (actorOf(request).agentType === null) throw new AppError('transfer_not_allowed');
+}
 
 const languageQuerySchema = z.object({
   language: z
@@ -114,13 +126,15 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
         schema: {
           tags: ['wallet'],
           summary: "To the member's own upline; sealed { amount, withdrawPassword }; needs Idempotency-Key",
-          body: sealedPayloadSchema,
+          body: uplineBody.schema,
           response: { 200: agentTransferResponse },
         },
+        // The Idempotency-Key, then the real-account check, answer before the body is opened.
+        preHandler: [requireIdempotencyKey, requireRealActor, uplineBody.open],
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.toUpline(actorOf(request), request.body, key, request.ip));
+        return ok(await transfers.toUpline(actorOf(request), uplineBody.of(request), key, request.ip));
       },
     );
 
@@ -132,13 +146,15 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           tags: ['wallet'],
           summary:
             'An agent to a direct downline member; sealed { username, amount, withdrawPassword }; needs Idempotency-Key',
-          body: sealedPayloadSchema,
+          body: downlineBody.schema,
           response: { 200: agentTransferResponse },
         },
+        // The Idempotency-Key, the real-account check and the agent check answer before the body is opened.
+        preHandler: [requireIdempotencyKey, requireRealActor, requireAgentType, downlineBody.open],
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.toDownline(actorOf(request), request.body, key, request.ip));
+        return ok(await transfers.toDownline(actorOf(request), downlineBody.of(request), key, request.ip));
       },
     );
 

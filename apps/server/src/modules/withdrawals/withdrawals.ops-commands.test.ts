@@ -23,12 +23,11 @@ describe.each(testBackends())('withdrawal ops commands [%s]', (backend) => {
   beforeAll(async () => {
     ops = await createOpsHarness(backend);
     ledger = new LedgerService(ops.db);
-    // The member side opens sealed bodies; here the payload is handed over already open.
+    // The member routes open sealed bodies; the service takes the payload already open and typed.
     service = new WithdrawalsService({
       db: ops.db,
       ledger,
       passwords: new WithdrawPasswordService(ops.db),
-      sealed: { openSealed: async (body) => body },
     });
     brandId = (
       await ops.db.selectFrom('brands').select('id').where('is_default', '=', true).executeTakeFirstOrThrow()
@@ -71,7 +70,7 @@ describe.each(testBackends())('withdrawal ops commands [%s]', (backend) => {
       payeeName: 'Cli Member',
     });
     const created = await service.create(actor, randomUUID(), {
-      payoutAccountId: accounts.accounts[0]?.id,
+      payoutAccountId: accounts.accounts[0]?.id ?? '',
       amount,
       withdrawPassword: PAY_PASSWORD,
     });

@@ -1,6 +1,6 @@
-import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import {
   createPayoutAccountBodySchema,
+  createWithdrawalPayloadSchema,
   opsInvestigationBodySchema,
   opsRejectWithdrawalBodySchema,
   opsWithdrawalListResponse,
@@ -10,6 +10,7 @@ import {
   payoutAccountParamsSchema,
   payoutAccountsResponse,
   RECEIPT_PROOF_MAX_BYTES,
+  setWithdrawPasswordPayloadSchema,
   setWithdrawPasswordResponse,
   withdrawalListResponse,
   withdrawalParamsSchema,
@@ -31,11 +32,12 @@ import {
   sendPrivateImage,
 } from '../../lib/multipart-form.ts';
 import { originOf } from '../../lib/request-origin.ts';
-import { actorOf } from '../../plugins/auth.ts';
+import { sealedBody } from '../../lib/sealed-body.ts';
+import { actorOf, requireIdempotencyKey, requireRealActor } from '../../plugins/auth.ts';
 import { operatorActorOf, operatorOf } from '../../plugins/operator-auth.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { WithdrawPasswordService } from './withdraw-password.service.ts';
-import { type ReceiptForm, type SealedOpener, WithdrawalsService } from './withdrawals.service.ts';
+import { type ReceiptForm, WithdrawalsService } from './withdrawals.service.ts';
 
 /** The receipt form's file field. */
 export const RECEIPT_PROOF_FIELD = 'proof';
@@ -58,6 +60,12 @@ async function readReceiptForm(request: FastifyRequest): Promise<ReceiptForm> {
  * desk of the back office (docs/wallet-contract.md "Withdrawals", "Back office"). Also runs the
  * auto-receipt sweep every minute while the app is up.
  */
+const setPasswordBody = sealedBody(
+  setWithdrawPasswordPayloadSchema,
+  '{ loginPassword, newPassword } the first time, { oldPassword, newPassword } to change it',
+);
+const createBody = sealedBody(createWithdrawalPayloadSchema, '{ payoutAccountId, amount, withdrawPassword }');
+
 export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsyncZod {
   return async (app) => {
     // Multipart parsing only in this plugin's scope (the receipt form), like the feedback form's.
@@ -110,11 +118,14 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           tags: ['withdrawals'],
           summary:
             'Sets the payment password; sealed { loginPassword, newPassword } the first time, { oldPassword, newPassword } to change it',
-          body: sealedPayloadSchema,
+          body: setPasswordBody.schema,
           response: { 200: setWithdrawPasswordResponse },
         },
+        // Trial and type-4 accounts are refused before the body is opened.
+        preHandler: [requireRealActor, setPasswordBody.open],
       },
-      async (request) => ok(await service.setPassword(actorOf(request), request.body, originOf(request))),
+      async (request) =>
+        ok(await service.setPassword(actorOf(request), setPasswordBody.of(request), originOf(request))),
     );
 
     // --- payout accounts ----------------------------------------------------------------------------
@@ -170,13 +181,15 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           tags: ['withdrawals'],
           summary:
             'Requests a withdrawal; sealed { payoutAccountId, amount, withdrawPassword }, Idempotency-Key header',
-          body: sealedPayloadSchema,
+          body: createBody.schema,
           response: { 200: withdrawalResponse },
         },
+        // The Idempotency-Key, then the real-account check, answer before the body is opened.
+        preHandler: [requireIdempotencyKey, requireRealActor, createBody.open],
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await service.create(actorOf(request), key, request.body, request.ip));
+        return ok(await service.create(actorOf(request), key, createBody.of(request), request.ip));
       },
     );
 
@@ -337,11 +350,10 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
   };
 }
 
-/** The module as the app wires it: one service over the app's ledger, sealed-payload opener and clock. */
+/** The module as the app wires it: one service over the app's ledger and clock. */
 export function withdrawalsModule(deps: {
   db: Kysely<Database>;
   ledger: LedgerService;
-  sealed: SealedOpener;
   clock: Clock;
 }): FastifyPluginAsyncZod {
   const passwords = new WithdrawPasswordService(deps.db, deps.clock);

@@ -1,7 +1,7 @@
 import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
 import {
   type CreatePayoutAccountBody,
-  createWithdrawalPayloadSchema,
+  type CreateWithdrawalPayload,
   IFSC_PATTERN,
   type InvestigationOutcome,
   MAX_PAYOUT_ACCOUNTS,
@@ -12,7 +12,7 @@ import {
   type PayoutAccounts,
   RECEIPT_PROOF_MAX_BYTES,
   receiptFieldsSchema,
-  setWithdrawPasswordPayloadSchema,
+  type SetWithdrawPasswordPayload,
   type WithdrawalList,
   type WithdrawalView,
   type WithdrawPasswordStatus,
@@ -29,13 +29,10 @@ import { pageOf, pageWindow } from '../../lib/pages.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { requireImage } from '../feedback/image-sniff.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { SealedOpener } from '../wallet/transfers.service.ts';
 // A form's fields are checked like a sealed body.
 import { parsePayload } from '../wallet/wallet-rules.ts';
 import type { WithdrawPasswordService } from './withdraw-password.service.ts';
 import { type WithdrawalDetail, WithdrawalsRepository } from './withdrawals.repository.ts';
-
-export type { SealedOpener };
 
 /** Who decides in the back office: an operator of the brand, or the ops CLI (`operatorId` null). */
 export type WithdrawalActor = {
@@ -48,8 +45,6 @@ export type WithdrawalsServiceDeps = {
   db: Kysely<Database>;
   ledger: LedgerService;
   passwords: WithdrawPasswordService;
-  /** Needed by the member's sealed calls only; the CLI builds the service without it. */
-  sealed?: SealedOpener;
   clock?: Clock;
 };
 
@@ -149,7 +144,6 @@ export class WithdrawalsService {
   readonly #repository: WithdrawalsRepository;
   readonly #ledger: LedgerService;
   readonly #passwords: WithdrawPasswordService;
-  readonly #sealed: SealedOpener | undefined;
   readonly #clock: Clock;
 
   constructor(deps: WithdrawalsServiceDeps) {
@@ -157,17 +151,11 @@ export class WithdrawalsService {
     this.#repository = new WithdrawalsRepository(deps.db);
     this.#ledger = deps.ledger;
     this.#passwords = deps.passwords;
-    this.#sealed = deps.sealed;
     this.#clock = deps.clock ?? systemClock;
   }
 
   get clock(): Clock {
     return this.#clock;
-  }
-
-  async #open(body: unknown): Promise<unknown> {
-    if (!this.#sealed) throw new Error('WithdrawalsService: no sealed payload opener');
-    return this.#sealed.openSealed(body);
   }
 
   // --- payment password -------------------------------------------------------------------------------
@@ -177,9 +165,12 @@ export class WithdrawalsService {
     return { isSet: await this.#passwords.isSet(actor.memberId) };
   }
 
-  async setPassword(actor: Actor, body: unknown, origin: RequestOrigin): Promise<WithdrawPasswordStatus> {
+  async setPassword(
+    actor: Actor,
+    payload: SetWithdrawPasswordPayload,
+    origin: RequestOrigin,
+  ): Promise<WithdrawPasswordStatus> {
     requireReal(actor);
-    const payload = parsePayload(setWithdrawPasswordPayloadSchema, await this.#open(body));
     await this.#passwords.set(actor.memberId, payload, origin);
     return { isSet: true };
   }
@@ -269,11 +260,10 @@ export class WithdrawalsService {
   async create(
     actor: Actor,
     key: string,
-    body: unknown,
+    payload: CreateWithdrawalPayload,
     ip = 'unknown',
   ): Promise<{ withdrawal: WithdrawalView }> {
     requireReal(actor);
-    const payload = parsePayload(createWithdrawalPayloadSchema, await this.#open(body));
     const amountMinor = decimalToMinor(payload.amount);
     if (amountMinor === null) throw new AppError('amount_invalid');
     const limits = await this.#repository.brandLimits(actor.brandId);
