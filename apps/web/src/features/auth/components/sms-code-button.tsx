@@ -2,6 +2,7 @@ import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { useMountedRef } from '../../../lib/use-mounted-ref.ts';
 import { messageForApiError } from '../validation.ts';
 
 /** SPEC §4 "sending is ... throttled to 1 s". */
@@ -34,14 +35,7 @@ export function SmsCodeButton({ send, disabled, testId = 'sms-send' }: SmsCodeBu
   const [announce, setAnnounce] = useState('');
   const lastClick = useRef(Number.NEGATIVE_INFINITY);
   const busy = useRef(false);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMountedRef();
 
   // One tick a second while counting; the remaining time comes from the clock, so a throttled background
   // tab still shows the truth when it wakes.
