@@ -94,8 +94,13 @@ function pageRouteTable(): RouteObject[] {
         paths: [path],
         meta: page(`pages:sportsLobby.${game}`, fullLayout(banner)),
         load: async () => {
-          const { SportsLobbyPage } = await import('../features/sports/components/sports-lobby-page.tsx');
-          return () => <SportsLobbyPage game={game} />;
+          const [{ SportsLobbyPage }, { GameTypeLobby }] = await Promise.all([
+            import('../features/sports/components/sports-lobby-page.tsx'),
+            import('../features/games/components/game-type-lobby.tsx'),
+          ]);
+          return () => (
+            <SportsLobbyPage game={game} lobby={<GameTypeLobby gameType={game.toUpperCase()} />} />
+          );
         },
       }),
     ),

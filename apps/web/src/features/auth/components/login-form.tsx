@@ -15,8 +15,15 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerSettingQueryOptions } from '../../register/api/register-api.ts';
-import { MobileNumberInput } from '../../register/components/mobile-number-input.tsx';
+import { CaptchaField } from '../../../components/forms/captcha-field.tsx';
+import { MobileNumberInput } from '../../../components/forms/mobile-number-input.tsx';
+import { SmsCodeButton } from '../../../components/forms/sms-code-button.tsx';
+import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
+import { errorWantsCaptcha, messageForApiError } from '../../../lib/forms/validation.ts';
+import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { REMEMBERED_KEY } from '../../../lib/session/remembered-key.ts';
+import { type LoginMethod, useCompleteLogin } from '../../../lib/session/use-session.ts';
+import { registerSettingQueryOptions } from '../../../lib/system/get-register-setting.ts';
 import {
   forgetRemembered,
   getRemembered,
@@ -27,16 +34,9 @@ import {
   loginWithUsername,
   sendLoginSms,
 } from '../api/login-api.ts';
-import { REMEMBERED_KEY } from '../api/remembered-key.ts';
-import { useHumanCheck } from '../hooks/use-human-check.ts';
-import { type LoginMethod, useCompleteLogin } from '../hooks/use-session.ts';
 import type { LoginOptions } from '../login-options.ts';
-import { openAuthModal } from '../state/auth-modal-store.ts';
-import { errorWantsCaptcha, messageForApiError } from '../validation.ts';
 import classes from './auth-form.module.css';
-import { CaptchaField } from './captcha-field.tsx';
 import { LoginVerificationStep } from './login-verification-step.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
 
 type Tab = 'username' | 'mobile';
 /** What the submit button is waiting for: the human check's proof of work, or the server. */

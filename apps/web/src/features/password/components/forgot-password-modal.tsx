@@ -13,16 +13,16 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MobileNumberInput } from '../../../components/forms/mobile-number-input.tsx';
+import { SmsCodeButton } from '../../../components/forms/sms-code-button.tsx';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
-import { SmsCodeButton } from '../../auth/components/sms-code-button.tsx';
-import { useHumanCheck } from '../../auth/hooks/use-human-check.ts';
-import { useCompleteLogin } from '../../auth/hooks/use-session.ts';
-import { messageForApiError } from '../../auth/validation.ts';
-import { useRegisterSetting } from '../../register/api/register-api.ts';
-import { MobileNumberInput } from '../../register/components/mobile-number-input.tsx';
-import { normaliseDialingCode } from '../../register/utils/dialing-codes.ts';
-import { fieldErrorOfApi, fieldErrorText } from '../../register/utils/field-error.ts';
-import { useWhitelabel } from '../../system/api/get-whitelabel.ts';
+import { normaliseDialingCode } from '../../../lib/forms/dialing-codes.ts';
+import { fieldErrorOfApi, fieldErrorText } from '../../../lib/forms/field-error.ts';
+import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useCompleteLogin } from '../../../lib/session/use-session.ts';
+import { useRegisterSetting } from '../../../lib/system/get-register-setting.ts';
+import { useWhitelabel } from '../../../lib/system/get-whitelabel.ts';
 import { requestResetEmail, resetPasswordWithSms, sendResetSms } from '../api/password-api.ts';
 import { useFieldForm } from '../hooks/use-field-form.ts';
 import {

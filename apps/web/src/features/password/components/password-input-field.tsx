@@ -1,7 +1,7 @@
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import { PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type FieldErrors, fieldErrorText } from '../../register/utils/field-error.ts';
+import { type FieldErrors, fieldErrorText } from '../../../lib/forms/field-error.ts';
 
 type PasswordInputFieldProps = {
   name: string;

@@ -1,6 +1,6 @@
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import { useCallback, useState } from 'react';
-import type { FieldError, FieldErrors } from '../../register/utils/field-error.ts';
+import type { FieldError, FieldErrors } from '../../../lib/forms/field-error.ts';
 import { checkPasswordForm, hasErrors } from '../utils/password-rules.ts';
 
 /**

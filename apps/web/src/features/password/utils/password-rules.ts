@@ -1,7 +1,7 @@
 import { requiredRuleFor } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
-import type { FieldError, FieldErrors } from '../../register/utils/field-error.ts';
-import { checkField, fieldOfError } from '../../register/utils/register-fields.ts';
+import { checkField, fieldOfError } from '../../../lib/forms/field-checks.ts';
+import type { FieldError, FieldErrors } from '../../../lib/forms/field-error.ts';
 
 /** SPEC §4 "Forgot password": e-mail and/or mobile, from the whitelabel flags. */
 export type ForgotMethod = 'email' | 'mobile';

@@ -17,30 +17,34 @@ import {
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { CaptchaField } from '../../../components/forms/captcha-field.tsx';
+import { MobileNumberInput } from '../../../components/forms/mobile-number-input.tsx';
+import { SmsCodeButton } from '../../../components/forms/sms-code-button.tsx';
 import { apiSend } from '../../../lib/api-client.ts';
+import { normaliseDialingCode } from '../../../lib/forms/dialing-codes.ts';
+import { checkField, fieldOfError } from '../../../lib/forms/field-checks.ts';
+import {
+  type FieldError,
+  type FieldErrors,
+  fieldErrorOfApi,
+  fieldErrorText,
+} from '../../../lib/forms/field-error.ts';
+import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
-import { CaptchaField } from '../../auth/components/captcha-field.tsx';
-import { SmsCodeButton } from '../../auth/components/sms-code-button.tsx';
-import { useHumanCheck } from '../../auth/hooks/use-human-check.ts';
-import { useCompleteLogin } from '../../auth/hooks/use-session.ts';
-import { openAuthModal } from '../../auth/state/auth-modal-store.ts';
-import { messageForApiError } from '../../auth/validation.ts';
+import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { useCompleteLogin } from '../../../lib/session/use-session.ts';
 import { checkAffiliateCode, registerMember } from '../api/register-api.ts';
-import { normaliseDialingCode } from '../utils/dialing-codes.ts';
-import { type FieldError, type FieldErrors, fieldErrorOfApi, fieldErrorText } from '../utils/field-error.ts';
 import {
   type AffiliateState,
   affiliateCodeFromSearch,
-  checkField,
   checkForm,
   type FormLayout,
-  fieldOfError,
   fieldValuesToSend,
   formLayout,
   layoutRules,
   type RegisterMode,
 } from '../utils/register-fields.ts';
-import { MobileNumberInput } from './mobile-number-input.tsx';
 import { OneClickButton } from './one-click-button.tsx';
 
 type RegisterFormProps = {
