@@ -94,13 +94,8 @@ function pageRouteTable(): RouteObject[] {
         paths: [path],
         meta: page(`pages:sportsLobby.${game}`, fullLayout(banner)),
         load: async () => {
-          const [{ SportsLobbyPage }, { GameTypeLobby }] = await Promise.all([
-            import('../features/sports/components/sports-lobby-page.tsx'),
-            import('../features/games/components/game-type-lobby.tsx'),
-          ]);
-          return () => (
-            <SportsLobbyPage game={game} lobby={<GameTypeLobby gameType={game.toUpperCase()} />} />
-          );
+          const { SportsLobbyRoute } = await import('./routes/sports-lobby-route.tsx');
+          return () => <SportsLobbyRoute game={game} />;
         },
       }),
     ),

@@ -1,11 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VendorGamesPopup } from '../../features/catalogue/components/vendor-games-popup.tsx';
+import { VendorGameList } from '../../features/games/components/vendor-game-list.tsx';
 import { useGameOverlay } from '../../lib/games/game-overlay-store.ts';
 import { useSessionStore } from '../../lib/session/session-store.ts';
 import { makeGameCard, stubGamesApi } from '../../test/game-fixtures.ts';
 import { resetLanguage } from '../../test/render-app.tsx';
 import { renderUi } from '../../test/render-ui.tsx';
-import { VendorGamesOverlay } from './vendor-games-overlay.tsx';
 
 const vendor = {
   vassalage: 'LOTUS',
@@ -33,7 +34,16 @@ describe('VASSALAGE vendor pop-up (SPEC §4)', () => {
       '/wps/relay/GCSGAME_gameList': { list: [roulette], pageNum: 1, totalPages: 1, total: 1 },
     });
     const onClose = vi.fn();
-    renderUi(<VendorGamesOverlay vendor={vendor} onClose={onClose} />);
+    // Composed the way catalogue-chrome.tsx does (there the list is a lazy chunk).
+    renderUi(
+      <VendorGamesPopup
+        vendor={vendor}
+        onClose={onClose}
+        renderGames={(shown) => (
+          <VendorGameList vassalage={shown.vassalage} gameType={shown.gameType} onPlayed={onClose} />
+        )}
+      />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Play European Roulette' }));
     expect(calls[0]?.body).toMatchObject({ vassalage: 'LOTUS', gameType: 'TG', pageNo: 1, pageSize: 20 });
     expect(useGameOverlay.getState().overlay).toEqual({ kind: 'play', card: roulette, trial: false });
