@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/create-database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type GeoLookup, geoLookup } from './lib/geo.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
+import { registerSealedBodies } from './lib/sealed-body.ts';
 import { createAgents } from './modules/agents/agents-module.ts';
 import { AttemptGatesRepository } from './modules/attempt-gates/attempt-gates.repository.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
@@ -247,6 +248,7 @@ export async function buildApp({
     sessionOptions,
   );
   registerAuth(app, authService);
+  registerSealedBodies(app, sealedPayloads);
   // Game lists, favourites, launch and the betting record (docs/games-contract.md): after auth, because
   // their public calls still read an optional login (favourite flags, a real launch).
   const gameCards = new GameCardsRepository(database.db);
@@ -329,13 +331,12 @@ export async function buildApp({
 
   // Wallet (issue 5; docs/database.md "Ledger").
   const ledger = new LedgerService(database.db);
-  const wallet = createWallet({ db: database.db, ledger, sealed: sealedPayloads, clock });
+  const wallet = createWallet({ db: database.db, ledger, clock });
   await app.register(wallet.routes);
   // Agent centre (docs/agents-contract.md): team overview, downline, downline registration and transfers.
   await app.register(
     createAgents({
       db: database.db,
-      sealed: sealedPayloads,
       registerSetting: (visitor) => systemService.getRegisterSetting(visitor),
       findByUsername: (brandId, username) => membersRepository.findByUsername(brandId, username),
       audit: sessions.audit.bind(sessions),
@@ -362,7 +363,7 @@ export async function buildApp({
     }),
   );
   // Withdrawals (docs/wallet-contract.md "Withdrawals"): member requests, receipts and the back-office desk.
-  await app.register(withdrawalsModule({ db: database.db, ledger, sealed: sealedPayloads, clock }));
+  await app.register(withdrawalsModule({ db: database.db, ledger, clock }));
   // Reward centre (docs/api.md "Reward centre"): rewards granted to a member, claimed into the main wallet.
   // `rewards.service.countUnclaimed` is the reward half of the header's unread count.
   const rewards = createRewards({ db: database.db, ledger, clock });

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { createDatabase } from './db/create-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
+import { databaseLabel, readyMessage, terminalLogStream } from './lib/terminal-log.ts';
 
 /**
  * Process entry: configuration, database, app, listen — and a graceful stop. On SIGTERM/SIGINT the server
@@ -15,7 +16,13 @@ const database = await createDatabase({
   dataDir: config.dataDir,
   onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
 });
-const app = await buildApp({ config, database });
+const readable =
+  config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+const app = await buildApp({
+  config,
+  database,
+  ...(readable ? { logStream: terminalLogStream(process.stdout) } : {}),
+});
 
 try {
   const prepared = await prepareDatabase(database.db);
@@ -24,6 +31,15 @@ try {
     'database ready',
   );
   await app.listen({ host: config.host, port: config.port });
+  // One plain line a person can find among the logs: where the site is, where its data is, how to log in.
+  process.stdout.write(
+    readyMessage({
+      host: config.host,
+      port: config.port,
+      database: databaseLabel(config.databaseUrl, config.dataDir),
+      demo: config.databaseUrl === null || prepared.seeded,
+    }),
+  );
 } catch (error) {
   app.log.fatal({ err: error }, 'server failed to start');
   await app.close().catch(() => {});

@@ -10,7 +10,6 @@ import { AgentsService, type AgentsServiceDeps } from './agents.service.ts';
 
 export type AgentsModuleDeps = {
   db: Kysely<Database>;
-  sealed: AgentsServiceDeps['sealed'];
   registerSetting: (visitor: { ip: string; host: string | null }) => Promise<RegisterSetting>;
   findByUsername: AgentsServiceDeps['findByUsername'];
   audit: AgentsServiceDeps['audit'];
@@ -25,7 +24,6 @@ export function createAgents(deps: AgentsModuleDeps): {
   const service = new AgentsService({
     repository: new AgentsRepository(deps.db),
     registration: new RegistrationRepository(deps.db),
-    sealed: deps.sealed,
     registerSetting: deps.registerSetting,
     findByUsername: deps.findByUsername,
     audit: deps.audit,

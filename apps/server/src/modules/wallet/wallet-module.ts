@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { WithdrawPasswordService } from '../withdrawals/withdraw-password.service.ts';
-import { type SealedOpener, TransfersService } from './transfers.service.ts';
+import { TransfersService } from './transfers.service.ts';
 import { WalletRepository } from './wallet.repository.ts';
 import { walletRoutes } from './wallet.routes.ts';
 import { WalletService } from './wallet.service.ts';
@@ -12,7 +12,6 @@ import { WalletService } from './wallet.service.ts';
 export type WalletModuleDeps = {
   db: Kysely<Database>;
   ledger: LedgerService;
-  sealed: SealedOpener;
   clock: Clock;
 };
 
@@ -27,7 +26,6 @@ export function createWallet(deps: WalletModuleDeps): {
     db: deps.db,
     ledger: deps.ledger,
     repository,
-    sealed: deps.sealed,
     paymentPassword: new WithdrawPasswordService(deps.db, deps.clock),
   });
   return { service, routes: walletRoutes(service, transfers) };

@@ -4,11 +4,10 @@ import {
   MAX_PAYOUT_ACCOUNTS,
   type PayoutAccounts,
 } from '@lotus/shared/withdrawals.schema';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import { type Db, UnitOfWork } from '../../db/unit-of-work.ts';
+import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import { requireRealAccount } from '../wallet/wallet-rules.ts';
 import { type WithdrawalRepositories, withdrawalRepositories } from './withdrawal-unit.ts';
 import { payoutAccountView } from './withdrawal-views.ts';
 import { WithdrawalsRepository } from './withdrawals.repository.ts';
@@ -28,17 +27,17 @@ export class PayoutAccountsService {
     this.#clock = deps.clock ?? systemClock;
   }
 
-  async payoutAccounts(member: MemberRow): Promise<PayoutAccounts> {
-    requireRealAccount(member);
-    return payoutAccountsOf(this.#repository, member.id);
+  async payoutAccounts(actor: Actor): Promise<PayoutAccounts> {
+    requireReal(actor);
+    return payoutAccountsOf(this.#repository, actor.memberId);
   }
 
   /**
    * Adds a payout account. The payee name is the member's: the first account sets it (when the member has
    * none yet), later ones must match it, so money only ever goes to accounts in one person's name.
    */
-  async addPayoutAccount(member: MemberRow, body: CreatePayoutAccountBody): Promise<PayoutAccounts> {
-    requireRealAccount(member);
+  async addPayoutAccount(actor: Actor, body: CreatePayoutAccountBody): Promise<PayoutAccounts> {
+    requireReal(actor);
     let ifsc: string | null = null;
     if (body.kind === 'bank') {
       if (!body.ifsc || !IFSC_PATTERN.test(body.ifsc)) {
@@ -48,28 +47,28 @@ export class PayoutAccountsService {
     }
     const now = this.#clock.now();
     return this.#uow.run(async ({ withdrawals }) => {
-      await withdrawals.lockMember(member.id);
-      const current = await withdrawals.payeeNameOf(member.id);
+      await withdrawals.lockMember(actor.memberId);
+      const current = await withdrawals.payeeNameOf(actor.memberId);
       let payeeName: string;
       if (current === null) {
         if (!body.payeeName) {
           throw new AppError('field_invalid', { details: { field: 'payeeName', check: 'required' } });
         }
         payeeName = body.payeeName;
-        await withdrawals.setPayeeNameOnce(member.id, payeeName);
+        await withdrawals.setPayeeNameOnce(actor.memberId, payeeName);
       } else {
         if (body.payeeName !== undefined && body.payeeName !== current) {
           throw new AppError('field_invalid', { details: { field: 'payeeName', check: 'fixed' } });
         }
         payeeName = current;
       }
-      const accounts = await withdrawals.activePayoutAccounts(member.id);
+      const accounts = await withdrawals.activePayoutAccounts(actor.memberId);
       if (accounts.length >= MAX_PAYOUT_ACCOUNTS) {
         throw new AppError('payout_account_limit', { details: { max: MAX_PAYOUT_ACCOUNTS } });
       }
       await withdrawals.insertPayoutAccount({
-        brandId: member.brand_id,
-        memberId: member.id,
+        brandId: actor.brandId,
+        memberId: actor.memberId,
         kind: body.kind,
         provider: body.provider,
         accountNumber: body.accountNumber,
@@ -77,18 +76,18 @@ export class PayoutAccountsService {
         payeeName,
         at: now,
       });
-      return payoutAccountsOf(withdrawals, member.id);
+      return payoutAccountsOf(withdrawals, actor.memberId);
     });
   }
 
-  async removePayoutAccount(member: MemberRow, id: bigint): Promise<PayoutAccounts> {
-    requireRealAccount(member);
+  async removePayoutAccount(actor: Actor, id: bigint): Promise<PayoutAccounts> {
+    requireReal(actor);
     const now = this.#clock.now();
     const removed = await this.#uow.run(({ withdrawals }) =>
-      withdrawals.removePayoutAccount(member.id, id, now),
+      withdrawals.removePayoutAccount(actor.memberId, id, now),
     );
     if (!removed) throw new AppError('payout_account_not_found');
-    return payoutAccountsOf(this.#repository, member.id);
+    return payoutAccountsOf(this.#repository, actor.memberId);
   }
 }
 

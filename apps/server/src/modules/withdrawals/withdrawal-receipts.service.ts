@@ -4,14 +4,14 @@ import {
   receiptFieldsSchema,
   type WithdrawalView,
 } from '@lotus/shared/withdrawals.schema';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import { type Db, UnitOfWork } from '../../db/unit-of-work.ts';
+import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { requireImage } from '../feedback/image-sniff.ts';
 // A form's fields are checked like a sealed body.
-import { parsePayload, requireRealAccount } from '../wallet/wallet-rules.ts';
+import { parsePayload } from '../wallet/wallet-rules.ts';
 import { detailOrThrow, type WithdrawalRepositories, withdrawalRepositories } from './withdrawal-unit.ts';
 import { withdrawalView } from './withdrawal-views.ts';
 import { WithdrawalsRepository } from './withdrawals.repository.ts';
@@ -40,13 +40,13 @@ export class WithdrawalReceiptsService {
    * amount strictly between zero and the amount. Both open an investigation for what did not arrive.
    */
   async confirmReceipt(
-    member: MemberRow,
+    actor: Actor,
     id: bigint,
     key: string,
     form: ReceiptForm,
     ip = 'unknown',
   ): Promise<{ withdrawal: WithdrawalView }> {
-    requireRealAccount(member);
+    requireReal(actor);
     const fields = parsePayload(receiptFieldsSchema, form.fields);
     let proof: { bytes: Uint8Array; type: 'image/png' | 'image/jpeg' } | null = null;
     if (form.proof) {
@@ -71,14 +71,14 @@ export class WithdrawalReceiptsService {
       note: fields.note ?? null,
       proof: form.proof,
     };
-    const scope = `member:${member.id}:withdrawal.receipt`;
+    const scope = `member:${actor.memberId}:withdrawal.receipt`;
     const { value } = await runIdempotent(
       this.#uow,
       { scope, key, request },
       async ({ withdrawals, audit }) => {
         const now = this.#clock.now();
         const row = await withdrawals.lockWithdrawal(id);
-        if (!row || row.member_id !== member.id) throw new AppError('not_found');
+        if (!row || row.member_id !== actor.memberId) throw new AppError('not_found');
         if (
           row.receipt_status !== 'awaiting' ||
           row.receipt_deadline === null ||
@@ -93,7 +93,7 @@ export class WithdrawalReceiptsService {
             : fields.status === 'not_received'
               ? 0n
               : (partly ?? 0n);
-        const recorded = await withdrawals.recordReceipt(id, member.id, {
+        const recorded = await withdrawals.recordReceipt(id, actor.memberId, {
           status: fields.status,
           receivedMinor,
           proof,
@@ -104,9 +104,9 @@ export class WithdrawalReceiptsService {
         if (!recorded) throw new AppError('withdrawal_not_awaiting_receipt');
         // `withdrawal.received` / `.not_received` / `.partly_received`, with the answer it records.
         await audit.record({
-          brandId: member.brand_id,
+          brandId: actor.brandId,
           operatorId: null,
-          memberId: member.id,
+          memberId: actor.memberId,
           action: `withdrawal.${fields.status}`,
           ip,
           detail: {

@@ -1,22 +1,19 @@
 import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
-import {
-  createWithdrawalPayloadSchema,
-  type PageQuery,
-  setWithdrawPasswordPayloadSchema,
-  type WithdrawalList,
-  type WithdrawalView,
-  type WithdrawPasswordStatus,
+import type {
+  CreateWithdrawalPayload,
+  PageQuery,
+  SetWithdrawPasswordPayload,
+  WithdrawalList,
+  WithdrawalView,
+  WithdrawPasswordStatus,
 } from '@lotus/shared/withdrawals.schema';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import { type Db, UnitOfWork } from '../../db/unit-of-work.ts';
+import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { pageOf, pageWindow } from '../../lib/pages.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import type { SealedOpener } from '../wallet/transfers.service.ts';
-// Trial and type-4 accounts have no money of their own to take out.
-import { parsePayload, requireRealAccount } from '../wallet/wallet-rules.ts';
 import type { WithdrawPasswordService } from './withdraw-password.service.ts';
 import type { WithdrawalReceiptsService } from './withdrawal-receipts.service.ts';
 import { detailOrThrow, type WithdrawalRepositories, withdrawalRepositories } from './withdrawal-unit.ts';
@@ -27,13 +24,12 @@ export type WithdrawalRequestsDeps = {
   db: Db;
   passwords: WithdrawPasswordService;
   receipts: WithdrawalReceiptsService;
-  /** Needed by the member's sealed calls only; the CLI builds the service without it. */
-  sealed?: SealedOpener;
   clock?: Clock;
 };
 
 /**
- * The member's side of withdrawals: the payment password, a new request (the amount is held on the main
+ * The member's side of withdrawals (trial and type-4 accounts have no money of their own to take out):
+ * the payment password, a new request (the amount is held on the main
  * wallet at once) and the member's list. Members cannot cancel a request.
  */
 export class WithdrawalRequestsService {
@@ -49,24 +45,18 @@ export class WithdrawalRequestsService {
     this.#clock = deps.clock ?? systemClock;
   }
 
-  async #open(body: unknown): Promise<unknown> {
-    if (!this.#deps.sealed) throw new Error('WithdrawalsService: no sealed payload opener');
-    return this.#deps.sealed.openSealed(body);
-  }
-
-  async passwordStatus(member: MemberRow): Promise<WithdrawPasswordStatus> {
-    requireRealAccount(member);
-    return { isSet: await this.#deps.passwords.isSet(member.id) };
+  async passwordStatus(actor: Actor): Promise<WithdrawPasswordStatus> {
+    requireReal(actor);
+    return { isSet: await this.#deps.passwords.isSet(actor.memberId) };
   }
 
   async setPassword(
-    member: MemberRow,
-    body: unknown,
+    actor: Actor,
+    payload: SetWithdrawPasswordPayload,
     origin: RequestOrigin,
   ): Promise<WithdrawPasswordStatus> {
-    requireRealAccount(member);
-    const payload = parsePayload(setWithdrawPasswordPayloadSchema, await this.#open(body));
-    await this.#deps.passwords.set(member.id, payload, origin);
+    requireReal(actor);
+    await this.#deps.passwords.set(actor.memberId, payload, origin);
     return { isSet: true };
   }
 
@@ -77,16 +67,15 @@ export class WithdrawalRequestsService {
    * `ip`: the member's address, for the audit row (issue 7: every money action is audited).
    */
   async create(
-    member: MemberRow,
+    actor: Actor,
     key: string,
-    body: unknown,
+    payload: CreateWithdrawalPayload,
     ip = 'unknown',
   ): Promise<{ withdrawal: WithdrawalView }> {
-    requireRealAccount(member);
-    const payload = parsePayload(createWithdrawalPayloadSchema, await this.#open(body));
+    requireReal(actor);
     const amountMinor = decimalToMinor(payload.amount);
     if (amountMinor === null) throw new AppError('amount_invalid');
-    const limits = await this.#repository.brandLimits(member.brand_id);
+    const limits = await this.#repository.brandLimits(actor.brandId);
     if (amountMinor < limits.withdrawal_min_minor) {
       throw new AppError('amount_below_minimum', {
         details: { min: minorToDecimal(limits.withdrawal_min_minor) },
@@ -98,24 +87,24 @@ export class WithdrawalRequestsService {
       });
     }
     const payoutAccountId = BigInt(payload.payoutAccountId);
-    const account = await this.#repository.activePayoutAccount(member.id, payoutAccountId);
+    const account = await this.#repository.activePayoutAccount(actor.memberId, payoutAccountId);
     if (!account) throw new AppError('payout_account_not_found');
     // Checked before the money transaction: a wrong answer must count although this request then fails.
-    await this.#deps.passwords.verify(member.id, payload.withdrawPassword, ip);
+    await this.#deps.passwords.verify(actor.memberId, payload.withdrawPassword, ip);
 
     const { value } = await runIdempotent(
       this.#uow,
       {
-        scope: `member:${member.id}:withdrawal.create`,
+        scope: `member:${actor.memberId}:withdrawal.create`,
         key,
         request: { payoutAccountId, amountMinor },
       },
       async ({ withdrawals, ledger, audit }) => {
         const now = this.#clock.now();
-        const wallet = await ledger.memberMainAccount(member.id);
+        const wallet = await ledger.memberMainAccount(actor.memberId);
         const id = await withdrawals.nextWithdrawalId();
         const hold = await ledger.reserve({
-          brandId: member.brand_id,
+          brandId: actor.brandId,
           accountId: wallet.id,
           amountMinor,
           idempotencyKey: `withdrawal:${id}:hold`,
@@ -123,8 +112,8 @@ export class WithdrawalRequestsService {
         });
         await withdrawals.insertWithdrawal({
           id,
-          brandId: member.brand_id,
-          memberId: member.id,
+          brandId: actor.brandId,
+          memberId: actor.memberId,
           payoutAccountId,
           amountMinor,
           currency: wallet.currency,
@@ -132,9 +121,9 @@ export class WithdrawalRequestsService {
           at: now,
         });
         await audit.record({
-          brandId: member.brand_id,
+          brandId: actor.brandId,
           operatorId: null,
-          memberId: member.id,
+          memberId: actor.memberId,
           action: 'withdrawal.requested',
           ip,
           detail: { by: 'member', withdrawalId: id, amountMinor, payoutAccountId },
@@ -145,10 +134,10 @@ export class WithdrawalRequestsService {
     return value;
   }
 
-  async list(member: MemberRow, query: PageQuery): Promise<WithdrawalList> {
-    requireRealAccount(member);
+  async list(actor: Actor, query: PageQuery): Promise<WithdrawalList> {
+    requireReal(actor);
     await this.#deps.receipts.autoReceiptDue();
-    const { rows, total } = await this.#repository.memberPage(member.id, pageWindow(query));
+    const { rows, total } = await this.#repository.memberPage(actor.memberId, pageWindow(query));
     return pageOf(rows.map(withdrawalView), query, total);
   }
 }

@@ -1,6 +1,6 @@
-import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import {
   createPayoutAccountBodySchema,
+  createWithdrawalPayloadSchema,
   opsInvestigationBodySchema,
   opsRejectWithdrawalBodySchema,
   opsWithdrawalListResponse,
@@ -10,6 +10,7 @@ import {
   payoutAccountParamsSchema,
   payoutAccountsResponse,
   RECEIPT_PROOF_MAX_BYTES,
+  setWithdrawPasswordPayloadSchema,
   setWithdrawPasswordResponse,
   withdrawalListResponse,
   withdrawalParamsSchema,
@@ -31,11 +32,12 @@ import {
   sendPrivateImage,
 } from '../../lib/multipart-form.ts';
 import { originOf } from '../../lib/request-origin.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sealedBody } from '../../lib/sealed-body.ts';
+import { actorOf, requireIdempotencyKey, requireRealActor } from '../../plugins/auth.ts';
 import { operatorActorOf, operatorOf } from '../../plugins/operator-auth.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { WithdrawPasswordService } from './withdraw-password.service.ts';
-import { type ReceiptForm, type SealedOpener, WithdrawalsService } from './withdrawals.service.ts';
+import { type ReceiptForm, WithdrawalsService } from './withdrawals.service.ts';
 
 /** The receipt form's file field. */
 export const RECEIPT_PROOF_FIELD = 'proof';
@@ -58,6 +60,12 @@ async function readReceiptForm(request: FastifyRequest): Promise<ReceiptForm> {
  * desk of the back office (docs/wallet-contract.md "Withdrawals", "Back office"). Also runs the
  * auto-receipt sweep every minute while the app is up.
  */
+const setPasswordBody = sealedBody(
+  setWithdrawPasswordPayloadSchema,
+  '{ loginPassword, newPassword } the first time, { oldPassword, newPassword } to change it',
+);
+const createBody = sealedBody(createWithdrawalPayloadSchema, '{ payoutAccountId, amount, withdrawPassword }');
+
 export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsyncZod {
   return async (app) => {
     // Multipart parsing only in this plugin's scope (the receipt form), like the feedback form's.
@@ -99,7 +107,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: withdrawPasswordStatusResponse },
         },
       },
-      async (request) => ok(await service.passwordStatus(sessionOf(request).member)),
+      async (request) => ok(await service.passwordStatus(actorOf(request))),
     );
 
     app.put(
@@ -110,12 +118,14 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           tags: ['withdrawals'],
           summary:
             'Sets the payment password; sealed { loginPassword, newPassword } the first time, { oldPassword, newPassword } to change it',
-          body: sealedPayloadSchema,
+          body: setPasswordBody.schema,
           response: { 200: setWithdrawPasswordResponse },
         },
+        // Trial and type-4 accounts are refused before the body is opened.
+        preHandler: [requireRealActor, setPasswordBody.open],
       },
       async (request) =>
-        ok(await service.setPassword(sessionOf(request).member, request.body, originOf(request))),
+        ok(await service.setPassword(actorOf(request), setPasswordBody.of(request), originOf(request))),
     );
 
     // --- payout accounts ----------------------------------------------------------------------------
@@ -130,7 +140,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: payoutAccountsResponse },
         },
       },
-      async (request) => ok(await service.payoutAccounts(sessionOf(request).member)),
+      async (request) => ok(await service.payoutAccounts(actorOf(request))),
     );
 
     app.post(
@@ -144,7 +154,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: payoutAccountsResponse },
         },
       },
-      async (request) => ok(await service.addPayoutAccount(sessionOf(request).member, request.body)),
+      async (request) => ok(await service.addPayoutAccount(actorOf(request), request.body)),
     );
 
     app.delete(
@@ -158,8 +168,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: payoutAccountsResponse },
         },
       },
-      async (request) =>
-        ok(await service.removePayoutAccount(sessionOf(request).member, BigInt(request.params.id))),
+      async (request) => ok(await service.removePayoutAccount(actorOf(request), BigInt(request.params.id))),
     );
 
     // --- withdrawals (member) -----------------------------------------------------------------------
@@ -172,13 +181,15 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           tags: ['withdrawals'],
           summary:
             'Requests a withdrawal; sealed { payoutAccountId, amount, withdrawPassword }, Idempotency-Key header',
-          body: sealedPayloadSchema,
+          body: createBody.schema,
           response: { 200: withdrawalResponse },
         },
+        // The Idempotency-Key, then the real-account check, answer before the body is opened.
+        preHandler: [requireIdempotencyKey, requireRealActor, createBody.open],
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await service.create(sessionOf(request).member, key, request.body, request.ip));
+        return ok(await service.create(actorOf(request), key, createBody.of(request), request.ip));
       },
     );
 
@@ -193,7 +204,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: withdrawalListResponse },
         },
       },
-      async (request) => ok(await service.list(sessionOf(request).member, request.query)),
+      async (request) => ok(await service.list(actorOf(request), request.query)),
     );
 
     app.post(
@@ -215,9 +226,9 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        const member = sessionOf(request).member;
+        const actor = actorOf(request);
         const form = await readReceiptForm(request);
-        return ok(await service.confirmReceipt(member, BigInt(request.params.id), key, form, request.ip));
+        return ok(await service.confirmReceipt(actor, BigInt(request.params.id), key, form, request.ip));
       },
     );
 
@@ -234,7 +245,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       async (request, reply) =>
         sendPrivateImage(
           reply,
-          await service.proof({ memberId: sessionOf(request).member.id }, BigInt(request.params.id)),
+          await service.proof({ memberId: actorOf(request).memberId }, BigInt(request.params.id)),
         ),
     );
 
@@ -339,11 +350,10 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
   };
 }
 
-/** The module as the app wires it: one service over the app's ledger, sealed-payload opener and clock. */
+/** The module as the app wires it: one service over the app's ledger and clock. */
 export function withdrawalsModule(deps: {
   db: Kysely<Database>;
   ledger: LedgerService;
-  sealed: SealedOpener;
   clock: Clock;
 }): FastifyPluginAsyncZod {
   const passwords = new WithdrawPasswordService(deps.db, deps.clock);

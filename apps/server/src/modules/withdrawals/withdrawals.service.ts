@@ -2,7 +2,6 @@ import type { Db } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { systemClock } from '../../lib/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { SealedOpener } from '../wallet/transfers.service.ts';
 import { PayoutAccountsService } from './payout-accounts.service.ts';
 import type { WithdrawPasswordService } from './withdraw-password.service.ts';
 import { type ReceiptForm, WithdrawalReceiptsService } from './withdrawal-receipts.service.ts';
@@ -10,15 +9,13 @@ import { WithdrawalRequestsService } from './withdrawal-requests.service.ts';
 import { WithdrawalReviewService } from './withdrawal-review.service.ts';
 import type { WithdrawalActor } from './withdrawal-unit.ts';
 
-export type { ReceiptForm, SealedOpener, WithdrawalActor };
+export type { ReceiptForm, WithdrawalActor };
 
 export type WithdrawalsServiceDeps = {
   db: Db;
   /** Kept for the callers' wiring; the withdrawals move money through the ledger of their own transaction. */
   ledger?: LedgerService;
   passwords: WithdrawPasswordService;
-  /** Needed by the member's sealed calls only; the CLI builds the service without it. */
-  sealed?: SealedOpener;
   clock?: Clock;
 };
 
@@ -48,7 +45,6 @@ export class WithdrawalsService {
       ...common,
       passwords: deps.passwords,
       receipts: this.receipts,
-      ...(deps.sealed ? { sealed: deps.sealed } : {}),
     });
     this.review = new WithdrawalReviewService({ ...common, receipts: this.receipts });
   }
