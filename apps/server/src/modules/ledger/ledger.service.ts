@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { LedgerRepository } from './ledger.repository.ts';
 import {
   type Balance,
+  balanceOfAccount,
   type Hold,
   type Ledger,
   ledgerIn,
@@ -67,14 +68,7 @@ export class LedgerService {
 
   /** The member's main wallet, created (empty) on first use. */
   async balanceOf(memberId: bigint): Promise<Balance> {
-    const account = await this.memberMainAccount(memberId);
-    return {
-      accountId: account.id,
-      currency: account.currency,
-      balanceMinor: account.balance_minor,
-      heldMinor: account.held_minor,
-      availableMinor: account.balance_minor - account.held_minor,
-    };
+    return balanceOfAccount(await this.memberMainAccount(memberId));
   }
 
   async memberMainAccount(memberId: bigint): Promise<LedgerAccountRow> {

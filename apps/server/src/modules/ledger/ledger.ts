@@ -151,6 +151,17 @@ function reversalHash(input: ReverseInput): string {
   return requestHash({ op: 'reverse', entryId: input.entryId, memo: checkMemo(input.memo) });
 }
 
+/** What an account holds: booked, held, and available (booked less held). */
+export function balanceOfAccount(account: LedgerAccountRow): Balance {
+  return {
+    accountId: account.id,
+    currency: account.currency,
+    balanceMinor: account.balance_minor,
+    heldMinor: account.held_minor,
+    availableMinor: account.balance_minor - account.held_minor,
+  };
+}
+
 function holdOf(row: HoldRow, replayed: boolean): Hold {
   return {
     holdId: row.id,
@@ -362,14 +373,7 @@ export class Ledger {
 
   /** The member's main wallet, created (empty) on first use. */
   async balanceOf(memberId: bigint): Promise<Balance> {
-    const account = await this.memberMainAccount(memberId);
-    return {
-      accountId: account.id,
-      currency: account.currency,
-      balanceMinor: account.balance_minor,
-      heldMinor: account.held_minor,
-      availableMinor: account.balance_minor - account.held_minor,
-    };
+    return balanceOfAccount(await this.memberMainAccount(memberId));
   }
 
   async memberMainAccount(memberId: bigint): Promise<LedgerAccountRow> {

@@ -4,32 +4,26 @@ import {
   MAX_PAYOUT_ACCOUNTS,
   type PayoutAccounts,
 } from '@lotus/shared/withdrawals.schema';
-import { type Db, UnitOfWork } from '../../db/unit-of-work.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
-import { type WithdrawalRepositories, withdrawalRepositories } from './withdrawal-unit.ts';
+import type { WithdrawalsContext } from './withdrawal-unit.ts';
 import { payoutAccountView } from './withdrawal-views.ts';
-import { WithdrawalsRepository } from './withdrawals.repository.ts';
+import type { WithdrawalsRepository } from './withdrawals.repository.ts';
 
 /**
  * The member's payout accounts (docs/wallet-contract.md "Withdrawals"): up to MAX_PAYOUT_ACCOUNTS bank or
  * UPI accounts, all in the member's one payee name.
  */
 export class PayoutAccountsService {
-  readonly #uow: UnitOfWork<WithdrawalRepositories>;
-  readonly #repository: WithdrawalsRepository<Db>;
-  readonly #clock: Clock;
+  readonly #ctx: WithdrawalsContext;
 
-  constructor(deps: { db: Db; clock?: Clock }) {
-    this.#uow = new UnitOfWork(deps.db, withdrawalRepositories);
-    this.#repository = new WithdrawalsRepository(deps.db);
-    this.#clock = deps.clock ?? systemClock;
+  constructor(context: WithdrawalsContext) {
+    this.#ctx = context;
   }
 
   async payoutAccounts(actor: Actor): Promise<PayoutAccounts> {
     requireReal(actor);
-    return payoutAccountsOf(this.#repository, actor.memberId);
+    return payoutAccountsOf(this.#ctx.reads, actor.memberId);
   }
 
   /**
@@ -45,8 +39,8 @@ export class PayoutAccountsService {
       }
       ifsc = body.ifsc;
     }
-    const now = this.#clock.now();
-    return this.#uow.run(async ({ withdrawals }) => {
+    const now = this.#ctx.clock.now();
+    return this.#ctx.uow.run(async ({ withdrawals }) => {
       await withdrawals.lockMember(actor.memberId);
       const current = await withdrawals.payeeNameOf(actor.memberId);
       let payeeName: string;
@@ -82,12 +76,12 @@ export class PayoutAccountsService {
 
   async removePayoutAccount(actor: Actor, id: bigint): Promise<PayoutAccounts> {
     requireReal(actor);
-    const now = this.#clock.now();
-    const removed = await this.#uow.run(({ withdrawals }) =>
+    const now = this.#ctx.clock.now();
+    const removed = await this.#ctx.uow.run(({ withdrawals }) =>
       withdrawals.removePayoutAccount(actor.memberId, id, now),
     );
     if (!removed) throw new AppError('payout_account_not_found');
-    return payoutAccountsOf(this.#repository, actor.memberId);
+    return payoutAccountsOf(this.#ctx.reads, actor.memberId);
   }
 }
 

@@ -4,17 +4,14 @@ import {
   receiptFieldsSchema,
   type WithdrawalView,
 } from '@lotus/shared/withdrawals.schema';
-import { type Db, UnitOfWork } from '../../db/unit-of-work.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { requireImage } from '../feedback/image-sniff.ts';
 // A form's fields are checked like a sealed body.
 import { parsePayload } from '../wallet/wallet-rules.ts';
-import { detailOrThrow, type WithdrawalRepositories, withdrawalRepositories } from './withdrawal-unit.ts';
+import { detailOrThrow, type WithdrawalsContext } from './withdrawal-unit.ts';
 import { withdrawalView } from './withdrawal-views.ts';
-import { WithdrawalsRepository } from './withdrawals.repository.ts';
 
 export type ReceiptForm = { fields: Record<string, string>; proof: Buffer | null };
 
@@ -24,14 +21,10 @@ export type ReceiptForm = { fields: Record<string, string>; proof: Buffer | null
  * closes (withdrawal-review.service.ts).
  */
 export class WithdrawalReceiptsService {
-  readonly #uow: UnitOfWork<WithdrawalRepositories>;
-  readonly #repository: WithdrawalsRepository<Db>;
-  readonly #clock: Clock;
+  readonly #ctx: WithdrawalsContext;
 
-  constructor(deps: { db: Db; clock?: Clock }) {
-    this.#uow = new UnitOfWork(deps.db, withdrawalRepositories);
-    this.#repository = new WithdrawalsRepository(deps.db);
-    this.#clock = deps.clock ?? systemClock;
+  constructor(context: WithdrawalsContext) {
+    this.#ctx = context;
   }
 
   /**
@@ -73,10 +66,10 @@ export class WithdrawalReceiptsService {
     };
     const scope = `member:${actor.memberId}:withdrawal.receipt`;
     const { value } = await runIdempotent(
-      this.#uow,
+      this.#ctx.uow,
       { scope, key, request },
       async ({ withdrawals, audit }) => {
-        const now = this.#clock.now();
+        const now = this.#ctx.clock.now();
         const row = await withdrawals.lockWithdrawal(id);
         if (!row || row.member_id !== actor.memberId) throw new AppError('not_found');
         if (
@@ -128,7 +121,7 @@ export class WithdrawalReceiptsService {
     who: { memberId: bigint } | { brandId: bigint },
     id: bigint,
   ): Promise<{ bytes: Buffer; type: 'image/png' | 'image/jpeg' }> {
-    const row = await this.#repository.proofOf(id);
+    const row = await this.#ctx.reads.proofOf(id);
     const allowed =
       row !== undefined &&
       ('memberId' in who ? row.member_id === who.memberId : row.brand_id === who.brandId);
@@ -142,8 +135,8 @@ export class WithdrawalReceiptsService {
    * audited as `withdrawal.auto_received` in the same transaction (ip `system`: no request made it), so a
    * second sweep, which changes nothing, audits nothing.
    */
-  async autoReceiptDue(now: Date = this.#clock.now()): Promise<number> {
-    return this.#uow.run(async ({ withdrawals, audit }) => {
+  async autoReceiptDue(now: Date = this.#ctx.clock.now()): Promise<number> {
+    return this.#ctx.uow.run(async ({ withdrawals, audit }) => {
       const rows = await withdrawals.autoReceive(now);
       for (const row of rows) {
         await audit.record({

@@ -7,24 +7,19 @@ import type {
   WithdrawalView,
   WithdrawPasswordStatus,
 } from '@lotus/shared/withdrawals.schema';
-import { type Db, UnitOfWork } from '../../db/unit-of-work.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { pageOf, pageWindow } from '../../lib/pages.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { WithdrawPasswordService } from './withdraw-password.service.ts';
 import type { WithdrawalReceiptsService } from './withdrawal-receipts.service.ts';
-import { detailOrThrow, type WithdrawalRepositories, withdrawalRepositories } from './withdrawal-unit.ts';
+import { detailOrThrow, type WithdrawalsContext } from './withdrawal-unit.ts';
 import { withdrawalView } from './withdrawal-views.ts';
-import { WithdrawalsRepository } from './withdrawals.repository.ts';
 
 export type WithdrawalRequestsDeps = {
-  db: Db;
   passwords: WithdrawPasswordService;
   receipts: WithdrawalReceiptsService;
-  clock?: Clock;
 };
 
 /**
@@ -33,16 +28,12 @@ export type WithdrawalRequestsDeps = {
  * wallet at once) and the member's list. Members cannot cancel a request.
  */
 export class WithdrawalRequestsService {
-  readonly #uow: UnitOfWork<WithdrawalRepositories>;
-  readonly #repository: WithdrawalsRepository<Db>;
+  readonly #ctx: WithdrawalsContext;
   readonly #deps: WithdrawalRequestsDeps;
-  readonly #clock: Clock;
 
-  constructor(deps: WithdrawalRequestsDeps) {
-    this.#uow = new UnitOfWork(deps.db, withdrawalRepositories);
-    this.#repository = new WithdrawalsRepository(deps.db);
+  constructor(context: WithdrawalsContext, deps: WithdrawalRequestsDeps) {
+    this.#ctx = context;
     this.#deps = deps;
-    this.#clock = deps.clock ?? systemClock;
   }
 
   async passwordStatus(actor: Actor): Promise<WithdrawPasswordStatus> {
@@ -75,7 +66,7 @@ export class WithdrawalRequestsService {
     requireReal(actor);
     const amountMinor = decimalToMinor(payload.amount);
     if (amountMinor === null) throw new AppError('amount_invalid');
-    const limits = await this.#repository.brandLimits(actor.brandId);
+    const limits = await this.#ctx.reads.brandLimits(actor.brandId);
     if (amountMinor < limits.withdrawal_min_minor) {
       throw new AppError('amount_below_minimum', {
         details: { min: minorToDecimal(limits.withdrawal_min_minor) },
@@ -87,20 +78,20 @@ export class WithdrawalRequestsService {
       });
     }
     const payoutAccountId = BigInt(payload.payoutAccountId);
-    const account = await this.#repository.activePayoutAccount(actor.memberId, payoutAccountId);
+    const account = await this.#ctx.reads.activePayoutAccount(actor.memberId, payoutAccountId);
     if (!account) throw new AppError('payout_account_not_found');
     // Checked before the money transaction: a wrong answer must count although this request then fails.
     await this.#deps.passwords.verify(actor.memberId, payload.withdrawPassword, ip);
 
     const { value } = await runIdempotent(
-      this.#uow,
+      this.#ctx.uow,
       {
         scope: `member:${actor.memberId}:withdrawal.create`,
         key,
         request: { payoutAccountId, amountMinor },
       },
       async ({ withdrawals, ledger, audit }) => {
-        const now = this.#clock.now();
+        const now = this.#ctx.clock.now();
         const wallet = await ledger.memberMainAccount(actor.memberId);
         const id = await withdrawals.nextWithdrawalId();
         const hold = await ledger.reserve({
@@ -137,7 +128,7 @@ export class WithdrawalRequestsService {
   async list(actor: Actor, query: PageQuery): Promise<WithdrawalList> {
     requireReal(actor);
     await this.#deps.receipts.autoReceiptDue();
-    const { rows, total } = await this.#repository.memberPage(actor.memberId, pageWindow(query));
+    const { rows, total } = await this.#ctx.reads.memberPage(actor.memberId, pageWindow(query));
     return pageOf(rows.map(withdrawalView), query, total);
   }
 }

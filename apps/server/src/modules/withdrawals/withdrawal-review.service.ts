@@ -5,9 +5,7 @@ import type {
   OpsWithdrawalView,
 } from '@lotus/shared/withdrawals.schema';
 import type { WithdrawalRow } from '../../db/tables/wallet-operations.ts';
-import { type Db, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { pageOf, pageWindow } from '../../lib/pages.ts';
 import type { WithdrawalReceiptsService } from './withdrawal-receipts.service.ts';
@@ -17,10 +15,9 @@ import {
   detailOrThrow,
   type WithdrawalActor,
   type WithdrawalRepositories,
-  withdrawalRepositories,
+  type WithdrawalsContext,
 } from './withdrawal-unit.ts';
 import { opsWithdrawalView } from './withdrawal-views.ts';
-import { WithdrawalsRepository } from './withdrawals.repository.ts';
 
 type Decision = (row: WithdrawalRow, now: Date, repos: WithdrawalRepositories) => Promise<void>;
 
@@ -30,21 +27,17 @@ type Decision = (row: WithdrawalRow, now: Date, repos: WithdrawalRepositories) =
  * receipt opened (refund the unreceived part, or hold that it was paid).
  */
 export class WithdrawalReviewService {
-  readonly #uow: UnitOfWork<WithdrawalRepositories>;
-  readonly #repository: WithdrawalsRepository<Db>;
+  readonly #ctx: WithdrawalsContext;
   readonly #receipts: WithdrawalReceiptsService;
-  readonly #clock: Clock;
 
-  constructor(deps: { db: Db; receipts: WithdrawalReceiptsService; clock?: Clock }) {
-    this.#uow = new UnitOfWork(deps.db, withdrawalRepositories);
-    this.#repository = new WithdrawalsRepository(deps.db);
-    this.#receipts = deps.receipts;
-    this.#clock = deps.clock ?? systemClock;
+  constructor(context: WithdrawalsContext, receipts: WithdrawalReceiptsService) {
+    this.#ctx = context;
+    this.#receipts = receipts;
   }
 
   async opsList(brandId: bigint, query: OpsWithdrawalsQuery): Promise<OpsWithdrawalList> {
     await this.#receipts.autoReceiptDue();
-    const { rows, total } = await this.#repository.opsPage(brandId, query.status, pageWindow(query));
+    const { rows, total } = await this.#ctx.reads.opsPage(brandId, query.status, pageWindow(query));
     return pageOf(rows.map(opsWithdrawalView), query, total);
   }
 
@@ -60,8 +53,8 @@ export class WithdrawalReviewService {
     decision: Decision,
   ): Promise<{ withdrawal: OpsWithdrawalView }> {
     const scope = `${actorName(actor)}:withdrawal.${call}`;
-    const { value } = await runIdempotent(this.#uow, { scope, key, request }, async (repos) => {
-      const now = this.#clock.now();
+    const { value } = await runIdempotent(this.#ctx.uow, { scope, key, request }, async (repos) => {
+      const now = this.#ctx.clock.now();
       const row = await repos.withdrawals.lockWithdrawal(request.id);
       if (!row || row.brand_id !== actor.brandId) throw new AppError('not_found');
       await decision(row, now, repos);
@@ -190,7 +183,7 @@ export class WithdrawalReviewService {
 
   /** The brand the CLI acts in (`--brand <code>` or the default brand). */
   async cliBrandId(code: string | undefined): Promise<bigint> {
-    const id = await this.#repository.brandIdOf(code);
+    const id = await this.#ctx.reads.brandIdOf(code);
     if (id === null) throw new AppError('brand_not_found', { message: `no brand ${code ?? '(default)'}` });
     return id;
   }

@@ -1,5 +1,6 @@
-import type { Tx } from '../../db/unit-of-work.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import { ledgerIn } from '../ledger/ledger.ts';
 import { type WithdrawalDetail, WithdrawalsRepository } from './withdrawals.repository.ts';
@@ -17,6 +18,17 @@ export function withdrawalRepositories(trx: Tx) {
 }
 
 export type WithdrawalRepositories = ReturnType<typeof withdrawalRepositories>;
+
+/** What each withdrawal service works with: the unit of work, the reads outside one, and the clock. */
+export type WithdrawalsContext = {
+  uow: UnitOfWork<WithdrawalRepositories>;
+  reads: WithdrawalsRepository<Db>;
+  clock: Clock;
+};
+
+export function withdrawalsContext(db: Db, clock: Clock = systemClock): WithdrawalsContext {
+  return { uow: new UnitOfWork(db, withdrawalRepositories), reads: new WithdrawalsRepository(db), clock };
+}
 
 /** Who decides in the back office: an operator of the brand, or the ops CLI (`operatorId` null). */
 export type WithdrawalActor = {

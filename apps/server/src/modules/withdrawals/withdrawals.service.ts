@@ -7,7 +7,7 @@ import type { WithdrawPasswordService } from './withdraw-password.service.ts';
 import { type ReceiptForm, WithdrawalReceiptsService } from './withdrawal-receipts.service.ts';
 import { WithdrawalRequestsService } from './withdrawal-requests.service.ts';
 import { WithdrawalReviewService } from './withdrawal-review.service.ts';
-import type { WithdrawalActor } from './withdrawal-unit.ts';
+import { type WithdrawalActor, withdrawalsContext } from './withdrawal-unit.ts';
 
 export type { ReceiptForm, WithdrawalActor };
 
@@ -38,15 +38,14 @@ export class WithdrawalsService {
 
   constructor(deps: WithdrawalsServiceDeps) {
     this.clock = deps.clock ?? systemClock;
-    const common = { db: deps.db, clock: this.clock };
-    this.accounts = new PayoutAccountsService(common);
-    this.receipts = new WithdrawalReceiptsService(common);
-    this.requests = new WithdrawalRequestsService({
-      ...common,
+    const context = withdrawalsContext(deps.db, this.clock);
+    this.accounts = new PayoutAccountsService(context);
+    this.receipts = new WithdrawalReceiptsService(context);
+    this.requests = new WithdrawalRequestsService(context, {
       passwords: deps.passwords,
       receipts: this.receipts,
     });
-    this.review = new WithdrawalReviewService({ ...common, receipts: this.receipts });
+    this.review = new WithdrawalReviewService(context, this.receipts);
   }
 
   // The routes' and the CLI's calls, by concern.
