@@ -75,7 +75,7 @@ export function SmsCodeButton({ send, disabled, testId = 'sms-send' }: SmsCodeBu
       busy.current = false;
       if (mounted.current) setSending(false);
     }
-  }, [counting, send, t]);
+  }, [counting, send, t, mounted]);
 
   return (
     <>

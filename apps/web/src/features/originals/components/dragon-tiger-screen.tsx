@@ -1,7 +1,7 @@
 import type { Card, DragonTigerBet, DragonTigerOutcome, DragonTigerSide } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { Button, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMountedRef } from '../../../lib/use-mounted-ref.ts';
 import { useChipBets } from '../hooks/use-chip-bets.ts';

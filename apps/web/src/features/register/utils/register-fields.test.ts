@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRules, fieldOfError } from '../../../lib/forms/field-checks.ts';
+import { checkRules } from '../../../lib/forms/field-checks.ts';
 import { fieldRule, makeSetting } from '../../../test/register-fixtures.ts';
 import { generatePassword } from './generate-password.ts';
 import {
