@@ -1,6 +1,6 @@
 import { AGENT_TYPES } from '@lotus/shared/member-types';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import { type Executor, Repository } from '../../db/unit-of-work.ts';
 
 export type TeamCounts = {
   directCount: number;
@@ -39,12 +39,7 @@ const toBigint = (value: unknown): bigint => BigInt(String(value ?? 0));
  * SQL of the agent centre over the member tree (members.upline_id) and the ledger. Reads only: the one
  * write (a new downline account) goes through the registration module's repository.
  */
-export class AgentsRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
+export class AgentsRepository<E extends Executor = Executor> extends Repository<E> {
 
   /**
    * Counts of the agent's team: a recursive walk down members.upline_id, bounded by `maxDepth` so a
@@ -69,7 +64,7 @@ export class AgentsRepository {
         count(distinct m.id) filter (where m.member_type in (${agentTypes})) as agent_count,
         count(distinct m.id) filter (where m.created_at >= ${monthStart}) as new_this_month
       from team t join members m on m.id = t.id
-    `.execute(this.#db);
+    `.execute(this.db);
     const row = result.rows[0];
     return {
       directCount: toNumber(row?.direct_count),
@@ -81,7 +76,7 @@ export class AgentsRepository {
 
   /** Sum of the direct downline's available main balances (balance less holds). */
   async directBalanceSum(agentId: bigint): Promise<bigint> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('ledger_accounts as a')
       .innerJoin('members as m', 'm.id', 'a.member_id')
       .select(sql<string>`coalesce(sum(a.balance_minor - a.held_minor), 0)::text`.as('total'))
@@ -92,7 +87,7 @@ export class AgentsRepository {
   }
 
   async invitationCode(agentId: bigint): Promise<string | null> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('members')
       .select('affiliate_code')
       .where('id', '=', agentId)
@@ -105,7 +100,7 @@ export class AgentsRepository {
     agentId: bigint,
     filter: { username?: string | undefined; limit: number; offset: number },
   ): Promise<{ rows: DownlineRow[]; total: number }> {
-    let base = this.#db.selectFrom('members as m').where('m.upline_id', '=', agentId);
+    let base = this.db.selectFrom('members as m').where('m.upline_id', '=', agentId);
     if (filter.username) {
       base = base.where(sql<boolean>`m.username ilike ${likeContains(filter.username)} escape '\\'`);
     }
@@ -154,7 +149,7 @@ export class AgentsRepository {
     agentId: bigint,
     filter: { from: Date; until: Date; limit: number; offset: number },
   ): Promise<{ rows: AgentTransferRow[]; total: number }> {
-    const base = this.#db
+    const base = this.db
       .selectFrom('journal_postings as p')
       .innerJoin('ledger_accounts as pa', 'pa.id', 'p.account_id')
       .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')

@@ -1,7 +1,6 @@
 import type { VendorKind } from '@lotus/shared/catalogue.schema';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { LocalisedText } from '../../db/tables/catalogue.ts';
+import { type Executor, Repository } from '../../db/unit-of-work.ts';
 
 /**
  * Catalogue storage: game types (with the brand's order) and the brand's vendors per game type. Reads are
@@ -29,16 +28,11 @@ export type VendorEntryRecord = {
   gameClassifies: string[];
 };
 
-export class GamesRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
+export class GamesRepository<E extends Executor = Executor> extends Repository<E> {
 
   /** The game types the brand shows, in its order (its own `brand_game_types.sort`, else the default). */
   async listGameTypes(brandId: bigint): Promise<GameTypeRecord[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('game_types as gt')
       .leftJoin('brand_game_types as bgt', (join) =>
         join.onRef('bgt.game_type', '=', 'gt.code').on('bgt.brand_id', '=', brandId),
@@ -60,7 +54,7 @@ export class GamesRepository {
 
   /** The brand's enabled vendors, one entry per game type they are listed in, in their order there. */
   async listVendorEntries(brandId: bigint): Promise<VendorEntryRecord[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('vendor_game_types as vgt')
       .innerJoin('vendors as v', 'v.id', 'vgt.vendor_id')
       .select([
