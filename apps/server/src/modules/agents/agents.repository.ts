@@ -40,7 +40,6 @@ const toBigint = (value: unknown): bigint => BigInt(String(value ?? 0));
  * write (a new downline account) goes through the registration module's repository.
  */
 export class AgentsRepository<E extends Executor = Executor> extends Repository<E> {
-
   /**
    * Counts of the agent's team: a recursive walk down members.upline_id, bounded by `maxDepth` so a
    * (corrupt) cycle or a very deep tree cannot make it run away.

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { LocalizedLines, LocalizedText } from '../../db/tables/content.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /**
  * Content storage: reads of the content tables for one brand, never cached (an operator's change shows on
@@ -80,16 +79,10 @@ export type NewWin = WinRecord & { gameCategory: string };
 
 export type Paged<T> = { rows: T[]; total: number };
 
-export class ContentRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
+export class ContentRepository<E extends Executor = Executor> extends Repository<E> {
   /** Active banners of a group whose window (start inclusive, end exclusive) contains `now`. */
   async listBanners(brandId: bigint, group: string, now: Date): Promise<BannerRecord[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('banners')
       .select(['id', 'group_name', 'image_url', 'alt', 'title', 'subtitle', 'linkage_type', 'linkage_target'])
       .where('brand_id', '=', brandId)
@@ -113,7 +106,7 @@ export class ContentRepository {
   }
 
   #publishedAnnouncements(brandId: bigint, now: Date) {
-    return this.#db
+    return this.db
       .selectFrom('announcements')
       .where('brand_id', '=', brandId)
       .where('active', '=', true)
@@ -174,7 +167,7 @@ export class ContentRepository {
   }
 
   async listHelpCategories(brandId: bigint): Promise<HelpCategoryRecord[]> {
-    return this.#db
+    return this.db
       .selectFrom('help_categories')
       .select(['id', 'key', 'title'])
       .where('brand_id', '=', brandId)
@@ -185,7 +178,7 @@ export class ContentRepository {
   }
 
   async listHelpArticles(brandId: bigint): Promise<HelpArticleRecord[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('help_articles')
       .select(['id', 'category_id', 'key', 'title', 'content'])
       .where('brand_id', '=', brandId)
@@ -203,7 +196,7 @@ export class ContentRepository {
   }
 
   #publishedPosts(brandId: bigint, now: Date) {
-    return this.#db
+    return this.db
       .selectFrom('blog_posts')
       .where('brand_id', '=', brandId)
       .where('active', '=', true)
@@ -256,7 +249,7 @@ export class ContentRepository {
   }
 
   #livePromotions(brandId: bigint, now: Date) {
-    return this.#db
+    return this.db
       .selectFrom('promotions')
       .select(['id', 'category', 'tags', 'title', 'summary', 'content', 'image_url', 'starts_at', 'ends_at'])
       .where('brand_id', '=', brandId)
@@ -277,7 +270,7 @@ export class ContentRepository {
   }
 
   async listAppGuides(brandId: bigint): Promise<AppGuideRecord[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('app_download_guides')
       .select(['platform', 'title', 'steps', 'download_url', 'version'])
       .where('brand_id', '=', brandId)
@@ -295,7 +288,7 @@ export class ContentRepository {
   }
 
   async findPage(brandId: bigint, key: string): Promise<SitePageRecord | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('site_pages')
       .select(['key', 'title', 'content'])
       .where('brand_id', '=', brandId)
@@ -303,24 +296,32 @@ export class ContentRepository {
       .executeTakeFirst();
   }
 
-  /**
-   * The brand's seal key; `candidate` is stored first if the brand has none yet (a brand an operator made
-   * after the seed). Concurrent first calls agree on one key: the insert does nothing on conflict and the
-   * stored key is read back.
-   */
-  async sealKey(brandId: bigint, candidate: Uint8Array): Promise<Uint8Array> {
-    const stored = await this.#db
+  /** The brand's seal key, if it has one. */
+  async sealKeyOf(brandId: bigint): Promise<Uint8Array | undefined> {
+    const row = await this.db
       .selectFrom('customer_service_keys')
       .select('seal_key')
       .where('brand_id', '=', brandId)
       .executeTakeFirst();
-    if (stored) return stored.seal_key;
-    await this.#db
+    return row?.seal_key;
+  }
+
+  /**
+   * Stores `candidate` as the brand's seal key unless it has one (a brand an operator made after the
+   * seed), and returns the stored key. Concurrent first calls agree on one key: the insert does nothing on
+   * conflict (waiting for the other transaction) and the stored key is read back.
+   */
+  async storeSealKeyOnce(
+    this: ContentRepository<Tx>,
+    brandId: bigint,
+    candidate: Uint8Array,
+  ): Promise<Uint8Array> {
+    await this.db
       .insertInto('customer_service_keys')
       .values({ brand_id: brandId, seal_key: candidate })
       .onConflict((conflict) => conflict.column('brand_id').doNothing())
       .execute();
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('customer_service_keys')
       .select('seal_key')
       .where('brand_id', '=', brandId)
@@ -332,7 +333,7 @@ export class ContentRepository {
     brandId: bigint,
     filter: { gameCategory: string | null; limit: number },
   ): Promise<WinRecord[]> {
-    let query = this.#db
+    let query = this.db
       .selectFrom('win_feed')
       .select(['account', 'game_name', 'vendor', 'amount_minor', 'currency_symbol', 'won_at'])
       .where('brand_id', '=', brandId);
@@ -348,8 +349,8 @@ export class ContentRepository {
     }));
   }
 
-  async insertWin(brandId: bigint, win: NewWin): Promise<void> {
-    await this.#db
+  async insertWin(this: ContentRepository<Tx>, brandId: bigint, win: NewWin): Promise<void> {
+    await this.db
       .insertInto('win_feed')
       .values({
         brand_id: brandId,

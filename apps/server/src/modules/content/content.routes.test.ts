@@ -18,9 +18,7 @@ import { openCustomerServicePath } from '@lotus/shared/customer-service-seal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
-import { SystemRepository } from '../system/system.repository.ts';
 import { SystemService } from '../system/system.service.ts';
-import { ContentRepository } from './content.repository.ts';
 import { ContentService } from './content.service.ts';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -775,10 +773,7 @@ describe.each(testBackends())('content routes [%s]', (backend) => {
     });
 
     it('shows recorded wins newest first, masked, limited and filtered by category', async () => {
-      const service = new ContentService(
-        new ContentRepository(db()),
-        new SystemService(new SystemRepository(db()), { countryOf: () => null }),
-      );
+      const service = new ContentService(db(), new SystemService(db(), { countryOf: () => null }));
       const base = Date.now() - 10 * 60_000;
       const wins = [
         {

@@ -35,10 +35,16 @@ import {
 } from '@lotus/shared/content-vocabulary';
 import { SEAL_KEY_BYTES, sealCustomerServicePath, toBase64Url } from '@lotus/shared/customer-service-seal';
 import type { LocalizedLines, LocalizedText } from '../../db/tables/content.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Brand } from '../system/system.repository.ts';
 import type { SystemService } from '../system/system.service.ts';
-import type { AnnouncementRecord, ContentRepository, NewWin, PromotionRecord } from './content.repository.ts';
+import {
+  type AnnouncementRecord,
+  ContentRepository,
+  type NewWin,
+  type PromotionRecord,
+} from './content.repository.ts';
 import { sanitiseHtml } from './sanitise-html.ts';
 
 /** Who asks, in which language: the Host the request came to (the brand) and the `language` query. */
@@ -100,12 +106,14 @@ function totalPages(total: number, pageSize: number): number {
 }
 
 export class ContentService {
-  readonly #repository: ContentRepository;
+  readonly #repository: ContentRepository<Db>;
+  readonly #uow: UnitOfWork<{ content: ContentRepository<Tx> }>;
   readonly #brands: BrandResolver;
   readonly #now: () => Date;
 
-  constructor(repository: ContentRepository, brands: BrandResolver, now: () => Date = () => new Date()) {
-    this.#repository = repository;
+  constructor(db: Db, brands: BrandResolver, now: () => Date = () => new Date()) {
+    this.#repository = new ContentRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ content: new ContentRepository(trx) }));
     this.#brands = brands;
     this.#now = now;
   }
@@ -296,7 +304,7 @@ export class ContentService {
    */
   async getCustomerService(request: Pick<ContentRequest, 'host'>): Promise<CustomerServiceInfo> {
     const brand = await this.#brands.resolveBrand(request.host);
-    const key = toBase64Url(await this.#repository.sealKey(brand.id, randomBytes(SEAL_KEY_BYTES)));
+    const key = toBase64Url(await this.#sealKey(brand.id));
     const pathList: { type: CustomerServicePathType; path: string }[] = [];
     if (brand.supportEmail)
       pathList.push({ type: CUSTOMER_SERVICE_PATH_TYPE.email, path: brand.supportEmail });
@@ -315,6 +323,14 @@ export class ContentService {
       });
     }
     return { version: { key, pathList } };
+  }
+
+  /** The brand's seal key, made on first use when the brand has none. */
+  async #sealKey(brandId: bigint): Promise<Uint8Array> {
+    const stored = await this.#repository.sealKeyOf(brandId);
+    if (stored) return stored;
+    const candidate = randomBytes(SEAL_KEY_BYTES);
+    return this.#uow.run(({ content }) => content.storeSealKeyOnce(brandId, candidate));
   }
 
   /** The winners feed (SPEC §2 winner board): newest real wins first; empty until games record any. */
@@ -345,7 +361,8 @@ export class ContentService {
   async recordWin(brandId: bigint, win: NewWin): Promise<void> {
     if (win.amountMinor <= 0n)
       throw new AppError('invalid_request', { message: 'a win is a positive amount' });
-    await this.#repository.insertWin(brandId, { ...win, account: maskAccount(win.account) });
+    const masked = { ...win, account: maskAccount(win.account) };
+    await this.#uow.run(({ content }) => content.insertWin(brandId, masked));
   }
 }
 

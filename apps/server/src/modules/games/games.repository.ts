@@ -29,7 +29,6 @@ export type VendorEntryRecord = {
 };
 
 export class GamesRepository<E extends Executor = Executor> extends Repository<E> {
-
   /** The game types the brand shows, in its order (its own `brand_game_types.sort`, else the default). */
   async listGameTypes(brandId: bigint): Promise<GameTypeRecord[]> {
     const rows = await this.db

@@ -5,7 +5,6 @@ import { type Executor, Repository } from '../../db/unit-of-work.ts';
 export type MemberStanding = { rankLevel: number; clubLabelName: string | null; memberLabels: string[] };
 
 export class RanksRepository<E extends Executor = Executor> extends Repository<E> {
-
   /** Where a member stands on the ladder (SPEC §3 clubLabel / memberLabel); undefined: no such member. */
   async standingOf(memberId: bigint): Promise<MemberStanding | undefined> {
     const row = await this.db
