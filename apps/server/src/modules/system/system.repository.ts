@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
 import type {
   BrandRow,
   CategoryRuleRow,
-  Database,
   LoginCaptchaMode,
   MaintenanceMessages,
 } from '../../db/schema.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /**
  * Brand configuration storage: the brand row, its domains, whitelabel tree, registration field rules and
@@ -127,15 +126,9 @@ function toBrand(row: BrandRow): Brand {
   };
 }
 
-export class SystemRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
+export class SystemRepository<E extends Executor = Executor> extends Repository<E> {
   async findBrandByHost(host: string): Promise<Brand | undefined> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('brands')
       .innerJoin('brand_domains', 'brand_domains.brand_id', 'brands.id')
       .selectAll('brands')
@@ -145,7 +138,7 @@ export class SystemRepository {
   }
 
   async findDefaultBrand(): Promise<Brand | undefined> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('brands')
       .selectAll()
       .where('is_default', '=', true)
@@ -154,17 +147,17 @@ export class SystemRepository {
   }
 
   async findBrandById(id: bigint): Promise<Brand | undefined> {
-    const row = await this.#db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toBrand(row);
   }
 
   async findBrandByCode(code: string): Promise<Brand | undefined> {
-    const row = await this.#db.selectFrom('brands').selectAll().where('code', '=', code).executeTakeFirst();
+    const row = await this.db.selectFrom('brands').selectAll().where('code', '=', code).executeTakeFirst();
     return row && toBrand(row);
   }
 
   async listDomains(brandId: bigint): Promise<BrandDomain[]> {
-    return this.#db
+    return this.db
       .selectFrom('brand_domains')
       .select(['host', 'speed'])
       .where('brand_id', '=', brandId)
@@ -174,7 +167,7 @@ export class SystemRepository {
   }
 
   async listWhitelabelNodes(brandId: bigint): Promise<WhitelabelNodeRecord[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('whitelabel_nodes')
       .select(['mod_id', 'parent_mod_id', 'enabled', 'sort'])
       .where('brand_id', '=', brandId)
@@ -190,7 +183,7 @@ export class SystemRepository {
   }
 
   async listRegistrationRules(brandId: bigint): Promise<RegistrationRuleRecord[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('registration_field_rules')
       .selectAll()
       .where('brand_id', '=', brandId)
@@ -210,7 +203,7 @@ export class SystemRepository {
   }
 
   async listResources(brandId: bigint): Promise<ResourceRecord[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('brand_resources')
       .select(['resource_type', 'url', 'qr_code_url', 'label_name_en'])
       .where('brand_id', '=', brandId)
@@ -226,8 +219,12 @@ export class SystemRepository {
     }));
   }
 
-  async updateBrandSwitches(brandId: bigint, switches: BrandSwitches): Promise<Brand> {
-    const row = await this.#db
+  async updateBrandSwitches(
+    this: SystemRepository<Tx>,
+    brandId: bigint,
+    switches: BrandSwitches,
+  ): Promise<Brand> {
+    const row = await this.db
       .updateTable('brands')
       .set({
         maintenance: switches.maintenance,
@@ -247,8 +244,13 @@ export class SystemRepository {
   }
 
   /** Returns false when the brand has no node with that id. */
-  async setWhitelabelNodeEnabled(brandId: bigint, modId: string, enabled: boolean): Promise<boolean> {
-    const result = await this.#db
+  async setWhitelabelNodeEnabled(
+    this: SystemRepository<Tx>,
+    brandId: bigint,
+    modId: string,
+    enabled: boolean,
+  ): Promise<boolean> {
+    const result = await this.db
       .updateTable('whitelabel_nodes')
       .set({ enabled, updated_at: new Date() })
       .where('brand_id', '=', brandId)

@@ -13,14 +13,15 @@ import {
   type WhitelabelNode,
 } from '@lotus/shared/system.schema';
 import type { LoginCaptchaMode } from '../../db/schema.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { GeoLookup } from '../../lib/geo.ts';
-import type {
-  Brand,
-  BrandSwitches,
-  RegistrationRuleRecord,
+import {
+  type Brand,
+  type BrandSwitches,
+  type RegistrationRuleRecord,
   SystemRepository,
-  WhitelabelNodeRecord,
+  type WhitelabelNodeRecord,
 } from './system.repository.ts';
 
 /** Who is asking: the client address (already resolved through trusted proxies) and the Host it used. */
@@ -112,11 +113,13 @@ function parseList(raw: string): string[] {
 }
 
 export class SystemService {
-  readonly #repository: SystemRepository;
+  readonly #repository: SystemRepository<Db>;
+  readonly #uow: UnitOfWork<{ system: SystemRepository<Tx> }>;
   readonly #geo: GeoLookup;
 
-  constructor(repository: SystemRepository, geo: GeoLookup) {
-    this.#repository = repository;
+  constructor(db: Db, geo: GeoLookup) {
+    this.#repository = new SystemRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ system: new SystemRepository(trx) }));
     this.#geo = geo;
   }
 
@@ -262,7 +265,8 @@ export class SystemService {
   /** Parses and validates an operator's `brand:set <key> <value>` and applies it. */
   async setBrandSetting(key: string, raw: string, brandCode?: string): Promise<BrandSettings> {
     const brand = await this.#operatorBrand(brandCode);
-    await this.#repository.updateBrandSwitches(brand.id, this.#parseSetting(brand, key, raw));
+    const switches = this.#parseSetting(brand, key, raw);
+    await this.#uow.run(({ system }) => system.updateBrandSwitches(brand.id, switches));
     return this.getBrandSettings(brand.code);
   }
 
@@ -333,7 +337,8 @@ export class SystemService {
     const brand = await this.#operatorBrand(brandCode);
     const enabled = parseBoolean(modId, raw);
     const id = modId.trim().toUpperCase();
-    if (!(await this.#repository.setWhitelabelNodeEnabled(brand.id, id, enabled))) {
+    const found = await this.#uow.run(({ system }) => system.setWhitelabelNodeEnabled(brand.id, id, enabled));
+    if (!found) {
       const known = (await this.#repository.listWhitelabelNodes(brand.id)).map((node) => node.modId);
       throw invalid(`brand ${brand.code} has no whitelabel node "${modId}"; known: ${known.join(', ')}`);
     }

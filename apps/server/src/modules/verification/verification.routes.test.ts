@@ -14,7 +14,6 @@ import { solvedHumanCheck } from '../../../test/helpers/human-check.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { geoLookup } from '../../lib/geo.ts';
-import { SystemRepository } from '../system/system.repository.ts';
 import { SystemService } from '../system/system.service.ts';
 import { CAPTCHA_COOKIE } from './captcha.service.ts';
 import { createVerification, type Verification } from './verification-module.ts';
@@ -57,7 +56,7 @@ describe.each(testBackends())('verification routes [%s]', (backend) => {
     services = createVerification(test.database.db, testAppOptions({ devInbox: true }), clock, {
       info: () => undefined,
     });
-    system = new SystemService(new SystemRepository(test.database.db), geoLookup);
+    system = new SystemService(test.database.db, geoLookup);
   }, 60_000);
   afterAll(async () => {
     await test?.close();
