@@ -7,7 +7,6 @@ import { OutboxRepository } from '../lib/notify/outbox.repository.ts';
 import { AttemptGatesRepository } from '../modules/attempt-gates/attempt-gates.repository.ts';
 import { auditOpsCommands } from '../modules/audit/audit.ops-commands.ts';
 import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts';
-import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
 import { FeedbackService } from '../modules/feedback/feedback.service.ts';
 import { memberOpsCommands } from '../modules/members/members.ops-commands.ts';
 import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts';
@@ -35,9 +34,9 @@ export type OpsDeps = {
 /** The services the CLI drives, wired as the server wires them (the CLI and its tests share this). */
 export function createOpsDeps(db: Kysely<Database>): OpsDeps {
   const systemRepository = new SystemRepository(db);
-  const system = new SystemService(systemRepository, geoLookup);
+  const system = new SystemService(db, geoLookup);
   // The CLI only lists tickets; the gate is wired so the service is the one the API uses.
-  const feedback = new FeedbackService(new FeedbackRepository(db), system, systemRepository, {
+  const feedback = new FeedbackService(db, system, systemRepository, {
     gates: new AttemptGatesRepository(db),
     clock: systemClock,
   });

@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { transact } from '../../db/unit-of-work.ts';
-
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 /** Feedback tickets (SPEC §3 support ticket) and their images, which are stored in the database itself. */
 
 export type NewTicket = {
@@ -25,20 +22,9 @@ export type TicketSummary = {
   images: { mime: string; sizeBytes: number; sha256: string }[];
 };
 
-export class FeedbackRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
-  /** Runs `work` in one transaction with a repository bound to it (PGlite: never the outer handle inside). */
-  async transaction<T>(work: (repository: FeedbackRepository) => Promise<T>): Promise<T> {
-    return transact(this.#db, (trx) => work(new FeedbackRepository(trx)));
-  }
-
-  async insertTicket(ticket: NewTicket): Promise<bigint> {
-    const row = await this.#db
+export class FeedbackRepository<E extends Executor = Executor> extends Repository<E> {
+  async insertTicket(this: FeedbackRepository<Tx>, ticket: NewTicket): Promise<bigint> {
+    const row = await this.db
       .insertInto('feedback_tickets')
       .values({
         brand_id: ticket.brandId,
@@ -52,9 +38,14 @@ export class FeedbackRepository {
     return row.id;
   }
 
-  async insertImages(brandId: bigint, ticketId: bigint, images: readonly NewTicketImage[]): Promise<void> {
+  async insertImages(
+    this: FeedbackRepository<Tx>,
+    brandId: bigint,
+    ticketId: bigint,
+    images: readonly NewTicketImage[],
+  ): Promise<void> {
     if (images.length === 0) return;
-    await this.#db
+    await this.db
       .insertInto('feedback_images')
       .values(
         images.map((image, index) => ({
@@ -72,7 +63,7 @@ export class FeedbackRepository {
 
   /** Newest first, with each ticket's image metadata (not the bytes). */
   async listTickets(brandId: bigint, filter: { status?: string; limit: number }): Promise<TicketSummary[]> {
-    let query = this.#db
+    let query = this.db
       .selectFrom('feedback_tickets')
       .select(['id', 'question_type', 'content', 'contact', 'ip', 'status', 'created_at'])
       .where('brand_id', '=', brandId);
@@ -83,7 +74,7 @@ export class FeedbackRepository {
       .limit(filter.limit)
       .execute();
     if (tickets.length === 0) return [];
-    const images = await this.#db
+    const images = await this.db
       .selectFrom('feedback_images')
       .select(['ticket_id', 'mime', 'size_bytes', 'sha256'])
       .where(

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { FEEDBACK_MAX, FEEDBACK_MIN, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@lotus/shared/constants';
 import {
   type FeedbackResult,
@@ -7,12 +6,14 @@ import {
 } from '@lotus/shared/content.schema';
 import { issueCodeOf } from '@lotus/shared/text';
 import { z } from 'zod';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type AttemptCounter, type AttemptGate, isGranted } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { sha256Hex } from '../../lib/request-hash.ts';
 import type { Brand, SystemRepository } from '../system/system.repository.ts';
 import type { SystemService } from '../system/system.service.ts';
-import type { FeedbackRepository, NewTicketImage, TicketSummary } from './feedback.repository.ts';
+import { FeedbackRepository, type NewTicketImage, type TicketSummary } from './feedback.repository.ts';
 import { requireImage } from './image-sniff.ts';
 
 /** A submitted feedback form as the route read it: text fields by name and the uploaded files' bytes. */
@@ -45,19 +46,21 @@ function invalid(issues: { path: string; code: string }[]): AppError {
 }
 
 export class FeedbackService {
-  readonly #repository: FeedbackRepository;
+  readonly #repository: FeedbackRepository<Db>;
+  readonly #uow: UnitOfWork<{ feedback: FeedbackRepository<Tx> }>;
   readonly #system: Pick<SystemService, 'resolveBrand'>;
   readonly #brandsByCode: Pick<SystemRepository, 'findBrandByCode'>;
   readonly #gates: AttemptCounter;
   readonly #clock: Clock;
 
   constructor(
-    repository: FeedbackRepository,
+    db: Db,
     system: Pick<SystemService, 'resolveBrand'>,
     brandsByCode: Pick<SystemRepository, 'findBrandByCode'>,
     limits: { gates: AttemptCounter; clock: Clock },
   ) {
-    this.#repository = repository;
+    this.#repository = new FeedbackRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ feedback: new FeedbackRepository(trx) }));
     this.#system = system;
     this.#brandsByCode = brandsByCode;
     this.#gates = limits.gates;
@@ -113,21 +116,21 @@ export class FeedbackService {
       return {
         mime: image.type,
         sizeBytes: image.bytes.length,
-        sha256: createHash('sha256').update(image.bytes).digest('hex'),
+        sha256: sha256Hex(image.bytes),
         bytes: image.bytes,
       };
     });
 
     const brand = await this.#system.resolveBrand(submission.host);
-    const ticketId = await this.#repository.transaction(async (repository) => {
-      const id = await repository.insertTicket({
+    const ticketId = await this.#uow.run(async ({ feedback }) => {
+      const id = await feedback.insertTicket({
         brandId: brand.id,
         questionType: parsed.data.questionType,
         content,
         contact: parsed.data.contact || null,
         ip: submission.ip,
       });
-      await repository.insertImages(brand.id, id, images);
+      await feedback.insertImages(brand.id, id, images);
       return id;
     });
     return { ticketId: Number(ticketId) };
