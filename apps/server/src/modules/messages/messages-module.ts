@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { MessagesRepository } from './messages.repository.ts';
 import { messagesRoutes } from './messages.routes.ts';
 import { MessagesService } from './messages.service.ts';
 
@@ -17,7 +16,7 @@ export function createMessages(deps: MessagesModuleDeps): {
   routes: FastifyPluginAsyncZod;
 } {
   const service = new MessagesService({
-    repository: new MessagesRepository(deps.db),
+    db: deps.db,
     countUnclaimedRewards: deps.countUnclaimedRewards,
   });
   return { service, routes: messagesRoutes(service) };

@@ -1,7 +1,6 @@
 import { sendMessageBodySchema } from '@lotus/shared/messages.schema';
 import { type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
 import { cliActor, printJson } from '../../ops/operator-cli.ts';
-import { MessagesRepository } from './messages.repository.ts';
 import { MessagesService } from './messages.service.ts';
 
 /**
@@ -12,7 +11,7 @@ import { MessagesService } from './messages.service.ts';
 
 function serviceOf(deps: OpsDeps): MessagesService {
   return new MessagesService({
-    repository: new MessagesRepository(deps.db),
+    db: deps.db,
     countUnclaimedRewards: async () => 0,
   });
 }

@@ -1,6 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { transact } from '../../db/unit-of-work.ts';
+import { sql } from 'kysely';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /**
  * Platform messages and each member's read / hidden state (migration 0010_messages). A member sees the
@@ -20,25 +19,10 @@ export type NewMessage = {
   createdBy: bigint | null;
 };
 
-export class MessagesRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
-  get db(): Kysely<Database> {
-    return this.#db;
-  }
-
-  /** Runs `work` in one transaction with a repository bound to it (PGlite: never the outer handle inside). */
-  async transaction<T>(work: (repository: MessagesRepository) => Promise<T>): Promise<T> {
-    return transact(this.#db, (trx) => work(new MessagesRepository(trx)));
-  }
-
+export class MessagesRepository<E extends Executor = Executor> extends Repository<E> {
   /** The messages `reader` may see (not hidden), joined to its read state. */
   #visible(reader: Reader) {
-    return this.#db
+    return this.db
       .selectFrom('platform_messages as m')
       .leftJoin('platform_message_reads as r', (join) =>
         join.onRef('r.message_id', '=', 'm.id').on('r.member_id', '=', reader.id),
@@ -92,8 +76,8 @@ export class MessagesRepository {
   }
 
   /** Marks one message read; a second call keeps the first read time. */
-  async markRead(messageId: bigint, memberId: bigint): Promise<void> {
-    await this.#db
+  async markRead(this: MessagesRepository<Tx>, messageId: bigint, memberId: bigint): Promise<void> {
+    await this.db
       .insertInto('platform_message_reads')
       .values({ message_id: messageId, member_id: memberId })
       .onConflict((conflict) => conflict.columns(['message_id', 'member_id']).doNothing())
@@ -101,8 +85,8 @@ export class MessagesRepository {
   }
 
   /** Marks every visible unread message read in one statement. */
-  async markAllRead(reader: Reader): Promise<void> {
-    await this.#db
+  async markAllRead(this: MessagesRepository<Tx>, reader: Reader): Promise<void> {
+    await this.db
       .insertInto('platform_message_reads')
       .columns(['message_id', 'member_id'])
       .expression(
@@ -115,8 +99,8 @@ export class MessagesRepository {
   }
 
   /** Hides a message for this member (counts as read too). */
-  async hide(messageId: bigint, memberId: bigint): Promise<void> {
-    await this.#db
+  async hide(this: MessagesRepository<Tx>, messageId: bigint, memberId: bigint): Promise<void> {
+    await this.db
       .insertInto('platform_message_reads')
       .values({ message_id: messageId, member_id: memberId, deleted_at: sql<Date>`now()` })
       .onConflict((conflict) =>
@@ -127,8 +111,11 @@ export class MessagesRepository {
       .execute();
   }
 
-  async insertMessage(message: NewMessage): Promise<{ id: bigint; createdAt: Date }> {
-    const row = await this.#db
+  async insertMessage(
+    this: MessagesRepository<Tx>,
+    message: NewMessage,
+  ): Promise<{ id: bigint; createdAt: Date }> {
+    const row = await this.db
       .insertInto('platform_messages')
       .values({
         brand_id: message.brandId,
@@ -147,7 +134,7 @@ export class MessagesRepository {
     brandId: bigint,
     username: string,
   ): Promise<{ id: bigint; username: string; isTrial: boolean; memberType: number } | undefined> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('members')
       .select(['id', 'username', 'is_trial', 'member_type'])
       .where('brand_id', '=', brandId)
@@ -158,7 +145,7 @@ export class MessagesRepository {
 
   /** The brand the CLI acts in: `code`, or the default brand. */
   async brandIdOf(code: string | undefined): Promise<bigint | null> {
-    let query = this.#db.selectFrom('brands').select('id');
+    let query = this.db.selectFrom('brands').select('id');
     query = code === undefined ? query.where('is_default', '=', true) : query.where('code', '=', code);
     return (await query.executeTakeFirst())?.id ?? null;
   }

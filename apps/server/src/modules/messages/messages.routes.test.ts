@@ -12,7 +12,6 @@ import { loginAs } from '../../../test/helpers/login-helper.ts';
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
-import { MessagesRepository } from './messages.repository.ts';
 import { MessagesService } from './messages.service.ts';
 
 type Member = { id: bigint; username: string; token: string };
@@ -274,7 +273,7 @@ describe.each(testBackends())('platform messages [%s]', (backend) => {
       .executeTakeFirstOrThrow();
     const asked: bigint[] = [];
     const service = new MessagesService({
-      repository: new MessagesRepository(test.database.db),
+      db: test.database.db,
       countUnclaimedRewards: async (memberId) => {
         asked.push(memberId);
         return 3;

@@ -7,12 +7,13 @@ import type {
   UnreadCounts,
 } from '@lotus/shared/messages.schema';
 import { MESSAGE_BODY_MAX } from '@lotus/shared/messages.schema';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import { sanitiseHtml } from '../content/sanitise-html.ts';
 import { isRealAccount } from '../wallet/wallet-rules.ts';
-import type { MessageItem, MessagesRepository, Reader } from './messages.repository.ts';
+import { type MessageItem, MessagesRepository, type Reader } from './messages.repository.ts';
 
 /** What the service reads of the member who reads messages. */
 export type MessageMember = Pick<Actor, 'memberId' | 'brandId' | 'joinedAt' | 'kind'>;
@@ -21,7 +22,7 @@ export type MessageMember = Pick<Actor, 'memberId' | 'brandId' | 'joinedAt' | 'k
 export type MessageActor = { brandId: bigint; operatorId: bigint | null; ip: string };
 
 export type MessagesDeps = {
-  repository: MessagesRepository;
+  db: Db;
   /** The reward centre's count of unclaimed rewards (SPEC §3 rewardCount); wired in app.ts. */
   countUnclaimedRewards: (memberId: bigint) => Promise<number>;
 };
@@ -40,6 +41,13 @@ function viewOf(item: MessageItem) {
   };
 }
 
+/** What a message's transaction works on: the messages and the audit log. */
+function messageRepositories(trx: Tx) {
+  return { messages: new MessagesRepository(trx), audit: new AuditRepository(trx) };
+}
+
+type MessageRepositories = ReturnType<typeof messageRepositories>;
+
 const invalidField = (field: string) => new AppError('field_invalid', { details: { field } });
 
 /**
@@ -48,11 +56,13 @@ const invalidField = (field: string) => new AppError('field_invalid', { details:
  * 403, because the header asks for the count on every page and a refusal there would be noise.
  */
 export class MessagesService {
-  readonly #repository: MessagesRepository;
+  readonly #repository: MessagesRepository<Db>;
+  readonly #uow: UnitOfWork<MessageRepositories>;
   readonly #countUnclaimedRewards: (memberId: bigint) => Promise<number>;
 
   constructor(deps: MessagesDeps) {
-    this.#repository = deps.repository;
+    this.#repository = new MessagesRepository(deps.db);
+    this.#uow = new UnitOfWork(deps.db, messageRepositories);
     this.#countUnclaimedRewards = deps.countUnclaimedRewards;
   }
 
@@ -75,20 +85,20 @@ export class MessagesService {
   /** Idempotent: reading a read message again changes nothing. */
   async markRead(member: MessageMember, messageId: bigint): Promise<MessageUnread> {
     await this.#requireVisible(member, messageId);
-    await this.#repository.markRead(messageId, member.memberId);
+    await this.#uow.run(({ messages }) => messages.markRead(messageId, member.memberId));
     return { unread: await this.#repository.countUnread(readerOf(member)) };
   }
 
   async markAllRead(member: MessageMember): Promise<MessageUnread> {
     if (member.kind !== 'real') return { unread: 0 };
-    await this.#repository.markAllRead(readerOf(member));
+    await this.#uow.run(({ messages }) => messages.markAllRead(readerOf(member)));
     return { unread: await this.#repository.countUnread(readerOf(member)) };
   }
 
   /** Hides the message from this member only (a broadcast stays for the others). */
   async hide(member: MessageMember, messageId: bigint): Promise<MessageUnread> {
     await this.#requireVisible(member, messageId);
-    await this.#repository.hide(messageId, member.memberId);
+    await this.#uow.run(({ messages }) => messages.hide(messageId, member.memberId));
     return { unread: await this.#repository.countUnread(readerOf(member)) };
   }
 
@@ -113,10 +123,10 @@ export class MessagesService {
     const body = sanitiseHtml(input.body.replaceAll('\u0000', '')).trim();
     if (body === '' || body.length > MESSAGE_BODY_MAX) throw invalidField('body');
 
-    return this.#repository.transaction(async (repository) => {
+    return this.#uow.run(async ({ messages, audit }) => {
       let recipient: { id: bigint; username: string } | null = null;
       if (input.username !== undefined) {
-        const member = await repository.findMember(actor.brandId, input.username);
+        const member = await messages.findMember(actor.brandId, input.username);
         if (!member) throw new AppError('not_found', { message: `no member "${input.username}"` });
         if (!isRealAccount({ is_trial: member.isTrial, member_type: member.memberType })) {
           throw new AppError('in_need_true_account', {
@@ -125,14 +135,14 @@ export class MessagesService {
         }
         recipient = { id: member.id, username: member.username };
       }
-      const created = await repository.insertMessage({
+      const created = await messages.insertMessage({
         brandId: actor.brandId,
         memberId: recipient?.id ?? null,
         title,
         body,
         createdBy: actor.operatorId,
       });
-      await new AuditRepository(repository.db).record({
+      await audit.record({
         brandId: actor.brandId,
         operatorId: actor.operatorId,
         memberId: recipient?.id ?? null,
