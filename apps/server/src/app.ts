@@ -22,11 +22,9 @@ import { ServerKeysRepository } from './modules/auth/server-keys.repository.ts';
 import { SessionRevocationRepository } from './modules/auth/session-revocation.repository.ts';
 import { SessionRevocationService } from './modules/auth/session-revocation.service.ts';
 import { SessionsService } from './modules/auth/sessions.service.ts';
-import { ContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
 import { createDeposits } from './modules/deposits/deposits-module.ts';
-import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { BetRecordsService } from './modules/games/bet-records.service.ts';
@@ -175,16 +173,16 @@ export async function buildApp({
   await registerSwagger(app, { version: API_VERSION });
 
   const systemRepository = new SystemRepository(database.db);
-  const systemService = new SystemService(systemRepository, geo);
+  const systemService = new SystemService(database.db, geo);
   await app.register(systemRoutes(systemService));
-  const contentService = new ContentService(new ContentRepository(database.db), systemService);
+  const contentService = new ContentService(database.db, systemService);
   await app.register(contentRoutes(contentService));
   // The counters of docs/api.md "Attempt limits" and "Limits": in front of secrets (login, passwords) and
   // of actions that cost something (feedback tickets, accounts made per IP).
   const attemptGates = new AttemptGatesRepository(database.db);
   await app.register(
     feedbackRoutes(
-      new FeedbackService(new FeedbackRepository(database.db), systemService, systemRepository, {
+      new FeedbackService(database.db, systemService, systemRepository, {
         gates: attemptGates,
         clock,
       }),
