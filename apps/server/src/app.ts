@@ -19,7 +19,6 @@ import { LoginChallengeService } from './modules/auth/login-challenge.service.ts
 import { RememberService } from './modules/auth/remember.service.ts';
 import { SealedPayloadService } from './modules/auth/sealed-payload.service.ts';
 import { ServerKeysRepository } from './modules/auth/server-keys.repository.ts';
-import { SessionRevocationRepository } from './modules/auth/session-revocation.repository.ts';
 import { SessionRevocationService } from './modules/auth/session-revocation.service.ts';
 import { SessionsService } from './modules/auth/sessions.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -50,7 +49,6 @@ import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { createOauthService } from './modules/oauth/oauth.service.ts';
 import { operatorsRoutes } from './modules/operators/operators.routes.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
-import { PasswordRepository } from './modules/password/password.repository.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { PasswordService } from './modules/password/password.service.ts';
 import { createRewards } from './modules/promotions/rewards-module.ts';
@@ -209,7 +207,7 @@ export async function buildApp({
     sessionOptions,
   );
   // ARCHITECTURE §9 "One revocation path": logout, password change / reset and operator lock / disable.
-  const revocation = new SessionRevocationService(new SessionRevocationRepository(database.db), clock);
+  const revocation = new SessionRevocationService(database.db, clock);
   const verification = createVerification(database.db, config, clock, app.log);
   await app.register(
     verificationRoutes(verification, {
@@ -266,7 +264,7 @@ export async function buildApp({
   });
   registerOperatorAuth(app, operatorsService);
   await app.register(operatorsRoutes(operatorsService));
-  await app.register(memberStatusRoutes(new MemberStatusService(membersRepository, revocation)));
+  await app.register(memberStatusRoutes(new MemberStatusService(database.db, revocation)));
   await app.register(authRoutes(authService, sealedPayloads, loginChallenges, rememberService));
   await app.register(
     registrationRoutes(
@@ -296,7 +294,7 @@ export async function buildApp({
   await app.register(
     membersRoutes(
       new MembersService(
-        membersRepository,
+        database.db,
         async (brandId) => (await systemService.brandById(brandId)).brand.supportedLanguages,
         sessions.audit.bind(sessions),
       ),
@@ -314,8 +312,8 @@ export async function buildApp({
   await app.register(
     passwordRoutes(
       new PasswordService({
+        db: database.db,
         members: membersRepository,
-        repository: new PasswordRepository(database.db),
         sealed: sealedPayloads,
         sessions,
         revocation,

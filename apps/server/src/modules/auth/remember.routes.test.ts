@@ -10,7 +10,6 @@ import {
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { manualClock } from '../../lib/clock.ts';
-import { SessionRevocationRepository } from './session-revocation.repository.ts';
 import { SessionRevocationService } from './session-revocation.service.ts';
 import { hashToken } from './sessions.service.ts';
 
@@ -239,7 +238,7 @@ describe.each(testBackends())('remember me [%s]', (backend) => {
   }, 30_000);
 
   it('a password change (revokeMemberAccess) ends the other sessions and every remember token of the member', async () => {
-    const revocation = new SessionRevocationService(new SessionRevocationRepository(test.database.db), clock);
+    const revocation = new SessionRevocationService(test.database.db, clock);
     const keep = await rememberedLogin('demo_newbie');
     const other = await rememberedLogin('demo_newbie');
     const keepToken = loginResponse.parse(keep.response.json()).value.token;

@@ -1,9 +1,6 @@
+import { type Db, type Tx, transact } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type {
-  AccessChange,
-  RevokedAccess,
-  SessionRevocationRepository,
-} from './session-revocation.repository.ts';
+import { type RevokedAccess, SessionRevocationRepository } from './session-revocation.repository.ts';
 import { hashToken } from './sessions.service.ts';
 
 /**
@@ -40,8 +37,6 @@ const REVOCATION_RULES: Record<RevocationReason, 'current' | 'others' | 'all'> =
 export type RevocationOptions = {
   /** The calling login session: required by `logout` (ended) and `password_changed` (kept). */
   sessionId?: bigint;
-  /** A change to commit in the same transaction (the new password, the new status). */
-  change?: AccessChange;
   /** `logout`: the calling device's remember-me cookie, whose token ends with the session. */
   rememberToken?: string | null;
 };
@@ -51,17 +46,35 @@ export type RevocationOptions = {
  * reset, an operator's lock or disable, later self-exclusion) goes through revokeMemberAccess, which ends
  * login sessions, remember-me tokens, game launch sessions and the in-house studio's sessions in one
  * transaction. Callers audit, because only they know the origin (a request, the CLI).
+ *
+ * A change that invalidates the access (a new password hash, a new status) commits together with its end:
+ * its service writes it and calls `revokeOn` with the revocation repository of the same transaction.
  */
 export class SessionRevocationService {
-  readonly #repository: SessionRevocationRepository;
+  readonly #db: Db;
   readonly #clock: Clock;
 
-  constructor(repository: SessionRevocationRepository, clock: Clock) {
-    this.#repository = repository;
+  constructor(db: Db, clock: Clock) {
+    this.#db = db;
     this.#clock = clock;
   }
 
+  /** Ends the member's access in a transaction of its own. */
   revokeMemberAccess(
+    memberId: bigint,
+    reason: RevocationReason,
+    options: RevocationOptions = {},
+  ): Promise<RevokedAccess> {
+    return transact(
+      this.#db,
+      (trx) => new SessionRevocationRepository(trx),
+      (revocation) => this.revokeOn(revocation, memberId, reason, options),
+    );
+  }
+
+  /** Ends the member's access on the caller's transaction, the one `revocation` is bound to. */
+  revokeOn(
+    revocation: SessionRevocationRepository<Tx>,
     memberId: bigint,
     reason: RevocationReason,
     options: RevocationOptions = {},
@@ -71,7 +84,7 @@ export class SessionRevocationService {
       // A programming error: without the calling session, "keep it" or "end only it" means nothing.
       throw new Error(`revocation '${reason}' needs the calling session`);
     }
-    return this.#repository.revoke(
+    return revocation.endAccess(
       memberId,
       rule === 'current'
         ? {
@@ -82,7 +95,6 @@ export class SessionRevocationService {
           ? { keepSessionId: options.sessionId }
           : {},
       this.#clock.now(),
-      options.change,
     );
   }
 }

@@ -1,8 +1,10 @@
 import type { MemberStatusColumn } from '../../db/tables/accounts.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RevokedAccess } from '../auth/session-revocation.repository.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
+import { type RevokedAccess, SessionRevocationRepository } from '../auth/session-revocation.repository.ts';
 import type { SessionRevocationService } from '../auth/session-revocation.service.ts';
-import type { MembersRepository } from './members.repository.ts';
+import { MembersRepository } from './members.repository.ts';
 
 export const MEMBER_STATUSES: readonly MemberStatusColumn[] = ['active', 'locked', 'disabled'];
 
@@ -24,12 +26,23 @@ export type StatusChangeResult = {
  * (The temporary lock after 5 failed logins does not: it is triggered by whoever guesses, and ending the
  * member's own sessions would let a stranger log the member out; it only stops new logins.)
  */
+/** What a status change's transaction works on: the member, the end of its access and the audit log. */
+function statusRepositories(trx: Tx) {
+  return {
+    members: new MembersRepository(trx),
+    revocation: new SessionRevocationRepository(trx),
+    audit: new AuditRepository(trx),
+  };
+}
+
 export class MemberStatusService {
-  readonly #members: MembersRepository;
+  readonly #members: MembersRepository<Db>;
+  readonly #uow: UnitOfWork<ReturnType<typeof statusRepositories>>;
   readonly #revocation: SessionRevocationService;
 
-  constructor(members: MembersRepository, revocation: SessionRevocationService) {
-    this.#members = members;
+  constructor(db: Db, revocation: SessionRevocationService) {
+    this.#members = new MembersRepository(db);
+    this.#uow = new UnitOfWork(db, statusRepositories);
     this.#revocation = revocation;
   }
 
@@ -44,23 +57,25 @@ export class MemberStatusService {
     if (member.status === status) {
       return { username: member.username, status, changed: false, revoked: null };
     }
-    const change = this.#members.statusChange(member.id, status, {
+    const entry = {
       brandId: actor.brandId,
       operatorId: actor.operatorId,
       memberId: member.id,
       action: 'member.status_changed',
       ip: actor.ip,
       detail: { from: member.status, to: status, reason, ...(actor.via ? { via: actor.via } : {}) },
+    };
+    // The status, its audit row and (lock, disable) the end of the member's access commit together.
+    const revoked = await this.#uow.run(async ({ members, revocation, audit }) => {
+      await members.setStatus(member.id, status);
+      await audit.record(entry);
+      if (status === 'active') return null;
+      return this.#revocation.revokeOn(
+        revocation,
+        member.id,
+        status === 'locked' ? 'account_locked' : 'account_disabled',
+      );
     });
-    if (status === 'active') {
-      await this.#members.setStatus(change);
-      return { username: member.username, status, changed: true, revoked: null };
-    }
-    const revoked = await this.#revocation.revokeMemberAccess(
-      member.id,
-      status === 'locked' ? 'account_locked' : 'account_disabled',
-      { change },
-    );
     return { username: member.username, status, changed: true, revoked };
   }
 }

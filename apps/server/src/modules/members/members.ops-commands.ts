@@ -2,11 +2,9 @@ import type { MemberStatusColumn } from '../../db/tables/accounts.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
 import { CLI_IP, printJson, reasonArg } from '../../ops/operator-cli.ts';
-import { SessionRevocationRepository } from '../auth/session-revocation.repository.ts';
 import { SessionRevocationService } from '../auth/session-revocation.service.ts';
 import { OperatorsService } from '../operators/operators.service.ts';
 import { MEMBER_STATUSES, MemberStatusService } from './member-status.service.ts';
-import { MembersRepository } from './members.repository.ts';
 
 /**
  * `member:status`: an operator locks, disables or re-activates a member from the command line. Locking and
@@ -32,10 +30,7 @@ export const memberOpsCommands: Record<string, OpsCommand> = {
         clock: systemClock,
         resolveBrandByHost: (host) => deps.system.resolveBrand(host),
       }).brandIdOf(options.brand);
-      const service = new MemberStatusService(
-        new MembersRepository(deps.db),
-        new SessionRevocationService(new SessionRevocationRepository(deps.db), systemClock),
-      );
+      const service = new MemberStatusService(deps.db, new SessionRevocationService(deps.db, systemClock));
       const result = await service.setStatus(
         { brandId, operatorId: null, ip: CLI_IP, via: 'cli' },
         username,

@@ -1,22 +1,13 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { MemberRow, MemberStatusColumn } from '../../db/tables/accounts.ts';
-import { transact } from '../../db/unit-of-work.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 import type { AttemptReservation } from '../../lib/attempt-gate.ts';
-import { type AuditRecord, AuditRepository } from '../audit/audit.repository.ts';
-import type { AccessChange } from '../auth/session-revocation.repository.ts';
 import type { MemberProfile } from './member-profile.ts';
 
-export class MembersRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
+export class MembersRepository<E extends Executor = Executor> extends Repository<E> {
   /** Usernames are unique per brand regardless of case (index on lower(username)). */
   findByUsername(brandId: bigint, username: string): Promise<MemberRow | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('members')
       .selectAll()
       .where('brand_id', '=', brandId)
@@ -30,7 +21,7 @@ export class MembersRepository {
     countryDialingCode: string,
     mobileNum: string,
   ): Promise<MemberRow | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('members')
       .selectAll()
       .where('brand_id', '=', brandId)
@@ -40,12 +31,12 @@ export class MembersRepository {
   }
 
   findById(id: bigint): Promise<MemberRow | undefined> {
-    return this.#db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** The member's profile (member info, avatar, rank): only the columns those show, never a hash. */
   async findProfile(id: bigint): Promise<MemberProfile | undefined> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('members')
       .select([
         'id',
@@ -98,7 +89,7 @@ export class MembersRepository {
   ): Promise<AttemptReservation> {
     const windowStart = new Date(now.getTime() - windowMs);
     const expired = sql<boolean>`(first_failed_at is null or first_failed_at <= ${windowStart})`;
-    const row = await this.#db
+    const row = await this.db
       .updateTable('members')
       .set({
         failed_logins: sql`case when ${expired} then 1 else failed_logins + 1 end`,
@@ -113,7 +104,7 @@ export class MembersRepository {
     if (row) {
       return { allowed: true, attempt: row.failed_logins, windowStartedAt: row.first_failed_at ?? now };
     }
-    const state = await this.#db
+    const state = await this.db
       .selectFrom('members')
       .select(['locked_until', 'first_failed_at'])
       .where('id', '=', id)
@@ -131,7 +122,7 @@ export class MembersRepository {
    * password that reset the count meanwhile is not followed by a lock. Returns whether this call locked.
    */
   async lockIfSpent(id: bigint, maxFailures: number, lockUntil: Date): Promise<boolean> {
-    const row = await this.#db
+    const row = await this.db
       .updateTable('members')
       .set({ locked_until: lockUntil, failed_logins: 0, first_failed_at: null })
       .where('id', '=', id)
@@ -143,7 +134,7 @@ export class MembersRepository {
 
   /** After a right password: the failures in a row start over (whatever the login then decides). */
   async clearLoginFailures(id: bigint): Promise<void> {
-    await this.#db
+    await this.db
       .updateTable('members')
       .set({ failed_logins: 0, first_failed_at: null })
       .where('id', '=', id)
@@ -151,18 +142,18 @@ export class MembersRepository {
   }
 
   /** The member's language (a brand-supported code; the service checks it). */
-  async setLanguage(id: bigint, language: string): Promise<void> {
-    await this.#db.updateTable('members').set({ language }).where('id', '=', id).execute();
+  async setLanguage(this: MembersRepository<Tx>, id: bigint, language: string): Promise<void> {
+    await this.db.updateTable('members').set({ language }).where('id', '=', id).execute();
   }
 
   /** The member's avatar (1..12; the column's check refuses anything else). */
-  async setAvatar(id: bigint, avatarId: number): Promise<void> {
-    await this.#db.updateTable('members').set({ avatar_id: avatarId }).where('id', '=', id).execute();
+  async setAvatar(this: MembersRepository<Tx>, id: bigint, avatarId: number): Promise<void> {
+    await this.db.updateTable('members').set({ avatar_id: avatarId }).where('id', '=', id).execute();
   }
 
   /** After a good password: the failure count starts over and the first login is remembered. */
   async recordSuccess(id: bigint, now: Date): Promise<void> {
-    await this.#db
+    await this.db
       .updateTable('members')
       .set({
         failed_logins: 0,
@@ -174,19 +165,8 @@ export class MembersRepository {
       .execute();
   }
 
-  /**
-   * An operator's status change with its audit row, as one step of a transaction: SessionRevocationService
-   * runs it with the end of the member's sessions (lock, disable); `setStatus` alone (re-activation).
-   */
-  statusChange(id: bigint, status: MemberStatusColumn, audit: AuditRecord): AccessChange {
-    return async (trx) => {
-      await trx.updateTable('members').set({ status }).where('id', '=', id).execute();
-      await new AuditRepository(trx).record(audit);
-    };
-  }
-
-  /** Runs a status change on its own (nothing to revoke: the member becomes active again). */
-  async setStatus(change: AccessChange): Promise<void> {
-    await transact(this.#db, (trx) => change(trx));
+  /** An operator's status change (MemberStatusService writes it with its audit row and the end of access). */
+  async setStatus(this: MembersRepository<Tx>, id: bigint, status: MemberStatusColumn): Promise<void> {
+    await this.db.updateTable('members').set({ status }).where('id', '=', id).execute();
   }
 }

@@ -1,11 +1,12 @@
 import { AGENT_TYPES, type MemberInfo, NOT_REAL_MEMBER_TYPE } from '@lotus/shared/auth.schema';
 import { AVATAR_IDS, avatarUrlOf, isAvatarId, type PlayerAvatar } from '@lotus/shared/password.schema';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { maskMobile } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { MemberProfile } from './member-profile.ts';
-import type { MembersRepository } from './members.repository.ts';
+import { MembersRepository } from './members.repository.ts';
 
 /** The languages a member's brand offers (the language selector's enabled entries). */
 export type SupportedLanguagesOf = (brandId: bigint) => Promise<readonly string[]>;
@@ -20,12 +21,14 @@ export type AuditFn = (
 
 /** Member info (SPEC §3) and the profile settings the member changes (language, avatar). */
 export class MembersService {
-  readonly #repository: MembersRepository;
+  readonly #repository: MembersRepository<Db>;
+  readonly #uow: UnitOfWork<{ members: MembersRepository<Tx> }>;
   readonly #languagesOf: SupportedLanguagesOf;
   readonly #audit: AuditFn;
 
-  constructor(repository: MembersRepository, languagesOf: SupportedLanguagesOf, audit: AuditFn) {
-    this.#repository = repository;
+  constructor(db: Db, languagesOf: SupportedLanguagesOf, audit: AuditFn) {
+    this.#repository = new MembersRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ members: new MembersRepository(trx) }));
     this.#languagesOf = languagesOf;
     this.#audit = audit;
   }
@@ -68,7 +71,7 @@ export class MembersService {
         details: { issues: [{ path: 'language', code: 'unsupported_language' }] },
       });
     }
-    await this.#repository.setLanguage(actor.memberId, language);
+    await this.#uow.run(({ members }) => members.setLanguage(actor.memberId, language));
     await this.#audit(actor.brandId, actor.memberId, 'profile.language_changed', origin, { language });
   }
 
@@ -85,7 +88,7 @@ export class MembersService {
     if (!isAvatarId(avatarId)) {
       throw new AppError('avatar_not_found', { message: `no avatar ${avatarId}` });
     }
-    await this.#repository.setAvatar(actor.memberId, avatarId);
+    await this.#uow.run(({ members }) => members.setAvatar(actor.memberId, avatarId));
     await this.#audit(actor.brandId, actor.memberId, 'profile.avatar_changed', origin, { avatarId });
   }
 }

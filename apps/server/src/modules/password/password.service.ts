@@ -11,19 +11,20 @@ import { checkFieldValue, requiredRuleFor } from '@lotus/shared/registration-rul
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import { issueCodeOf } from '@lotus/shared/text';
 import type { z } from 'zod';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ATTEMPT_GATES, type AttemptCounter, isGranted } from '../../lib/attempt-gate.ts';
 import type { MailProvider } from '../../lib/notify/mail-provider.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import type { RevokedAccess } from '../auth/session-revocation.repository.ts';
+import { type RevokedAccess, SessionRevocationRepository } from '../auth/session-revocation.repository.ts';
 import type { SessionRevocationService } from '../auth/session-revocation.service.ts';
 import { hashToken, newSecret, type SessionsService } from '../auth/sessions.service.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import type { Brand } from '../system/system.repository.ts';
 import { normalizeHost } from '../system/system.service.ts';
-import type { PasswordRepository } from './password.repository.ts';
+import { PasswordRepository } from './password.repository.ts';
 import { resetMail } from './reset-mail.ts';
 
 /** Limits of the password flows (docs/api.md "Passwords and profile"). */
@@ -73,8 +74,8 @@ export type CodeConsumer = {
 };
 
 export type PasswordServiceDeps = {
+  db: Db;
   members: MembersRepository;
-  repository: PasswordRepository;
   sealed: SealedOpener;
   sessions: SessionsService;
   revocation: SessionRevocationService;
@@ -106,11 +107,20 @@ function parsePayload<T extends z.ZodType>(schema: T, value: unknown, what: stri
  * rule, is stored as a fresh scrypt hash, restarts the password's age, and ends every other way into the
  * account (sessions, remember-me tokens, open reset links), so whoever knew the old password is out.
  */
+/** What a password transaction works on: the password rows and the end of the member's other access. */
+function passwordRepositories(trx: Tx) {
+  return { passwords: new PasswordRepository(trx), revocation: new SessionRevocationRepository(trx) };
+}
+
 export class PasswordService {
   readonly #deps: PasswordServiceDeps;
+  readonly #repository: PasswordRepository<Db>;
+  readonly #uow: UnitOfWork<ReturnType<typeof passwordRepositories>>;
 
   constructor(deps: PasswordServiceDeps) {
     this.#deps = deps;
+    this.#repository = new PasswordRepository(deps.db);
+    this.#uow = new UnitOfWork(deps.db, passwordRepositories);
   }
 
   get #now(): Date {
@@ -119,7 +129,7 @@ export class PasswordService {
 
   /** `field_invalid` with the rule, or `password_mismatch`; checked before anything is spent. */
   async #checkNewPassword(brandId: bigint, newPassword: string, confirmation: string): Promise<void> {
-    const rule = await this.#deps.repository.passwordRule(brandId);
+    const rule = await this.#repository.passwordRule(brandId);
     // A disabled rule still may not let a password through unchecked: it falls back to the bounds.
     const effective = requiredRuleFor(rule?.enabled ? [rule] : [], 'password', FALLBACK_PASSWORD_RULE);
     const check = checkFieldValue(effective, newPassword);
@@ -148,18 +158,16 @@ export class PasswordService {
     newPassword: string,
     keepSessionId: bigint | null,
   ): Promise<RevokedAccess> {
-    const change = this.#deps.repository.passwordChange(
-      memberId,
-      await hashPassword(newPassword),
-      this.#now,
-      keepSessionId,
-    );
-    return keepSessionId === null
-      ? this.#deps.revocation.revokeMemberAccess(memberId, 'password_reset', { change })
-      : this.#deps.revocation.revokeMemberAccess(memberId, 'password_changed', {
-          sessionId: keepSessionId,
-          change,
-        });
+    const passwordHash = await hashPassword(newPassword);
+    const now = this.#now;
+    return this.#uow.run(async ({ passwords, revocation }) => {
+      await passwords.storePasswordChange(memberId, passwordHash, now, keepSessionId);
+      return keepSessionId === null
+        ? this.#deps.revocation.revokeOn(revocation, memberId, 'password_reset')
+        : this.#deps.revocation.revokeOn(revocation, memberId, 'password_changed', {
+            sessionId: keepSessionId,
+          });
+    });
   }
 
   /** `PUT /wps/member/password`: the logged-in member changes the password, keeping this session. */
@@ -175,7 +183,7 @@ export class PasswordService {
       throw new AppError('too_many_requests', { message: 'too many wrong old passwords' });
     }
     // The hash is read here, where it is compared, and nowhere else on this path.
-    const passwordHash = await this.#deps.repository.passwordHashOf(actor.memberId);
+    const passwordHash = await this.#repository.passwordHashOf(actor.memberId);
     if (passwordHash === undefined) throw new AppError('not_logged_in');
     if (!(await verifyPassword(payload.oldPassword, passwordHash))) {
       await this.#deps.sessions.audit(actor.brandId, actor.memberId, 'password.change_failed', origin, {
@@ -237,13 +245,14 @@ export class PasswordService {
     }
     const email = member.email as string;
     const token = newSecret();
-    await this.#deps.repository.createReset({
+    const reset = {
       tokenHash: hashToken(token),
       memberId: member.id,
       ip: origin.ip,
       now,
       expiresAt: new Date(now.getTime() + PASSWORD_LIMITS.resetLinkMs),
-    });
+    };
+    await this.#uow.run(({ passwords }) => passwords.createReset(reset));
     const link = `${await this.#linkOrigin(origin, site)}/resetPassword?token=${encodeURIComponent(token)}`;
     const mail = resetMail({
       language: member.language ?? brand.defaultLanguage,
@@ -266,12 +275,13 @@ export class PasswordService {
       'reset password',
     );
     const tokenHash = hashToken(payload.token);
-    const memberId = await this.#deps.repository.findOpenReset(tokenHash, this.#now);
+    const memberId = await this.#repository.findOpenReset(tokenHash, this.#now);
     const member = memberId === undefined ? undefined : await this.#deps.members.findById(memberId);
     if (!member || member.status === 'disabled') throw new AppError('reset_link_invalid');
     // The rule is checked before the link is used, so a refused password leaves the link working.
     await this.#checkNewPassword(member.brand_id, payload.newPassword, payload.confirmNewPassword);
-    if (!(await this.#deps.repository.consumeReset(tokenHash, this.#now))) {
+    const now = this.#now;
+    if (!(await this.#uow.run(({ passwords }) => passwords.consumeReset(tokenHash, now)))) {
       throw new AppError('reset_link_invalid');
     }
     const revoked = await this.#storePassword(member.id, payload.newPassword, null);
