@@ -47,10 +47,9 @@ export function createInhouseVendor(deps: {
   wallet: WalletClientSource;
   log?: FastifyBaseLogger;
 }): { service: InhouseVendorService; routes: FastifyPluginAsyncZod } {
-  const repository = new InhouseVendorRepository(deps.db);
   const service = new InhouseVendorService({
-    repository,
-    seeds: new SeedService(repository, deps.clock),
+    db: deps.db,
+    seeds: new SeedService(deps.db, deps.clock),
     wallet: deps.wallet,
     clock: deps.clock,
     ...(deps.log ? { log: deps.log } : {}),

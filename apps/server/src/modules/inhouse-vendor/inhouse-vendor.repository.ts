@@ -1,7 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { InhouseRoundRow, InhouseSeedRow, InhouseSessionRow } from '../../db/tables/games.ts';
-import { transact } from '../../db/unit-of-work.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /** A round with the seed it was played on (the hash always; the seed itself once revealed). */
 export type RoundRecord = InhouseRoundRow & {
@@ -39,16 +38,8 @@ export type NewRound = {
   status: InhouseRoundRow['status'];
 };
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** The SQL of the in-house studio's own tables (migration 0008_games: inhouse_*). */
-export class InhouseVendorRepository {
-  readonly db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
-
+export class InhouseVendorRepository<E extends Executor = Executor> extends Repository<E> {
   /** The wallet secret of the LOTUS vendor (`vassalage` = `vendorCode`), the default brand's first. */
   async inhouseWalletSecret(vendorCode: string): Promise<string | null> {
     const row = await this.db
@@ -74,31 +65,29 @@ export class InhouseVendorRepository {
   }
 
   /** Creates a session; a trial's player ref is `trial:<its id>` (set in the same transaction). */
-  async createSession(input: NewSession): Promise<InhouseSessionRow> {
-    return transact(this.db, async (trx) => {
-      const row = await trx
-        .insertInto('inhouse_sessions')
-        .values({
-          token_hash: input.tokenHash,
-          player_ref: input.playerRef ?? 'trial:new',
-          wallet_session: input.walletSession,
-          game_code: input.gameCode,
-          trial: input.demoBalanceMinor !== null,
-          demo_balance_minor: input.demoBalanceMinor,
-          currency: input.currency,
-          language: input.language,
-          expires_at: input.expiresAt,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (input.playerRef !== null) return row;
-      return trx
-        .updateTable('inhouse_sessions')
-        .set({ player_ref: `trial:${row.id}` })
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
+  async createSession(this: InhouseVendorRepository<Tx>, input: NewSession): Promise<InhouseSessionRow> {
+    const row = await this.db
+      .insertInto('inhouse_sessions')
+      .values({
+        token_hash: input.tokenHash,
+        player_ref: input.playerRef ?? 'trial:new',
+        wallet_session: input.walletSession,
+        game_code: input.gameCode,
+        trial: input.demoBalanceMinor !== null,
+        demo_balance_minor: input.demoBalanceMinor,
+        currency: input.currency,
+        language: input.language,
+        expires_at: input.expiresAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (input.playerRef !== null) return row;
+    return this.db
+      .updateTable('inhouse_sessions')
+      .set({ player_ref: `trial:${row.id}` })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   async sessionByTokenHash(tokenHash: string): Promise<InhouseSessionRow | undefined> {
@@ -119,8 +108,12 @@ export class InhouseVendorRepository {
   }
 
   /** Takes the stake from a trial balance if it covers it; the new balance, or null when it does not. */
-  async takeDemoStake(trx: Db, sessionId: bigint, stakeMinor: bigint): Promise<bigint | null> {
-    const row = await trx
+  async takeDemoStake(
+    this: InhouseVendorRepository<Tx>,
+    sessionId: bigint,
+    stakeMinor: bigint,
+  ): Promise<bigint | null> {
+    const row = await this.db
       .updateTable('inhouse_sessions')
       .set({ demo_balance_minor: sql`demo_balance_minor - ${stakeMinor}` })
       .where('id', '=', sessionId)
@@ -130,8 +123,12 @@ export class InhouseVendorRepository {
     return row ? (row.demo_balance_minor ?? 0n) : null;
   }
 
-  async addDemoPayout(trx: Db, sessionId: bigint, payoutMinor: bigint): Promise<bigint> {
-    const row = await trx
+  async addDemoPayout(
+    this: InhouseVendorRepository<Tx>,
+    sessionId: bigint,
+    payoutMinor: bigint,
+  ): Promise<bigint> {
+    const row = await this.db
       .updateTable('inhouse_sessions')
       .set({ demo_balance_minor: sql`demo_balance_minor + ${payoutMinor}` })
       .where('id', '=', sessionId)
@@ -140,8 +137,8 @@ export class InhouseVendorRepository {
     return row.demo_balance_minor ?? 0n;
   }
 
-  async activeSeed(playerRef: string, db: Db = this.db): Promise<InhouseSeedRow | undefined> {
-    return db
+  async activeSeed(playerRef: string): Promise<InhouseSeedRow | undefined> {
+    return this.db
       .selectFrom('inhouse_seeds')
       .selectAll()
       .where('player_ref', '=', playerRef)
@@ -153,11 +150,14 @@ export class InhouseVendorRepository {
    * The active seed row, locked until the transaction ends: the nonce counter's single writer. Rounds and
    * rotations of one player queue here, so each nonce is used once and a rotation never loses a round.
    */
-  async lockActiveSeed(trx: Transaction<Database>, playerRef: string): Promise<InhouseSeedRow | undefined> {
+  async lockActiveSeed(
+    this: InhouseVendorRepository<Tx>,
+    playerRef: string,
+  ): Promise<InhouseSeedRow | undefined> {
     // A rotation that held the lock first leaves the row we waited for revealed, and its new seed is not
     // in this statement's snapshot; READ COMMITTED gives the next statement a fresh one, so ask again.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const seed = await trx
+      const seed = await this.db
         .selectFrom('inhouse_seeds')
         .selectAll()
         .where('player_ref', '=', playerRef)
@@ -171,10 +171,10 @@ export class InhouseVendorRepository {
 
   /** Inserts an active seed unless the player already has one (the partial unique index decides). */
   async insertSeedIfNone(
-    db: Db,
+    this: InhouseVendorRepository<Tx>,
     seed: { playerRef: string; serverSeed: string; serverSeedHash: string; clientSeed: string },
   ): Promise<void> {
-    await db
+    await this.db
       .insertInto('inhouse_seeds')
       .values({
         player_ref: seed.playerRef,
@@ -186,16 +186,16 @@ export class InhouseVendorRepository {
       .execute();
   }
 
-  async revealSeed(trx: Db, seedId: bigint, at: Date): Promise<void> {
-    await trx
+  async revealSeed(this: InhouseVendorRepository<Tx>, seedId: bigint, at: Date): Promise<void> {
+    await this.db
       .updateTable('inhouse_seeds')
       .set({ status: 'revealed', revealed_at: at })
       .where('id', '=', seedId)
       .execute();
   }
 
-  async bumpNonce(trx: Db, seedId: bigint): Promise<void> {
-    await trx
+  async bumpNonce(this: InhouseVendorRepository<Tx>, seedId: bigint): Promise<void> {
+    await this.db
       .updateTable('inhouse_seeds')
       .set({ next_nonce: sql`next_nonce + 1` })
       .where('id', '=', seedId)
@@ -216,17 +216,17 @@ export class InhouseVendorRepository {
   }
 
   /** Writes a round under its reserved id (Kysely has no OVERRIDING SYSTEM VALUE, hence plain SQL). */
-  async insertRound(trx: Db, round: NewRound): Promise<void> {
+  async insertRound(this: InhouseVendorRepository<Tx>, round: NewRound): Promise<void> {
     await sql`
       insert into inhouse_rounds (id, player_ref, session_id, seed_id, nonce, client_seed, request_id,
         game_code, trial, stake_minor, payout_minor, outcome, status)
       overriding system value
       values (${round.id}, ${round.playerRef}, ${round.sessionId}, ${round.seedId}, ${round.nonce},
         ${round.clientSeed}, ${round.requestId}, ${round.gameCode}, ${round.trial}, ${round.stakeMinor},
-        ${round.payoutMinor}, ${JSON.stringify(round.outcome)}::jsonb, ${round.status})`.execute(trx);
+        ${round.payoutMinor}, ${JSON.stringify(round.outcome)}::jsonb, ${round.status})`.execute(this.db);
   }
 
-  async markSettled(roundId: bigint): Promise<void> {
+  async markSettled(this: InhouseVendorRepository<Tx>, roundId: bigint): Promise<void> {
     await this.db
       .updateTable('inhouse_rounds')
       .set({ status: 'settled' })
@@ -248,8 +248,8 @@ export class InhouseVendorRepository {
       .execute();
   }
 
-  #rounds(db: Db) {
-    return db
+  #rounds() {
+    return this.db
       .selectFrom('inhouse_rounds as r')
       .innerJoin('inhouse_seeds as s', 's.id', 'r.seed_id')
       .selectAll('r')
@@ -260,24 +260,21 @@ export class InhouseVendorRepository {
   }
 
   async roundByRequest(playerRef: string, requestId: string): Promise<RoundRecord | undefined> {
-    return this.#rounds(this.db)
+    return this.#rounds()
       .where('r.player_ref', '=', playerRef)
       .where('r.request_id', '=', requestId)
       .executeTakeFirst();
   }
 
   async roundOf(playerRef: string, id: bigint): Promise<RoundRecord | undefined> {
-    return this.#rounds(this.db)
-      .where('r.player_ref', '=', playerRef)
-      .where('r.id', '=', id)
-      .executeTakeFirst();
+    return this.#rounds().where('r.player_ref', '=', playerRef).where('r.id', '=', id).executeTakeFirst();
   }
 
   async roundsOf(
     playerRef: string,
     page: { limit: number; offset: number },
   ): Promise<{ rows: RoundRecord[]; total: number }> {
-    const rows = await this.#rounds(this.db)
+    const rows = await this.#rounds()
       .where('r.player_ref', '=', playerRef)
       .orderBy('r.id', 'desc')
       .limit(page.limit)

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Hmac } from '@lotus/games/fair';
 import {
   GameRuleError,
@@ -19,15 +19,14 @@ import type {
   Rounds,
 } from '@lotus/shared/originals.schema';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database } from '../../db/schema.ts';
 import type { InhouseSeedRow, InhouseSessionRow } from '../../db/tables/games.ts';
-import { transact } from '../../db/unit-of-work.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { sha256Hex } from '../../lib/request-hash.ts';
 import type { SeamlessWalletClient, WalletResult } from '../vendor-protocol/protocol-types.ts';
-import type { InhouseVendorRepository, RoundRecord } from './inhouse-vendor.repository.ts';
+import { InhouseVendorRepository, type RoundRecord } from './inhouse-vendor.repository.ts';
 import { type SeedService, seedStateOf } from './seed.service.ts';
 
 /** A trial starts with 100,000.00 of play money (docs/games-contract.md "In-house vendor"). */
@@ -48,7 +47,7 @@ export type OpenSessionInput =
 export type WalletClientSource = () => Promise<SeamlessWalletClient>;
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 export function publicRoundId(id: bigint): string {
@@ -130,7 +129,8 @@ function roundOf(record: RoundRecord): Round {
  * through; on PostgreSQL the seed lock still gives each nonce to exactly one round when rounds race.
  */
 export class InhouseVendorService {
-  readonly #repository: InhouseVendorRepository;
+  readonly #repository: InhouseVendorRepository<Db>;
+  readonly #uow: UnitOfWork<{ inhouse: InhouseVendorRepository<Tx> }>;
   readonly #seeds: SeedService;
   readonly #wallet: WalletClientSource;
   readonly #clock: Clock;
@@ -143,13 +143,14 @@ export class InhouseVendorService {
   readonly #crediting = new Set<bigint>();
 
   constructor(deps: {
-    repository: InhouseVendorRepository;
+    db: Db;
     seeds: SeedService;
     wallet: WalletClientSource;
     clock: Clock;
     log?: FastifyBaseLogger;
   }) {
-    this.#repository = deps.repository;
+    this.#repository = new InhouseVendorRepository(deps.db);
+    this.#uow = new UnitOfWork(deps.db, (trx) => ({ inhouse: new InhouseVendorRepository(trx) }));
     this.#seeds = deps.seeds;
     this.#wallet = deps.wallet;
     this.#clock = deps.clock;
@@ -162,7 +163,7 @@ export class InhouseVendorService {
     const game = gameOf(input.gameCode);
     const money = await this.#repository.defaultBrandMoney();
     const language = input.language?.toUpperCase() || 'EN';
-    const session = await this.#repository.createSession({
+    const trial = {
       tokenHash: hashToken(token),
       playerRef: null,
       walletSession: null,
@@ -171,7 +172,8 @@ export class InhouseVendorService {
       currency: money.currency,
       language,
       expiresAt: new Date(this.#clock.now().getTime() + TRIAL_SESSION_MS),
-    });
+    };
+    const session = await this.#uow.run(({ inhouse }) => inhouse.createSession(trial));
     const seed = await this.#seeds.ensureActive(session.player_ref);
     return {
       sessionToken: token,
@@ -198,7 +200,7 @@ export class InhouseVendorService {
       throw new AppError(auth.status === 'SESSION_EXPIRED' ? 'session_expired' : 'not_logged_in');
     }
     const game = gameOf(auth.gameCode);
-    await this.#repository.createSession({
+    const real = {
       tokenHash: hashToken(token),
       playerRef: auth.playerId,
       walletSession: auth.sessionToken,
@@ -207,7 +209,8 @@ export class InhouseVendorService {
       currency: auth.currency,
       language: auth.language,
       expiresAt: auth.sessionExpiresAt,
-    });
+    };
+    await this.#uow.run(({ inhouse }) => inhouse.createSession(real));
     const seed = await this.#seeds.ensureActive(auth.playerId);
     return {
       sessionToken: token,
@@ -264,15 +267,15 @@ export class InhouseVendorService {
   }
 
   /** The player's active seed, locked for the round: the rounds of one seed take its nonces in turn. */
-  async #lockSeed(trx: Transaction<Database>, playerRef: string): Promise<InhouseSeedRow> {
-    const seed = await this.#repository.lockActiveSeed(trx, playerRef);
+  async #lockSeed(inhouse: InhouseVendorRepository<Tx>, playerRef: string): Promise<InhouseSeedRow> {
+    const seed = await inhouse.lockActiveSeed(playerRef);
     if (!seed) throw new Error(`no active seed for ${playerRef}`);
     return seed;
   }
 
   /** Draws the round on the locked seed, stores it and moves the seed to its next nonce. */
   async #draw(
-    trx: Transaction<Database>,
+    inhouse: InhouseVendorRepository<Tx>,
     seed: InhouseSeedRow,
     session: InhouseSessionRow,
     request: PlayRoundRequest,
@@ -281,7 +284,7 @@ export class InhouseVendorService {
     const outcome = ruleChecked(() =>
       playRound(session.game_code, request.bet, this.#inputsOf(seed), nodeHmac),
     );
-    await this.#repository.insertRound(trx, {
+    await inhouse.insertRound({
       id: round.id,
       playerRef: session.player_ref,
       sessionId: session.id,
@@ -296,7 +299,7 @@ export class InhouseVendorService {
       outcome,
       status: round.status,
     });
-    await this.#repository.bumpNonce(trx, seed.id);
+    await inhouse.bumpNonce(seed.id);
     return outcome;
   }
 
@@ -319,12 +322,13 @@ export class InhouseVendorService {
   ): Promise<PlayRound> {
     const id = await this.#repository.reserveRoundId();
     try {
-      const balanceMinor = await transact(this.#repository.db, async (trx) => {
-        const seed = await this.#lockSeed(trx, session.player_ref);
-        const left = await this.#repository.takeDemoStake(trx, session.id, stakeMinor);
+      const balanceMinor = await this.#uow.run(async ({ inhouse }) => {
+        const seed = await this.#lockSeed(inhouse, session.player_ref);
+        const left = await inhouse.takeDemoStake(session.id, stakeMinor);
         if (left === null) throw new AppError('insufficient_funds', { details: { balanceMinor: null } });
-        const outcome = await this.#draw(trx, seed, session, request, { id, stakeMinor, status: 'settled' });
-        return this.#repository.addDemoPayout(trx, session.id, BigInt(outcome.totalPayMinor));
+        const round = { id, stakeMinor, status: 'settled' } as const;
+        const outcome = await this.#draw(inhouse, seed, session, request, round);
+        return inhouse.addDemoPayout(session.id, BigInt(outcome.totalPayMinor));
       });
       return this.#result(session, id, balanceMinor);
     } catch (error) {
@@ -384,10 +388,10 @@ export class InhouseVendorService {
 
     let outcome: GameOutcome;
     try {
-      outcome = await transact(this.#repository.db, async (trx) => {
-        const seed = await this.#lockSeed(trx, session.player_ref);
+      outcome = await this.#uow.run(async ({ inhouse }) => {
+        const seed = await this.#lockSeed(inhouse, session.player_ref);
         // Owed until the credit below lands (a crash here leaves it to the next call to pay).
-        return this.#draw(trx, seed, session, request, { id, stakeMinor, status: 'credit_pending' });
+        return this.#draw(inhouse, seed, session, request, { id, stakeMinor, status: 'credit_pending' });
       });
     } catch (error) {
       // No round was written: give the stake back. A twin request with the same requestId that won the
@@ -450,7 +454,7 @@ export class InhouseVendorService {
         this.#log?.error({ roundId, status: result.status }, 'in-house credit refused');
         return null;
       }
-      await this.#repository.markSettled(round.id);
+      await this.#uow.run(({ inhouse }) => inhouse.markSettled(round.id));
       return result.balanceMinor;
     } catch (error) {
       this.#log?.warn({ err: error, round: String(round.id) }, 'in-house credit failed; retried later');

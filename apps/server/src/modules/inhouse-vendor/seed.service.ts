@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { serverSeedHash } from '@lotus/games/fair';
 import type { RotateSeed, SeedState } from '@lotus/shared/originals.schema';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { InhouseSeedRow } from '../../db/tables/games.ts';
-import { transact } from '../../db/unit-of-work.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { InhouseVendorRepository } from './inhouse-vendor.repository.ts';
+import { InhouseVendorRepository } from './inhouse-vendor.repository.ts';
 
 /** 32 random bytes as 64 hex characters: the secret half of a seed pair. */
 export function newServerSeed(): string {
@@ -27,11 +25,13 @@ export function seedStateOf(seed: InhouseSeedRow): SeedState {
  * player whose hash is shown before play; rotating reveals it and commits to a new one at nonce 0.
  */
 export class SeedService {
-  readonly #repository: InhouseVendorRepository;
+  readonly #repository: InhouseVendorRepository<Db>;
+  readonly #uow: UnitOfWork<{ inhouse: InhouseVendorRepository<Tx> }>;
   readonly #clock: Clock;
 
-  constructor(repository: InhouseVendorRepository, clock: Clock) {
-    this.#repository = repository;
+  constructor(db: Db, clock: Clock) {
+    this.#repository = new InhouseVendorRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ inhouse: new InhouseVendorRepository(trx) }));
     this.#clock = clock;
   }
 
@@ -39,7 +39,8 @@ export class SeedService {
   async ensureActive(playerRef: string): Promise<InhouseSeedRow> {
     const existing = await this.#repository.activeSeed(playerRef);
     if (existing) return existing;
-    await this.#insert(this.#repository.db, playerRef, newClientSeed());
+    const clientSeed = newClientSeed();
+    await this.#uow.run(({ inhouse }) => this.#insert(inhouse, playerRef, clientSeed));
     const seed = await this.#repository.activeSeed(playerRef);
     if (!seed) throw new Error(`no active seed for ${playerRef}`);
     return seed;
@@ -52,12 +53,12 @@ export class SeedService {
    */
   async rotate(playerRef: string, clientSeed?: string): Promise<RotateSeed> {
     await this.ensureActive(playerRef);
-    return transact(this.#repository.db, async (trx) => {
-      const current = await this.#repository.lockActiveSeed(trx, playerRef);
+    return this.#uow.run(async ({ inhouse }) => {
+      const current = await inhouse.lockActiveSeed(playerRef);
       if (!current) throw new Error(`no active seed for ${playerRef}`);
-      await this.#repository.revealSeed(trx, current.id, this.#clock.now());
-      await this.#insert(trx, playerRef, clientSeed ?? current.client_seed);
-      const next = await this.#repository.activeSeed(playerRef, trx);
+      await inhouse.revealSeed(current.id, this.#clock.now());
+      await this.#insert(inhouse, playerRef, clientSeed ?? current.client_seed);
+      const next = await inhouse.activeSeed(playerRef);
       if (!next) throw new Error(`rotation left no active seed for ${playerRef}`);
       return {
         revealed: {
@@ -71,13 +72,9 @@ export class SeedService {
     });
   }
 
-  async #insert(
-    db: Kysely<Database> | Transaction<Database>,
-    playerRef: string,
-    clientSeed: string,
-  ): Promise<void> {
+  async #insert(inhouse: InhouseVendorRepository<Tx>, playerRef: string, clientSeed: string): Promise<void> {
     const serverSeed = newServerSeed();
-    await this.#repository.insertSeedIfNone(db, {
+    await inhouse.insertSeedIfNone({
       playerRef,
       serverSeed,
       serverSeedHash: serverSeedHash(serverSeed),
