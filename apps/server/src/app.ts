@@ -56,7 +56,6 @@ import { RanksRepository } from './modules/ranks/ranks.repository.ts';
 import { ranksRoutes } from './modules/ranks/ranks.routes.ts';
 import { RanksService } from './modules/ranks/ranks.service.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
-import { RegistrationRepository } from './modules/registration/registration.repository.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { RegistrationService } from './modules/registration/registration.service.ts';
 import { SystemRepository } from './modules/system/system.repository.ts';
@@ -269,7 +268,7 @@ export async function buildApp({
   await app.register(
     registrationRoutes(
       new RegistrationService(
-        new RegistrationRepository(database.db),
+        database.db,
         membersRepository,
         sealedPayloads,
         sessions,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { RegistrationRepository } from '../registration/registration.repository.ts';
+import { NewMembers } from '../registration/registration.service.ts';
 import { AgentsRepository } from './agents.repository.ts';
 import { agentsRoutes } from './agents.routes.ts';
 import { AgentsService, type AgentsServiceDeps } from './agents.service.ts';
@@ -23,7 +23,7 @@ export function createAgents(deps: AgentsModuleDeps): {
 } {
   const service = new AgentsService({
     repository: new AgentsRepository(deps.db),
-    registration: new RegistrationRepository(deps.db),
+    registration: new NewMembers(deps.db),
     registerSetting: deps.registerSetting,
     findByUsername: deps.findByUsername,
     audit: deps.audit,

@@ -18,14 +18,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import type { RegistrationRepository } from '../registration/registration.repository.ts';
-import { fieldInvalid, USERNAME_SHAPE } from '../registration/registration.service.ts';
+import { fieldInvalid, type NewMembers, USERNAME_SHAPE } from '../registration/registration.service.ts';
 import type { AgentsRepository } from './agents.repository.ts';
 
 export type AgentsServiceDeps = {
   repository: AgentsRepository;
   /** The registration module's insert (member row + first known IP). */
-  registration: Pick<RegistrationRepository, 'insertMember'>;
+  registration: Pick<NewMembers, 'insertMember'>;
   /** The brand's registration field rules (SystemService). */
   registerSetting: (visitor: { ip: string; host: string | null }) => Promise<RegisterSetting>;
   findByUsername: (brandId: bigint, username: string) => Promise<unknown>;

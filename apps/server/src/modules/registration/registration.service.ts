@@ -20,6 +20,7 @@ import { issueCodeOf } from '@lotus/shared/text';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AttemptCounter, AttemptGate } from '../../lib/attempt-gate.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -28,7 +29,7 @@ import type { SealedPayloadService } from '../auth/sealed-payload.service.ts';
 import { newSecret, type SessionsService } from '../auth/sessions.service.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import type { Brand } from '../system/system.repository.ts';
-import type { NewMember, RegistrationRepository } from './registration.repository.ts';
+import { type NewMember, RegistrationRepository } from './registration.repository.ts';
 
 /**
  * Per-IP limits of the ways in that need no personal data (docs/accounts-contract.md "Registration"):
@@ -180,8 +181,25 @@ export function isAtLeastYearsOld(
  * affiliate-code check. Every field is judged by the brand's rule through `checkFieldValue`, the same code
  * the browser runs. Every way in ends with `SessionsService.open`, so the player is logged in at once.
  */
+/**
+ * The registration module's insert of a new account (its row and first known IP) in a transaction of its
+ * own; the agent centre's downline accounts are made through it too.
+ */
+export class NewMembers {
+  readonly #uow: UnitOfWork<{ registration: RegistrationRepository<Tx> }>;
+
+  constructor(db: Db) {
+    this.#uow = new UnitOfWork(db, (trx) => ({ registration: new RegistrationRepository(trx) }));
+  }
+
+  insertMember(member: NewMember, ip: string, now: Date): Promise<MemberRow> {
+    return this.#uow.run(({ registration }) => registration.insertMember(member, ip, now));
+  }
+}
+
 export class RegistrationService {
-  readonly #repository: RegistrationRepository;
+  readonly #repository: RegistrationRepository<Db>;
+  readonly #newMembers: NewMembers;
   readonly #members: MembersRepository;
   readonly #sealed: SealedPayloadService;
   readonly #sessions: SessionsService;
@@ -190,7 +208,7 @@ export class RegistrationService {
   readonly #gates: AttemptCounter;
 
   constructor(
-    repository: RegistrationRepository,
+    db: Db,
     members: MembersRepository,
     sealed: SealedPayloadService,
     sessions: SessionsService,
@@ -199,7 +217,8 @@ export class RegistrationService {
     gates: AttemptCounter,
   ) {
     this.#gates = gates;
-    this.#repository = repository;
+    this.#repository = new RegistrationRepository(db);
+    this.#newMembers = new NewMembers(db);
     this.#members = members;
     this.#sealed = sealed;
     this.#sessions = sessions;
@@ -409,7 +428,7 @@ export class RegistrationService {
   /** Inserts the member; a concurrent registration that took the name or number first gets the 409. */
   async #insert(member: NewMember, origin: RequestOrigin, now: Date): Promise<MemberRow> {
     try {
-      return await this.#repository.insertMember(member, origin.ip, now);
+      return await this.#newMembers.insertMember(member, origin.ip, now);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const detail = String((error as { constraint?: unknown; detail?: unknown }).constraint ?? error);
