@@ -250,8 +250,8 @@ export async function buildApp({
   const brandOfHost = (host: string | null) => systemService.resolveBrand(host);
   await app.register(
     gameCatalogueRoutes({
-      catalogue: new GameCatalogueService(gameCards, brandOfHost, clock),
-      launch: new LaunchService(gameCards, brandOfHost, clock),
+      catalogue: new GameCatalogueService(database.db, brandOfHost, clock),
+      launch: new LaunchService(database.db, brandOfHost, clock),
       betRecords: new BetRecordsService(gameCards, clock),
       authenticate: (token) => authService.authenticate(token),
     }),

@@ -1,9 +1,8 @@
 import type { Kysely, SqlBool } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { LocalisedText } from '../../db/tables/catalogue.ts';
 import type { GameRoundStatus, LaneSource } from '../../db/tables/games.ts';
-import { transact } from '../../db/unit-of-work.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /**
  * Games storage for the catalogue calls (docs/games-contract.md "Catalogue API"): game cards with their
@@ -100,16 +99,10 @@ export type BetRecordRow = {
   settledAt: Date | null;
 };
 
-export class GameCardsRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
+export class GameCardsRepository<E extends Executor = Executor> extends Repository<E> {
   /** The brand's enabled games of enabled vendors, with the tile's columns. */
   #cards(brandId: bigint) {
-    return this.#db
+    return this.db
       .selectFrom('games as g')
       .innerJoin('vendors as v', 'v.id', 'g.vendor_id')
       .where('g.brand_id', '=', brandId)
@@ -209,7 +202,7 @@ export class GameCardsRepository {
   /** Which of `gameIds` the member has among favourites: one query for a whole page. */
   async favouriteIds(memberId: bigint, gameIds: readonly bigint[]): Promise<Set<bigint>> {
     if (gameIds.length === 0) return new Set();
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('favourite_games')
       .select('game_id')
       .where('member_id', '=', memberId)
@@ -251,12 +244,12 @@ export class GameCardsRepository {
 
   /** The page a game type's "more" leads to. */
   async gameTypePages(): Promise<Map<string, string>> {
-    const rows = await this.#db.selectFrom('game_types').select(['code', 'page']).execute();
+    const rows = await this.db.selectFrom('game_types').select(['code', 'page']).execute();
     return new Map(rows.map((row) => [row.code, row.page]));
   }
 
   async listLanes(brandId: bigint): Promise<LaneRecord[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('game_lanes')
       .select(['id', 'title', 'source', 'game_type', 'game_classify', 'card_limit'])
       .where('brand_id', '=', brandId)
@@ -277,7 +270,7 @@ export class GameCardsRepository {
   // --- one game --------------------------------------------------------------------------------------
 
   async findGame(brandId: bigint, gameId: bigint): Promise<LaunchTarget | undefined> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('games as g')
       .innerJoin('vendors as v', 'v.id', 'g.vendor_id')
       .select([
@@ -320,21 +313,19 @@ export class GameCardsRepository {
    * Adds the favourite, or removes it when the member already has it; returns whether it is now a
    * favourite. One statement each way, so two quick taps cannot leave a duplicate or fail.
    */
-  async toggleFavourite(memberId: bigint, gameId: bigint): Promise<boolean> {
-    return transact(this.#db, async (trx) => {
-      const removed = await trx
-        .deleteFrom('favourite_games')
-        .where('member_id', '=', memberId)
-        .where('game_id', '=', gameId)
-        .executeTakeFirst();
-      if ((removed.numDeletedRows ?? 0n) > 0n) return false;
-      await trx
-        .insertInto('favourite_games')
-        .values({ member_id: memberId, game_id: gameId })
-        .onConflict((conflict) => conflict.columns(['member_id', 'game_id']).doNothing())
-        .execute();
-      return true;
-    });
+  async toggleFavourite(this: GameCardsRepository<Tx>, memberId: bigint, gameId: bigint): Promise<boolean> {
+    const removed = await this.db
+      .deleteFrom('favourite_games')
+      .where('member_id', '=', memberId)
+      .where('game_id', '=', gameId)
+      .executeTakeFirst();
+    if ((removed.numDeletedRows ?? 0n) > 0n) return false;
+    await this.db
+      .insertInto('favourite_games')
+      .values({ member_id: memberId, game_id: gameId })
+      .onConflict((conflict) => conflict.columns(['member_id', 'game_id']).doNothing())
+      .execute();
+    return true;
   }
 
   #favourites(brandId: bigint, memberId: bigint, filter: CardFilter) {
@@ -407,50 +398,51 @@ export class GameCardsRepository {
    * racing it (revokeMemberAccess) either waits for this launch and then ends it with the member's other
    * games, or has revoked the session first, and the launch stores nothing (false).
    */
-  async recordLaunch(input: {
-    tokenHash: string | null;
-    loginSessionId: bigint | null;
-    brandId: bigint;
-    memberId: bigint;
-    gameId: bigint;
-    vendorId: bigint;
-    now: Date;
-    expiresAt: Date;
-  }): Promise<boolean> {
-    return transact(this.#db, async (trx) => {
-      if (input.tokenHash !== null) {
-        if (input.loginSessionId !== null) {
-          const live = await trx
-            .selectFrom('sessions')
-            .select('id')
-            .where('id', '=', input.loginSessionId)
-            .where('revoked_at', 'is', null)
-            .forShare()
-            .executeTakeFirst();
-          if (!live) return false;
-        }
-        await trx
-          .insertInto('game_launch_sessions')
-          .values({
-            token_hash: input.tokenHash,
-            brand_id: input.brandId,
-            member_id: input.memberId,
-            game_id: input.gameId,
-            vendor_id: input.vendorId,
-            created_at: input.now,
-            expires_at: input.expiresAt,
-          })
-          .execute();
+  async recordLaunch(
+    this: GameCardsRepository<Tx>,
+    input: {
+      tokenHash: string | null;
+      loginSessionId: bigint | null;
+      brandId: bigint;
+      memberId: bigint;
+      gameId: bigint;
+      vendorId: bigint;
+      now: Date;
+      expiresAt: Date;
+    },
+  ): Promise<boolean> {
+    if (input.tokenHash !== null) {
+      if (input.loginSessionId !== null) {
+        const live = await this.db
+          .selectFrom('sessions')
+          .select('id')
+          .where('id', '=', input.loginSessionId)
+          .where('revoked_at', 'is', null)
+          .forShare()
+          .executeTakeFirst();
+        if (!live) return false;
       }
-      await trx
-        .insertInto('recent_games')
-        .values({ member_id: input.memberId, game_id: input.gameId, played_at: input.now })
-        .onConflict((conflict) =>
-          conflict.columns(['member_id', 'game_id']).doUpdateSet({ played_at: input.now }),
-        )
+      await this.db
+        .insertInto('game_launch_sessions')
+        .values({
+          token_hash: input.tokenHash,
+          brand_id: input.brandId,
+          member_id: input.memberId,
+          game_id: input.gameId,
+          vendor_id: input.vendorId,
+          created_at: input.now,
+          expires_at: input.expiresAt,
+        })
         .execute();
-      return true;
-    });
+    }
+    await this.db
+      .insertInto('recent_games')
+      .values({ member_id: input.memberId, game_id: input.gameId, played_at: input.now })
+      .onConflict((conflict) =>
+        conflict.columns(['member_id', 'game_id']).doUpdateSet({ played_at: input.now }),
+      )
+      .execute();
+    return true;
   }
 
   // --- rooms -----------------------------------------------------------------------------------------
@@ -490,7 +482,7 @@ export class GameCardsRepository {
   // --- betting record --------------------------------------------------------------------------------
 
   #rounds(filter: BetRecordFilter) {
-    return this.#db
+    return this.db
       .selectFrom('game_rounds as r')
       .innerJoin('vendors as v', 'v.id', 'r.vendor_id')
       .leftJoin('games as g', 'g.id', 'r.game_id')

@@ -9,10 +9,16 @@ import type {
   RoomList,
   VassGameTypes,
 } from '@lotus/shared/games.schema';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { CardFilter, GameCardRecord, GameCardsRepository, LaneRecord } from './game-cards.repository.ts';
+import {
+  type CardFilter,
+  type GameCardRecord,
+  GameCardsRepository,
+  type LaneRecord,
+} from './game-cards.repository.ts';
 import { type BrandLookup, type CatalogueBrand, localised } from './games.service.ts';
 
 /** Who asks: the Host names the brand; `actor` is the logged-in player or null for a visitor. */
@@ -44,12 +50,14 @@ function pageInfo(paging: Paging, total: number) {
 
 /** The catalogue calls of SPEC §7 "Games" that read the game lists (docs/games-contract.md). */
 export class GameCatalogueService {
-  readonly #repository: GameCardsRepository;
+  readonly #repository: GameCardsRepository<Db>;
+  readonly #uow: UnitOfWork<{ games: GameCardsRepository<Tx> }>;
   readonly #findBrand: BrandLookup;
   readonly #clock: Clock;
 
-  constructor(repository: GameCardsRepository, findBrand: BrandLookup, clock: Clock = systemClock) {
-    this.#repository = repository;
+  constructor(db: Db, findBrand: BrandLookup, clock: Clock = systemClock) {
+    this.#repository = new GameCardsRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ games: new GameCardsRepository(trx) }));
     this.#findBrand = findBrand;
     this.#clock = clock;
   }
@@ -193,7 +201,8 @@ export class GameCatalogueService {
         details: { issues: [{ path: 'vendor', code: 'mismatch' }] },
       });
     }
-    const favourite = await this.#repository.toggleFavourite(viewer.actor.memberId, game.id);
+    const memberId = viewer.actor.memberId;
+    const favourite = await this.#uow.run(({ games }) => games.toggleFavourite(memberId, game.id));
     return { nodeId: input.nodeId, favourite };
   }
 

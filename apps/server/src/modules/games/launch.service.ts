@@ -1,9 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { LaunchGame } from '@lotus/shared/games.schema';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { GameCardsRepository } from './game-cards.repository.ts';
+import { sha256Hex } from '../../lib/request-hash.ts';
+import { GameCardsRepository } from './game-cards.repository.ts';
 import type { BrandLookup } from './games.service.ts';
 
 export type LaunchRequest = {
@@ -17,7 +19,7 @@ export type LaunchRequest = {
 
 /** The launch token's hash as stored: the vendor presents the token, the platform looks up its hash. */
 export function launchTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 /**
@@ -26,12 +28,14 @@ export function launchTokenHash(token: string): string {
  * money, needs no login and no session, and is offered only for games with supportPlay 0 (SPEC §2).
  */
 export class LaunchService {
-  readonly #repository: GameCardsRepository;
+  readonly #repository: GameCardsRepository<Db>;
+  readonly #uow: UnitOfWork<{ games: GameCardsRepository<Tx> }>;
   readonly #findBrand: BrandLookup;
   readonly #clock: Clock;
 
-  constructor(repository: GameCardsRepository, findBrand: BrandLookup, clock: Clock = systemClock) {
-    this.#repository = repository;
+  constructor(db: Db, findBrand: BrandLookup, clock: Clock = systemClock) {
+    this.#repository = new GameCardsRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ games: new GameCardsRepository(trx) }));
     this.#findBrand = findBrand;
     this.#clock = clock;
   }
@@ -73,7 +77,7 @@ export class LaunchService {
     params.set('lang', language);
 
     if (actor) {
-      const recorded = await this.#repository.recordLaunch({
+      const launch = {
         tokenHash,
         loginSessionId: actor.sessionId,
         brandId,
@@ -82,7 +86,8 @@ export class LaunchService {
         vendorId: game.vendorId,
         now,
         expiresAt: new Date(now.getTime() + game.sessionMinutes * 60_000),
-      });
+      };
+      const recorded = await this.#uow.run(({ games }) => games.recordLaunch(launch));
       // The login session was revoked (logout, password change, lock) while this launch was on its way.
       if (!recorded) throw new AppError('not_logged_in');
     }
