@@ -18,7 +18,6 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { LoginChallengeService } from './modules/auth/login-challenge.service.ts';
 import { RememberService } from './modules/auth/remember.service.ts';
 import { SealedPayloadService } from './modules/auth/sealed-payload.service.ts';
-import { ServerKeysRepository } from './modules/auth/server-keys.repository.ts';
 import { SessionRevocationService } from './modules/auth/session-revocation.service.ts';
 import { SessionsService } from './modules/auth/sessions.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -192,7 +191,7 @@ export async function buildApp({
   );
 
   // Accounts (docs/accounts-contract.md): one SessionsService opens sessions for every way in.
-  const sealedPayloads = new SealedPayloadService(new ServerKeysRepository(database.db));
+  const sealedPayloads = new SealedPayloadService(database.db);
   const membersRepository = new MembersRepository(database.db);
   const authRepository = new AuthRepository(database.db);
   const sessionOptions = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, clock };

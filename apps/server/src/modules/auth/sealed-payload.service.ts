@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import { fromBase64Url, toBase64Url } from '@lotus/shared/customer-service-seal';
 import { openSealedPayload, RSA_OAEP_PARAMS, type WebCryptoKey } from '@lotus/shared/sealed-payload';
+import { type Db, transact } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNoControlCharacters } from '../../lib/control-characters.ts';
-import type { ServerKeysRepository, StoredKeyPair } from './server-keys.repository.ts';
+import { ServerKeysRepository, type StoredKeyPair } from './server-keys.repository.ts';
 
 type ActiveKey = { keyId: string; spki: string; privateKey: WebCryptoKey };
 
@@ -28,16 +29,32 @@ async function generateKeyPair(): Promise<StoredKeyPair> {
  * process and kept in memory.
  */
 export class SealedPayloadService {
-  readonly #repository: ServerKeysRepository;
+  readonly #db: Db;
   #active: Promise<ActiveKey> | null = null;
 
-  constructor(repository: ServerKeysRepository) {
-    this.#repository = repository;
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** The newest key pair, made now if there is none: under the keys' lock, so two processes agree on one. */
+  #storedKeyPair(): Promise<StoredKeyPair> {
+    return transact(
+      this.#db,
+      (trx) => new ServerKeysRepository(trx),
+      async (keys) => {
+        await keys.lock();
+        const stored = await keys.newest();
+        if (stored) return stored;
+        const made = await generateKeyPair();
+        await keys.insert(made);
+        return made;
+      },
+    );
   }
 
   #activeKey(): Promise<ActiveKey> {
     this.#active ??= (async () => {
-      const stored = await this.#repository.activeOrCreate(generateKeyPair);
+      const stored = await this.#storedKeyPair();
       const privateKey = await globalThis.crypto.subtle.importKey(
         'pkcs8',
         fromBase64Url(stored.pkcs8),
