@@ -1,7 +1,7 @@
 import type { RewardStatus } from '@lotus/shared/rewards.schema';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { MemberRewardRow } from '../../db/tables/rewards.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 export type NewReward = {
   brandId: bigint;
@@ -20,25 +20,15 @@ export type NewReward = {
  * SQL of the reward centre (migration 0011_rewards). "Expired" is not stored: it is an unclaimed row whose
  * `expires_at` is at or before `now`, the service's clock, passed in so tests can move time.
  */
-export class RewardsRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
-  get db(): Kysely<Database> {
-    return this.#db;
-  }
-
+export class RewardsRepository<E extends Executor = Executor> extends Repository<E> {
   /** The id of the brand with this code (the operator CLI's `--brand`). */
   async brandIdByCode(code: string): Promise<bigint | undefined> {
-    const row = await this.#db.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirst();
+    const row = await this.db.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirst();
     return row?.id;
   }
 
   #byStatus(memberId: bigint, status: RewardStatus, now: Date) {
-    const base = this.#db.selectFrom('member_rewards').where('member_id', '=', memberId);
+    const base = this.db.selectFrom('member_rewards').where('member_id', '=', memberId);
     if (status === 'claimed') return base.where('claimed_at', 'is not', null);
     const unclaimed = base.where('claimed_at', 'is', null);
     if (status === 'expired') return unclaimed.where('expires_at', '<=', now);
@@ -73,8 +63,12 @@ export class RewardsRepository {
   }
 
   /** The reward, locked until the transaction ends, so two claims of it queue and the second sees the first. */
-  async lockForClaim(brandId: bigint, rewardId: bigint): Promise<MemberRewardRow | undefined> {
-    return this.#db
+  async lockForClaim(
+    this: RewardsRepository<Tx>,
+    brandId: bigint,
+    rewardId: bigint,
+  ): Promise<MemberRewardRow | undefined> {
+    return this.db
       .selectFrom('member_rewards')
       .selectAll()
       .where('id', '=', rewardId)
@@ -83,8 +77,13 @@ export class RewardsRepository {
       .executeTakeFirst();
   }
 
-  async markClaimed(rewardId: bigint, claimedAt: Date, entryId: bigint): Promise<MemberRewardRow> {
-    return this.#db
+  async markClaimed(
+    this: RewardsRepository<Tx>,
+    rewardId: bigint,
+    claimedAt: Date,
+    entryId: bigint,
+  ): Promise<MemberRewardRow> {
+    return this.db
       .updateTable('member_rewards')
       .set({ claimed_at: claimedAt, claim_entry_id: entryId })
       .where('id', '=', rewardId)
@@ -93,8 +92,8 @@ export class RewardsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  async insert(reward: NewReward): Promise<MemberRewardRow> {
-    return this.#db
+  async insert(this: RewardsRepository<Tx>, reward: NewReward): Promise<MemberRewardRow> {
+    return this.db
       .insertInto('member_rewards')
       .values({
         brand_id: reward.brandId,
@@ -120,7 +119,7 @@ export class RewardsRepository {
     | { id: bigint; username: string; is_trial: boolean; member_type: number; language: string | null }
     | undefined
   > {
-    return this.#db
+    return this.db
       .selectFrom('members')
       .select(['id', 'username', 'is_trial', 'member_type', 'language'])
       .where('brand_id', '=', brandId)
@@ -129,7 +128,7 @@ export class RewardsRepository {
   }
 
   async brandCurrency(brandId: bigint): Promise<string> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('brands')
       .select('currency')
       .where('id', '=', brandId)
