@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { OperatorRole, OperatorRow } from '../../db/tables/wallet-operations.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /** Operator accounts and their sessions (docs/wallet-contract.md "Back office"), plus the login throttle count. */
 
@@ -24,24 +24,17 @@ export type LiveSession = {
   revokedAt: Date | null;
 };
 
-export class OperatorsRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
-  get db(): Kysely<Database> {
-    return this.#db;
-  }
-
-  async insertOperator(input: {
-    brandId: bigint;
-    username: string;
-    role: OperatorRole;
-    passwordHash: string;
-  }): Promise<OperatorRow | undefined> {
-    return this.#db
+export class OperatorsRepository<E extends Executor = Executor> extends Repository<E> {
+  async insertOperator(
+    this: OperatorsRepository<Tx>,
+    input: {
+      brandId: bigint;
+      username: string;
+      role: OperatorRole;
+      passwordHash: string;
+    },
+  ): Promise<OperatorRow | undefined> {
+    return this.db
       .insertInto('operators')
       .values({
         brand_id: input.brandId,
@@ -55,7 +48,7 @@ export class OperatorsRepository {
   }
 
   async findOperator(brandId: bigint, username: string): Promise<OperatorRow | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('operators')
       .selectAll()
       .where('brand_id', '=', brandId)
@@ -63,12 +56,20 @@ export class OperatorsRepository {
       .executeTakeFirst();
   }
 
-  async setStatus(operatorId: bigint, status: 'active' | 'disabled'): Promise<void> {
-    await this.#db.updateTable('operators').set({ status }).where('id', '=', operatorId).execute();
+  async setStatus(
+    this: OperatorsRepository<Tx>,
+    operatorId: bigint,
+    status: 'active' | 'disabled',
+  ): Promise<void> {
+    await this.db.updateTable('operators').set({ status }).where('id', '=', operatorId).execute();
   }
 
-  async setPasswordHash(operatorId: bigint, passwordHash: string): Promise<void> {
-    await this.#db
+  async setPasswordHash(
+    this: OperatorsRepository<Tx>,
+    operatorId: bigint,
+    passwordHash: string,
+  ): Promise<void> {
+    await this.db
       .updateTable('operators')
       .set({ password_hash: passwordHash })
       .where('id', '=', operatorId)
@@ -76,8 +77,8 @@ export class OperatorsRepository {
   }
 
   /** Ends every open session of an operator (used when the operator is disabled). */
-  async revokeAllSessions(operatorId: bigint, now: Date): Promise<void> {
-    await this.#db
+  async revokeAllSessions(this: OperatorsRepository<Tx>, operatorId: bigint, now: Date): Promise<void> {
+    await this.db
       .updateTable('operator_sessions')
       .set({ revoked_at: now })
       .where('operator_id', '=', operatorId)
@@ -85,8 +86,8 @@ export class OperatorsRepository {
       .execute();
   }
 
-  async createSession(session: NewOperatorSession): Promise<bigint> {
-    const row = await this.#db
+  async createSession(this: OperatorsRepository<Tx>, session: NewOperatorSession): Promise<bigint> {
+    const row = await this.db
       .insertInto('operator_sessions')
       .values({
         operator_id: session.operatorId,
@@ -98,7 +99,7 @@ export class OperatorsRepository {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await this.#db
+    await this.db
       .updateTable('operators')
       .set({ last_login_at: session.now })
       .where('id', '=', session.operatorId)
@@ -107,7 +108,7 @@ export class OperatorsRepository {
   }
 
   async findSession(tokenHash: string): Promise<LiveSession | undefined> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('operator_sessions as s')
       .innerJoin('operators as o', 'o.id', 's.operator_id')
       .select([
@@ -126,16 +127,16 @@ export class OperatorsRepository {
     return row;
   }
 
-  async touchSession(sessionId: bigint, now: Date): Promise<void> {
-    await this.#db
+  async touchSession(this: OperatorsRepository<Tx>, sessionId: bigint, now: Date): Promise<void> {
+    await this.db
       .updateTable('operator_sessions')
       .set({ last_seen_at: now })
       .where('id', '=', sessionId)
       .execute();
   }
 
-  async revokeSession(sessionId: bigint, now: Date): Promise<void> {
-    await this.#db
+  async revokeSession(this: OperatorsRepository<Tx>, sessionId: bigint, now: Date): Promise<void> {
+    await this.db
       .updateTable('operator_sessions')
       .set({ revoked_at: now })
       .where('id', '=', sessionId)
@@ -144,13 +145,13 @@ export class OperatorsRepository {
   }
 
   async findBrandIdByCode(code: string): Promise<bigint | undefined> {
-    const row = await this.#db.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirst();
+    const row = await this.db.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirst();
     return row?.id;
   }
 
   /** The member a back-office action names, by brand and username (usernames are unique per brand, case-insensitively). */
   async findMember(brandId: bigint, username: string): Promise<{ id: bigint; username: string } | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('members')
       .select(['id', 'username'])
       .where('brand_id', '=', brandId)

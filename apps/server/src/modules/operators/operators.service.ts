@@ -93,13 +93,13 @@ export function actorLabel(actor: OperatorActor): string {
   return actor.operatorId === null ? 'operator:cli' : `operator:${actor.operatorId}`;
 }
 
-/** What an adjustment's transaction works on: the member look-up, the ledger and the audit log. */
+/** What an operator transaction works on: operators and their sessions, the member look-up, the ledger and the audit log. */
 function adjustmentRepositories(trx: Tx) {
   return { operators: new OperatorsRepository(trx), ledger: ledgerIn(trx), audit: new AuditRepository(trx) };
 }
 
 export class OperatorsService implements OperatorAuthenticator {
-  readonly #repository: OperatorsRepository;
+  readonly #repository: OperatorsRepository<Db>;
   readonly #audit: AuditRepository<Db>;
   readonly #uow: UnitOfWork<ReturnType<typeof adjustmentRepositories>>;
   readonly #gates: AttemptGatesRepository;
@@ -160,12 +160,8 @@ export class OperatorsService implements OperatorAuthenticator {
         details: { field: 'password' },
       });
     }
-    const row = await this.#repository.insertOperator({
-      brandId,
-      username,
-      role,
-      passwordHash: await hashPassword(password),
-    });
+    const operator = { brandId, username, role, passwordHash: await hashPassword(password) };
+    const row = await this.#uow.run(({ operators }) => operators.insertOperator(operator));
     if (!row) throw new AppError('username_taken', { message: `operator "${username}" exists` });
     return row;
   }
@@ -175,8 +171,11 @@ export class OperatorsService implements OperatorAuthenticator {
     const operator = await this.#repository.findOperator(brandId, username);
     if (!operator) throw new AppError('not_found', { message: `no operator "${username}"` });
     if (operator.status === 'disabled') return false;
-    await this.#repository.setStatus(operator.id, 'disabled');
-    await this.#repository.revokeAllSessions(operator.id, this.#clock.now());
+    const now = this.#clock.now();
+    await this.#uow.run(async ({ operators }) => {
+      await operators.setStatus(operator.id, 'disabled');
+      await operators.revokeAllSessions(operator.id, now);
+    });
     return true;
   }
 
@@ -211,17 +210,13 @@ export class OperatorsService implements OperatorAuthenticator {
     }
     await this.#gates.release(gate, subject, reservation);
     if (needsRehash(operator.password_hash)) {
-      await this.#repository.setPasswordHash(operator.id, await hashPassword(input.password));
+      const passwordHash = await hashPassword(input.password);
+      await this.#uow.run(({ operators }) => operators.setPasswordHash(operator.id, passwordHash));
     }
     const token = newSecret();
     const expiresAt = new Date(now.getTime() + this.#absoluteMs);
-    await this.#repository.createSession({
-      operatorId: operator.id,
-      tokenHash: hashToken(token),
-      ip: input.ip,
-      now,
-      expiresAt,
-    });
+    const session = { operatorId: operator.id, tokenHash: hashToken(token), ip: input.ip, now, expiresAt };
+    await this.#uow.run(({ operators }) => operators.createSession(session));
     await this.#audit.record({
       brandId,
       operatorId: operator.id,
@@ -251,7 +246,7 @@ export class OperatorsService implements OperatorAuthenticator {
     ) {
       throw new AppError('not_logged_in');
     }
-    await this.#repository.touchSession(session.sessionId, now);
+    await this.#uow.run(({ operators }) => operators.touchSession(session.sessionId, now));
     return {
       sessionId: session.sessionId,
       operatorId: session.operatorId,
@@ -262,7 +257,8 @@ export class OperatorsService implements OperatorAuthenticator {
   }
 
   async logout(session: OperatorSession, ip: string): Promise<void> {
-    await this.#repository.revokeSession(session.sessionId, this.#clock.now());
+    const now = this.#clock.now();
+    await this.#uow.run(({ operators }) => operators.revokeSession(session.sessionId, now));
     await this.#audit.record({
       brandId: session.brandId,
       operatorId: session.operatorId,
