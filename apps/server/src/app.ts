@@ -11,7 +11,7 @@ import { type GeoLookup, geoLookup } from './lib/geo.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
 import { registerSealedBodies } from './lib/sealed-body.ts';
 import { createAgents } from './modules/agents/agents-module.ts';
-import { AttemptGatesRepository } from './modules/attempt-gates/attempt-gates.repository.ts';
+import { AttemptGates } from './modules/attempt-gates/attempt-gates.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -175,7 +175,7 @@ export async function buildApp({
   await app.register(contentRoutes(contentService));
   // The counters of docs/api.md "Attempt limits" and "Limits": in front of secrets (login, passwords) and
   // of actions that cost something (feedback tickets, accounts made per IP).
-  const attemptGates = new AttemptGatesRepository(database.db);
+  const attemptGates = new AttemptGates(database.db);
   await app.register(
     feedbackRoutes(
       new FeedbackService(database.db, systemService, systemRepository, {

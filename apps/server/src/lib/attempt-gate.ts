@@ -15,7 +15,7 @@
  *
  * The gates whose subject has a row of its own count on that row (members.failed_logins, the payment
  * password's counter, a verification code's or a login challenge's tries); the others count in
- * `attempt_gates` (AttemptGatesRepository). Both answer with an `AttemptReservation`.
+ * `attempt_gates` (AttemptGates). Both answer with an `AttemptReservation`.
  *
  * The same counter serves the limits on actions that cost something (docs/api.md "Limits"): SMS and e-mail
  * code sends, captchas issued, accounts made per IP, feedback tickets. There the action takes the place of
@@ -42,7 +42,7 @@ export type AttemptReservation =
     }
   | { allowed: false; retryAt: Date };
 
-/** The atomic counter behind the gates without a row of their own (AttemptGatesRepository). */
+/** The atomic counter behind the gates without a row of their own (AttemptGates). */
 export interface AttemptCounter {
   reserve(gate: AttemptGate, subject: string, now: Date): Promise<AttemptReservation>;
   /** The attempts counted in the subject's current window (0 when it has none or it ended); reads only. */

@@ -4,7 +4,7 @@ import { isAppError } from '../lib/app-error.ts';
 import { systemClock } from '../lib/clock.ts';
 import { geoLookup } from '../lib/geo.ts';
 import { OutboxRepository } from '../lib/notify/outbox.repository.ts';
-import { AttemptGatesRepository } from '../modules/attempt-gates/attempt-gates.repository.ts';
+import { AttemptGates } from '../modules/attempt-gates/attempt-gates.ts';
 import { auditOpsCommands } from '../modules/audit/audit.ops-commands.ts';
 import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts';
 import { FeedbackService } from '../modules/feedback/feedback.service.ts';
@@ -37,7 +37,7 @@ export function createOpsDeps(db: Kysely<Database>): OpsDeps {
   const system = new SystemService(db, geoLookup);
   // The CLI only lists tickets; the gate is wired so the service is the one the API uses.
   const feedback = new FeedbackService(db, system, systemRepository, {
-    gates: new AttemptGatesRepository(db),
+    gates: new AttemptGates(db),
     clock: systemClock,
   });
   return { db, system, feedback, outbox: new OutboxRepository(db) };

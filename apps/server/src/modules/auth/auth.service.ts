@@ -66,7 +66,7 @@ export type AuthDependencies = {
   remember: RememberService;
   verification: LoginVerification;
   resolveBrand: LoginBrandResolver;
-  /** The atomic counters of the IP throttle and the captcha rule (AttemptGatesRepository). */
+  /** The atomic counters of the IP throttle and the captcha rule (AttemptGates). */
   gates: AttemptCounter;
   revocation: SessionRevocationService;
 };

@@ -9,7 +9,7 @@ import { runIdempotent } from '../../lib/idempotency.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { sha256Hex } from '../../lib/request-hash.ts';
 import type { OperatorAuthenticator, OperatorSession } from '../../plugins/operator-auth.ts';
-import { AttemptGatesRepository } from '../attempt-gates/attempt-gates.repository.ts';
+import { AttemptGates } from '../attempt-gates/attempt-gates.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import { hashToken, newSecret } from '../auth/sessions.service.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
@@ -102,7 +102,7 @@ export class OperatorsService implements OperatorAuthenticator {
   readonly #repository: OperatorsRepository<Db>;
   readonly #audit: AuditRepository<Db>;
   readonly #uow: UnitOfWork<ReturnType<typeof adjustmentRepositories>>;
-  readonly #gates: AttemptGatesRepository;
+  readonly #gates: AttemptGates;
   readonly #ledger: LedgerService;
   readonly #clock: Clock;
   readonly #resolveBrandByHost: (host: string | null) => Promise<{ id: bigint }>;
@@ -115,7 +115,7 @@ export class OperatorsService implements OperatorAuthenticator {
     this.#repository = new OperatorsRepository(db);
     this.#audit = new AuditRepository(db);
     this.#uow = new UnitOfWork(db, adjustmentRepositories);
-    this.#gates = new AttemptGatesRepository(db);
+    this.#gates = new AttemptGates(db);
     this.#ledger = new LedgerService(db);
     this.#clock = options.clock;
     this.#resolveBrandByHost = options.resolveBrandByHost;

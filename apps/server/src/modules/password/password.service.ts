@@ -82,7 +82,7 @@ export type PasswordServiceDeps = {
   brands: BrandDirectory;
   mail: MailProvider;
   codes: CodeConsumer;
-  /** The atomic counters of wrong old passwords and reset e-mails (AttemptGatesRepository). */
+  /** The atomic counters of wrong old passwords and reset e-mails (AttemptGates). */
   gates: AttemptCounter;
 };
 

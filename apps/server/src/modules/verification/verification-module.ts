@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createNotifiers, type Notifiers } from '../../lib/notify/notifiers.ts';
 import type { NotifyLog } from '../../lib/notify/notify-log.ts';
 import { OutboxRepository } from '../../lib/notify/outbox.repository.ts';
-import { AttemptGatesRepository } from '../attempt-gates/attempt-gates.repository.ts';
+import { AttemptGates } from '../attempt-gates/attempt-gates.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import { CaptchaService } from './captcha.service.ts';
 import { HumanCheckService } from './human-check.service.ts';
@@ -39,7 +39,7 @@ export function createVerification(
   const repository = new VerificationRepository(db);
   const notifiers = createNotifiers(db, config, log);
   // The send and captcha limits count in attempt_gates (docs/api.md "Limits"), atomically across processes.
-  const gates = new AttemptGatesRepository(db);
+  const gates = new AttemptGates(db);
   return {
     captcha: new CaptchaService(repository, { clock, gates, devInbox: config.devInbox }),
     human: new HumanCheckService(repository, { clock, difficulty: config.humanCheckBits }),
