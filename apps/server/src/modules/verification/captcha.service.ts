@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type AttemptCounter, type AttemptGate, reserveEach } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashToken, newSecret } from '../auth/sessions.service.ts';
 import { CAPTCHA_ALPHABET, renderCaptcha } from './captcha-image.ts';
-import type { VerificationRepository } from './verification.repository.ts';
+import { VerificationRepository } from './verification.repository.ts';
 
 /** The HttpOnly cookie that carries the captcha id (docs/accounts-contract.md "Captcha"). */
 export const CAPTCHA_COOKIE = 'lotus_captcha';
@@ -41,16 +42,15 @@ function answerHash(id: string, answer: string): string {
  * (never in the database or a response other than `/dev/captcha`) so journeys can read them.
  */
 export class CaptchaService {
-  readonly #repository: VerificationRepository;
+  readonly #repository: VerificationRepository<Db>;
+  readonly #uow: UnitOfWork<{ verification: VerificationRepository<Tx> }>;
   readonly #clock: Clock;
   readonly #gates: AttemptCounter;
   readonly #devAnswers: Map<string, { answer: string; expiresAt: number }> | null;
 
-  constructor(
-    repository: VerificationRepository,
-    options: { clock: Clock; gates: AttemptCounter; devInbox: boolean },
-  ) {
-    this.#repository = repository;
+  constructor(db: Db, options: { clock: Clock; gates: AttemptCounter; devInbox: boolean }) {
+    this.#repository = new VerificationRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ verification: new VerificationRepository(trx) }));
     this.#clock = options.clock;
     this.#gates = options.gates;
     this.#devAnswers = options.devInbox ? new Map() : null;
@@ -73,16 +73,19 @@ export class CaptchaService {
       () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)],
     ).join('');
     const id = newSecret();
-    await this.#repository.insertCaptcha({
+    const captcha = {
       idHash: hashToken(id),
       answerHash: answerHash(id, answer),
       ip,
       now,
       expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
-    });
+    };
+    await this.#uow.run(({ verification }) => verification.insertCaptcha(captcha));
     // Housekeeping rides on an IP's first captcha in a window (cheap, indexed) instead of a scheduler.
-    if (slot.attempts[1] === 1)
-      await this.#repository.deleteCaptchasBefore(new Date(now.getTime() - KEEP_MS));
+    if (slot.attempts[1] === 1) {
+      const before = new Date(now.getTime() - KEEP_MS);
+      await this.#uow.run(({ verification }) => verification.deleteCaptchasBefore(before));
+    }
     this.#rememberDevAnswer(id, answer, now.getTime() + CAPTCHA_TTL_MS);
     return { id, pngBase64: renderCaptcha(answer).toString('base64') };
   }
@@ -91,7 +94,9 @@ export class CaptchaService {
   async verify(id: string | undefined, answer: string | undefined): Promise<boolean> {
     if (!id || id.length > 128) return false;
     this.#devAnswers?.delete(id);
-    const stored = await this.#repository.consumeCaptcha(hashToken(id), this.#clock.now());
+    const idHash = hashToken(id);
+    const now = this.#clock.now();
+    const stored = await this.#uow.run(({ verification }) => verification.consumeCaptcha(idHash, now));
     if (stored === undefined || typeof answer !== 'string') return false;
     const trimmed = answer.trim();
     if (trimmed.length !== ANSWER_LENGTH) return false;

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type HumanChallenge, isHumanSolution } from '@lotus/shared/human-check';
 import { humanVerificationSchema } from '@lotus/shared/verification.schema';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashToken } from '../auth/sessions.service.ts';
-import type { VerificationRepository } from './verification.repository.ts';
+import { VerificationRepository } from './verification.repository.ts';
 
 export const HUMAN_CHALLENGE_TTL_MS = 5 * 60_000;
 
@@ -14,12 +15,14 @@ export const HUMAN_CHALLENGE_TTL_MS = 5 * 60_000;
  * search for it, one guess per request.
  */
 export class HumanCheckService {
-  readonly #repository: VerificationRepository;
+  readonly #repository: VerificationRepository<Db>;
+  readonly #uow: UnitOfWork<{ verification: VerificationRepository<Tx> }>;
   readonly #clock: Clock;
   readonly #difficulty: number;
 
-  constructor(repository: VerificationRepository, options: { clock: Clock; difficulty: number }) {
-    this.#repository = repository;
+  constructor(db: Db, options: { clock: Clock; difficulty: number }) {
+    this.#repository = new VerificationRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ verification: new VerificationRepository(trx) }));
     this.#clock = options.clock;
     this.#difficulty = options.difficulty;
   }
@@ -28,14 +31,11 @@ export class HumanCheckService {
     const now = this.#clock.now();
     const challenge = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + HUMAN_CHALLENGE_TTL_MS);
-    await this.#repository.insertHumanChallenge({
-      idHash: hashToken(challenge),
-      difficulty: this.#difficulty,
-      now,
-      expiresAt,
-    });
+    const row = { idHash: hashToken(challenge), difficulty: this.#difficulty, now, expiresAt };
+    await this.#uow.run(({ verification }) => verification.insertHumanChallenge(row));
     // Expired challenges are worthless; clearing them here keeps the table small without a scheduler.
-    await this.#repository.deleteHumanChallengesBefore(new Date(now.getTime() - HUMAN_CHALLENGE_TTL_MS));
+    const before = new Date(now.getTime() - HUMAN_CHALLENGE_TTL_MS);
+    await this.#uow.run(({ verification }) => verification.deleteHumanChallengesBefore(before));
     return { challenge, difficulty: this.#difficulty, expiresAt: expiresAt.toISOString() };
   }
 
@@ -44,7 +44,11 @@ export class HumanCheckService {
     const parsed = humanVerificationSchema.safeParse(solution);
     if (!parsed.success) throw new AppError('human_verification_failed', { message: 'malformed solution' });
     const { challenge, nonce } = parsed.data;
-    const difficulty = await this.#repository.consumeHumanChallenge(hashToken(challenge), this.#clock.now());
+    const idHash = hashToken(challenge);
+    const now = this.#clock.now();
+    const difficulty = await this.#uow.run(({ verification }) =>
+      verification.consumeHumanChallenge(idHash, now),
+    );
     if (difficulty === undefined) {
       throw new AppError('human_verification_failed', { message: 'unknown, used or expired challenge' });
     }

@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { CodeChannel, CodePurpose } from '../../db/tables/account-flows.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   type AttemptCounter,
@@ -10,7 +11,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import type { Notifiers } from '../../lib/notify/notifiers.ts';
 import { hashToken } from '../auth/sessions.service.ts';
-import type { VerificationRepository } from './verification.repository.ts';
+import { VerificationRepository } from './verification.repository.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_GUESSES = 5;
@@ -102,7 +103,8 @@ function sameHash(left: string, right: string): boolean {
  * only in the message handed to the provider.
  */
 export class VerificationCodesService {
-  readonly #repository: VerificationRepository;
+  readonly #repository: VerificationRepository<Db>;
+  readonly #uow: UnitOfWork<{ verification: VerificationRepository<Tx> }>;
   readonly #notifiers: Notifiers;
   readonly #clock: Clock;
   readonly #gates: AttemptCounter;
@@ -114,11 +116,12 @@ export class VerificationCodesService {
    * (`sms_quota_exceeded`, "contact support") instead of an open-ended bill.
    */
   constructor(
-    repository: VerificationRepository,
+    db: Db,
     notifiers: Notifiers,
     options: { clock: Clock; gates: AttemptCounter; dailySmsQuota?: number },
   ) {
-    this.#repository = repository;
+    this.#repository = new VerificationRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ verification: new VerificationRepository(trx) }));
     this.#notifiers = notifiers;
     this.#clock = options.clock;
     this.#gates = options.gates;
@@ -148,7 +151,7 @@ export class VerificationCodesService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     let id: bigint;
     try {
-      id = await this.#repository.replaceCode({
+      const fresh = {
         brandId: input.brandId,
         purpose: input.purpose,
         channel: input.channel,
@@ -157,7 +160,8 @@ export class VerificationCodesService {
         ip: input.ip,
         now,
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      });
+      };
+      id = await this.#uow.run(({ verification }) => verification.replaceCode(fresh));
     } catch (error) {
       // No code was stored, so nothing was sent: the slots go back.
       await slot.release();
@@ -185,7 +189,8 @@ export class VerificationCodesService {
     } catch (error) {
       // Nobody received this code: drop it and give its slots back, so the user can ask again at once
       // instead of after the cooldown, and an outage does not use up the limits.
-      await this.#repository.deleteCode(id);
+      const stored = id;
+      await this.#uow.run(({ verification }) => verification.deleteCode(stored));
       await slot.release();
       throw error;
     }
@@ -204,12 +209,14 @@ export class VerificationCodesService {
     if (row.expires_at.getTime() <= now.getTime()) throw new AppError('sms_code_expired');
     // The try is spent before the code is compared, so N guesses at once spend N tries and at most
     // MAX_WRONG_GUESSES of them are ever compared (docs/api.md "Attempt limits").
-    const reserved = await this.#repository.reserveCodeTry(row.id, MAX_WRONG_GUESSES, now);
+    const reserved = await this.#uow.run(({ verification }) =>
+      verification.reserveCodeTry(row.id, MAX_WRONG_GUESSES, now),
+    );
     if (!reserved) throw new AppError('sms_code_invalid', { message: 'no live code' });
     if (!/^[0-9]{6}$/.test(code) || !sameHash(reserved.codeHash, hashToken(code))) {
       throw new AppError('sms_code_invalid', { message: 'wrong code' });
     }
-    if (!(await this.#repository.consumeCode(row.id, now))) {
+    if (!(await this.#uow.run(({ verification }) => verification.consumeCode(row.id, now)))) {
       throw new AppError('sms_code_invalid', { message: 'code consumed concurrently' });
     }
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createNotifiers, type Notifiers } from '../../lib/notify/notifiers.ts';
 import type { NotifyLog } from '../../lib/notify/notify-log.ts';
@@ -24,7 +25,7 @@ export type Verification = {
   human: HumanCheckService;
   codes: VerificationCodesService;
   notifiers: Notifiers;
-  repository: VerificationRepository;
+  repository: VerificationRepository<Db>;
   outbox: OutboxRepository;
   devInbox: boolean;
 };
@@ -41,9 +42,9 @@ export function createVerification(
   // The send and captcha limits count in attempt_gates (docs/api.md "Limits"), atomically across processes.
   const gates = new AttemptGates(db);
   return {
-    captcha: new CaptchaService(repository, { clock, gates, devInbox: config.devInbox }),
-    human: new HumanCheckService(repository, { clock, difficulty: config.humanCheckBits }),
-    codes: new VerificationCodesService(repository, notifiers, {
+    captcha: new CaptchaService(db, { clock, gates, devInbox: config.devInbox }),
+    human: new HumanCheckService(db, { clock, difficulty: config.humanCheckBits }),
+    codes: new VerificationCodesService(db, notifiers, {
       clock,
       gates,
       dailySmsQuota: config.smsDailyQuota,
