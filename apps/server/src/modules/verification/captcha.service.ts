@@ -42,14 +42,12 @@ function answerHash(id: string, answer: string): string {
  * (never in the database or a response other than `/dev/captcha`) so journeys can read them.
  */
 export class CaptchaService {
-  readonly #repository: VerificationRepository<Db>;
   readonly #uow: UnitOfWork<{ verification: VerificationRepository<Tx> }>;
   readonly #clock: Clock;
   readonly #gates: AttemptCounter;
   readonly #devAnswers: Map<string, { answer: string; expiresAt: number }> | null;
 
   constructor(db: Db, options: { clock: Clock; gates: AttemptCounter; devInbox: boolean }) {
-    this.#repository = new VerificationRepository(db);
     this.#uow = new UnitOfWork(db, (trx) => ({ verification: new VerificationRepository(trx) }));
     this.#clock = options.clock;
     this.#gates = options.gates;

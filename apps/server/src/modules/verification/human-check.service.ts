@@ -15,13 +15,11 @@ export const HUMAN_CHALLENGE_TTL_MS = 5 * 60_000;
  * search for it, one guess per request.
  */
 export class HumanCheckService {
-  readonly #repository: VerificationRepository<Db>;
   readonly #uow: UnitOfWork<{ verification: VerificationRepository<Tx> }>;
   readonly #clock: Clock;
   readonly #difficulty: number;
 
   constructor(db: Db, options: { clock: Clock; difficulty: number }) {
-    this.#repository = new VerificationRepository(db);
     this.#uow = new UnitOfWork(db, (trx) => ({ verification: new VerificationRepository(trx) }));
     this.#clock = options.clock;
     this.#difficulty = options.difficulty;
