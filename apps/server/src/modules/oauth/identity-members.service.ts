@@ -3,11 +3,12 @@ import type { LoginResult } from '@lotus/shared/auth.schema';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { IdentityProvider } from '../../db/tables/account-flows.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { hashToken, newSecret, type SessionsService } from '../auth/sessions.service.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
-import type { IdentityFacts, OauthRepository } from './oauth.repository.ts';
+import { type IdentityFacts, OauthRepository } from './oauth.repository.ts';
 
 /** The one-time code the callback hands the browser lives this long (docs/accounts-contract.md). */
 export const LOGIN_CODE_TTL_MS = 60_000;
@@ -40,12 +41,14 @@ function digits(count: number): string {
  * never changed or removed; the database allows one identity per provider and member.
  */
 export class IdentityMembersService {
-  readonly #repository: OauthRepository;
+  readonly #repository: OauthRepository<Db>;
+  readonly #uow: UnitOfWork<{ oauth: OauthRepository<Tx> }>;
   readonly #members: MembersRepository;
   readonly #sessions: SessionsService;
 
-  constructor(repository: OauthRepository, members: MembersRepository, sessions: SessionsService) {
-    this.#repository = repository;
+  constructor(db: Db, members: MembersRepository, sessions: SessionsService) {
+    this.#repository = new OauthRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ oauth: new OauthRepository(trx) }));
     this.#members = members;
     this.#sessions = sessions;
   }
@@ -73,19 +76,17 @@ export class IdentityMembersService {
       if (linked) return linked;
       const username = await this.#candidates(brandId, identity, preferredUsername);
       try {
-        const member = await this.#repository.createMemberWithIdentity(
-          {
-            brandId,
-            username,
-            nickname: identity.displayName?.slice(0, 64) ?? null,
-            email: identity.email,
-            passwordHash: NO_PASSWORD_HASH,
-            registerIp: origin.ip,
-            registerMethod: identity.provider,
-            now: this.#sessions.clock.now(),
-          },
-          identity,
-        );
+        const fresh = {
+          brandId,
+          username,
+          nickname: identity.displayName?.slice(0, 64) ?? null,
+          email: identity.email,
+          passwordHash: NO_PASSWORD_HASH,
+          registerIp: origin.ip,
+          registerMethod: identity.provider,
+          now: this.#sessions.clock.now(),
+        };
+        const member = await this.#uow.run(({ oauth }) => oauth.createMemberWithIdentity(fresh, identity));
         await this.#sessions.audit(brandId, member.id, 'register.success', origin, {
           method: identity.provider,
         });
@@ -119,19 +120,17 @@ export class IdentityMembersService {
   async issueLoginCode(member: MemberRow, provider: IdentityProvider): Promise<string> {
     const code = newSecret();
     const now = this.#sessions.clock.now();
-    await this.#repository.saveLoginCode(
-      hashToken(code),
-      member.id,
-      provider,
-      now,
-      new Date(now.getTime() + LOGIN_CODE_TTL_MS),
+    const expiresAt = new Date(now.getTime() + LOGIN_CODE_TTL_MS);
+    await this.#uow.run(({ oauth }) =>
+      oauth.saveLoginCode(hashToken(code), member.id, provider, now, expiresAt),
     );
     return code;
   }
 
   /** `POST /wps/oauth/exchange`: the login code from the callback → a session in the same brand. */
   async exchange(code: string, brandId: bigint, origin: RequestOrigin): Promise<LoginResult> {
-    const used = await this.#repository.consumeLoginCode(hashToken(code), this.#sessions.clock.now());
+    const now = this.#sessions.clock.now();
+    const used = await this.#uow.run(({ oauth }) => oauth.consumeLoginCode(hashToken(code), now));
     const member = used ? await this.#members.findById(used.memberId) : undefined;
     if (!used || !member || member.brand_id !== brandId) {
       await this.#sessions.audit(brandId, null, 'login.failure', origin, {

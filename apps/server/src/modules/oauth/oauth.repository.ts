@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { IdentityProvider, OidcProvider } from '../../db/tables/account-flows.ts';
 import type { MemberRow, RegisterMethod } from '../../db/tables/accounts.ts';
-import { transact } from '../../db/unit-of-work.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 export type StoredOauthState = {
   brandId: bigint;
@@ -34,15 +32,15 @@ export type IdentityFacts = {
  * SQL of third-party sign-in. Identities are only ever inserted (a linked identity is permanent); states and
  * login codes are consumed by one conditional UPDATE so two requests racing with the same value cannot both win.
  */
-export class OauthRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
-  async saveState(stateHash: string, state: StoredOauthState, now: Date, expiresAt: Date): Promise<void> {
-    await this.#db
+export class OauthRepository<E extends Executor = Executor> extends Repository<E> {
+  async saveState(
+    this: OauthRepository<Tx>,
+    stateHash: string,
+    state: StoredOauthState,
+    now: Date,
+    expiresAt: Date,
+  ): Promise<void> {
+    await this.db
       .insertInto('oauth_states')
       .values({
         state_hash: stateHash,
@@ -59,11 +57,12 @@ export class OauthRepository {
 
   /** Marks the state used and returns it, or undefined when unknown, used, expired or of another provider. */
   async consumeState(
+    this: OauthRepository<Tx>,
     stateHash: string,
     provider: OidcProvider,
     now: Date,
   ): Promise<StoredOauthState | undefined> {
-    const row = await this.#db
+    const row = await this.db
       .updateTable('oauth_states')
       .set({ used_at: now })
       .where('state_hash', '=', stateHash)
@@ -84,23 +83,25 @@ export class OauthRepository {
   }
 
   async saveLoginCode(
+    this: OauthRepository<Tx>,
     codeHash: string,
     memberId: bigint,
     provider: IdentityProvider,
     now: Date,
     expiresAt: Date,
   ): Promise<void> {
-    await this.#db
+    await this.db
       .insertInto('oauth_login_codes')
       .values({ code_hash: codeHash, member_id: memberId, provider, created_at: now, expires_at: expiresAt })
       .execute();
   }
 
   async consumeLoginCode(
+    this: OauthRepository<Tx>,
     codeHash: string,
     now: Date,
   ): Promise<{ memberId: bigint; provider: string } | undefined> {
-    const row = await this.#db
+    const row = await this.db
       .updateTable('oauth_login_codes')
       .set({ used_at: now })
       .where('code_hash', '=', codeHash)
@@ -117,7 +118,7 @@ export class OauthRepository {
     provider: IdentityProvider,
     subject: string,
   ): Promise<MemberRow | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('member_identities')
       .innerJoin('members', 'members.id', 'member_identities.member_id')
       .selectAll('members')
@@ -130,7 +131,7 @@ export class OauthRepository {
   /** Usernames among `candidates` already taken in the brand (case-insensitive, as the unique index). */
   async takenUsernames(brandId: bigint, candidates: string[]): Promise<Set<string>> {
     if (candidates.length === 0) return new Set();
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('members')
       .select('username')
       .where('brand_id', '=', brandId)
@@ -146,41 +147,43 @@ export class OauthRepository {
   }
 
   /**
-   * Creates the member and links the identity in one transaction, so a member never exists without the
-   * identity that made it. A unique violation (username taken meanwhile, or the identity linked by a racing
+   * Creates the member and links the identity on the caller's transaction, so a member never exists
+   * without the identity that made it. A unique violation (username taken meanwhile, or the identity linked by a racing
    * request) rolls both back and is rethrown for the caller to decide.
    */
-  createMemberWithIdentity(member: NewIdentityMember, identity: IdentityFacts): Promise<MemberRow> {
-    return transact(this.#db, async (trx) => {
-      const created = await trx
-        .insertInto('members')
-        .values({
-          brand_id: member.brandId,
-          username: member.username,
-          nickname: member.nickname,
-          email: member.email,
-          password_hash: member.passwordHash,
-          password_changed_at: member.now,
-          registration_fields: '{}',
-          register_ip: member.registerIp,
-          register_method: member.registerMethod,
-          created_at: member.now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('member_identities')
-        .values({
-          brand_id: member.brandId,
-          member_id: created.id,
-          provider: identity.provider,
-          subject: identity.subject,
-          email: identity.email,
-          display_name: identity.displayName,
-          created_at: member.now,
-        })
-        .execute();
-      return created;
-    });
+  async createMemberWithIdentity(
+    this: OauthRepository<Tx>,
+    member: NewIdentityMember,
+    identity: IdentityFacts,
+  ): Promise<MemberRow> {
+    const created = await this.db
+      .insertInto('members')
+      .values({
+        brand_id: member.brandId,
+        username: member.username,
+        nickname: member.nickname,
+        email: member.email,
+        password_hash: member.passwordHash,
+        password_changed_at: member.now,
+        registration_fields: '{}',
+        register_ip: member.registerIp,
+        register_method: member.registerMethod,
+        created_at: member.now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await this.db
+      .insertInto('member_identities')
+      .values({
+        brand_id: member.brandId,
+        member_id: created.id,
+        provider: identity.provider,
+        subject: identity.subject,
+        email: identity.email,
+        display_name: identity.displayName,
+        created_at: member.now,
+      })
+      .execute();
+    return created;
   }
 }

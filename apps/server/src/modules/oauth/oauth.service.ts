@@ -8,7 +8,6 @@ import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import { IdentityMembersService } from './identity-members.service.ts';
-import { OauthRepository } from './oauth.repository.ts';
 import { type OidcConfigs, OidcFailure, OidcService } from './oidc.service.ts';
 import { TelegramService } from './telegram.service.ts';
 
@@ -116,12 +115,11 @@ export function createOauthService(input: {
   sessions: SessionsService;
   resolveBrand: BrandIdResolver;
 }): OauthService {
-  const repository = new OauthRepository(input.db);
   const clock = input.sessions.clock;
   return new OauthService(
-    new OidcService(input.oidc, repository, clock),
+    new OidcService(input.oidc, input.db, clock),
     new TelegramService(input.telegram, clock),
-    new IdentityMembersService(repository, input.members, input.sessions),
+    new IdentityMembersService(input.db, input.members, input.sessions),
     input.resolveBrand,
   );
 }

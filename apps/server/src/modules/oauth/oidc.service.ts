@@ -2,10 +2,11 @@ import { createHash, createPublicKey, type JsonWebKey, randomBytes, verify } fro
 import type { OidcProviderName } from '@lotus/shared/oauth.schema';
 import { z } from 'zod';
 import type { OidcProviderConfig } from '../../config/env.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashToken } from '../auth/sessions.service.ts';
-import type { OauthRepository } from './oauth.repository.ts';
+import { OauthRepository } from './oauth.repository.ts';
 
 /** How long a started sign-in may take at the provider (docs/accounts-contract.md). */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -92,14 +93,14 @@ async function fetchJson(url: string, init: RequestInit = {}): Promise<unknown> 
  */
 export class OidcService {
   readonly #configs: OidcConfigs;
-  readonly #repository: OauthRepository;
+  readonly #uow: UnitOfWork<{ oauth: OauthRepository<Tx> }>;
   readonly #clock: Clock;
   readonly #discovery = new Map<string, Promise<Discovery>>();
   readonly #keys = new Map<string, Promise<Jwk[]>>();
 
-  constructor(configs: OidcConfigs, repository: OauthRepository, clock: Clock) {
+  constructor(configs: OidcConfigs, db: Db, clock: Clock) {
     this.#configs = configs;
-    this.#repository = repository;
+    this.#uow = new UnitOfWork(db, (trx) => ({ oauth: new OauthRepository(trx) }));
     this.#clock = clock;
   }
 
@@ -176,12 +177,9 @@ export class OidcService {
     const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
     const redirectUri = `${siteOrigin}/wps/oauth/${config.provider}/callback`;
     const now = this.#clock.now();
-    await this.#repository.saveState(
-      hashToken(state),
-      { brandId, provider: config.provider, codeVerifier, nonce, redirectUri },
-      now,
-      new Date(now.getTime() + OAUTH_STATE_TTL_MS),
-    );
+    const stored = { brandId, provider: config.provider, codeVerifier, nonce, redirectUri };
+    const expiresAt = new Date(now.getTime() + OAUTH_STATE_TTL_MS);
+    await this.#uow.run(({ oauth }) => oauth.saveState(hashToken(state), stored, now, expiresAt));
     const url = new URL(discovery.authorization_endpoint);
     url.search = new URLSearchParams({
       response_type: 'code',
@@ -208,7 +206,10 @@ export class OidcService {
   ): Promise<{ brandId: bigint; provider: OidcProviderName; identity: VerifiedIdentity }> {
     const config = this.#config(provider);
     if (!code || !state) throw new OidcFailure('callback without code or state');
-    const stored = await this.#repository.consumeState(hashToken(state), config.provider, this.#clock.now());
+    const now = this.#clock.now();
+    const stored = await this.#uow.run(({ oauth }) =>
+      oauth.consumeState(hashToken(state), config.provider, now),
+    );
     if (!stored) throw new OidcFailure('unknown, used or expired state');
     const discovery = await this.#discover(config.issuer);
     const tokens = tokenResponseSchema.safeParse(
