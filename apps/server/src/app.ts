@@ -12,7 +12,6 @@ import { requestLogSerializer } from './lib/log-redaction.ts';
 import { registerSealedBodies } from './lib/sealed-body.ts';
 import { createAgents } from './modules/agents/agents-module.ts';
 import { AttemptGates } from './modules/attempt-gates/attempt-gates.ts';
-import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { LoginChallengeService } from './modules/auth/login-challenge.service.ts';
@@ -193,11 +192,9 @@ export async function buildApp({
   // Accounts (docs/accounts-contract.md): one SessionsService opens sessions for every way in.
   const sealedPayloads = new SealedPayloadService(database.db);
   const membersRepository = new MembersRepository(database.db);
-  const authRepository = new AuthRepository(database.db);
   const sessionOptions = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, clock };
   const sessions = new SessionsService(
-    membersRepository,
-    authRepository,
+    database.db,
     async (brandId) => {
       const { brand, flags } = await systemService.brandById(brandId);
       return { forcedChange: flags('PWDEXPFORCECHANGE3'), maxAgeDays: brand.passwordMaxAgeDays };
@@ -215,17 +212,17 @@ export async function buildApp({
     }),
   );
   const loginChallenges = new LoginChallengeService(
-    authRepository,
+    database.db,
     membersRepository,
     sessions,
     verification.codes,
     clock,
   );
-  const rememberService = new RememberService(authRepository, sessions, clock);
+  const rememberService = new RememberService(database.db, sessions, clock);
   const authService = new AuthService(
     {
       members: membersRepository,
-      repository: authRepository,
+      db: database.db,
       sealed: sealedPayloads,
       sessions,
       challenges: loginChallenges,

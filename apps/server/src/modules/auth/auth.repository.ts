@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { LoginChallengeRow, RememberTokenRow } from '../../db/tables/account-flows.ts';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 
 export type AuditEntry = {
@@ -15,24 +15,21 @@ export type AuditEntry = {
 };
 
 /** Sessions, the audit log, known IPs, new-IP challenges and remember-me tokens. */
-export class AuthRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
-  async createSession(input: {
-    tokenHash: string;
-    memberId: bigint;
-    now: Date;
-    expiresAt: Date;
-    isFirstLogin: boolean;
-    passwordChangeRequired: boolean;
-    ip: string;
-    userAgent: string | null;
-  }): Promise<void> {
-    await this.#db
+export class AuthRepository<E extends Executor = Executor> extends Repository<E> {
+  async createSession(
+    this: AuthRepository<Tx>,
+    input: {
+      tokenHash: string;
+      memberId: bigint;
+      now: Date;
+      expiresAt: Date;
+      isFirstLogin: boolean;
+      passwordChangeRequired: boolean;
+      ip: string;
+      userAgent: string | null;
+    },
+  ): Promise<void> {
+    await this.db
       .insertInto('sessions')
       .values({
         token_hash: input.tokenHash,
@@ -53,7 +50,7 @@ export class AuthRepository {
    * the member's status). One statement: every authenticated request runs it.
    */
   async findSession(tokenHash: string): Promise<{ session: SessionRow; member: MemberRow } | undefined> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('members as m', 'm.id', 's.member_id')
       .selectAll('m')
@@ -103,18 +100,18 @@ export class AuthRepository {
     return { session, member };
   }
 
-  async touchSession(id: bigint, now: Date): Promise<void> {
-    await this.#db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+  async touchSession(this: AuthRepository<Tx>, id: bigint, now: Date): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
   }
 
   /** The row goes through the one audit writer (modules/audit). */
   audit(entry: AuditEntry): Promise<void> {
-    return new AuditRepository(this.#db).record(entry);
+    return new AuditRepository(this.db).record(entry);
   }
 
   /** How many IPs the member has logged in from, and whether `ip` is one of them. */
   async knownIps(memberId: bigint, ip: string): Promise<{ total: number; known: boolean }> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('member_known_ips')
       .select([
         (eb) => eb.fn.countAll<string>().as('total'),
@@ -125,25 +122,28 @@ export class AuthRepository {
     return { total: Number(row.total), known: Number(row.matching) > 0 };
   }
 
-  async recordKnownIp(memberId: bigint, ip: string, now: Date): Promise<void> {
-    await this.#db
+  async recordKnownIp(this: AuthRepository<Tx>, memberId: bigint, ip: string, now: Date): Promise<void> {
+    await this.db
       .insertInto('member_known_ips')
       .values({ member_id: memberId, ip, first_seen_at: now, last_seen_at: now })
       .onConflict((oc) => oc.columns(['member_id', 'ip']).doUpdateSet({ last_seen_at: now }))
       .execute();
   }
 
-  async createChallenge(input: {
-    idHash: string;
-    memberId: bigint;
-    ip: string;
-    loginType: LoginChallengeRow['login_type'];
-    remember: boolean;
-    methods: string[];
-    now: Date;
-    expiresAt: Date;
-  }): Promise<void> {
-    await this.#db
+  async createChallenge(
+    this: AuthRepository<Tx>,
+    input: {
+      idHash: string;
+      memberId: bigint;
+      ip: string;
+      loginType: LoginChallengeRow['login_type'];
+      remember: boolean;
+      methods: string[];
+      now: Date;
+      expiresAt: Date;
+    },
+  ): Promise<void> {
+    await this.db
       .insertInto('login_challenges')
       .values({
         id_hash: input.idHash,
@@ -159,7 +159,7 @@ export class AuthRepository {
   }
 
   findChallenge(idHash: string): Promise<LoginChallengeRow | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('login_challenges')
       .selectAll()
       .where('id_hash', '=', idHash)
@@ -171,11 +171,12 @@ export class AuthRepository {
    * when the challenge is used up, expired, consumed or unknown.
    */
   async spendChallengeTry(
+    this: AuthRepository<Tx>,
     idHash: string,
     maxTries: number,
     now: Date,
   ): Promise<LoginChallengeRow | undefined> {
-    return this.#db
+    return this.db
       .updateTable('login_challenges')
       .set({ attempts: sql`attempts + 1` })
       .where('id_hash', '=', idHash)
@@ -187,8 +188,8 @@ export class AuthRepository {
   }
 
   /** Marks a challenge used; false when another request got there first. */
-  async consumeChallenge(idHash: string, now: Date): Promise<boolean> {
-    const row = await this.#db
+  async consumeChallenge(this: AuthRepository<Tx>, idHash: string, now: Date): Promise<boolean> {
+    const row = await this.db
       .updateTable('login_challenges')
       .set({ consumed_at: now })
       .where('id_hash', '=', idHash)
@@ -198,14 +199,17 @@ export class AuthRepository {
     return row !== undefined;
   }
 
-  async createRememberToken(input: {
-    tokenHash: string;
-    memberId: bigint;
-    loginType: RememberTokenRow['login_type'];
-    now: Date;
-    expiresAt: Date;
-  }): Promise<void> {
-    await this.#db
+  async createRememberToken(
+    this: AuthRepository<Tx>,
+    input: {
+      tokenHash: string;
+      memberId: bigint;
+      loginType: RememberTokenRow['login_type'];
+      now: Date;
+      expiresAt: Date;
+    },
+  ): Promise<void> {
+    await this.db
       .insertInto('remember_tokens')
       .values({
         token_hash: input.tokenHash,
@@ -222,7 +226,7 @@ export class AuthRepository {
     tokenHash: string,
     now: Date,
   ): Promise<{ token: RememberTokenRow; member: MemberRow } | undefined> {
-    const token = await this.#db
+    const token = await this.db
       .selectFrom('remember_tokens')
       .selectAll()
       .where('token_hash', '=', tokenHash)
@@ -230,7 +234,7 @@ export class AuthRepository {
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (!token) return undefined;
-    const member = await this.#db
+    const member = await this.db
       .selectFrom('members')
       .selectAll()
       .where('id', '=', token.member_id)
@@ -239,8 +243,13 @@ export class AuthRepository {
   }
 
   /** Revokes one remember token; false when it was already revoked (a replayed or raced cookie). */
-  async revokeRememberToken(id: bigint, now: Date, used: boolean): Promise<boolean> {
-    const row = await this.#db
+  async revokeRememberToken(
+    this: AuthRepository<Tx>,
+    id: bigint,
+    now: Date,
+    used: boolean,
+  ): Promise<boolean> {
+    const row = await this.db
       .updateTable('remember_tokens')
       .set(used ? { revoked_at: now, last_used_at: now } : { revoked_at: now })
       .where('id', '=', id)

@@ -10,6 +10,7 @@ import {
 } from '@lotus/shared/auth.schema';
 import { issueCodeOf } from '@lotus/shared/text';
 import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { Db } from '../../db/unit-of-work.ts';
 import { type Actor, actorFrom } from '../../lib/actor.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import {
@@ -22,7 +23,8 @@ import { maskPhone } from '../../lib/notify/mask.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import { AuthRepository } from './auth.repository.ts';
+import { type AuthUnitOfWork, authUnitOfWork } from './auth-unit.ts';
 import type { LoginChallengeService } from './login-challenge.service.ts';
 import type {
   LoginBrand,
@@ -59,7 +61,7 @@ export type LoginOutcome = { result: LoginResult; rememberToken: string | null }
 
 export type AuthDependencies = {
   members: MembersRepository;
-  repository: AuthRepository;
+  db: Db;
   sealed: SealedPayloadService;
   sessions: SessionsService;
   challenges: LoginChallengeService;
@@ -83,7 +85,8 @@ export type { LoginChallenge };
 
 export class AuthService {
   readonly #members: MembersRepository;
-  readonly #repository: AuthRepository;
+  readonly #repository: AuthRepository<Db>;
+  readonly #uow: AuthUnitOfWork;
   readonly #sealed: SealedPayloadService;
   readonly #sessions: SessionsService;
   readonly #challenges: LoginChallengeService;
@@ -98,7 +101,8 @@ export class AuthService {
 
   constructor(dependencies: AuthDependencies, options: AuthOptions) {
     this.#members = dependencies.members;
-    this.#repository = dependencies.repository;
+    this.#repository = new AuthRepository(dependencies.db);
+    this.#uow = authUnitOfWork(dependencies.db);
     this.#sealed = dependencies.sealed;
     this.#sessions = dependencies.sessions;
     this.#challenges = dependencies.challenges;
@@ -237,11 +241,8 @@ export class AuthService {
     // A locked account (or one whose last attempts are still being checked) answers 423 before its
     // password is looked at, so guessing during a lock learns nothing and parallel guesses cannot pass 5.
     const accountSlot = member
-      ? await this.#members.reserveLoginAttempt(
-          member.id,
-          now,
-          LOGIN_LIMITS.windowMs,
-          LOGIN_LIMITS.maxAccountFailures,
+      ? await this.#uow.run(({ members }) =>
+          members.reserveLoginAttempt(member.id, now, LOGIN_LIMITS.windowMs, LOGIN_LIMITS.maxAccountFailures),
         )
       : null;
     if (member && accountSlot && !isGranted(accountSlot)) {
@@ -257,10 +258,9 @@ export class AuthService {
       throw failed();
     }
     if (!passwordOk) {
-      const locked = await this.#members.lockIfSpent(
-        member.id,
-        LOGIN_LIMITS.maxAccountFailures,
-        new Date(now.getTime() + LOGIN_LIMITS.lockMs),
+      const lockUntil = new Date(now.getTime() + LOGIN_LIMITS.lockMs);
+      const locked = await this.#uow.run(({ members }) =>
+        members.lockIfSpent(member.id, LOGIN_LIMITS.maxAccountFailures, lockUntil),
       );
       await this.#audit(brand.id, member.id, 'login.failure', origin, {
         username,
@@ -274,7 +274,7 @@ export class AuthService {
       }
       throw failed();
     }
-    await this.#members.clearLoginFailures(member.id);
+    await this.#uow.run(({ members }) => members.clearLoginFailures(member.id));
     await giveBack();
 
     await this.#admit(member, payload.side ?? 'member', origin, false);
@@ -358,10 +358,15 @@ export class AuthService {
     method: string,
     rememberAs: 'username' | 'sms' | null,
   ): Promise<LoginOutcome> {
-    await this.#repository.recordKnownIp(member.id, origin.ip, this.#options.clock.now());
+    await this.#recordKnownIp(member.id, origin.ip);
     const result = await this.#sessions.open(member, origin, method);
     const rememberToken = rememberAs === null ? null : await this.#remember.issue(member, rememberAs, origin);
     return { result, rememberToken };
+  }
+
+  #recordKnownIp(memberId: bigint, ip: string): Promise<void> {
+    const now = this.#options.clock.now();
+    return this.#uow.run(({ auth }) => auth.recordKnownIp(memberId, ip, now));
   }
 
   /** `POST /wps/session/login/remembered`: a login from the remember-me cookie, which it rotates. */
@@ -370,7 +375,7 @@ export class AuthService {
     await this.#admit(used.member, side, context.origin, true);
     await this.#challenges.requireKnownIp(used.member, context.origin, 'remembered', true);
     const rememberToken = await this.#remember.rotate(used, context.origin);
-    await this.#repository.recordKnownIp(used.member.id, context.origin.ip, this.#options.clock.now());
+    await this.#recordKnownIp(used.member.id, context.origin.ip);
     const result = await this.#sessions.open(used.member, context.origin, 'remembered');
     return { result, rememberToken };
   }
@@ -427,7 +432,7 @@ export class AuthService {
     // that much earlier than a request-exact timer would end it.
     const sinceTouch = now.getTime() - found.session.last_seen_at.getTime();
     if (sinceTouch >= Math.min(SESSION_TOUCH_INTERVAL_MS, this.#options.idleMs / 10)) {
-      await this.#repository.touchSession(found.session.id, now);
+      await this.#uow.run(({ auth }) => auth.touchSession(found.session.id, now));
     }
     if (found.session.password_change_required && options.allowPasswordChangeRequired !== true) {
       throw new AppError('password_change_required');

@@ -1,12 +1,14 @@
 import type { LoginChallenge, LoginVerificationMethod } from '@lotus/shared/auth.schema';
 import type { LoginChallengeRow } from '../../db/tables/account-flows.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { Db } from '../../db/unit-of-work.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { maskEmail, maskMobile, maskPhone } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import { AuthRepository } from './auth.repository.ts';
+import { type AuthUnitOfWork, authUnitOfWork } from './auth-unit.ts';
 import type { LoginCodes } from './login-dependencies.ts';
 import { hashToken, newSecret, type SessionsService } from './sessions.service.ts';
 
@@ -44,20 +46,22 @@ export type VerifiedChallenge = { member: MemberRow; challenge: LoginChallengeRo
  * confirmed by an SMS or e-mail code or the payee name before a session opens.
  */
 export class LoginChallengeService {
-  readonly #repository: AuthRepository;
+  readonly #repository: AuthRepository<Db>;
+  readonly #uow: AuthUnitOfWork;
   readonly #members: MembersRepository;
   readonly #sessions: SessionsService;
   readonly #codes: LoginCodes;
   readonly #clock: Clock;
 
   constructor(
-    repository: AuthRepository,
+    db: Db,
     members: MembersRepository,
     sessions: SessionsService,
     codes: LoginCodes,
     clock: Clock,
   ) {
-    this.#repository = repository;
+    this.#repository = new AuthRepository(db);
+    this.#uow = authUnitOfWork(db);
     this.#members = members;
     this.#sessions = sessions;
     this.#codes = codes;
@@ -86,7 +90,7 @@ export class LoginChallengeService {
     }
     const now = this.#clock.now();
     const challengeId = newSecret();
-    await this.#repository.createChallenge({
+    const challenge = {
       idHash: hashToken(challengeId),
       memberId: member.id,
       ip: origin.ip,
@@ -95,7 +99,8 @@ export class LoginChallengeService {
       methods: methods.map((entry) => entry.method),
       now,
       expiresAt: new Date(now.getTime() + CHALLENGE_LIMITS.ttlMs),
-    });
+    };
+    await this.#uow.run(({ auth }) => auth.createChallenge(challenge));
     await this.#sessions.audit(member.brand_id, member.id, 'login.verification_required', origin, {
       loginType,
       methods: methods.map((entry) => entry.method),
@@ -176,10 +181,9 @@ export class LoginChallengeService {
     const code = input.code ?? '';
     if (input.method !== 'payee_name' && code === '') throw new AppError('sms_code_required');
     const idHash = hashToken(input.challengeId);
-    const spent = await this.#repository.spendChallengeTry(
-      idHash,
-      CHALLENGE_LIMITS.maxTries,
-      this.#clock.now(),
+    const triedAt = this.#clock.now();
+    const spent = await this.#uow.run(({ auth }) =>
+      auth.spendChallengeTry(idHash, CHALLENGE_LIMITS.maxTries, triedAt),
     );
     if (!spent) throw new AppError('login_verification_failed', { message: 'challenge used up' });
     const triesLeft = CHALLENGE_LIMITS.maxTries - spent.attempts;
@@ -214,7 +218,8 @@ export class LoginChallengeService {
       }
     }
 
-    if (!(await this.#repository.consumeChallenge(idHash, this.#clock.now()))) {
+    const usedAt = this.#clock.now();
+    if (!(await this.#uow.run(({ auth }) => auth.consumeChallenge(idHash, usedAt)))) {
       throw new AppError('login_verification_failed', { message: 'challenge consumed concurrently' });
     }
     await this.#sessions.audit(member.brand_id, member.id, 'login.verified', origin, {

@@ -1,11 +1,13 @@
 import type { RememberedAccount } from '@lotus/shared/auth.schema';
 import type { RememberTokenRow } from '../../db/tables/account-flows.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { Db } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { maskMobile } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import { AuthRepository } from './auth.repository.ts';
+import { type AuthUnitOfWork, authUnitOfWork } from './auth-unit.ts';
 import { hashToken, newSecret, type SessionsService } from './sessions.service.ts';
 
 /** The remember-me cookie (docs/accounts-contract.md "Remember me"). */
@@ -24,12 +26,14 @@ export type RememberedLogin = { token: RememberTokenRow; member: MemberRow };
  * is never stored anywhere.
  */
 export class RememberService {
-  readonly #repository: AuthRepository;
+  readonly #repository: AuthRepository<Db>;
+  readonly #uow: AuthUnitOfWork;
   readonly #sessions: SessionsService;
   readonly #clock: Clock;
 
-  constructor(repository: AuthRepository, sessions: SessionsService, clock: Clock) {
-    this.#repository = repository;
+  constructor(db: Db, sessions: SessionsService, clock: Clock) {
+    this.#repository = new AuthRepository(db);
+    this.#uow = authUnitOfWork(db);
     this.#sessions = sessions;
     this.#clock = clock;
   }
@@ -42,13 +46,14 @@ export class RememberService {
   ): Promise<string> {
     const now = this.#clock.now();
     const token = newSecret();
-    await this.#repository.createRememberToken({
+    const remembered = {
       tokenHash: hashToken(token),
       memberId: member.id,
       loginType,
       now,
       expiresAt: new Date(now.getTime() + REMEMBER_MAX_AGE_SECONDS * 1000),
-    });
+    };
+    await this.#uow.run(({ auth }) => auth.createRememberToken(remembered));
     await this.#sessions.audit(member.brand_id, member.id, 'remember.issued', origin, { loginType });
     return token;
   }
@@ -87,7 +92,8 @@ export class RememberService {
    * replayed cookie racing the owner) gets `not_logged_in`.
    */
   async rotate(used: RememberedLogin, origin: RequestOrigin): Promise<string> {
-    const revoked = await this.#repository.revokeRememberToken(used.token.id, this.#clock.now(), true);
+    const now = this.#clock.now();
+    const revoked = await this.#uow.run(({ auth }) => auth.revokeRememberToken(used.token.id, now, true));
     if (!revoked) throw new AppError('not_logged_in', { message: 'remember-me token already used' });
     await this.#sessions.audit(used.member.brand_id, used.member.id, 'remember.used', origin, {
       loginType: used.token.login_type,
@@ -99,7 +105,8 @@ export class RememberService {
   async forget(cookie: string | null, origin: RequestOrigin): Promise<void> {
     const found = await this.find(cookie);
     if (!found) return;
-    if (await this.#repository.revokeRememberToken(found.token.id, this.#clock.now(), false)) {
+    const now = this.#clock.now();
+    if (await this.#uow.run(({ auth }) => auth.revokeRememberToken(found.token.id, now, false))) {
       await this.#sessions.audit(found.member.brand_id, found.member.id, 'remember.revoked', origin, {
         reason: 'forgotten',
       });

@@ -1,10 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@lotus/shared/auth.schema';
 import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { Db } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { sha256Hex } from '../../lib/request-hash.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
-import type { AuditEntry, AuthRepository } from './auth.repository.ts';
+import { type AuditEntry, AuthRepository } from './auth.repository.ts';
+import { type AuthUnitOfWork, authUnitOfWork } from './auth-unit.ts';
 
 export type SessionOptions = { idleMs: number; absoluteMs: number; clock: Clock };
 
@@ -14,7 +16,7 @@ export type PasswordPolicyOf = (brandId: bigint) => Promise<PasswordPolicy>;
 
 /** Tokens travel in the clear only to the client; the database keeps their SHA-256. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 /** A fresh 256-bit secret, base64url (43 characters). */
@@ -46,19 +48,14 @@ const PASSWORD_METHODS: readonly string[] = ['username', 'remembered'];
  * (docs/api.md "Accounts and sessions"), and one audit record.
  */
 export class SessionsService {
-  readonly #members: MembersRepository;
-  readonly #repository: AuthRepository;
+  readonly #repository: AuthRepository<Db>;
+  readonly #uow: AuthUnitOfWork;
   readonly #policyOf: PasswordPolicyOf;
   readonly #options: SessionOptions;
 
-  constructor(
-    members: MembersRepository,
-    repository: AuthRepository,
-    policyOf: PasswordPolicyOf,
-    options: SessionOptions,
-  ) {
-    this.#members = members;
-    this.#repository = repository;
+  constructor(db: Db, policyOf: PasswordPolicyOf, options: SessionOptions) {
+    this.#repository = new AuthRepository(db);
+    this.#uow = authUnitOfWork(db);
     this.#policyOf = policyOf;
     this.#options = options;
   }
@@ -76,8 +73,7 @@ export class SessionsService {
     const token = newSecret();
     const firstTimeLogin = member.first_login_at === null;
     const passwordExpired = isPasswordExpired(member, await this.#policyOf(member.brand_id), now);
-    await this.#members.recordSuccess(member.id, now);
-    await this.#repository.createSession({
+    const session = {
       tokenHash: hashToken(token),
       memberId: member.id,
       now,
@@ -88,6 +84,11 @@ export class SessionsService {
       passwordChangeRequired: passwordExpired && PASSWORD_METHODS.includes(method),
       ip: origin.ip,
       userAgent: clipUserAgent(origin.userAgent),
+    };
+    // The member's counters and its new session commit together.
+    await this.#uow.run(async ({ auth, members }) => {
+      await members.recordSuccess(member.id, now);
+      await auth.createSession(session);
     });
     await this.audit(member.brand_id, member.id, 'login.success', origin, { method });
     return { token, firstTimeLogin, passwordExpired };

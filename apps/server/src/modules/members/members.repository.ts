@@ -82,6 +82,7 @@ export class MembersRepository<E extends Executor = Executor> extends Repository
    * flight), so parallel logins count one by one and at most `maxFailures` are ever compared.
    */
   async reserveLoginAttempt(
+    this: MembersRepository<Tx>,
     id: bigint,
     now: Date,
     windowMs: number,
@@ -121,7 +122,12 @@ export class MembersRepository<E extends Executor = Executor> extends Repository
    * starts the count over. Judged on the counter as it is now (not on the attempt's number), so a right
    * password that reset the count meanwhile is not followed by a lock. Returns whether this call locked.
    */
-  async lockIfSpent(id: bigint, maxFailures: number, lockUntil: Date): Promise<boolean> {
+  async lockIfSpent(
+    this: MembersRepository<Tx>,
+    id: bigint,
+    maxFailures: number,
+    lockUntil: Date,
+  ): Promise<boolean> {
     const row = await this.db
       .updateTable('members')
       .set({ locked_until: lockUntil, failed_logins: 0, first_failed_at: null })
@@ -133,7 +139,7 @@ export class MembersRepository<E extends Executor = Executor> extends Repository
   }
 
   /** After a right password: the failures in a row start over (whatever the login then decides). */
-  async clearLoginFailures(id: bigint): Promise<void> {
+  async clearLoginFailures(this: MembersRepository<Tx>, id: bigint): Promise<void> {
     await this.db
       .updateTable('members')
       .set({ failed_logins: 0, first_failed_at: null })
@@ -152,7 +158,7 @@ export class MembersRepository<E extends Executor = Executor> extends Repository
   }
 
   /** After a good password: the failure count starts over and the first login is remembered. */
-  async recordSuccess(id: bigint, now: Date): Promise<void> {
+  async recordSuccess(this: MembersRepository<Tx>, id: bigint, now: Date): Promise<void> {
     await this.db
       .updateTable('members')
       .set({
