@@ -232,7 +232,6 @@ export async function buildApp({
     {
       members: membersRepository,
       repository: authRepository,
-      sealed: sealedPayloads,
       sessions,
       challenges: loginChallenges,
       remember: rememberService,
@@ -275,7 +274,6 @@ export async function buildApp({
       new RegistrationService(
         new RegistrationRepository(database.db),
         membersRepository,
-        sealedPayloads,
         sessions,
         systemService,
         verification,
@@ -318,7 +316,6 @@ export async function buildApp({
       new PasswordService({
         members: membersRepository,
         repository: new PasswordRepository(database.db),
-        sealed: sealedPayloads,
         sessions,
         revocation,
         brands: systemService,

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import {
   AGENT_TYPES,
   type LoginChallenge,
+  type LoginPayload,
   type LoginResult,
   type LoginSide,
-  loginPayloadSchema,
   type SmsLoginPayload,
   type UsernameLoginPayload,
 } from '@lotus/shared/auth.schema';
-import { issueCodeOf } from '@lotus/shared/text';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { type Actor, actorFrom } from '../../lib/actor.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
@@ -31,7 +30,6 @@ import type {
   LoginVerification,
 } from './login-dependencies.ts';
 import type { RememberService } from './remember.service.ts';
-import type { SealedPayloadService } from './sealed-payload.service.ts';
 import type { SessionRevocationService } from './session-revocation.service.ts';
 import { hashToken, type SessionOptions, type SessionsService } from './sessions.service.ts';
 
@@ -60,7 +58,6 @@ export type LoginOutcome = { result: LoginResult; rememberToken: string | null }
 export type AuthDependencies = {
   members: MembersRepository;
   repository: AuthRepository;
-  sealed: SealedPayloadService;
   sessions: SessionsService;
   challenges: LoginChallengeService;
   remember: RememberService;
@@ -84,7 +81,6 @@ export type { LoginChallenge };
 export class AuthService {
   readonly #members: MembersRepository;
   readonly #repository: AuthRepository;
-  readonly #sealed: SealedPayloadService;
   readonly #sessions: SessionsService;
   readonly #challenges: LoginChallengeService;
   readonly #remember: RememberService;
@@ -99,7 +95,6 @@ export class AuthService {
   constructor(dependencies: AuthDependencies, options: AuthOptions) {
     this.#members = dependencies.members;
     this.#repository = dependencies.repository;
-    this.#sealed = dependencies.sealed;
     this.#sessions = dependencies.sessions;
     this.#challenges = dependencies.challenges;
     this.#remember = dependencies.remember;
@@ -115,25 +110,12 @@ export class AuthService {
     return this.#dummyHash;
   }
 
-  /** `POST /wps/session/login`: opens the sealed body and runs the username or SMS login. */
-  async login(body: unknown, context: LoginContext): Promise<LoginOutcome> {
-    const opened = await this.#sealed.openSealed(body);
-    const parsed = loginPayloadSchema.safeParse(opened);
-    if (!parsed.success) {
-      throw new AppError('invalid_request', {
-        message: 'login payload failed its schema',
-        details: {
-          issues: parsed.error.issues.map((issue) => ({
-            path: issue.path.join('.'),
-            code: issueCodeOf(issue),
-          })),
-        },
-      });
-    }
+  /** `POST /wps/session/login` (the route opened the sealed body): the username or SMS login. */
+  async login(payload: LoginPayload, context: LoginContext): Promise<LoginOutcome> {
     const brand = await this.#resolveBrand(context.origin.host);
-    return parsed.data.type === 'username'
-      ? this.#usernameLogin(parsed.data, brand, context)
-      : this.#smsLogin(parsed.data, brand, context);
+    return payload.type === 'username'
+      ? this.#usernameLogin(payload, brand, context)
+      : this.#smsLogin(payload, brand, context);
   }
 
   #audit(

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { NOT_REAL_MEMBER_TYPE } from '@lotus/shared/member-types';
 import { decimalToMinor } from '@lotus/shared/money';
-import { issueCodeOf } from '@lotus/shared/text';
-import type { z } from 'zod';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -29,21 +27,4 @@ export function amountOf(text: string): bigint {
 export function ledgerKeyOf(memberId: bigint, call: string, idempotencyKey: string): string {
   const digest = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40);
   return `member:${memberId}:${call}:${digest}`;
-}
-
-/** A sealed body's payload against its schema; a mismatch is `400 invalid_request` with the failing paths. */
-export function parsePayload<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError('invalid_request', {
-      message: 'sealed payload failed its schema',
-      details: {
-        issues: parsed.error.issues.map((issue) => ({
-          path: issue.path.join('.'),
-          code: issueCodeOf(issue),
-        })),
-      },
-    });
-  }
-  return parsed.data;
 }

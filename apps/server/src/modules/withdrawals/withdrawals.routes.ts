@@ -10,6 +10,7 @@ import {
   payoutAccountParamsSchema,
   payoutAccountsResponse,
   RECEIPT_PROOF_MAX_BYTES,
+  receiptFieldsSchema,
   setWithdrawPasswordPayloadSchema,
   setWithdrawPasswordResponse,
   withdrawalListResponse,
@@ -21,6 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { requireReal } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
@@ -31,6 +33,7 @@ import {
   registerMultipartForm,
   sendPrivateImage,
 } from '../../lib/multipart-form.ts';
+import { parseInput } from '../../lib/parse-input.ts';
 import { originOf } from '../../lib/request-origin.ts';
 import { sealedBody } from '../../lib/sealed-body.ts';
 import { actorOf, requireIdempotencyKey, requireRealActor } from '../../plugins/auth.ts';
@@ -45,14 +48,19 @@ export const RECEIPT_PROOF_FIELD = 'proof';
 /** How often the server turns overdue awaited receipts into `auto_received`. */
 export const AUTO_RECEIPT_INTERVAL_MS = 60_000;
 
-/** Reads the receipt form: its text fields and at most one proof image (buffered, ≤ 5 MB). */
+/**
+ * Reads the receipt form: its text fields, parsed with `receiptFieldsSchema`, and at most one proof image
+ * (buffered, ≤ 5 MB). A trial account is refused after the form is read and before its fields are judged,
+ * the order members have always seen; the service asks again.
+ */
 async function readReceiptForm(request: FastifyRequest): Promise<ReceiptForm> {
   const { fields, files } = await readMultipartForm(request, {
     fileField: RECEIPT_PROOF_FIELD,
     label: 'receipt',
     onTruncated: (fieldname) => invalidFormField(fieldname, 'invalid_type'),
   });
-  return { fields, proof: optionalFile(files) };
+  requireReal(actorOf(request));
+  return { fields: parseInput(receiptFieldsSchema, fields, 'receipt form'), proof: optionalFile(files) };
 }
 
 /**

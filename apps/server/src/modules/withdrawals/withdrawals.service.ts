@@ -11,7 +11,7 @@ import {
   type PageQuery,
   type PayoutAccounts,
   RECEIPT_PROOF_MAX_BYTES,
-  receiptFieldsSchema,
+  type ReceiptFields,
   type SetWithdrawPasswordPayload,
   type WithdrawalList,
   type WithdrawalView,
@@ -30,7 +30,6 @@ import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { requireImage } from '../feedback/image-sniff.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 // A form's fields are checked like a sealed body.
-import { parsePayload } from '../wallet/wallet-rules.ts';
 import type { WithdrawPasswordService } from './withdraw-password.service.ts';
 import { type WithdrawalDetail, WithdrawalsRepository } from './withdrawals.repository.ts';
 
@@ -48,7 +47,8 @@ export type WithdrawalsServiceDeps = {
   clock?: Clock;
 };
 
-export type ReceiptForm = { fields: Record<string, string>; proof: Buffer | null };
+/** The receipt form as the route read and parsed it (its text fields against `receiptFieldsSchema`). */
+export type ReceiptForm = { fields: ReceiptFields; proof: Buffer | null };
 
 /** `****1234`: enough for the member to recognise the account, too little to be worth reading over a shoulder. */
 export function maskAccountNumber(accountNumber: string): string {
@@ -351,7 +351,7 @@ export class WithdrawalsService {
     ip = 'unknown',
   ): Promise<{ withdrawal: WithdrawalView }> {
     requireReal(actor);
-    const fields = parsePayload(receiptFieldsSchema, form.fields);
+    const { fields } = form;
     let proof: { bytes: Uint8Array; type: 'image/png' | 'image/jpeg' } | null = null;
     if (form.proof) {
       if (form.proof.length > RECEIPT_PROOF_MAX_BYTES) throw new AppError('upload_too_large');
