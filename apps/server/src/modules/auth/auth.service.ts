@@ -370,12 +370,12 @@ export class AuthService {
     const { member, challenge } = await this.#challenges.verify(input, context.origin);
     // The account may have been locked or disabled while the code travelled; the side was checked before.
     await this.#admit(member, 'member', context.origin, true);
-    if (challenge.login_type !== 'remembered') {
+    if (challenge.loginType !== 'remembered') {
       return this.#complete(
         member,
         context.origin,
-        challenge.login_type,
-        challenge.remember ? challenge.login_type : null,
+        challenge.loginType,
+        challenge.remember ? challenge.loginType : null,
       );
     }
     // A remembered login rotates the cookie that started it, if that cookie is still live and the member's.

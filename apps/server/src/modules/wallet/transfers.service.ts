@@ -10,14 +10,13 @@ import type {
 } from '@lotus/shared/wallet.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { WalletRepository } from './wallet.repository.ts';
-import { amountOf, isRealAccount, ledgerKeyOf } from './wallet-rules.ts';
+import type { TransferParty, WalletRepository } from './wallet.repository.ts';
+import { amountOf, ledgerKeyOf } from './wallet-rules.ts';
 
 /**
  * Checks the member's payment password (WithdrawPasswordService of the withdrawals module): throws
@@ -228,7 +227,7 @@ export class TransfersService {
       password: payload.withdrawPassword,
       recipient: async (trx) => {
         const target = await this.#deps.repository.memberByUsername(actor.brandId, payload.username, trx);
-        return target?.upline_id === actor.memberId ? target : undefined;
+        return target?.uplineId === actor.memberId ? target : undefined;
       },
     });
   }
@@ -251,17 +250,17 @@ export class TransfersService {
       request: Record<string, unknown>;
       amountMinor: bigint;
       password: string;
-      recipient: (trx: Kysely<Database>) => Promise<MemberRow | undefined>;
+      recipient: (trx: Kysely<Database>) => Promise<TransferParty | undefined>;
     },
   ): Promise<AgentTransferResult> {
     const { db, ledger, paymentPassword } = this.#deps;
-    const allowedRecipient = (recipient: MemberRow | undefined): MemberRow => {
+    const allowedRecipient = (recipient: TransferParty | undefined): TransferParty => {
       if (
         !recipient ||
         recipient.id === actor.memberId ||
-        recipient.brand_id !== actor.brandId ||
-        recipient.status === 'disabled' ||
-        !isRealAccount(recipient)
+        recipient.brandId !== actor.brandId ||
+        recipient.disabled ||
+        !recipient.real
       ) {
         throw new AppError('transfer_not_allowed');
       }

@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto';
 import { NOT_REAL_MEMBER_TYPE } from '@lotus/shared/member-types';
 import { decimalToMinor } from '@lotus/shared/money';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Trial accounts (free play) and type-4 guests hold no real money: `in_need_true_account`. */
-export function isRealAccount(member: Pick<MemberRow, 'is_trial' | 'member_type'>): boolean {
+export function isRealAccount(member: { is_trial: boolean; member_type: number }): boolean {
   return !member.is_trial && member.member_type !== NOT_REAL_MEMBER_TYPE;
-}
-
-export function requireRealAccount(member: Pick<MemberRow, 'is_trial' | 'member_type'>): void {
-  if (!isRealAccount(member)) throw new AppError('in_need_true_account');
 }
 
 /** A typed amount (`"1500.50"`) → minor units, or `400 amount_invalid`. */
