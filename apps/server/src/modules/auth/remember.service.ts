@@ -34,11 +34,7 @@ export class RememberService {
   }
 
   /** A new token for the member; returns the secret for the cookie. */
-  async issue(
-    member: MemberRow,
-    loginType: RememberedLoginType,
-    origin: RequestOrigin,
-  ): Promise<string> {
+  async issue(member: MemberRow, loginType: RememberedLoginType, origin: RequestOrigin): Promise<string> {
     const now = this.#clock.now();
     const token = newSecret();
     await this.#repository.createRememberToken({

@@ -41,6 +41,30 @@ export type NewRound = {
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The SQL of the in-house studio's own tables (migration 0008_games: inhouse_*). */
+/** An in-house game session (`X-Originals-Session`), as the game calls read it; its token hash stays here. */
+export type InhouseSession = {
+  id: bigint;
+  /** The wallet's player id; a trial's is `trial:<session id>`. */
+  playerRef: string;
+  /** The seamless wallet's session for a real player; null for a trial. */
+  walletSession: string | null;
+  gameCode: string;
+  /** Demo money, kept on the session, instead of the wallet. */
+  trial: boolean;
+  expiresAt: Date;
+};
+
+function sessionOf(row: InhouseSessionRow): InhouseSession {
+  return {
+    id: row.id,
+    playerRef: row.player_ref,
+    walletSession: row.wallet_session,
+    gameCode: row.game_code,
+    trial: row.trial,
+    expiresAt: new Date(row.expires_at),
+  };
+}
+
 export class InhouseVendorRepository {
   readonly db: Kysely<Database>;
 
@@ -59,8 +83,8 @@ export class InhouseVendorRepository {
   }
 
   /** Creates a session; a trial's player ref is `trial:<its id>` (set in the same transaction). */
-  async createSession(input: NewSession): Promise<InhouseSessionRow> {
-    return this.db.transaction().execute(async (trx) => {
+  async createSession(input: NewSession): Promise<InhouseSession> {
+    const row = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('inhouse_sessions')
         .values({
@@ -84,14 +108,16 @@ export class InhouseVendorRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
     });
+    return sessionOf(row);
   }
 
-  async sessionByTokenHash(tokenHash: string): Promise<InhouseSessionRow | undefined> {
-    return this.db
+  async sessionByTokenHash(tokenHash: string): Promise<InhouseSession | undefined> {
+    const row = await this.db
       .selectFrom('inhouse_sessions')
       .selectAll()
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
+    return row && sessionOf(row);
   }
 
   async demoBalance(sessionId: bigint): Promise<bigint> {
