@@ -54,6 +54,29 @@ export type InhouseSession = {
   expiresAt: Date;
 };
 
+/** A player's provably-fair seed pair (docs/games-contract.md "In-house vendor"). */
+export type InhouseSeed = {
+  id: bigint;
+  /** Secret until the seed is rotated; only its hash is shown before play. */
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  /** The nonce the next round on this seed uses. */
+  nextNonce: number;
+};
+
+function seedOf(row: InhouseSeedRow | undefined): InhouseSeed | undefined {
+  return (
+    row && {
+      id: row.id,
+      serverSeed: row.server_seed,
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      nextNonce: row.next_nonce,
+    }
+  );
+}
+
 function sessionOf(row: InhouseSessionRow): InhouseSession {
   return {
     id: row.id,
@@ -151,20 +174,22 @@ export class InhouseVendorRepository {
     return row.demo_balance_minor ?? 0n;
   }
 
-  async activeSeed(playerRef: string, db: Db = this.db): Promise<InhouseSeedRow | undefined> {
-    return db
-      .selectFrom('inhouse_seeds')
-      .selectAll()
-      .where('player_ref', '=', playerRef)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
+  async activeSeed(playerRef: string, db: Db = this.db): Promise<InhouseSeed | undefined> {
+    return seedOf(
+      await db
+        .selectFrom('inhouse_seeds')
+        .selectAll()
+        .where('player_ref', '=', playerRef)
+        .where('status', '=', 'active')
+        .executeTakeFirst(),
+    );
   }
 
   /**
    * The active seed row, locked until the transaction ends: the nonce counter's single writer. Rounds and
    * rotations of one player queue here, so each nonce is used once and a rotation never loses a round.
    */
-  async lockActiveSeed(trx: Transaction<Database>, playerRef: string): Promise<InhouseSeedRow | undefined> {
+  async lockActiveSeed(trx: Transaction<Database>, playerRef: string): Promise<InhouseSeed | undefined> {
     // A rotation that held the lock first leaves the row we waited for revealed, and its new seed is not
     // in this statement's snapshot; READ COMMITTED gives the next statement a fresh one, so ask again.
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -175,7 +200,7 @@ export class InhouseVendorRepository {
         .where('status', '=', 'active')
         .forUpdate()
         .executeTakeFirst();
-      if (seed) return seed;
+      if (seed) return seedOf(seed);
     }
     return undefined;
   }

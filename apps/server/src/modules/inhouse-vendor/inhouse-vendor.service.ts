@@ -21,11 +21,15 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { InhouseSeedRow } from '../../db/tables/games.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SeamlessWalletClient, WalletResult } from '../vendor-protocol/protocol-types.ts';
-import type { InhouseSession, InhouseVendorRepository, RoundRecord } from './inhouse-vendor.repository.ts';
+import type {
+  InhouseSeed,
+  InhouseSession,
+  InhouseVendorRepository,
+  RoundRecord,
+} from './inhouse-vendor.repository.ts';
 import { type SeedService, seedStateOf } from './seed.service.ts';
 
 /** A trial starts with 100,000.00 of play money (docs/games-contract.md "In-house vendor"). */
@@ -266,7 +270,7 @@ export class InhouseVendorService {
   }
 
   /** The player's active seed, locked for the round: the rounds of one seed take its nonces in turn. */
-  async #lockSeed(trx: Transaction<Database>, playerRef: string): Promise<InhouseSeedRow> {
+  async #lockSeed(trx: Transaction<Database>, playerRef: string): Promise<InhouseSeed> {
     const seed = await this.#repository.lockActiveSeed(trx, playerRef);
     if (!seed) throw new Error(`no active seed for ${playerRef}`);
     return seed;
@@ -275,7 +279,7 @@ export class InhouseVendorService {
   /** Draws the round on the locked seed, stores it and moves the seed to its next nonce. */
   async #draw(
     trx: Transaction<Database>,
-    seed: InhouseSeedRow,
+    seed: InhouseSeed,
     session: InhouseSession,
     request: PlayRoundRequest,
     round: { id: bigint; stakeMinor: bigint; status: 'settled' | 'credit_pending' },
@@ -288,8 +292,8 @@ export class InhouseVendorService {
       playerRef: session.playerRef,
       sessionId: session.id,
       seedId: seed.id,
-      nonce: seed.next_nonce,
-      clientSeed: seed.client_seed,
+      nonce: seed.nextNonce,
+      clientSeed: seed.clientSeed,
       requestId: request.requestId,
       gameCode: session.gameCode,
       trial: session.trial,
@@ -524,8 +528,8 @@ export class InhouseVendorService {
     }
   }
 
-  #inputsOf(seed: { server_seed: string; client_seed: string; next_nonce: number }): FairInputs {
-    return { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: seed.next_nonce };
+  #inputsOf(seed: InhouseSeed): FairInputs {
+    return { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nextNonce };
   }
 
   async rotate(session: InhouseSession, clientSeed?: string): Promise<RotateSeed> {

@@ -3,9 +3,8 @@ import { serverSeedHash } from '@lotus/games/fair';
 import type { RotateSeed, SeedState } from '@lotus/shared/originals.schema';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { InhouseSeedRow } from '../../db/tables/games.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { InhouseVendorRepository } from './inhouse-vendor.repository.ts';
+import type { InhouseSeed, InhouseVendorRepository } from './inhouse-vendor.repository.ts';
 
 /** 32 random bytes as 64 hex characters: the secret half of a seed pair. */
 export function newServerSeed(): string {
@@ -17,8 +16,8 @@ export function newClientSeed(): string {
   return randomBytes(8).toString('hex');
 }
 
-export function seedStateOf(seed: InhouseSeedRow): SeedState {
-  return { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: seed.next_nonce };
+export function seedStateOf(seed: InhouseSeed): SeedState {
+  return { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nextNonce };
 }
 
 /**
@@ -35,7 +34,7 @@ export class SeedService {
   }
 
   /** The player's active seed, made on first sight (a race with another tab ends with one seed). */
-  async ensureActive(playerRef: string): Promise<InhouseSeedRow> {
+  async ensureActive(playerRef: string): Promise<InhouseSeed> {
     const existing = await this.#repository.activeSeed(playerRef);
     if (existing) return existing;
     await this.#insert(this.#repository.db, playerRef, newClientSeed());
@@ -55,15 +54,15 @@ export class SeedService {
       const current = await this.#repository.lockActiveSeed(trx, playerRef);
       if (!current) throw new Error(`no active seed for ${playerRef}`);
       await this.#repository.revealSeed(trx, current.id, this.#clock.now());
-      await this.#insert(trx, playerRef, clientSeed ?? current.client_seed);
+      await this.#insert(trx, playerRef, clientSeed ?? current.clientSeed);
       const next = await this.#repository.activeSeed(playerRef, trx);
       if (!next) throw new Error(`rotation left no active seed for ${playerRef}`);
       return {
         revealed: {
-          serverSeed: current.server_seed,
-          serverSeedHash: current.server_seed_hash,
-          clientSeed: current.client_seed,
-          rounds: current.next_nonce,
+          serverSeed: current.serverSeed,
+          serverSeedHash: current.serverSeedHash,
+          clientSeed: current.clientSeed,
+          rounds: current.nextNonce,
         },
         seed: seedStateOf(next),
       };
