@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
 import { useLoginForm } from '../hooks/use-login-form.ts';
 import type { LoginOptions } from '../login-options.ts';
-import { openAuthModal } from '../state/auth-modal-store.ts';
-import { messageForApiError } from '../validation.ts';
 import classes from './auth-form.module.css';
 import { LoginMobileFields } from './login-mobile-fields.tsx';
 import { LoginRememberedCard } from './login-remembered-card.tsx';

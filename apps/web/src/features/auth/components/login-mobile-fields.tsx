@@ -1,9 +1,9 @@
 import { Group, Stack, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MobileNumberInput } from '../../register/components/mobile-number-input.tsx';
+import { MobileNumberInput } from '../../../components/forms/mobile-number-input.tsx';
+import { SmsCodeButton } from '../../../components/forms/sms-code-button.tsx';
 import { loginErrorText, type SmsLoginInput, type SmsLoginValues } from '../utils/login-schema.ts';
-import { SmsCodeButton } from './sms-code-button.tsx';
 
 type LoginMobileFieldsProps = {
   form: UseFormReturn<SmsLoginInput, unknown, SmsLoginValues>;

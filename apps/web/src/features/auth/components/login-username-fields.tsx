@@ -1,6 +1,7 @@
 import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CaptchaField } from '../../../components/forms/captcha-field.tsx';
 import {
   loginErrorText,
   PASSWORD_MAX,
@@ -8,7 +9,6 @@ import {
   type UsernameLoginInput,
   type UsernameLoginValues,
 } from '../utils/login-schema.ts';
-import { CaptchaField } from './captcha-field.tsx';
 
 type LoginUsernameFieldsProps = {
   form: UseFormReturn<UsernameLoginInput, unknown, UsernameLoginValues>;

@@ -1,9 +1,9 @@
 import type { LoginChallenge, LoginResult } from '@lotus/shared/auth.schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { REMEMBERED_KEY } from '../../../lib/session/remembered-key.ts';
+import { type LoginMethod, useCompleteLogin } from '../../../lib/session/use-session.ts';
 import { forgetRemembered, getRemembered, loginChallengeOf, loginRemembered } from '../api/login-api.ts';
-import { REMEMBERED_KEY } from '../api/remembered-key.ts';
-import { type LoginMethod, useCompleteLogin } from './use-session.ts';
 
 /** What the submit button is waiting for: the human check's proof of work, or the server. */
 export type LoginPhase = 'idle' | 'checking' | 'submitting';

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
 import { loginFreePlay } from '../api/login-api.ts';
 import type { LoginOptions } from '../login-options.ts';
-import { useHumanCheck } from './use-human-check.ts';
 import { useLoginFlow } from './use-login-flow.ts';
 import { useSmsLogin } from './use-sms-login.ts';
 import { useUsernameLogin } from './use-username-login.ts';

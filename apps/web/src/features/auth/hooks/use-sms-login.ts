@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { registerSettingQueryOptions } from '../../register/api/register-api.ts';
+import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
+import { registerSettingQueryOptions } from '../../../lib/system/get-register-setting.ts';
 import { loginWithSms, sendLoginSms } from '../api/login-api.ts';
 import { type SmsLoginInput, type SmsLoginValues, smsLoginSchema } from '../utils/login-schema.ts';
-import { useHumanCheck } from './use-human-check.ts';
 import type { LoginFlow } from './use-login-flow.ts';
 
 const DEFAULT_MOBILE_MAX = 11;

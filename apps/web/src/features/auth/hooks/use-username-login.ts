@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
+import { errorWantsCaptcha } from '../../../lib/forms/validation.ts';
 import { loginWithUsername } from '../api/login-api.ts';
 import {
   type UsernameLoginInput,
   type UsernameLoginValues,
   usernameLoginSchema,
 } from '../utils/login-schema.ts';
-import { errorWantsCaptcha } from '../validation.ts';
-import { useHumanCheck } from './use-human-check.ts';
 import type { LoginFlow } from './use-login-flow.ts';
 
 /**

@@ -2,17 +2,17 @@ import { QueryObserver } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
 import { makePermission } from '../../../test/fixtures.ts';
+import { flagTree, makeSetting, sentBody } from '../../../test/register-fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { postSealed } from '../../auth/api/sealed-request.ts';
-import { flagTree, makeSetting, sentBody } from '../../register/test-support.ts';
 import { forgotMethods } from '../utils/password-rules.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 
-vi.mock('../../auth/api/sealed-request.ts', () => ({ postSealed: vi.fn() }));
+vi.mock('../../../lib/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
 function serve(flags: string[], extra: Record<string, unknown> = {}) {

@@ -1,8 +1,8 @@
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import { useMemo, useState } from 'react';
-import { useRuleForm } from '../../register/hooks/use-rule-form.ts';
-import { fieldErrorOfApi } from '../../register/utils/field-error.ts';
-import { ruleFormResolver } from '../../register/utils/rule-form-schema.ts';
+import { fieldErrorOfApi } from '../../../lib/forms/field-error.ts';
+import { ruleFormResolver } from '../../../lib/forms/rule-form-schema.ts';
+import { useRuleForm } from '../../../lib/forms/use-rule-form.ts';
 import { passwordFieldOfError, passwordFormSchema } from '../utils/password-rules.ts';
 
 export type PasswordValues = Record<string, string>;

@@ -1,7 +1,7 @@
 import { requiredRuleFor } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
-import { fieldOfError } from '../../register/utils/register-fields.ts';
-import { ruleFormSchema } from '../../register/utils/rule-form-schema.ts';
+import { fieldOfError } from '../../../lib/forms/field-checks.ts';
+import { ruleFormSchema } from '../../../lib/forms/rule-form-schema.ts';
 
 /** SPEC §4 "Forgot password": e-mail and/or mobile, from the whitelabel flags. */
 export type ForgotMethod = 'email' | 'mobile';

@@ -1,7 +1,7 @@
 import { Anchor, Checkbox } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import type { RuleForm } from '../hooks/use-rule-form.ts';
+import type { RuleForm } from '../../../lib/forms/use-rule-form.ts';
 import type { RegisterValues } from '../utils/register-schema.ts';
 
 /**

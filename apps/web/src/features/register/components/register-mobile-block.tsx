@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { MobileCodeFields } from '../../../components/forms/mobile-code-fields.tsx';
 import type { RegisterFormState } from '../hooks/use-register-form.ts';
-import { MobileCodeFields } from './mobile-code-fields.tsx';
 
 type RegisterMobileBlockProps = Pick<
   RegisterFormState,

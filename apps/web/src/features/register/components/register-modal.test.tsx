@@ -2,14 +2,14 @@ import type { RegisterSetting } from '@lotus/shared/system.schema';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
 import { makePermission } from '../../../test/fixtures.ts';
+import { flagTree, makeSetting, sentBody } from '../../../test/register-fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { postSealed } from '../../auth/api/sealed-request.ts';
-import { flagTree, makeSetting, sentBody } from '../test-support.ts';
 import { RegisterModal } from './register-modal.tsx';
 
-vi.mock('../../auth/api/sealed-request.ts', () => ({ postSealed: vi.fn() }));
+vi.mock('../../../lib/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
 type Options = {

@@ -3,24 +3,24 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { apiSend } from '../../../lib/api-client.ts';
+import { normaliseDialingCode } from '../../../lib/forms/dialing-codes.ts';
+import { fieldOfError } from '../../../lib/forms/field-checks.ts';
+import { fieldErrorOfApi } from '../../../lib/forms/field-error.ts';
+import { ruleFormResolver } from '../../../lib/forms/rule-form-schema.ts';
+import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
+import { useRuleForm } from '../../../lib/forms/use-rule-form.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
-import { useHumanCheck } from '../../auth/hooks/use-human-check.ts';
-import { useCompleteLogin } from '../../auth/hooks/use-session.ts';
+import { useCompleteLogin } from '../../../lib/session/use-session.ts';
 import { registerMember } from '../api/register-api.ts';
-import { normaliseDialingCode } from '../utils/dialing-codes.ts';
-import { fieldErrorOfApi } from '../utils/field-error.ts';
 import {
   affiliateCodeFromSearch,
-  fieldOfError,
   fieldValuesToSend,
   formLayout,
   layoutRules,
   type RegisterMode,
 } from '../utils/register-fields.ts';
 import { emptyRegisterValues, type RegisterValues, registerSchema } from '../utils/register-schema.ts';
-import { ruleFormResolver } from '../utils/rule-form-schema.ts';
 import { useAffiliate } from './use-affiliate.ts';
-import { useRuleForm } from './use-rule-form.ts';
 
 /** Fields drawn outside the brand's field list, present in the form's values whatever the layout. */
 const SPECIAL_KEYS = ['mobileNum', 'verificationCode', 'captcha', 'affiliateCode'];

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fieldRule, makeSetting } from '../test-support.ts';
+import { checkRules } from '../../../lib/forms/field-checks.ts';
+import { fieldRule, makeSetting } from '../../../test/register-fixtures.ts';
 import { generatePassword } from './generate-password.ts';
 import {
   affiliateCodeFromSearch,
-  checkRules,
-  fieldOfError,
   fieldValuesToSend,
   formLayout,
   layoutRules,
@@ -135,16 +134,6 @@ describe('checkRules', () => {
       checkRules(layoutRules(layout), { username: 'asha01', password: 'abc123', confirmPassword: 'abc123' })
         .size,
     ).toBe(0);
-  });
-});
-
-describe('fieldOfError', () => {
-  it('puts server errors on their field', () => {
-    expect(fieldOfError('field_invalid', { field: 'email' })).toBe('email');
-    expect(fieldOfError('username_taken', null)).toBe('username');
-    expect(fieldOfError('invitation_code_error', { field: 'referralCode' })).toBe('referralCode');
-    expect(fieldOfError('captcha_error', { captcha: true })).toBe('captcha');
-    expect(fieldOfError('too_many_requests', null)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
-import type { FieldError } from './field-error.ts';
+import type { FieldError } from '../../../lib/forms/field-error.ts';
+import { ruleFormSchema } from '../../../lib/forms/rule-form-schema.ts';
 import { type FormLayout, layoutRules } from './register-fields.ts';
-import { ruleFormSchema } from './rule-form-schema.ts';
 
 /** What the register form holds: every field's text, and the two consents. */
 export type RegisterValues = Record<string, string | boolean>;
