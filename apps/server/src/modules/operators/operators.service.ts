@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { OperatorRole, OperatorRow } from '../../db/tables/wallet-operations.ts';
+import type { OperatorRole } from '../../db/tables/wallet-operations.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ATTEMPT_GATES, isGranted } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -13,7 +13,7 @@ import type { OperatorAuthenticator, OperatorSession } from '../../plugins/opera
 import { AttemptGatesRepository } from '../attempt-gates/attempt-gates.repository.ts';
 import { hashToken, newSecret } from '../auth/sessions.service.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
-import { OperatorsRepository } from './operators.repository.ts';
+import { type Operator, OperatorsRepository } from './operators.repository.ts';
 
 /**
  * Back-office operators (docs/wallet-contract.md "Back office"): accounts with a role, sessions (a random
@@ -126,12 +126,7 @@ export class OperatorsService implements OperatorAuthenticator {
     return id;
   }
 
-  async create(
-    brandId: bigint,
-    username: string,
-    role: OperatorRole,
-    password: string,
-  ): Promise<OperatorRow> {
+  async create(brandId: bigint, username: string, role: OperatorRole, password: string): Promise<Operator> {
     if (!OPERATOR_USERNAME.test(username)) {
       throw new AppError('field_invalid', {
         message: 'operator username: 3..32 of a-z 0-9 _ . -',
@@ -187,7 +182,7 @@ export class OperatorsService implements OperatorAuthenticator {
     if (!isGranted(reservation)) throw new AppError('too_many_requests');
 
     const operator = await this.#repository.findOperator(brandId, username);
-    const verified = await verifyPassword(input.password, operator?.password_hash ?? (await this.#dummy()));
+    const verified = await verifyPassword(input.password, operator?.passwordHash ?? (await this.#dummy()));
     if (!operator || !verified || operator.status !== 'active') {
       await recordOperatorAction(this.#repository.db, {
         brandId,
@@ -200,7 +195,7 @@ export class OperatorsService implements OperatorAuthenticator {
       throw new AppError('operator_login_failed');
     }
     await this.#gates.release(gate, subject, reservation);
-    if (needsRehash(operator.password_hash)) {
+    if (needsRehash(operator.passwordHash)) {
       await this.#repository.setPasswordHash(operator.id, await hashPassword(input.password));
     }
     const token = newSecret();
