@@ -5,8 +5,11 @@ import {
   type TestDatabase,
   testBackends,
 } from '../../test/helpers/test-database.ts';
+import { UnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from './app-error.ts';
-import { requestHashOf, runIdempotent } from './idempotency.ts';
+import { IdempotencyRepository } from './idempotency.repository.ts';
+import { runIdempotent } from './idempotency.ts';
+import { requestHashOf } from './request-hash.ts';
 
 describe.each(testBackends())('runIdempotent [%s]', (backend) => {
   let database: TestDatabase;
@@ -18,6 +21,8 @@ describe.each(testBackends())('runIdempotent [%s]', (backend) => {
     await database?.close();
   });
 
+  // The work of these tests writes through a repository of the same transaction, as a service's would.
+  const uow = () => new UnitOfWork(database.db, (trx) => ({ records: new IdempotencyRepository(trx) }));
   const scope = () => `test:${randomUUID()}:call`;
   const recordOf = (s: string, key: string) =>
     database.db
@@ -30,14 +35,10 @@ describe.each(testBackends())('runIdempotent [%s]', (backend) => {
   it('runs the work the first time and stores its answer with the request hash', async () => {
     const s = scope();
     let runs = 0;
-    const result = await runIdempotent(
-      database.db,
-      { scope: s, key: 'k1', request: { amount: 5n } },
-      async () => {
-        runs += 1;
-        return { entryId: '7', amountMinor: '5' };
-      },
-    );
+    const result = await runIdempotent(uow(), { scope: s, key: 'k1', request: { amount: 5n } }, async () => {
+      runs += 1;
+      return { entryId: '7', amountMinor: '5' };
+    });
     expect(result).toEqual({ value: { entryId: '7', amountMinor: '5' }, replayed: false });
     expect(runs).toBe(1);
     expect(await recordOf(s, 'k1')).toMatchObject({
@@ -54,9 +55,9 @@ describe.each(testBackends())('runIdempotent [%s]', (backend) => {
       runs += 1;
       return { run: runs };
     };
-    const first = await runIdempotent(database.db, { scope: s, key: 'k', request: { a: 1, b: 2 } }, work);
+    const first = await runIdempotent(uow(), { scope: s, key: 'k', request: { a: 1, b: 2 } }, work);
     // Same input with keys in another order is the same request.
-    const again = await runIdempotent(database.db, { scope: s, key: 'k', request: { b: 2, a: 1 } }, work);
+    const again = await runIdempotent(uow(), { scope: s, key: 'k', request: { b: 2, a: 1 } }, work);
     expect(first).toEqual({ value: { run: 1 }, replayed: false });
     expect(again).toEqual({ value: { run: 1 }, replayed: true });
     expect(runs).toBe(1);
@@ -64,9 +65,9 @@ describe.each(testBackends())('runIdempotent [%s]', (backend) => {
 
   it('refuses another request under a used key with idempotency_key_reused', async () => {
     const s = scope();
-    await runIdempotent(database.db, { scope: s, key: 'k', request: { amount: '10' } }, async () => 'done');
+    await runIdempotent(uow(), { scope: s, key: 'k', request: { amount: '10' } }, async () => 'done');
     let ran = false;
-    const reused = runIdempotent(database.db, { scope: s, key: 'k', request: { amount: '11' } }, async () => {
+    const reused = runIdempotent(uow(), { scope: s, key: 'k', request: { amount: '11' } }, async () => {
       ran = true;
       return 'other';
     });
@@ -74,7 +75,7 @@ describe.each(testBackends())('runIdempotent [%s]', (backend) => {
     expect(ran).toBe(false);
     // The same key in another scope is another request.
     const other = await runIdempotent(
-      database.db,
+      uow(),
       { scope: scope(), key: 'k', request: { amount: '11' } },
       async () => 'x',
     );
@@ -83,11 +84,8 @@ describe.each(testBackends())('runIdempotent [%s]', (backend) => {
 
   it('leaves nothing behind when the work fails, so a retry of the key runs it', async () => {
     const s = scope();
-    const failing = runIdempotent(database.db, { scope: s, key: 'k', request: { n: 1 } }, async (trx) => {
-      await trx
-        .insertInto('idempotency_records')
-        .values({ scope: `${s}:side`, key: 'x', request_hash: 'a'.repeat(64) })
-        .execute();
+    const failing = runIdempotent(uow(), { scope: s, key: 'k', request: { n: 1 } }, async ({ records }) => {
+      await records.claim(`${s}:side`, 'x', 'a'.repeat(64));
       throw new AppError('insufficient_funds');
     });
     await expect(failing).rejects.toMatchObject({ code: 'insufficient_funds' });
@@ -95,7 +93,7 @@ describe.each(testBackends())('runIdempotent [%s]', (backend) => {
     // The work's own writes rolled back with it.
     expect(await recordOf(`${s}:side`, 'x')).toBeUndefined();
     const retry = await runIdempotent(
-      database.db,
+      uow(),
       { scope: s, key: 'k', request: { n: 1 } },
       async () => 'second try',
     );
@@ -105,7 +103,7 @@ describe.each(testBackends())('runIdempotent [%s]', (backend) => {
   it('refuses malformed keys with idempotency_key_required', async () => {
     for (const key of ['', 'has space', 'x'.repeat(129), 'ünïcode']) {
       await expect(
-        runIdempotent(database.db, { scope: scope(), key, request: {} }, async () => 'never'),
+        runIdempotent(uow(), { scope: scope(), key, request: {} }, async () => 'never'),
       ).rejects.toMatchObject({ code: 'idempotency_key_required' });
     }
   });
@@ -114,10 +112,10 @@ describe.each(testBackends())('runIdempotent [%s]', (backend) => {
     const s = scope();
     let runs = 0;
     const attempt = () =>
-      runIdempotent(database.db, { scope: s, key: 'burst', request: { amount: '1' } }, async (trx) => {
+      runIdempotent(uow(), { scope: s, key: 'burst', request: { amount: '1' } }, async ({ records }) => {
         runs += 1;
         // Hold the transaction open a little so the others arrive while the first is still running.
-        await trx.selectNoFrom((eb) => eb.val(1).as('one')).execute();
+        await records.find(s, 'burst');
         await new Promise((resolve) => setTimeout(resolve, 50));
         return { run: runs };
       });

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from './app-error.ts';
+import { IdempotencyRepository } from './idempotency.repository.ts';
+import { canonicalJson, requestHashOf } from './request-hash.ts';
 
 /**
  * Idempotent money requests (ARCHITECTURE §4; docs/wallet-contract.md "Idempotency"). Every money call
@@ -27,24 +27,6 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
   return key;
 }
 
-/** SHA-256 of canonical JSON (object keys sorted, bigints as decimal strings). */
-export function requestHashOf(request: unknown): string {
-  return createHash('sha256').update(canonicalJson(request)).digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (typeof inner === 'bigint') return inner.toString();
-    if (inner instanceof Uint8Array) return createHash('sha256').update(inner).digest('hex');
-    if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
-      return Object.fromEntries(
-        Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
-      );
-    }
-    return inner;
-  });
-}
-
 export type IdempotentInput = {
   /** Who and which call, e.g. `member:12:deposit.create`; keys of different scopes never meet. */
   scope: string;
@@ -54,42 +36,31 @@ export type IdempotentInput = {
 };
 
 /**
- * Runs `work` once per (scope, key) in one transaction with the record of its answer. `work` must return
- * the JSON-safe value the route answers (money as strings): a replay returns that stored JSON.
+ * Runs `work` once per (scope, key) in one transaction of the caller's unit of work, together with the
+ * record of its answer. `work` must return the JSON-safe value the route answers (money as strings): a
+ * replay returns that stored JSON.
  */
-export async function runIdempotent<T>(
-  db: Kysely<Database>,
+export async function runIdempotent<R, T>(
+  uow: UnitOfWork<R>,
   input: IdempotentInput,
-  work: (trx: Kysely<Database>) => Promise<T>,
+  work: (repos: R) => Promise<T>,
 ): Promise<{ value: T; replayed: boolean }> {
   if (!KEY.test(input.key)) throw new AppError('idempotency_key_required');
   const hash = requestHashOf(input.request);
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('idempotency_records')
-      .values({ scope: input.scope, key: input.key, request_hash: hash })
-      .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
-      .returning('scope')
-      .executeTakeFirst();
-    if (!inserted) {
-      const existing = await trx
-        .selectFrom('idempotency_records')
-        .select(['request_hash', 'response', 'status_code'])
-        .where('scope', '=', input.scope)
-        .where('key', '=', input.key)
-        .executeTakeFirst();
-      if (!existing) throw new AppError('conflict', { message: 'idempotency record vanished' });
-      if (existing.request_hash !== hash) throw new AppError('idempotency_key_reused');
-      if (existing.status_code === null) throw new AppError('conflict', { message: 'request still running' });
-      return { value: existing.response as T, replayed: true };
-    }
-    const value = await work(trx);
-    await trx
-      .updateTable('idempotency_records')
-      .set({ status_code: 200, response: canonicalJson(value ?? null) })
-      .where('scope', '=', input.scope)
-      .where('key', '=', input.key)
-      .execute();
-    return { value, replayed: false };
-  });
+  return uow
+    .extend((trx) => ({ idempotencyRecords: new IdempotencyRepository(trx) }))
+    .run(async (repos) => {
+      const records = repos.idempotencyRecords;
+      if (!(await records.claim(input.scope, input.key, hash))) {
+        const existing = await records.find(input.scope, input.key);
+        if (!existing) throw new AppError('conflict', { message: 'idempotency record vanished' });
+        if (existing.request_hash !== hash) throw new AppError('idempotency_key_reused');
+        if (existing.status_code === null)
+          throw new AppError('conflict', { message: 'request still running' });
+        return { value: existing.response as T, replayed: true };
+      }
+      const value = await work(repos);
+      await records.complete(input.scope, input.key, canonicalJson(value ?? null));
+      return { value, replayed: false };
+    });
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { recordOperatorAction } from '../lib/operator-audit.ts';
+import { AuditRepository } from '../modules/audit/audit.repository.ts';
 import { json, type OpsIo } from './commands.ts';
 
 /**
@@ -25,7 +25,7 @@ export async function recordCliAction(
   db: Kysely<Database>,
   action: { brandId: bigint; action: string; detail: Record<string, unknown> },
 ): Promise<void> {
-  await recordOperatorAction(db, {
+  await new AuditRepository(db).record({
     brandId: action.brandId,
     operatorId: null,
     memberId: null,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../src/config/env.ts';
 import type { DatabaseHandle } from '../../src/db/create-database.ts';
-import { recordOperatorAction } from '../../src/lib/operator-audit.ts';
+import { AuditRepository } from '../../src/modules/audit/audit.repository.ts';
 import { verifyAuditChain } from '../../src/modules/audit/audit-chain.ts';
 import { connectAgain, createPreparedTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -38,7 +38,7 @@ describe.runIf(testDatabaseUrl())('hash-chained audit log under concurrency [pos
     const results = await Promise.allSettled(
       Array.from({ length: APPENDS }, (_, index) =>
         pool.db.transaction().execute(async (trx) => {
-          await recordOperatorAction(trx, {
+          await new AuditRepository(trx).record({
             brandId,
             operatorId: null,
             memberId: null,

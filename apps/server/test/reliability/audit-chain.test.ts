@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordOperatorAction } from '../../src/lib/operator-audit.ts';
+import { AuditRepository } from '../../src/modules/audit/audit.repository.ts';
 import type { verifyAuditChain } from '../../src/modules/audit/audit-chain.ts';
 import { createOpsHarness, type OpsHarness } from '../helpers/ops-harness.ts';
 import { testBackends } from '../helpers/test-database.ts';
@@ -20,7 +20,7 @@ describe.each(testBackends())('hash-chained audit log [%s]', (backend) => {
       .where('code', '=', 'lotus')
       .executeTakeFirstOrThrow();
     for (let index = 0; index < 12; index += 1) {
-      await recordOperatorAction(harness.db, {
+      await new AuditRepository(harness.db).record({
         brandId,
         operatorId: null,
         memberId: null,

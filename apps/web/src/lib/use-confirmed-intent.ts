@@ -8,6 +8,8 @@ export type ConfirmedIntent<TInput, TResult> = {
   busy: boolean;
   /** `errors` namespace key of the last failed attempt. */
   errorCode: string | null;
+  /** The last failed attempt's error itself (its value may carry limits to show), null after success. */
+  error: unknown;
   /** Opens the confirm step: a new intent, so a new Idempotency-Key. */
   open: (input: TInput) => void;
   cancel: () => void;
@@ -19,7 +21,7 @@ export type ConfirmedIntent<TInput, TResult> = {
  * One money call from confirm to result (docs/wallet-contract.md "Idempotency"): the key is made when the
  * confirm dialog opens and reused by every retry of that dialog; cancelling drops it. After every attempt,
  * failed ones too (a lost answer may still have moved money), `refresh` renews the cached views it touched.
- * The wallet's transfers and the reward centre's claims both run through it.
+ * The wallet's transfers, the reward centre's claims, deposits and withdrawal receipts all run through it.
  */
 export function useConfirmedIntent<TInput, TResult>(
   send: (input: TInput, idempotencyKey: string) => Promise<TResult>,
@@ -29,17 +31,20 @@ export function useConfirmedIntent<TInput, TResult>(
   const [intent, setIntent] = useState<{ input: TInput; key: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const inFlight = useRef(false);
 
   const open = useCallback((input: TInput) => {
     setIntent({ input, key: newIdempotencyKey() });
     setErrorCode(null);
+    setError(null);
   }, []);
 
   const cancel = useCallback(() => {
     if (inFlight.current) return;
     setIntent(null);
     setErrorCode(null);
+    setError(null);
   }, []);
 
   const confirm = useCallback(async () => {
@@ -47,13 +52,15 @@ export function useConfirmedIntent<TInput, TResult>(
     inFlight.current = true;
     setBusy(true);
     setErrorCode(null);
+    setError(null);
     try {
       const result = await send(intent.input, intent.key);
       setIntent(null);
       onDone(result, intent.input);
       return result;
-    } catch (error) {
-      setErrorCode(error instanceof ApiError ? error.code : 'unknown_error');
+    } catch (failure) {
+      setErrorCode(failure instanceof ApiError ? failure.code : 'unknown_error');
+      setError(failure);
       return null;
     } finally {
       inFlight.current = false;
@@ -62,5 +69,5 @@ export function useConfirmedIntent<TInput, TResult>(
     }
   }, [intent, send, onDone, refresh]);
 
-  return { pending: intent?.input ?? null, busy, errorCode, open, cancel, confirm };
+  return { pending: intent?.input ?? null, busy, errorCode, error, open, cancel, confirm };
 }

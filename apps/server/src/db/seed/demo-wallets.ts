@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import { LedgerService } from '../../modules/ledger/ledger.service.ts';
-import type { Database } from '../schema.ts';
+import { ledgerIn } from '../../modules/ledger/ledger.ts';
+import type { Tx } from '../unit-of-work.ts';
 
 /**
  * Opening balances of the demo accounts (README "Demo accounts"): real journal entries from the brand's
@@ -12,8 +11,8 @@ export const DEMO_OPENING_BALANCES: { username: string; amountMinor: bigint }[] 
   { username: 'demo_player', amountMinor: 1_000_000n },
 ];
 
-export async function seedDemoWallets(trx: Kysely<Database>, brandId: bigint): Promise<number> {
-  const ledger = new LedgerService(trx);
+export async function seedDemoWallets(trx: Tx, brandId: bigint): Promise<number> {
+  const ledger = ledgerIn(trx);
   let added = 0;
   for (const opening of DEMO_OPENING_BALANCES) {
     const member = await trx
@@ -23,22 +22,19 @@ export async function seedDemoWallets(trx: Kysely<Database>, brandId: bigint): P
       .where('username', '=', opening.username)
       .executeTakeFirst();
     if (!member) continue;
-    const wallet = await ledger.memberMainAccount(member.id, trx);
-    const house = await ledger.systemAccount(brandId, 'house', trx);
-    const entry = await ledger.post(
-      {
-        brandId,
-        idempotencyKey: `seed:opening-balance:${opening.username}`,
-        kind: 'opening_balance',
-        memo: 'Demo opening balance',
-        createdBy: 'seed',
-        postings: [
-          { accountId: house.id, amountMinor: -opening.amountMinor },
-          { accountId: wallet.id, amountMinor: opening.amountMinor },
-        ],
-      },
-      trx,
-    );
+    const wallet = await ledger.memberMainAccount(member.id);
+    const house = await ledger.systemAccount(brandId, 'house');
+    const entry = await ledger.post({
+      brandId,
+      idempotencyKey: `seed:opening-balance:${opening.username}`,
+      kind: 'opening_balance',
+      memo: 'Demo opening balance',
+      createdBy: 'seed',
+      postings: [
+        { accountId: house.id, amountMinor: -opening.amountMinor },
+        { accountId: wallet.id, amountMinor: opening.amountMinor },
+      ],
+    });
     if (!entry.replayed) added += 1;
   }
   return added;

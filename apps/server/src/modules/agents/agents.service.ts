@@ -12,12 +12,13 @@ import { addDays, dayNumber, daysInRange, RECORD_MAX_RANGE_DAYS, todayUtc } from
 import { minorToDecimal } from '@lotus/shared/money';
 import { checkFieldValue, requiredRuleFor } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { type Actor, isRealAgent } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import { isUniqueViolation, type RegistrationRepository } from '../registration/registration.repository.ts';
+import type { RegistrationRepository } from '../registration/registration.repository.ts';
 import { fieldInvalid, USERNAME_SHAPE } from '../registration/registration.service.ts';
 import type { AgentsRepository } from './agents.repository.ts';
 

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/unit-of-work.ts';
+import { AuditRepository } from './audit.repository.ts';
 
 /**
  * Walks the hash-chained audit log (migration 0009) and reports every place it no longer holds: a row whose
@@ -28,7 +28,8 @@ const BATCH = 5000;
 /** Past this many, the report stops listing (a wholesale rewrite need not print a million lines). */
 const MAX_PROBLEMS = 100;
 
-export async function verifyAuditChain(db: Kysely<Database>): Promise<AuditChainReport> {
+export async function verifyAuditChain(db: Db): Promise<AuditChainReport> {
+  const audit = new AuditRepository(db);
   const problems: AuditChainProblem[] = [];
   const report = (problem: AuditChainProblem) => {
     if (problems.length < MAX_PROBLEMS) problems.push(problem);
@@ -37,20 +38,7 @@ export async function verifyAuditChain(db: Kysely<Database>): Promise<AuditChain
   let expectedSeq = 1n;
   let previousHash = AUDIT_GENESIS_HASH;
   for (;;) {
-    const batch = await db
-      .selectFrom('audit_log')
-      .select([
-        'id',
-        'chain_seq',
-        'prev_hash',
-        'row_hash',
-        sql<string>`audit_row_hash(chain_seq, id, brand_id, member_id, operator_id, action, ip, user_agent,
-          detail, created_at, prev_hash)`.as('expected_hash'),
-      ])
-      .where('chain_seq', '>=', expectedSeq)
-      .orderBy('chain_seq')
-      .limit(BATCH)
-      .execute();
+    const batch = await audit.chainFrom(expectedSeq, BATCH);
     for (const row of batch) {
       rows += 1;
       if (row.chain_seq !== expectedSeq) {
@@ -63,10 +51,7 @@ export async function verifyAuditChain(db: Kysely<Database>): Promise<AuditChain
     }
     if (batch.length < BATCH) break;
   }
-  const head = await db
-    .selectFrom('audit_chain_head')
-    .select(['last_seq', 'last_hash'])
-    .executeTakeFirstOrThrow();
+  const head = await audit.chainHead();
   if (head.last_seq !== expectedSeq - 1n || head.last_hash !== previousHash) {
     report({ kind: 'head_mismatch', headSeq: head.last_seq, lastSeq: expectedSeq - 1n });
   }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LoginChallengeRow, RememberTokenRow } from '../../db/tables/account-flows.ts';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
 
 export type AuditEntry = {
   brandId: bigint | null;
@@ -148,19 +149,9 @@ export class AuthRepository {
     await this.#db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
   }
 
-  async audit(entry: AuditEntry): Promise<void> {
-    await this.#db
-      .insertInto('audit_log')
-      .values({
-        brand_id: entry.brandId,
-        member_id: entry.memberId,
-        action: entry.action,
-        ip: entry.ip,
-        user_agent: entry.userAgent,
-        detail: JSON.stringify(entry.detail ?? {}),
-        created_at: entry.at,
-      })
-      .execute();
+  /** The row goes through the one audit writer (modules/audit). */
+  audit(entry: AuditEntry): Promise<void> {
+    return new AuditRepository(this.#db).record(entry);
   }
 
   /** How many IPs the member has logged in from, and whether `ip` is one of them. */

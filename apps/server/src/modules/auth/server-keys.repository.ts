@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { transact } from '../../db/unit-of-work.ts';
 
 export type StoredKeyPair = { keyId: string; spki: string; pkcs8: string };
 
@@ -18,7 +19,7 @@ export class ServerKeysRepository {
    * starting together agree on one pair.
    */
   async activeOrCreate(make: () => Promise<StoredKeyPair>): Promise<StoredKeyPair> {
-    return this.#db.transaction().execute(async (trx) => {
+    return transact(this.#db, async (trx) => {
       await sql`select pg_advisory_xact_lock(${KEY_LOCK})`.execute(trx);
       const row = await trx
         .selectFrom('server_keys')

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { transact } from '../../db/unit-of-work.ts';
 
 /**
  * A change to the member made in the revocation's own transaction (a new password hash, a new status), so
@@ -42,7 +43,7 @@ export class SessionRevocationRepository {
 
   /** Runs `change` (if any) and ends the member's access, in one transaction. */
   revoke(memberId: bigint, scope: RevocationScope, now: Date, change?: AccessChange): Promise<RevokedAccess> {
-    return this.#db.transaction().execute(async (trx) => {
+    return transact(this.#db, async (trx) => {
       if (change) await change(trx);
       let sessions = trx
         .updateTable('sessions')

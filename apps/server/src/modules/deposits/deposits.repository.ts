@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type {
   DepositRow,
   DepositStatus,
@@ -7,6 +6,7 @@ import type {
   PaymentMethodNames,
   PaymentMethodRow,
 } from '../../db/tables/wallet-operations.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /** A deposit with what every view of it shows: its method and its member's username. */
 export type DepositRecord = Omit<DepositRow, 'proof_image'> & {
@@ -34,20 +34,9 @@ export type DepositDecision =
 export type BrandMoney = { id: bigint; currency: string; currencySymbol: string };
 
 /** The SQL of payment methods and deposits (docs/wallet-contract.md "Deposits"). */
-export class DepositsRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
-  /** The same repository on a transaction (PGlite has one connection: never the outer handle inside one). */
-  with(trx: Kysely<Database>): DepositsRepository {
-    return new DepositsRepository(trx);
-  }
-
+export class DepositsRepository<E extends Executor = Executor> extends Repository<E> {
   async brandMoney(brandId: bigint): Promise<BrandMoney | undefined> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('brands')
       .select(['id', 'currency', 'currency_symbol'])
       .where('id', '=', brandId)
@@ -57,13 +46,13 @@ export class DepositsRepository {
 
   /** The brand named `code`, or the default brand (the operator CLI's `--brand`). */
   async brandIdByCode(code: string | undefined): Promise<bigint | undefined> {
-    let query = this.#db.selectFrom('brands').select('id');
+    let query = this.db.selectFrom('brands').select('id');
     query = code === undefined ? query.where('is_default', '=', true) : query.where('code', '=', code);
     return (await query.executeTakeFirst())?.id;
   }
 
   async enabledMethods(brandId: bigint): Promise<PaymentMethodRow[]> {
-    return this.#db
+    return this.db
       .selectFrom('payment_methods')
       .selectAll()
       .where('brand_id', '=', brandId)
@@ -74,7 +63,7 @@ export class DepositsRepository {
   }
 
   async methodByCode(brandId: bigint, code: string): Promise<PaymentMethodRow | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('payment_methods')
       .selectAll()
       .where('brand_id', '=', brandId)
@@ -83,11 +72,11 @@ export class DepositsRepository {
   }
 
   async methodById(id: bigint): Promise<PaymentMethodRow | undefined> {
-    return this.#db.selectFrom('payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insertDeposit(deposit: NewDeposit): Promise<bigint> {
-    const row = await this.#db
+  async insertDeposit(this: DepositsRepository<Tx>, deposit: NewDeposit): Promise<bigint> {
+    const row = await this.db
       .insertInto('deposits')
       .values({
         brand_id: deposit.brandId,
@@ -105,7 +94,7 @@ export class DepositsRepository {
   }
 
   #records() {
-    return this.#db
+    return this.db
       .selectFrom('deposits')
       .innerJoin('payment_methods', 'payment_methods.id', 'deposits.method_id')
       .innerJoin('members', 'members.id', 'deposits.member_id')
@@ -142,13 +131,18 @@ export class DepositsRepository {
    * Locks a deposit row for a decision, so two deciders (an operator and the gateway's callback, or two
    * operators) take turns and the second sees the first one's status.
    */
-  async lockDeposit(id: bigint): Promise<DepositRow | undefined> {
-    return this.#db.selectFrom('deposits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  async lockDeposit(this: DepositsRepository<Tx>, id: bigint): Promise<DepositRow | undefined> {
+    return this.db.selectFrom('deposits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
   /** Decides a pending deposit; undefined when it is no longer pending. */
-  async decide(id: bigint, decision: DepositDecision, now: Date): Promise<bigint | undefined> {
-    const row = await this.#db
+  async decide(
+    this: DepositsRepository<Tx>,
+    id: bigint,
+    decision: DepositDecision,
+    now: Date,
+  ): Promise<bigint | undefined> {
+    const row = await this.db
       .updateTable('deposits')
       .set({
         status: decision.status,
@@ -176,7 +170,7 @@ export class DepositsRepository {
       .offset(page.offset)
       .limit(page.limit)
       .execute();
-    const { total } = await this.#db
+    const { total } = await this.db
       .selectFrom('deposits')
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .where('member_id', '=', memberId)
@@ -190,7 +184,7 @@ export class DepositsRepository {
     page: { offset: number; limit: number },
   ): Promise<{ rows: DepositRecord[]; total: number }> {
     let rows = this.#records().where('deposits.brand_id', '=', brandId);
-    let count = this.#db
+    let count = this.db
       .selectFrom('deposits')
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .where('brand_id', '=', brandId);
@@ -208,7 +202,7 @@ export class DepositsRepository {
   ): Promise<
     { brandId: bigint; memberId: bigint; bytes: Uint8Array | null; type: string | null } | undefined
   > {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('deposits')
       .select(['brand_id', 'member_id', 'proof_image', 'proof_type'])
       .where('id', '=', id)

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type CreateDepositResult,
   createDepositFieldsSchema,
@@ -16,19 +15,20 @@ import {
 } from '@lotus/shared/deposits.schema';
 import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
 import { issueCodeOf } from '@lotus/shared/text';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { DepositRow, PaymentMethodNames, PaymentMethodRow } from '../../db/tables/wallet-operations.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
+// Trial accounts (free play) and type-4 guests play with play money: they cannot deposit.
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNoControlCharacters } from '../../lib/control-characters.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
-import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import { pageOf, pageWindow } from '../../lib/pages.ts';
+import { sha256Hex } from '../../lib/request-hash.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
 import { requireImage } from '../feedback/image-sniff.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-// Trial accounts (free play) and type-4 guests play with play money: they cannot deposit.
-import type { DepositRecord, DepositsRepository } from './deposits.repository.ts';
+import { type Ledger, ledgerIn } from '../ledger/ledger.ts';
+import { type DepositRecord, DepositsRepository } from './deposits.repository.ts';
 import type { PaymentGateway, PaymentGateways } from './payment-gateway.ts';
 
 /**
@@ -106,21 +106,27 @@ function invalidField(field: string, code: string, message?: string): AppError {
   });
 }
 
+/** What a deposit's transaction works on: the deposit rows, the ledger and the audit log. */
+function depositRepositories(trx: Tx) {
+  return { deposits: new DepositsRepository(trx), ledger: ledgerIn(trx), audit: new AuditRepository(trx) };
+}
+
+type DepositRepositories = ReturnType<typeof depositRepositories>;
+
 export class DepositsService {
-  readonly #db: Kysely<Database>;
+  readonly #uow: UnitOfWork<DepositRepositories>;
   readonly #repository: DepositsRepository;
-  readonly #ledger: LedgerService;
   readonly #gateways: PaymentGateways;
 
   constructor(deps: {
-    db: Kysely<Database>;
+    db: Db;
     repository: DepositsRepository;
-    ledger: LedgerService;
+    /** Kept for the module's wiring; deposits move money through the ledger of their own transaction. */
+    ledger?: LedgerService;
     gateways: PaymentGateways;
   }) {
-    this.#db = deps.db;
+    this.#uow = new UnitOfWork(deps.db, depositRepositories);
     this.#repository = deps.repository;
-    this.#ledger = deps.ledger;
     this.#gateways = deps.gateways;
   }
 
@@ -219,7 +225,7 @@ export class DepositsService {
     const gateway = this.#gatewayOf(method);
     const language = request.language ?? actor.language ?? 'EN';
     const { value } = await runIdempotent(
-      this.#db,
+      this.#uow,
       {
         scope: `member:${actor.memberId}:deposit.create`,
         key: request.idempotencyKey,
@@ -228,11 +234,10 @@ export class DepositsService {
           amountMinor,
           reference,
           // The file's bytes are part of the request: another picture under the same key is another request.
-          proof: proof ? createHash('sha256').update(proof.bytes).digest('hex') : null,
+          proof: proof ? sha256Hex(proof.bytes) : null,
         },
       },
-      async (trx) => {
-        const repository = this.#repository.with(trx);
+      async ({ deposits: repository, audit }) => {
         const brand = await repository.brandMoney(actor.brandId);
         if (!brand) throw new AppError('brand_not_found');
         const id = await repository.insertDeposit({
@@ -246,7 +251,7 @@ export class DepositsService {
         });
         const record = await repository.findRecord(id);
         if (!record) throw new Error(`deposit ${id} vanished`);
-        await recordOperatorAction(trx, {
+        await audit.record({
           brandId: actor.brandId,
           operatorId: null,
           memberId: actor.memberId,
@@ -337,18 +342,22 @@ export class DepositsService {
     call: string,
     idempotencyKey: string | null,
     request: unknown,
-    work: (trx: Kysely<Database>) => Promise<T>,
+    work: (repos: DepositRepositories) => Promise<T>,
   ): Promise<T> {
-    if (idempotencyKey === null) return this.#db.transaction().execute(work);
+    if (idempotencyKey === null) return this.#uow.run(work);
     return runIdempotent(
-      this.#db,
+      this.#uow,
       { scope: `operator:${decider.operatorId ?? 'cli'}:${call}`, key: idempotencyKey, request },
       work,
     ).then(({ value }) => value);
   }
 
   /** Locks a pending deposit of the decider's brand, or says why it cannot be decided. */
-  async #pendingDeposit(repository: DepositsRepository, brandId: bigint, id: bigint): Promise<DepositRow> {
+  async #pendingDeposit(
+    repository: DepositsRepository<Tx>,
+    brandId: bigint,
+    id: bigint,
+  ): Promise<DepositRow> {
     const row = await repository.lockDeposit(id);
     if (!row || row.brand_id !== brandId) throw new AppError('not_found', { message: `deposit ${id}` });
     if (row.status !== 'pending') throw new AppError('deposit_not_pending');
@@ -356,23 +365,20 @@ export class DepositsService {
   }
 
   /** The deposit's money: one `deposit` entry deposits_clearing → member main. */
-  async #credit(trx: Kysely<Database>, row: DepositRow, createdBy: string): Promise<bigint> {
-    const clearing = await this.#ledger.systemAccount(row.brand_id, 'deposits_clearing', trx);
-    const wallet = await this.#ledger.memberMainAccount(row.member_id, trx);
-    const entry = await this.#ledger.post(
-      {
-        brandId: row.brand_id,
-        idempotencyKey: `deposit:${row.id}:approve`,
-        kind: 'deposit',
-        memo: `Deposit #${row.id}`,
-        createdBy,
-        postings: [
-          { accountId: clearing.id, amountMinor: -row.amount_minor },
-          { accountId: wallet.id, amountMinor: row.amount_minor },
-        ],
-      },
-      trx,
-    );
+  async #credit(ledger: Ledger, row: DepositRow, createdBy: string): Promise<bigint> {
+    const clearing = await ledger.systemAccount(row.brand_id, 'deposits_clearing');
+    const wallet = await ledger.memberMainAccount(row.member_id);
+    const entry = await ledger.post({
+      brandId: row.brand_id,
+      idempotencyKey: `deposit:${row.id}:approve`,
+      kind: 'deposit',
+      memo: `Deposit #${row.id}`,
+      createdBy,
+      postings: [
+        { accountId: clearing.id, amountMinor: -row.amount_minor },
+        { accountId: wallet.id, amountMinor: row.amount_minor },
+      ],
+    });
     return entry.entryId;
   }
 
@@ -388,29 +394,34 @@ export class DepositsService {
     depositId: bigint,
     idempotencyKey: string | null,
   ): Promise<{ deposit: OperatorDepositView }> {
-    return this.#decideOnce(decider, 'deposit.approve', idempotencyKey, { depositId }, async (trx) => {
-      const repository = this.#repository.with(trx);
-      const row = await this.#pendingDeposit(repository, decider.brandId, depositId);
-      const by = deciderName(decider);
-      const entryId = await this.#credit(trx, row, by);
-      if (!(await repository.decide(row.id, { status: 'approved', entryId, decidedBy: by }, new Date()))) {
-        throw new AppError('deposit_not_pending');
-      }
-      await recordOperatorAction(trx, {
-        brandId: row.brand_id,
-        operatorId: decider.operatorId,
-        memberId: row.member_id,
-        action: 'deposit.approved',
-        ip: decider.ip,
-        detail: {
-          depositId: row.id,
-          amountMinor: row.amount_minor,
-          entryId,
-          ...(decider.operatorId === null ? { via: 'cli' } : {}),
-        },
-      });
-      return { deposit: await this.#operatorRecord(repository, row.id) };
-    });
+    return this.#decideOnce(
+      decider,
+      'deposit.approve',
+      idempotencyKey,
+      { depositId },
+      async ({ deposits: repository, ledger, audit }) => {
+        const row = await this.#pendingDeposit(repository, decider.brandId, depositId);
+        const by = deciderName(decider);
+        const entryId = await this.#credit(ledger, row, by);
+        if (!(await repository.decide(row.id, { status: 'approved', entryId, decidedBy: by }, new Date()))) {
+          throw new AppError('deposit_not_pending');
+        }
+        await audit.record({
+          brandId: row.brand_id,
+          operatorId: decider.operatorId,
+          memberId: row.member_id,
+          action: 'deposit.approved',
+          ip: decider.ip,
+          detail: {
+            depositId: row.id,
+            amountMinor: row.amount_minor,
+            entryId,
+            ...(decider.operatorId === null ? { via: 'cli' } : {}),
+          },
+        });
+        return { deposit: await this.#operatorRecord(repository, row.id) };
+      },
+    );
   }
 
   /** `POST /wps/ops/deposits/:id/reject` and `deposit:reject <id> <reason>`. */
@@ -423,28 +434,33 @@ export class DepositsService {
     const reason = (reasonText ?? '').trim();
     if (reason === '') throw new AppError('reason_required');
     if (reason.length > REASON_MAX) throw invalidField('reason', 'too_big');
-    return this.#decideOnce(decider, 'deposit.reject', idempotencyKey, { depositId, reason }, async (trx) => {
-      const repository = this.#repository.with(trx);
-      const row = await this.#pendingDeposit(repository, decider.brandId, depositId);
-      const by = deciderName(decider);
-      if (!(await repository.decide(row.id, { status: 'rejected', reason, decidedBy: by }, new Date()))) {
-        throw new AppError('deposit_not_pending');
-      }
-      await recordOperatorAction(trx, {
-        brandId: row.brand_id,
-        operatorId: decider.operatorId,
-        memberId: row.member_id,
-        action: 'deposit.rejected',
-        ip: decider.ip,
-        detail: {
-          depositId: row.id,
-          amountMinor: row.amount_minor,
-          reason,
-          ...(decider.operatorId === null ? { via: 'cli' } : {}),
-        },
-      });
-      return { deposit: await this.#operatorRecord(repository, row.id) };
-    });
+    return this.#decideOnce(
+      decider,
+      'deposit.reject',
+      idempotencyKey,
+      { depositId, reason },
+      async ({ deposits: repository, audit }) => {
+        const row = await this.#pendingDeposit(repository, decider.brandId, depositId);
+        const by = deciderName(decider);
+        if (!(await repository.decide(row.id, { status: 'rejected', reason, decidedBy: by }, new Date()))) {
+          throw new AppError('deposit_not_pending');
+        }
+        await audit.record({
+          brandId: row.brand_id,
+          operatorId: decider.operatorId,
+          memberId: row.member_id,
+          action: 'deposit.rejected',
+          ip: decider.ip,
+          detail: {
+            depositId: row.id,
+            amountMinor: row.amount_minor,
+            reason,
+            ...(decider.operatorId === null ? { via: 'cli' } : {}),
+          },
+        });
+        return { deposit: await this.#operatorRecord(repository, row.id) };
+      },
+    );
   }
 
   /**
@@ -485,10 +501,9 @@ export class DepositsService {
     }
     const body = parsed.data;
     const { value } = await runIdempotent(
-      this.#db,
+      this.#uow,
       { scope: `gateway:${method.id}:callback`, key: body.gatewayTxnId, request: body },
-      async (trx): Promise<GatewayCallbackResult> => {
-        const repository = this.#repository.with(trx);
+      async ({ deposits: repository, ledger, audit: auditLog }): Promise<GatewayCallbackResult> => {
         const row = await repository.lockDeposit(BigInt(body.orderId));
         if (!row || row.method_id !== method.id) {
           throw new AppError('not_found', { message: `order ${body.orderId} of ${methodCode}` });
@@ -500,7 +515,7 @@ export class DepositsService {
         // The gateway's decision is audited with its effect, in this transaction: a replayed callback
         // (same gatewayTxnId) audits nothing more, a refused one (bad signature, not pending) nothing.
         const audit = (action: string, entryId: bigint | null) =>
-          recordOperatorAction(trx, {
+          auditLog.record({
             brandId: row.brand_id,
             operatorId: null,
             memberId: row.member_id,
@@ -516,7 +531,7 @@ export class DepositsService {
             },
           });
         if (body.status === 'success' && paid === row.amount_minor) {
-          const entryId = await this.#credit(trx, row, by);
+          const entryId = await this.#credit(ledger, row, by);
           await repository.decide(
             row.id,
             { status: 'approved', entryId, decidedBy: by, gatewayTxnId: body.gatewayTxnId },

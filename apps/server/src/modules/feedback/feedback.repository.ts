@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { transact } from '../../db/unit-of-work.ts';
 
 /** Feedback tickets (SPEC §3 support ticket) and their images, which are stored in the database itself. */
 
@@ -33,7 +34,7 @@ export class FeedbackRepository {
 
   /** Runs `work` in one transaction with a repository bound to it (PGlite: never the outer handle inside). */
   async transaction<T>(work: (repository: FeedbackRepository) => Promise<T>): Promise<T> {
-    return this.#db.transaction().execute((trx) => work(new FeedbackRepository(trx)));
+    return transact(this.#db, (trx) => work(new FeedbackRepository(trx)));
   }
 
   async insertTicket(ticket: NewTicket): Promise<bigint> {

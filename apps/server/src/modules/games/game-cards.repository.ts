@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LocalisedText } from '../../db/tables/catalogue.ts';
 import type { GameRoundStatus, LaneSource } from '../../db/tables/games.ts';
+import { transact } from '../../db/unit-of-work.ts';
 
 /**
  * Games storage for the catalogue calls (docs/games-contract.md "Catalogue API"): game cards with their
@@ -320,7 +321,7 @@ export class GameCardsRepository {
    * favourite. One statement each way, so two quick taps cannot leave a duplicate or fail.
    */
   async toggleFavourite(memberId: bigint, gameId: bigint): Promise<boolean> {
-    return this.#db.transaction().execute(async (trx) => {
+    return transact(this.#db, async (trx) => {
       const removed = await trx
         .deleteFrom('favourite_games')
         .where('member_id', '=', memberId)
@@ -416,7 +417,7 @@ export class GameCardsRepository {
     now: Date;
     expiresAt: Date;
   }): Promise<boolean> {
-    return this.#db.transaction().execute(async (trx) => {
+    return transact(this.#db, async (trx) => {
       if (input.tokenHash !== null) {
         if (input.loginSessionId !== null) {
           const live = await trx

@@ -26,17 +26,9 @@ export function catalogueWalletClient(
   transport: ProtocolTransport,
 ): WalletClientSource {
   let cached: { secret: string; client: SeamlessWalletClient } | null = null;
+  const repository = new InhouseVendorRepository(db);
   return async () => {
-    const row = await db
-      .selectFrom('vendors')
-      .innerJoin('brands', 'brands.id', 'vendors.brand_id')
-      .select('vendors.wallet_secret')
-      .where('vendors.vassalage', '=', INHOUSE_VENDOR_CODE)
-      .where('vendors.wallet_secret', 'is not', null)
-      .orderBy('brands.is_default', 'desc')
-      .orderBy('vendors.id')
-      .executeTakeFirst();
-    const secret = row?.wallet_secret;
+    const secret = await repository.inhouseWalletSecret(INHOUSE_VENDOR_CODE);
     if (!secret) throw new AppError('service_unavailable', { message: 'LOTUS has no wallet_secret' });
     if (cached?.secret !== secret) {
       cached = {

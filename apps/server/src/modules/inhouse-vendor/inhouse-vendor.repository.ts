@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { InhouseRoundRow, InhouseSeedRow, InhouseSessionRow } from '../../db/tables/games.ts';
+import { transact } from '../../db/unit-of-work.ts';
 
 /** A round with the seed it was played on (the hash always; the seed itself once revealed). */
 export type RoundRecord = InhouseRoundRow & {
@@ -95,6 +96,20 @@ export class InhouseVendorRepository {
     this.db = db;
   }
 
+  /** The wallet secret of the LOTUS vendor (`vassalage` = `vendorCode`), the default brand's first. */
+  async inhouseWalletSecret(vendorCode: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('vendors')
+      .innerJoin('brands', 'brands.id', 'vendors.brand_id')
+      .select('vendors.wallet_secret')
+      .where('vendors.vassalage', '=', vendorCode)
+      .where('vendors.wallet_secret', 'is not', null)
+      .orderBy('brands.is_default', 'desc')
+      .orderBy('vendors.id')
+      .executeTakeFirst();
+    return row?.wallet_secret ?? null;
+  }
+
   async defaultBrandMoney(): Promise<{ currency: string; currencySymbol: string }> {
     const row = await this.db
       .selectFrom('brands')
@@ -107,7 +122,7 @@ export class InhouseVendorRepository {
 
   /** Creates a session; a trial's player ref is `trial:<its id>` (set in the same transaction). */
   async createSession(input: NewSession): Promise<InhouseSession> {
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await transact(this.db, async (trx) => {
       const row = await trx
         .insertInto('inhouse_sessions')
         .values({

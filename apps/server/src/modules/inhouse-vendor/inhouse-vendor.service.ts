@@ -20,7 +20,9 @@ import type {
 } from '@lotus/shared/originals.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
+import { transact } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SeamlessWalletClient, WalletResult } from '../vendor-protocol/protocol-types.ts';
@@ -85,10 +87,6 @@ function ruleChecked<T>(work: () => T): T {
     }
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 /** A wallet refusal as the studio's own error (what the game screen shows). */
@@ -325,7 +323,7 @@ export class InhouseVendorService {
   ): Promise<PlayRound> {
     const id = await this.#repository.reserveRoundId();
     try {
-      const balanceMinor = await this.#repository.db.transaction().execute(async (trx) => {
+      const balanceMinor = await transact(this.#repository.db, async (trx) => {
         const seed = await this.#lockSeed(trx, session.playerRef);
         const left = await this.#repository.takeDemoStake(trx, session.id, stakeMinor);
         if (left === null) throw new AppError('insufficient_funds', { details: { balanceMinor: null } });
@@ -390,7 +388,7 @@ export class InhouseVendorService {
 
     let outcome: GameOutcome;
     try {
-      outcome = await this.#repository.db.transaction().execute(async (trx) => {
+      outcome = await transact(this.#repository.db, async (trx) => {
         const seed = await this.#lockSeed(trx, session.playerRef);
         // Owed until the credit below lands (a crash here leaves it to the next call to pay).
         return this.#draw(trx, seed, session, request, { id, stakeMinor, status: 'credit_pending' });

@@ -3,6 +3,7 @@ import { serverSeedHash } from '@lotus/games/fair';
 import type { RotateSeed, SeedState } from '@lotus/shared/originals.schema';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { transact } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { InhouseSeed, InhouseVendorRepository } from './inhouse-vendor.repository.ts';
 
@@ -50,7 +51,7 @@ export class SeedService {
    */
   async rotate(playerRef: string, clientSeed?: string): Promise<RotateSeed> {
     await this.ensureActive(playerRef);
-    return this.#repository.db.transaction().execute(async (trx) => {
+    return transact(this.#repository.db, async (trx) => {
       const current = await this.#repository.lockActiveSeed(trx, playerRef);
       if (!current) throw new Error(`no active seed for ${playerRef}`);
       await this.#repository.revealSeed(trx, current.id, this.#clock.now());

@@ -7,7 +7,8 @@ import {
   testBackends,
 } from '../../../test/helpers/test-database.ts';
 import { isAppError } from '../../lib/app-error.ts';
-import { type EntryKind, LedgerService, type PostingInput } from './ledger.service.ts';
+import { LedgerService } from './ledger.service.ts';
+import type { EntryKind, PostingInput } from './ledger.ts';
 
 /**
  * Model-based test of the wallet (issue 5 "Done when"): random sequences of 30 ledger commands run against

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
   type HoldRow,
@@ -8,22 +8,10 @@ import {
   MEMBER_ACCOUNT_KINDS,
   type SystemAccountKind,
 } from '../../db/tables/ledger.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /** The NOTIFY channel that carries the id of a member whose wallet changed (docs/wallet-contract.md). */
 export const BALANCE_CHANNEL = 'lotus_balance';
-
-/** A unique violation of the named constraint (the error shapes of `pg` and PGlite both carry these). */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const {
-    code,
-    constraint: name,
-    message,
-  } = error as { code?: unknown; constraint?: unknown; message?: unknown };
-  return (
-    code === '23505' && (name === constraint || (typeof message === 'string' && message.includes(constraint)))
-  );
-}
 
 export type NewEntry = {
   brandId: bigint;
@@ -45,16 +33,10 @@ export type NewHold = {
 };
 
 /**
- * SQL of the ledger (docs/database.md "Ledger"). One instance per transaction: the service builds it on
- * the transaction's executor, because PGlite's single connection hangs if the outer `db` is used inside.
+ * SQL of the ledger (docs/database.md "Ledger"). Reads run on any executor; every write needs a
+ * transaction-bound instance (db/unit-of-work.ts), so a balance never moves outside its entry's transaction.
  */
-export class LedgerRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
+export class LedgerRepository<E extends Executor = Executor> extends Repository<E> {
   /**
    * A row of the brand's entries or holds by id or idempotency key (both unique per brand). The casts only
    * tell Kysely what `T` already says: it cannot narrow a query over a generic table name on its own.
@@ -64,7 +46,7 @@ export class LedgerRepository {
     brandId: bigint,
     by: { id: bigint } | { idempotencyKey: string },
   ): Promise<Selectable<Database[T]> | undefined> {
-    const query = this.#db
+    const query = this.db
       .selectFrom(table as 'journal_entries' | 'holds')
       .selectAll()
       .where('brand_id', '=', brandId);
@@ -82,7 +64,7 @@ export class LedgerRepository {
   }
 
   findReversalOf(entryId: bigint): Promise<JournalEntryRow | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('journal_entries')
       .selectAll()
       .where('reverses_entry_id', '=', entryId)
@@ -94,8 +76,8 @@ export class LedgerRepository {
    * insert racing an uncommitted one with the same key waits for it, so concurrent requests with one key
    * are serialised here: the loser sees the winner's committed entry (or inserts, if the winner rolled back).
    */
-  async insertEntry(entry: NewEntry): Promise<JournalEntryRow | null> {
-    const row = await this.#db
+  async insertEntry(this: LedgerRepository<Tx>, entry: NewEntry): Promise<JournalEntryRow | null> {
+    const row = await this.db
       .insertInto('journal_entries')
       .values({
         brand_id: entry.brandId,
@@ -113,7 +95,7 @@ export class LedgerRepository {
   }
 
   postingsOf(entryId: bigint): Promise<JournalPostingRow[]> {
-    return this.#db
+    return this.db
       .selectFrom('journal_postings')
       .selectAll()
       .where('entry_id', '=', entryId)
@@ -122,9 +104,10 @@ export class LedgerRepository {
   }
 
   insertPostings(
+    this: LedgerRepository<Tx>,
     rows: { entryId: bigint; accountId: bigint; amountMinor: bigint; balanceAfterMinor: bigint }[],
   ): Promise<JournalPostingRow[]> {
-    return this.#db
+    return this.db
       .insertInto('journal_postings')
       .values(
         rows.map((row) => ({
@@ -140,11 +123,11 @@ export class LedgerRepository {
 
   accountsByIds(ids: bigint[]): Promise<LedgerAccountRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.#db.selectFrom('ledger_accounts').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    return this.db.selectFrom('ledger_accounts').selectAll().where('id', 'in', ids).orderBy('id').execute();
   }
 
   findAccount(id: bigint): Promise<LedgerAccountRow | undefined> {
-    return this.#db.selectFrom('ledger_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('ledger_accounts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /**
@@ -154,13 +137,14 @@ export class LedgerRepository {
    * instead of overdrawing. Returns the balance after, or null when the condition refused it.
    */
   async applyToAccount(
+    this: LedgerRepository<Tx>,
     accountId: bigint,
     deltaMinor: bigint,
     releaseHeldMinor: bigint,
   ): Promise<bigint | null> {
     const delta = String(deltaMinor);
     const release = String(releaseHeldMinor);
-    const row = await this.#db
+    const row = await this.db
       .updateTable('ledger_accounts')
       .set({
         balance_minor: sql<bigint>`balance_minor + ${delta}::int8`,
@@ -189,13 +173,13 @@ export class LedgerRepository {
    */
   async #notifyBalance(memberId: bigint | null): Promise<void> {
     if (memberId === null) return;
-    await sql`select pg_notify(${BALANCE_CHANNEL}, ${memberId.toString()})`.execute(this.#db);
+    await sql`select pg_notify(${BALANCE_CHANNEL}, ${memberId.toString()})`.execute(this.db);
   }
 
   /** Holds `amountMinor` of a member account if that much is available (same guard as `applyToAccount`). */
-  async holdOnAccount(accountId: bigint, amountMinor: bigint): Promise<boolean> {
+  async holdOnAccount(this: LedgerRepository<Tx>, accountId: bigint, amountMinor: bigint): Promise<boolean> {
     const amount = String(amountMinor);
-    const row = await this.#db
+    const row = await this.db
       .updateTable('ledger_accounts')
       .set({ held_minor: sql<bigint>`held_minor + ${amount}::int8`, updated_at: sql<Date>`now()` })
       .where('id', '=', accountId)
@@ -209,10 +193,13 @@ export class LedgerRepository {
   }
 
   /** The member's main account in the brand's currency, created on first use. */
-  async ensureMemberMainAccount(memberId: bigint): Promise<LedgerAccountRow | undefined> {
+  async ensureMemberMainAccount(
+    this: LedgerRepository<Tx>,
+    memberId: bigint,
+  ): Promise<LedgerAccountRow | undefined> {
     const existing = await this.findMemberMainAccount(memberId);
     if (existing) return existing;
-    await this.#db
+    await this.db
       .insertInto('ledger_accounts')
       .columns(['brand_id', 'kind', 'member_id', 'currency'])
       .expression((eb) =>
@@ -234,7 +221,7 @@ export class LedgerRepository {
 
   /** The member's main account in the brand's currency, if it exists yet. */
   async findMemberMainAccount(memberId: bigint): Promise<LedgerAccountRow | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('ledger_accounts')
       .innerJoin('brands', 'brands.id', 'ledger_accounts.brand_id')
       .selectAll('ledger_accounts')
@@ -245,8 +232,12 @@ export class LedgerRepository {
   }
 
   /** The brand's system account of `kind` in the brand's currency, created on first use. */
-  async ensureSystemAccount(brandId: bigint, kind: SystemAccountKind): Promise<LedgerAccountRow | undefined> {
-    await this.#db
+  async ensureSystemAccount(
+    this: LedgerRepository<Tx>,
+    brandId: bigint,
+    kind: SystemAccountKind,
+  ): Promise<LedgerAccountRow | undefined> {
+    await this.db
       .insertInto('ledger_accounts')
       .columns(['brand_id', 'kind', 'currency'])
       .expression((eb) =>
@@ -257,7 +248,7 @@ export class LedgerRepository {
       )
       .onConflict((conflict) => conflict.doNothing())
       .execute();
-    return this.#db
+    return this.db
       .selectFrom('ledger_accounts')
       .innerJoin('brands', 'brands.id', 'ledger_accounts.brand_id')
       .selectAll('ledger_accounts')
@@ -269,8 +260,8 @@ export class LedgerRepository {
   }
 
   /** Inserts the hold, or returns null when one with the same (brand, key) exists (serialised as entries are). */
-  async insertHold(hold: NewHold): Promise<HoldRow | null> {
-    const row = await this.#db
+  async insertHold(this: LedgerRepository<Tx>, hold: NewHold): Promise<HoldRow | null> {
+    const row = await this.db
       .insertInto('holds')
       .values({
         brand_id: hold.brandId,
@@ -299,12 +290,13 @@ export class LedgerRepository {
    * same hold cannot both win; returns null when the hold was no longer reserved.
    */
   async settleHold(
+    this: LedgerRepository<Tx>,
     brandId: bigint,
     id: bigint,
     status: 'posted' | 'voided',
     postedEntryId: bigint | null,
   ): Promise<HoldRow | null> {
-    const row = await this.#db
+    const row = await this.db
       .updateTable('holds')
       .set({ status, posted_entry_id: postedEntryId, settled_at: sql<Date>`now()` })
       .where('brand_id', '=', brandId)

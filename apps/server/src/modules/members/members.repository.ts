@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MemberRow, MemberStatusColumn } from '../../db/tables/accounts.ts';
+import { transact } from '../../db/unit-of-work.ts';
 import type { AttemptReservation } from '../../lib/attempt-gate.ts';
-import { type OperatorAction, recordOperatorAction } from '../../lib/operator-audit.ts';
+import { type AuditRecord, AuditRepository } from '../audit/audit.repository.ts';
 import type { AccessChange } from '../auth/session-revocation.repository.ts';
 import type { MemberProfile } from './member-profile.ts';
 
@@ -177,15 +178,15 @@ export class MembersRepository {
    * An operator's status change with its audit row, as one step of a transaction: SessionRevocationService
    * runs it with the end of the member's sessions (lock, disable); `setStatus` alone (re-activation).
    */
-  statusChange(id: bigint, status: MemberStatusColumn, audit: OperatorAction): AccessChange {
+  statusChange(id: bigint, status: MemberStatusColumn, audit: AuditRecord): AccessChange {
     return async (trx) => {
       await trx.updateTable('members').set({ status }).where('id', '=', id).execute();
-      await recordOperatorAction(trx, audit);
+      await new AuditRepository(trx).record(audit);
     };
   }
 
   /** Runs a status change on its own (nothing to revoke: the member becomes active again). */
   async setStatus(change: AccessChange): Promise<void> {
-    await this.#db.transaction().execute((trx) => change(trx));
+    await transact(this.#db, (trx) => change(trx));
   }
 }

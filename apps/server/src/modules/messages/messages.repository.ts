@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { transact } from '../../db/unit-of-work.ts';
 
 /**
  * Platform messages and each member's read / hidden state (migration 0010_messages). A member sees the
@@ -32,7 +33,7 @@ export class MessagesRepository {
 
   /** Runs `work` in one transaction with a repository bound to it (PGlite: never the outer handle inside). */
   async transaction<T>(work: (repository: MessagesRepository) => Promise<T>): Promise<T> {
-    return this.#db.transaction().execute((trx) => work(new MessagesRepository(trx)));
+    return transact(this.#db, (trx) => work(new MessagesRepository(trx)));
   }
 
   /** The messages `reader` may see (not hidden), joined to its read state. */

@@ -9,7 +9,7 @@ import type {
 import { MESSAGE_BODY_MAX } from '@lotus/shared/messages.schema';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordOperatorAction } from '../../lib/operator-audit.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
 import { sanitiseHtml } from '../content/sanitise-html.ts';
 import { isRealAccount } from '../wallet/wallet-rules.ts';
 import type { MessageItem, MessagesRepository, Reader } from './messages.repository.ts';
@@ -132,7 +132,7 @@ export class MessagesService {
         body,
         createdBy: actor.operatorId,
       });
-      await recordOperatorAction(repository.db, {
+      await new AuditRepository(repository.db).record({
         brandId: actor.brandId,
         operatorId: actor.operatorId,
         memberId: recipient?.id ?? null,

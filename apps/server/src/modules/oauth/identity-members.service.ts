@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { LoginResult } from '@lotus/shared/auth.schema';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { IdentityProvider } from '../../db/tables/account-flows.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { hashToken, newSecret, type SessionsService } from '../auth/sessions.service.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
-import { type IdentityFacts, isUniqueViolation, type OauthRepository } from './oauth.repository.ts';
+import type { IdentityFacts, OauthRepository } from './oauth.repository.ts';
 
 /** The one-time code the callback hands the browser lives this long (docs/accounts-contract.md). */
 export const LOGIN_CODE_TTL_MS = 60_000;

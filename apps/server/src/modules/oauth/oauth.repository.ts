@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { IdentityProvider, OidcProvider } from '../../db/tables/account-flows.ts';
 import type { MemberRow, RegisterMethod } from '../../db/tables/accounts.ts';
+import { transact } from '../../db/unit-of-work.ts';
 
 export type StoredOauthState = {
   brandId: bigint;
@@ -28,11 +29,6 @@ export type IdentityFacts = {
   email: string | null;
   displayName: string | null;
 };
-
-/** PostgreSQL's unique_violation; both backends report it as `code`. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
 
 /**
  * SQL of third-party sign-in. Identities are only ever inserted (a linked identity is permanent); states and
@@ -155,7 +151,7 @@ export class OauthRepository {
    * request) rolls both back and is rethrown for the caller to decide.
    */
   createMemberWithIdentity(member: NewIdentityMember, identity: IdentityFacts): Promise<MemberRow> {
-    return this.#db.transaction().execute(async (trx) => {
+    return transact(this.#db, async (trx) => {
       const created = await trx
         .insertInto('members')
         .values({

@@ -1,18 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { OperatorRole } from '../../db/tables/wallet-operations.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ATTEMPT_GATES, isGranted } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
-import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
+import { sha256Hex } from '../../lib/request-hash.ts';
 import type { OperatorAuthenticator, OperatorSession } from '../../plugins/operator-auth.ts';
 import { AttemptGatesRepository } from '../attempt-gates/attempt-gates.repository.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
 import { hashToken, newSecret } from '../auth/sessions.service.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
+import { ledgerIn } from '../ledger/ledger.ts';
 import { type Operator, OperatorsRepository } from './operators.repository.ts';
 
 /**
@@ -92,8 +93,15 @@ export function actorLabel(actor: OperatorActor): string {
   return actor.operatorId === null ? 'operator:cli' : `operator:${actor.operatorId}`;
 }
 
+/** What an adjustment's transaction works on: the member look-up, the ledger and the audit log. */
+function adjustmentRepositories(trx: Tx) {
+  return { operators: new OperatorsRepository(trx), ledger: ledgerIn(trx), audit: new AuditRepository(trx) };
+}
+
 export class OperatorsService implements OperatorAuthenticator {
   readonly #repository: OperatorsRepository;
+  readonly #audit: AuditRepository<Db>;
+  readonly #uow: UnitOfWork<ReturnType<typeof adjustmentRepositories>>;
   readonly #gates: AttemptGatesRepository;
   readonly #ledger: LedgerService;
   readonly #clock: Clock;
@@ -103,8 +111,10 @@ export class OperatorsService implements OperatorAuthenticator {
   /** Verified against when the username is unknown, so both failures take the same time. */
   #dummyHash: Promise<string> | null = null;
 
-  constructor(db: Kysely<Database>, options: OperatorsServiceOptions) {
+  constructor(db: Db, options: OperatorsServiceOptions) {
     this.#repository = new OperatorsRepository(db);
+    this.#audit = new AuditRepository(db);
+    this.#uow = new UnitOfWork(db, adjustmentRepositories);
     this.#gates = new AttemptGatesRepository(db);
     this.#ledger = new LedgerService(db);
     this.#clock = options.clock;
@@ -184,7 +194,7 @@ export class OperatorsService implements OperatorAuthenticator {
     const operator = await this.#repository.findOperator(brandId, username);
     const verified = await verifyPassword(input.password, operator?.passwordHash ?? (await this.#dummy()));
     if (!operator || !verified || operator.status !== 'active') {
-      await recordOperatorAction(this.#repository.db, {
+      await this.#audit.record({
         brandId,
         operatorId: operator?.id ?? null,
         memberId: null,
@@ -207,7 +217,7 @@ export class OperatorsService implements OperatorAuthenticator {
       now,
       expiresAt,
     });
-    await recordOperatorAction(this.#repository.db, {
+    await this.#audit.record({
       brandId,
       operatorId: operator.id,
       memberId: null,
@@ -248,7 +258,7 @@ export class OperatorsService implements OperatorAuthenticator {
 
   async logout(session: OperatorSession, ip: string): Promise<void> {
     await this.#repository.revokeSession(session.sessionId, this.#clock.now());
-    await recordOperatorAction(this.#repository.db, {
+    await this.#audit.record({
       brandId: session.brandId,
       operatorId: session.operatorId,
       memberId: null,
@@ -273,35 +283,32 @@ export class OperatorsService implements OperatorAuthenticator {
     }
     const scope = `${actorLabel(actor)}:wallet.adjust`;
     // The ledger key is derived from the request's own (scope, key), so a retry at either level posts once.
-    const ledgerKey = `wallet.adjust:${createHash('sha256').update(`${scope}\n${idempotencyKey}`).digest('hex')}`;
+    const ledgerKey = `wallet.adjust:${sha256Hex(`${scope}\n${idempotencyKey}`)}`;
     const { value } = await runIdempotent(
-      this.#repository.db,
+      this.#uow,
       {
         scope,
         key: idempotencyKey,
         request: { username: input.username.toLowerCase(), amountMinor, reason },
       },
-      async (trx) => {
-        const member = await new OperatorsRepository(trx).findMember(actor.brandId, input.username);
+      async ({ operators, ledger, audit }) => {
+        const member = await operators.findMember(actor.brandId, input.username);
         if (!member) throw new AppError('not_found', { message: `no member "${input.username}"` });
-        const main = await this.#ledger.memberMainAccount(member.id, trx);
-        const house = await this.#ledger.systemAccount(actor.brandId, 'house', trx);
-        const entry = await this.#ledger.post(
-          {
-            brandId: actor.brandId,
-            idempotencyKey: ledgerKey,
-            kind: 'adjustment',
-            memo: reason,
-            createdBy: actorLabel(actor),
-            postings: [
-              { accountId: main.id, amountMinor },
-              { accountId: house.id, amountMinor: -amountMinor },
-            ],
-          },
-          trx,
-        );
-        const balance = await this.#ledger.balanceOf(member.id, trx);
-        await recordOperatorAction(trx, {
+        const main = await ledger.memberMainAccount(member.id);
+        const house = await ledger.systemAccount(actor.brandId, 'house');
+        const entry = await ledger.post({
+          brandId: actor.brandId,
+          idempotencyKey: ledgerKey,
+          kind: 'adjustment',
+          memo: reason,
+          createdBy: actorLabel(actor),
+          postings: [
+            { accountId: main.id, amountMinor },
+            { accountId: house.id, amountMinor: -amountMinor },
+          ],
+        });
+        const balance = await ledger.balanceOf(member.id);
+        await audit.record({
           brandId: actor.brandId,
           operatorId: actor.operatorId,
           memberId: member.id,

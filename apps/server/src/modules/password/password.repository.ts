@@ -2,6 +2,7 @@ import { patternSource } from '@lotus/shared/registration-rules';
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { transact } from '../../db/unit-of-work.ts';
 import type { AccessChange } from '../auth/session-revocation.repository.ts';
 
 /** Password storage, reset links (only their SHA-256) and the counters behind the flows' limits. */
@@ -44,7 +45,7 @@ export class PasswordRepository {
     now: Date;
     expiresAt: Date;
   }): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
+    await transact(this.#db, async (trx) => {
       await trx
         .updateTable('password_resets')
         .set({ used_at: input.now })

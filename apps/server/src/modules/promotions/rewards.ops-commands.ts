@@ -5,6 +5,7 @@ import type { OpsCommand, OpsDeps } from '../../ops/commands.ts';
 import { usageError } from '../../ops/commands.ts';
 import { cliActor, printJson } from '../../ops/operator-cli.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
+import { RewardsRepository } from './rewards.repository.ts';
 import { RewardsService } from './rewards.service.ts';
 
 /** `--name value` pairs of a command; null when an argument is not one of `allowed` or has no value. */
@@ -21,9 +22,9 @@ function flagsOf(args: readonly string[], allowed: readonly string[]): Map<strin
 
 async function brandIdOf(deps: OpsDeps, code: string | undefined): Promise<bigint> {
   if (code === undefined || code === '') return (await deps.system.resolveBrand(null)).id;
-  const row = await deps.db.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirst();
-  if (!row) throw new AppError('brand_not_found', { message: `no brand with code "${code}"` });
-  return row.id;
+  const id = await new RewardsRepository(deps.db).brandIdByCode(code);
+  if (id === undefined) throw new AppError('brand_not_found', { message: `no brand with code "${code}"` });
+  return id;
 }
 
 const DAY_MS = 86_400_000;

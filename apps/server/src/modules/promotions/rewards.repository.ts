@@ -31,6 +31,12 @@ export class RewardsRepository {
     return this.#db;
   }
 
+  /** The id of the brand with this code (the operator CLI's `--brand`). */
+  async brandIdByCode(code: string): Promise<bigint | undefined> {
+    const row = await this.#db.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirst();
+    return row?.id;
+  }
+
   #byStatus(memberId: bigint, status: RewardStatus, now: Date) {
     const base = this.#db.selectFrom('member_rewards').where('member_id', '=', memberId);
     if (status === 'claimed') return base.where('claimed_at', 'is not', null);

@@ -9,15 +9,15 @@ import {
   type RewardStatus,
   type RewardView,
 } from '@lotus/shared/rewards.schema';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { MemberRewardRow } from '../../db/tables/rewards.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
-import { recordOperatorAction } from '../../lib/operator-audit.ts';
-import { type LedgerService, MAX_AMOUNT_MINOR } from '../ledger/ledger.service.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { ledgerIn, MAX_AMOUNT_MINOR } from '../ledger/ledger.ts';
 import { isRealAccount } from '../wallet/wallet-rules.ts';
 import { RewardsRepository } from './rewards.repository.ts';
 
@@ -73,15 +73,19 @@ function actorLabel(grantor: RewardGrantor): string {
  * is claimed, so claims under different keys queue and the second finds it claimed (409); the ledger's own
  * key `reward:<id>:claim` makes a second posting impossible even so.
  */
+/** What a reward's transaction works on: the rewards, the ledger and the audit log. */
+function rewardRepositories(trx: Tx) {
+  return { rewards: new RewardsRepository(trx), ledger: ledgerIn(trx), audit: new AuditRepository(trx) };
+}
+
 export class RewardsService {
-  readonly #db: Kysely<Database>;
-  readonly #ledger: LedgerService;
+  readonly #uow: UnitOfWork<ReturnType<typeof rewardRepositories>>;
   readonly #clock: Clock;
   readonly #repository: RewardsRepository;
 
-  constructor(deps: { db: Kysely<Database>; ledger: LedgerService; clock: Clock }) {
-    this.#db = deps.db;
-    this.#ledger = deps.ledger;
+  /** `ledger`: kept for the module's wiring; a claim moves money through the ledger of its own transaction. */
+  constructor(deps: { db: Db; ledger?: LedgerService; clock: Clock }) {
+    this.#uow = new UnitOfWork(deps.db, rewardRepositories);
     this.#clock = deps.clock;
     this.#repository = new RewardsRepository(deps.db);
   }
@@ -124,10 +128,9 @@ export class RewardsService {
     requireReal(actor);
     const lang = language ?? actor.language ?? 'EN';
     const { value } = await runIdempotent(
-      this.#db,
+      this.#uow,
       { scope: `member:${actor.memberId}:reward.claim`, key: idempotencyKey, request: { rewardId } },
-      async (trx) => {
-        const repository = new RewardsRepository(trx);
+      async ({ rewards: repository, ledger, audit }) => {
         const reward = await repository.lockForClaim(actor.brandId, rewardId);
         // Another member's reward is indistinguishable from none: its existence is not the caller's business.
         if (!reward || reward.member_id !== actor.memberId) throw new AppError('reward_not_found');
@@ -135,24 +138,21 @@ export class RewardsService {
         const status = statusOf(reward, now);
         if (status === 'claimed') throw new AppError('reward_already_claimed');
         if (status === 'expired') throw new AppError('reward_expired');
-        const main = await this.#ledger.memberMainAccount(actor.memberId, trx);
-        const bonus = await this.#ledger.systemAccount(actor.brandId, 'bonus', trx);
-        const entry = await this.#ledger.post(
-          {
-            brandId: actor.brandId,
-            idempotencyKey: rewardClaimLedgerKey(reward.id),
-            kind: 'reward',
-            memo: reward.title_en,
-            createdBy: `member:${actor.memberId}`,
-            postings: [
-              { accountId: bonus.id, amountMinor: -reward.amount_minor },
-              { accountId: main.id, amountMinor: reward.amount_minor },
-            ],
-          },
-          trx,
-        );
+        const main = await ledger.memberMainAccount(actor.memberId);
+        const bonus = await ledger.systemAccount(actor.brandId, 'bonus');
+        const entry = await ledger.post({
+          brandId: actor.brandId,
+          idempotencyKey: rewardClaimLedgerKey(reward.id),
+          kind: 'reward',
+          memo: reward.title_en,
+          createdBy: `member:${actor.memberId}`,
+          postings: [
+            { accountId: bonus.id, amountMinor: -reward.amount_minor },
+            { accountId: main.id, amountMinor: reward.amount_minor },
+          ],
+        });
         const claimed = await repository.markClaimed(reward.id, now, entry.entryId);
-        await recordOperatorAction(trx, {
+        await audit.record({
           brandId: actor.brandId,
           operatorId: null,
           memberId: actor.memberId,
@@ -165,7 +165,7 @@ export class RewardsService {
             entryId: entry.entryId,
           },
         });
-        const balance = await this.#ledger.balanceOf(actor.memberId, trx);
+        const balance = await ledger.balanceOf(actor.memberId);
         return {
           reward: rewardView(claimed, lang, now),
           entryId: entry.entryId.toString(),
@@ -207,7 +207,7 @@ export class RewardsService {
       throw new AppError('field_invalid', { details: { field: 'expiresAt' } });
     }
     const { value } = await runIdempotent(
-      this.#db,
+      this.#uow,
       {
         scope: `${actorLabel(grantor)}:reward.grant`,
         key: idempotencyKey,
@@ -220,8 +220,7 @@ export class RewardsService {
           promotionId: input.promotionId ?? null,
         },
       },
-      async (trx) => {
-        const repository = new RewardsRepository(trx);
+      async ({ rewards: repository, audit }) => {
         const member = await repository.findMember(grantor.brandId, input.username.trim());
         if (!member) throw new AppError('not_found', { message: `no member "${input.username}"` });
         if (!isRealAccount(member)) throw new AppError('in_need_true_account');
@@ -237,7 +236,7 @@ export class RewardsService {
           grantedBy: grantor.operatorId,
           promotionId: input.promotionId ?? null,
         });
-        await recordOperatorAction(trx, {
+        await audit.record({
           brandId: grantor.brandId,
           operatorId: grantor.operatorId,
           memberId: member.id,

@@ -13,7 +13,9 @@ import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-
 import { connectWs, listenForSockets } from '../../../test/helpers/ws-client.ts';
 import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
+import { transact } from '../../db/unit-of-work.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
+import { ledgerIn } from '../ledger/ledger.ts';
 
 /**
  * Two server processes on one PostgreSQL database (each its own pool and LISTEN connection): a change made
@@ -83,19 +85,14 @@ describe('live balance across processes [postgres]', () => {
     await socket.next('ready');
     await socket.next('balance');
     // A credit written, announced and then rolled back with its transaction: the NOTIFY never leaves.
-    const ledger = new LedgerService(database.db);
     await expect(
-      database.db.transaction().execute(async (trx) => {
-        await creditFromHouse(
-          ledger,
-          {
-            brandId: fx.brandId,
-            memberId: member.id,
-            amountMinor: 700n,
-            idempotencyKey: `test:rollback:${randomUUID()}`,
-          },
-          trx,
-        );
+      transact(database.db, async (trx) => {
+        await creditFromHouse(ledgerIn(trx), {
+          brandId: fx.brandId,
+          memberId: member.id,
+          amountMinor: 700n,
+          idempotencyKey: `test:rollback:${randomUUID()}`,
+        });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');

@@ -17,6 +17,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { BALANCE_CHANNEL } from '../ledger/ledger.repository.ts';
 import { BalanceHub } from './balance-hub.ts';
+import { RealtimeRepository } from './realtime.repository.ts';
 
 export type RealtimeDeps = {
   db: Kysely<Database>;
@@ -67,6 +68,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
     });
 
     const hub = new BalanceHub(deps.balanceOf, app.log);
+    const sessions = new RealtimeRepository(deps.db);
     let unlisten: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
       if (!deps.listen) {
@@ -82,11 +84,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
 
     /** Whether the session is still live (not revoked, not expired, not idle) without touching it. */
     const sessionAlive = async (sessionId: bigint): Promise<boolean> => {
-      const row = await deps.db
-        .selectFrom('sessions')
-        .select(['revoked_at', 'expires_at', 'last_seen_at'])
-        .where('id', '=', sessionId)
-        .executeTakeFirst();
+      const row = await sessions.sessionState(sessionId);
       const now = clock.now();
       return (
         row !== undefined &&

@@ -2,15 +2,11 @@ import { AGENT_TYPES } from '@lotus/shared/auth.schema';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MemberRow, MembersTable } from '../../db/tables/accounts.ts';
+import { transact } from '../../db/unit-of-work.ts';
 
 export type NewMember = Insertable<MembersTable>;
 
 export type AffiliateAgent = { id: bigint; nickname: string | null };
-
-/** PostgreSQL's unique_violation, as both pg and PGlite report it. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
 
 /** New accounts: uniqueness checks, the affiliate agent and the insert (the per-IP limits are attempt_gates). */
 export class RegistrationRepository {
@@ -46,7 +42,7 @@ export class RegistrationRepository {
 
   /** Inserts the account and records its first IP (the login side's new-IP rule starts from it). */
   async insertMember(member: NewMember, ip: string, now: Date): Promise<MemberRow> {
-    return this.#db.transaction().execute(async (trx) => {
+    return transact(this.#db, async (trx) => {
       const row = await trx.insertInto('members').values(member).returningAll().executeTakeFirstOrThrow();
       await trx
         .insertInto('member_known_ips')

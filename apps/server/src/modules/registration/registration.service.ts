@@ -17,6 +17,7 @@ import {
 } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AttemptCounter, AttemptGate } from '../../lib/attempt-gate.ts';
@@ -25,7 +26,7 @@ import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { newSecret, type SessionsService } from '../auth/sessions.service.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import type { Brand } from '../system/system.repository.ts';
-import { isUniqueViolation, type NewMember, type RegistrationRepository } from './registration.repository.ts';
+import type { NewMember, RegistrationRepository } from './registration.repository.ts';
 
 /**
  * Per-IP limits of the ways in that need no personal data (docs/accounts-contract.md "Registration"):

@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { LocalisedText } from '../../db/tables/catalogue.ts';
 import type {
   CreditKind,
@@ -7,6 +6,7 @@ import type {
   VendorTxnKind,
   VendorTxnStatus,
 } from '../../db/tables/games.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 import type { RoundEvent, RoundView } from './round-state.ts';
 
 /**
@@ -84,24 +84,19 @@ export class RoundGuardError extends Error {
   }
 }
 
-export class VendorProtocolRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
-  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    return this.#db.transaction().execute(work);
-  }
-
-  get db(): Kysely<Database> {
-    return this.#db;
+/**
+ * The SQL of the seamless-wallet protocol. Reads run on any executor; the locks and writes of a money call
+ * need the call's transaction (vendor-protocol.service.ts builds this repository on it).
+ */
+export class VendorProtocolRepository<E extends Executor = Executor> extends Repository<E> {
+  /** The database this repository reads, for the service's unit of work. */
+  get database(): E {
+    return this.db;
   }
 
   /** Every brand's vendor of that code that has a wallet secret (the code is unique per brand only). */
   async vendorsByCode(code: string): Promise<ProtocolVendor[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('vendors')
       .select(['id', 'brand_id', 'vassalage', 'wallet_secret', 'display_name'])
       .where('vassalage', '=', code)
@@ -117,8 +112,8 @@ export class VendorProtocolRepository {
     }));
   }
 
-  async sessionByTokenHash(db: Kysely<Database>, tokenHash: string): Promise<LaunchSession | undefined> {
-    const row = await db
+  async sessionByTokenHash(tokenHash: string): Promise<LaunchSession | undefined> {
+    const row = await this.db
       .selectFrom('game_launch_sessions')
       .select(['id', 'brand_id', 'member_id', 'vendor_id', 'game_id', 'expires_at'])
       .where('token_hash', '=', tokenHash)
@@ -135,8 +130,8 @@ export class VendorProtocolRepository {
       : undefined;
   }
 
-  async player(db: Kysely<Database>, memberId: bigint): Promise<PlayerProfile | undefined> {
-    const row = await db
+  async player(memberId: bigint): Promise<PlayerProfile | undefined> {
+    const row = await this.db
       .selectFrom('members')
       .innerJoin('brands', 'brands.id', 'members.brand_id')
       .select([
@@ -166,20 +161,16 @@ export class VendorProtocolRepository {
       : undefined;
   }
 
-  async gameById(db: Kysely<Database>, gameId: bigint): Promise<ProtocolGame | undefined> {
-    return db
+  async gameById(gameId: bigint): Promise<ProtocolGame | undefined> {
+    return this.db
       .selectFrom('games')
       .select(['id', 'game_code as gameCode', 'game_type as gameType', 'names'])
       .where('id', '=', gameId)
       .executeTakeFirst();
   }
 
-  async gameByCode(
-    db: Kysely<Database>,
-    vendorId: bigint,
-    gameCode: string,
-  ): Promise<ProtocolGame | undefined> {
-    return db
+  async gameByCode(vendorId: bigint, gameCode: string): Promise<ProtocolGame | undefined> {
+    return this.db
       .selectFrom('games')
       .select(['id', 'game_code as gameCode', 'game_type as gameType', 'names'])
       .where('vendor_id', '=', vendorId)
@@ -192,9 +183,9 @@ export class VendorProtocolRepository {
    * itself, its replays and the rollbacks that target it. Without it a debit and its rollback arriving
    * together could each miss the other (read committed) and both succeed.
    */
-  async lockTxnId(trx: Kysely<Database>, vendorId: bigint, txnId: string): Promise<void> {
+  async lockTxnId(this: VendorProtocolRepository<Tx>, vendorId: bigint, txnId: string): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`vendor-txn:${vendorId}:${txnId}`}, 0))`.execute(
-      trx,
+      this.db,
     );
   }
 
@@ -204,18 +195,14 @@ export class VendorProtocolRepository {
    * lock and before any ledger row, in debit, credit and rollback alike: one order, no deadlock. An advisory
    * lock rather than `FOR UPDATE` because the first call of a round finds no row to lock.
    */
-  async lockRound(trx: Kysely<Database>, vendorId: bigint, roundId: string): Promise<void> {
+  async lockRound(this: VendorProtocolRepository<Tx>, vendorId: bigint, roundId: string): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`vendor-round:${vendorId}:${roundId}`}, 0))`.execute(
-      trx,
+      this.db,
     );
   }
 
-  async findTxn(
-    db: Kysely<Database>,
-    vendorId: bigint,
-    txnId: string,
-  ): Promise<VendorTransactionRow | undefined> {
-    return db
+  async findTxn(vendorId: bigint, txnId: string): Promise<VendorTransactionRow | undefined> {
+    return this.db
       .selectFrom('vendor_transactions')
       .selectAll()
       .where('vendor_id', '=', vendorId)
@@ -224,13 +211,9 @@ export class VendorProtocolRepository {
   }
 
   /** The first rollback that names `targetTxnId` as the debit it cancels. */
-  async findRollbackOf(
-    db: Kysely<Database>,
-    vendorId: bigint,
-    targetTxnId: string,
-  ): Promise<VendorTransactionRow | undefined> {
+  async findRollbackOf(vendorId: bigint, targetTxnId: string): Promise<VendorTransactionRow | undefined> {
     return (
-      db
+      this.db
         .selectFrom('vendor_transactions')
         .selectAll()
         .where('vendor_id', '=', vendorId)
@@ -244,8 +227,8 @@ export class VendorProtocolRepository {
     );
   }
 
-  async insertTxn(db: Kysely<Database>, row: NewVendorTransaction): Promise<bigint> {
-    const inserted = await db
+  async insertTxn(this: VendorProtocolRepository<Tx>, row: NewVendorTransaction): Promise<bigint> {
+    const inserted = await this.db
       .insertInto('vendor_transactions')
       .values({
         vendor_id: row.vendorId,
@@ -275,7 +258,7 @@ export class VendorProtocolRepository {
    * account row is locked. Returns that balance.
    */
   async settleApplied(
-    db: Kysely<Database>,
+    this: VendorProtocolRepository<Tx>,
     id: bigint,
     entryId: bigint | null,
     memberId: bigint,
@@ -289,15 +272,15 @@ export class VendorProtocolRepository {
                 join brands on brands.id = account.brand_id and brands.currency = account.currency
                where account.member_id = ${memberId} and account.kind = 'member_main') as wallet
        where vendor_transactions.id = ${id}
-      returning wallet.available::text as balance`.execute(db);
+      returning wallet.available::text as balance`.execute(this.db);
     const balance = row.rows[0]?.balance;
     if (balance === undefined) throw new Error(`vendor transaction ${id} vanished before it was settled`);
     return BigInt(balance);
   }
 
   /** A debit applied → rolled_back (the only status change a transaction has), guarded on its status. */
-  async markRolledBack(db: Kysely<Database>, id: bigint): Promise<void> {
-    const result = await db
+  async markRolledBack(this: VendorProtocolRepository<Tx>, id: bigint): Promise<void> {
+    const result = await this.db
       .updateTable('vendor_transactions')
       .set({ status: 'rolled_back' })
       .where('id', '=', id)
@@ -307,8 +290,8 @@ export class VendorProtocolRepository {
     if (result.numUpdatedRows !== 1n) throw new Error(`vendor transaction ${id}: not an applied debit`);
   }
 
-  async round(db: Kysely<Database>, vendorId: bigint, roundId: string): Promise<RoundView | undefined> {
-    const row = await db
+  async round(vendorId: bigint, roundId: string): Promise<RoundView | undefined> {
+    const row = await this.db
       .selectFrom('game_rounds')
       .select(['status', 'member_id', 'stake_minor', 'credit_count'])
       .where('vendor_id', '=', vendorId)
@@ -328,10 +311,10 @@ export class VendorProtocolRepository {
    * Adds a debit or credit to its round, creating it open (or settled, for a closing free-round credit):
    * the update only touches an open round of the same player, and a round it did not touch fails the call.
    */
-  async applyToRound(db: Kysely<Database>, change: RoundChange): Promise<void> {
+  async applyToRound(this: VendorProtocolRepository<Tx>, change: RoundChange): Promise<void> {
     const close = change.event === 'close';
     const credits = change.event === 'debit' ? 0 : 1;
-    const row = await db
+    const row = await this.db
       .insertInto('game_rounds')
       .values({
         brand_id: change.brandId,
@@ -368,13 +351,13 @@ export class VendorProtocolRepository {
    * and rolls the round back when it was its last standing debit (`event` 'rollback_last').
    */
   async rollBackRoundStake(
-    db: Kysely<Database>,
+    this: VendorProtocolRepository<Tx>,
     round: { vendorId: bigint; roundId: string; memberId: bigint },
     amountMinor: bigint,
     event: Extract<RoundEvent, 'rollback' | 'rollback_last'>,
   ): Promise<void> {
     const last = event === 'rollback_last';
-    const result = await db
+    const result = await this.db
       .updateTable('game_rounds')
       .set((eb) => ({
         stake_minor: sql<bigint>`${eb.ref('stake_minor')} - ${amountMinor}`,

@@ -1,11 +1,12 @@
-import { createHash, createHmac } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { createHmac } from 'node:crypto';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { CreditKind, VendorTransactionRow, VendorTxnKind } from '../../db/tables/games.ts';
+import { type Db, type Tx, transact } from '../../db/unit-of-work.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isUniqueViolation } from '../ledger/ledger.repository.ts';
+import { requestHashOf, sha256Hex } from '../../lib/request-hash.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { ledgerIn } from '../ledger/ledger.ts';
 import type { AuthenticateResult, WalletRefusal, WalletResult } from './protocol-types.ts';
 import {
   type AuthenticateRequest,
@@ -18,13 +19,13 @@ import {
 } from './protocol-wire.ts';
 import { roundDecision } from './round-state.ts';
 import { isFresh, verifySignature } from './signature.ts';
-import type {
-  LaunchSession,
-  NewVendorTransaction,
-  PlayerProfile,
-  ProtocolGame,
-  ProtocolVendor,
-  RoundChange,
+import {
+  type LaunchSession,
+  type NewVendorTransaction,
+  type PlayerProfile,
+  type ProtocolGame,
+  type ProtocolVendor,
+  type RoundChange,
   VendorProtocolRepository,
 } from './vendor-protocol.repository.ts';
 
@@ -85,10 +86,6 @@ const FUNDS_ATTEMPTS = 5;
 /** A dummy key, so that an unknown vendor code costs the same HMAC as a known one. */
 const DUMMY_SECRET = 'vendor-protocol:no-such-vendor:0000000000000000';
 
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 /** The ledger idempotency key of the entry a vendor transaction makes (≤ 128 characters for any txn id). */
 function ledgerKey(vendorId: bigint, txnId: string): string {
   return `vendor:${vendorId}:${sha256Hex(txnId)}`;
@@ -101,8 +98,16 @@ function requestHash(
   fields: Record<string, string | boolean | null>,
 ): string {
   const { playerId, roundId, gameCode } = input;
-  return sha256Hex(JSON.stringify({ kind, playerId, roundId, gameCode, ...fields }));
+  // Keys in written order: the stored hashes were made that way (lib/request-hash.ts).
+  return requestHashOf({ kind, playerId, roundId, gameCode, ...fields }, 'as-written');
 }
+
+/** What a money call's transaction works on: the protocol's rows and the ledger. */
+function callRepositories(trx: Tx) {
+  return { txns: new VendorProtocolRepository(trx), ledger: ledgerIn(trx) };
+}
+
+type CallRepositories = ReturnType<typeof callRepositories>;
 
 /** The row of a money call of the player, at the vendor, before its outcome is known. */
 function txnRow(
@@ -139,14 +144,14 @@ function nameOf(names: Record<string, string>, fallback: string): string {
 }
 
 export class VendorProtocolService {
-  readonly #repository: VendorProtocolRepository;
+  readonly #repository: VendorProtocolRepository<Db>;
   readonly #ledger: LedgerService;
   readonly #clock: Clock;
   readonly #recordWin: WinRecorder;
   readonly #log: Logger;
 
   constructor(deps: {
-    repository: VendorProtocolRepository;
+    repository: VendorProtocolRepository<Db>;
     ledger: LedgerService;
     clock: Clock;
     recordWin: WinRecorder;
@@ -214,16 +219,15 @@ export class VendorProtocolService {
   }
 
   async authenticate(vendors: ProtocolVendor[], input: AuthenticateRequest): Promise<AuthenticateResult> {
-    const db = this.#repository.db;
-    const session = await this.#repository.sessionByTokenHash(db, sha256Hex(input.launchToken));
+    const session = await this.#repository.sessionByTokenHash(sha256Hex(input.launchToken));
     const vendor = session && vendors.find((candidate) => candidate.id === session.vendorId);
     if (!session || !vendor) return { status: 'PLAYER_NOT_FOUND', balanceMinor: null };
     if (session.expiresAt.getTime() <= this.#clock.now().getTime()) {
       return { status: 'SESSION_EXPIRED', balanceMinor: null };
     }
-    const player = await this.#repository.player(db, session.memberId);
+    const player = await this.#repository.player(session.memberId);
     if (!player?.active) return { status: 'PLAYER_NOT_FOUND', balanceMinor: null };
-    const game = await this.#repository.gameById(db, session.gameId);
+    const game = await this.#repository.gameById(session.gameId);
     const balance = await this.#ledger.balanceOf(player.memberId);
     return {
       status: 'OK',
@@ -240,17 +244,16 @@ export class VendorProtocolService {
   }
 
   async balance(vendors: ProtocolVendor[], input: BalanceRequest): Promise<WalletResult> {
-    const db = this.#repository.db;
-    const found = await this.#playerAndVendor(db, vendors, input.playerId);
+    const found = await this.#playerAndVendor(this.#repository, vendors, input.playerId);
     if (!found) return refusal('PLAYER_NOT_FOUND', null);
     const balance = await this.#available(found.player.memberId);
-    const session = await this.#session(db, found.vendor, found.player, input.sessionToken);
+    const session = await this.#session(this.#repository, found.vendor, found.player, input.sessionToken);
     if (!session || !this.#live(session)) return refusal('SESSION_EXPIRED', balance);
     return { status: 'OK', balanceMinor: balance, platformTxnId: '', replayed: false };
   }
 
   async debit(vendors: ProtocolVendor[], input: DebitRequest): Promise<WalletResult> {
-    const found = await this.#playerAndVendor(this.#repository.db, vendors, input.playerId);
+    const found = await this.#playerAndVendor(this.#repository, vendors, input.playerId);
     if (!found) return refusal('PLAYER_NOT_FOUND', null);
     const { player, vendor } = found;
     const amountMinor = BigInt(input.amountMinor);
@@ -271,33 +274,32 @@ export class VendorProtocolService {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.#retryOnTxnCollision(() =>
-          this.#repository.transaction(async (trx) => {
-            await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
-            await this.#repository.lockRound(trx, vendor.id, input.roundId);
-            const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
-            if (existing) return this.#replay(trx, existing, 'debit', hash, player.memberId);
-            const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
+          transact(this.#repository.database, callRepositories, async (repos) => {
+            await repos.txns.lockTxnId(vendor.id, input.txnId);
+            await repos.txns.lockRound(vendor.id, input.roundId);
+            const existing = await repos.txns.findTxn(vendor.id, input.txnId);
+            if (existing) return this.#replay(repos, existing, 'debit', hash, player.memberId);
+            const game = await repos.txns.gameByCode(vendor.id, input.gameCode);
             const row = rowOf(game);
-            const refuse = (status: WalletRefusal['status']) => this.#refuse(trx, row, status);
+            const refuse = (status: WalletRefusal['status']) => this.#refuse(repos, row, status);
             // A rollback got here first: this debit is cancelled before it happened and moves no money.
-            if (await this.#repository.findRollbackOf(trx, vendor.id, input.txnId))
-              return refuse('TXN_ROLLED_BACK');
-            const session = await this.#session(trx, vendor, player, input.sessionToken);
+            if (await repos.txns.findRollbackOf(vendor.id, input.txnId)) return refuse('TXN_ROLLED_BACK');
+            const session = await this.#session(repos.txns, vendor, player, input.sessionToken);
             if (!player.active) return refuse('PLAYER_NOT_FOUND');
             if (!session || !this.#live(session)) return refuse('SESSION_EXPIRED');
-            const round = await this.#repository.round(trx, vendor.id, input.roundId);
+            const round = await repos.txns.round(vendor.id, input.roundId);
             const decision = roundDecision(round, player.memberId, { call: 'debit' });
             if ('refuse' in decision) return refuse(decision.refuse);
-            if (amountMinor > (await this.#available(player.memberId, trx)))
+            if (amountMinor > (await this.#available(player.memberId, repos)))
               return refuse('INSUFFICIENT_FUNDS');
 
             return this.#applied(
-              trx,
+              repos,
               row,
               { stakeDeltaMinor: amountMinor, payoutDeltaMinor: 0n, event: 'debit' },
               async () => {
                 try {
-                  return await this.#post(trx, player, vendor, input, 'bet', amountMinor);
+                  return await this.#post(repos, player, vendor, input, 'bet', amountMinor);
                 } catch (error) {
                   // The ledger has written part of the entry in this transaction: it must roll back.
                   if (isAppError(error) && error.code === 'insufficient_funds') throw new FundsMoved();
@@ -314,7 +316,7 @@ export class VendorProtocolService {
   }
 
   async credit(vendors: ProtocolVendor[], input: CreditRequest): Promise<WalletResult> {
-    const found = await this.#playerAndVendor(this.#repository.db, vendors, input.playerId);
+    const found = await this.#playerAndVendor(this.#repository, vendors, input.playerId);
     if (!found) return refusal('PLAYER_NOT_FOUND', null);
     const { player, vendor } = found;
     const amountMinor = BigInt(input.amountMinor);
@@ -329,16 +331,16 @@ export class VendorProtocolService {
     });
     let won: ProtocolGame | null | undefined;
     const result = await this.#retryOnTxnCollision(() =>
-      this.#repository.transaction(async (trx): Promise<WalletResult> => {
+      transact(this.#repository.database, callRepositories, async (repos): Promise<WalletResult> => {
         won = undefined;
-        await this.#repository.lockTxnId(trx, vendor.id, input.txnId);
-        await this.#repository.lockRound(trx, vendor.id, input.roundId);
-        const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
-        if (existing) return this.#replay(trx, existing, 'credit', hash, player.memberId);
+        await repos.txns.lockTxnId(vendor.id, input.txnId);
+        await repos.txns.lockRound(vendor.id, input.roundId);
+        const existing = await repos.txns.findTxn(vendor.id, input.txnId);
+        if (existing) return this.#replay(repos, existing, 'credit', hash, player.memberId);
         // A credit is owed money: it lands after the session expired, but only for a session that existed.
-        const session = await this.#session(trx, vendor, player, input.sessionToken);
+        const session = await this.#session(repos.txns, vendor, player, input.sessionToken);
         if (!session) return refusal('PLAYER_NOT_FOUND', null);
-        const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
+        const game = await repos.txns.gameByCode(vendor.id, input.gameCode);
         const base = txnRow('credit', found, input, {
           gameId: game?.id ?? null,
           amountMinor,
@@ -346,17 +348,17 @@ export class VendorProtocolService {
           requestHash: hash,
           creditKind,
         });
-        const round = await this.#repository.round(trx, vendor.id, input.roundId);
+        const round = await repos.txns.round(vendor.id, input.roundId);
         const decision = roundDecision(round, player.memberId, {
           call: 'credit',
           close: input.roundClosed,
           funded,
         });
-        if ('refuse' in decision) return this.#refuse(trx, base, decision.refuse);
+        if ('refuse' in decision) return this.#refuse(repos, base, decision.refuse);
         // A free round that opens a round is new play: it needs a live session, as a debit does.
-        if (!round && !this.#live(session)) return this.#refuse(trx, base, 'SESSION_EXPIRED');
+        if (!round && !this.#live(session)) return this.#refuse(repos, base, 'SESSION_EXPIRED');
         const answer = await this.#applied(
-          trx,
+          repos,
           base,
           {
             stakeDeltaMinor: 0n,
@@ -364,7 +366,7 @@ export class VendorProtocolService {
             event: decision.event,
           },
           amountMinor > 0n
-            ? () => this.#post(trx, player, vendor, input, funded ? 'bonus' : 'payout', amountMinor)
+            ? () => this.#post(repos, player, vendor, input, funded ? 'bonus' : 'payout', amountMinor)
             : null,
         );
         // Only a win of a stake is news for the public board; a free round or bonus is the brand's gift.
@@ -389,29 +391,29 @@ export class VendorProtocolService {
   }
 
   async rollback(vendors: ProtocolVendor[], input: RollbackRequest): Promise<WalletResult> {
-    const found = await this.#playerAndVendor(this.#repository.db, vendors, input.playerId);
+    const found = await this.#playerAndVendor(this.#repository, vendors, input.playerId);
     if (!found) return refusal('PLAYER_NOT_FOUND', null);
     const { player, vendor } = found;
     const hash = requestHash('rollback', input, { targetTxnId: input.targetTxnId });
     return this.#retryOnTxnCollision(() =>
-      this.#repository.transaction(async (trx): Promise<WalletResult> => {
+      transact(this.#repository.database, callRepositories, async (repos): Promise<WalletResult> => {
         // Locked on the debit's id: the debit and every rollback of it take turns; then on the round.
-        await this.#repository.lockTxnId(trx, vendor.id, input.targetTxnId);
-        await this.#repository.lockRound(trx, vendor.id, input.roundId);
-        const existing = await this.#repository.findTxn(trx, vendor.id, input.txnId);
-        if (existing) return this.#replay(trx, existing, 'rollback', hash, player.memberId);
-        const session = await this.#session(trx, vendor, player, input.sessionToken);
+        await repos.txns.lockTxnId(vendor.id, input.targetTxnId);
+        await repos.txns.lockRound(vendor.id, input.roundId);
+        const existing = await repos.txns.findTxn(vendor.id, input.txnId);
+        if (existing) return this.#replay(repos, existing, 'rollback', hash, player.memberId);
+        const session = await this.#session(repos.txns, vendor, player, input.sessionToken);
         if (!session) return refusal('PLAYER_NOT_FOUND', null);
-        const target = await this.#repository.findTxn(trx, vendor.id, input.targetTxnId);
+        const target = await repos.txns.findTxn(vendor.id, input.targetTxnId);
         if (
           target &&
           (target.kind !== 'debit' ||
             target.member_id !== player.memberId ||
             target.round_id !== input.roundId)
         ) {
-          return refusal('TXN_CONFLICT', await this.#available(player.memberId, trx));
+          return refusal('TXN_CONFLICT', await this.#available(player.memberId, repos));
         }
-        const game = await this.#repository.gameByCode(trx, vendor.id, input.gameCode);
+        const game = await repos.txns.gameByCode(vendor.id, input.gameCode);
         const rowOf = (amountMinor: bigint) =>
           txnRow('rollback', found, input, {
             gameId: game?.id ?? null,
@@ -421,28 +423,24 @@ export class VendorProtocolService {
           });
         let entryId: bigint | null = null;
         if (target?.status === 'applied' && target.entry_id !== null) {
-          const round = await this.#repository.round(trx, vendor.id, input.roundId);
+          const round = await repos.txns.round(vendor.id, input.roundId);
           const decision = roundDecision(round, player.memberId, {
             call: 'rollback',
             amountMinor: target.amount_minor,
           });
           // The round has a credit or is closed: its outcome stands, and so does this debit.
-          if ('refuse' in decision) return this.#refuse(trx, rowOf(0n), decision.refuse);
-          const reversal = await this.#ledger.reverse(
-            {
-              brandId: player.brandId,
-              entryId: target.entry_id,
-              idempotencyKey: ledgerKey(vendor.id, input.txnId),
-              memo: `${vendor.code} rollback of ${input.targetTxnId}`.slice(0, 500),
-              createdBy: `vendor:${vendor.code}`,
-            },
-            trx,
-          );
+          if ('refuse' in decision) return this.#refuse(repos, rowOf(0n), decision.refuse);
+          const reversal = await repos.ledger.reverse({
+            brandId: player.brandId,
+            entryId: target.entry_id,
+            idempotencyKey: ledgerKey(vendor.id, input.txnId),
+            memo: `${vendor.code} rollback of ${input.targetTxnId}`.slice(0, 500),
+            createdBy: `vendor:${vendor.code}`,
+          });
           entryId = reversal.entryId;
           // The debit first: the database lets it roll back only while its round is still open.
-          await this.#repository.markRolledBack(trx, target.id);
-          await this.#repository.rollBackRoundStake(
-            trx,
+          await repos.txns.markRolledBack(target.id);
+          await repos.txns.rollBackRoundStake(
             { vendorId: vendor.id, roundId: input.roundId, memberId: player.memberId },
             target.amount_minor,
             decision.event,
@@ -451,7 +449,7 @@ export class VendorProtocolService {
         // Otherwise nothing to move: the debit was refused, already rolled back, or has not arrived yet
         // ('rollback_first': the debit will be refused when it comes).
         const { id, balance } = await this.#record(
-          trx,
+          repos,
           rowOf(entryId === null ? 0n : (target?.amount_minor ?? 0n)),
           target ? 'applied' : 'rollback_first',
           entryId,
@@ -467,47 +465,41 @@ export class VendorProtocolService {
    * credit from the brand's bonus account to the player ('bonus', as the reward centre pays); the entry id.
    */
   async #post(
-    trx: Kysely<Database>,
+    repos: CallRepositories,
     player: PlayerProfile,
     vendor: ProtocolVendor,
     input: { txnId: string; roundId: string },
     kind: 'bet' | 'payout' | 'bonus',
     amountMinor: bigint,
   ): Promise<bigint> {
-    const system = await this.#ledger.systemAccount(
-      player.brandId,
-      kind === 'bonus' ? 'bonus' : 'house',
-      trx,
-    );
-    const wallet = await this.#ledger.memberMainAccount(player.memberId, trx);
+    const { ledger } = repos;
+    const system = await ledger.systemAccount(player.brandId, kind === 'bonus' ? 'bonus' : 'house');
+    const wallet = await ledger.memberMainAccount(player.memberId);
     const [from, to] = kind === 'bet' ? [wallet, system] : [system, wallet];
-    const entry = await this.#ledger.post(
-      {
-        brandId: player.brandId,
-        idempotencyKey: ledgerKey(vendor.id, input.txnId),
-        kind,
-        memo: `${vendor.code} round ${input.roundId}`.slice(0, 500),
-        createdBy: `vendor:${vendor.code}`,
-        postings: [
-          { accountId: from.id, amountMinor: -amountMinor },
-          { accountId: to.id, amountMinor },
-        ],
-      },
-      trx,
-    );
+    const entry = await ledger.post({
+      brandId: player.brandId,
+      idempotencyKey: ledgerKey(vendor.id, input.txnId),
+      kind,
+      memo: `${vendor.code} round ${input.roundId}`.slice(0, 500),
+      createdBy: `vendor:${vendor.code}`,
+      postings: [
+        { accountId: from.id, amountMinor: -amountMinor },
+        { accountId: to.id, amountMinor },
+      ],
+    });
     return entry.entryId;
   }
 
   /** Stores a call's row with its answer (the balance after it), which a repeat of the call replays. */
   async #record(
-    trx: Kysely<Database>,
+    repos: CallRepositories,
     row: TxnRow,
     status: NewVendorTransaction['status'],
     entryId: bigint | null,
     answer: WalletResult['status'],
   ): Promise<{ id: bigint; balance: bigint }> {
-    const balance = await this.#available(row.memberId, trx);
-    const id = await this.#repository.insertTxn(trx, {
+    const balance = await this.#available(row.memberId, repos);
+    const id = await repos.txns.insertTxn({
       ...row,
       status,
       entryId,
@@ -517,8 +509,12 @@ export class VendorProtocolService {
   }
 
   /** Records a refused debit or credit: final for its txn id, and it moves no money. */
-  async #refuse(trx: Kysely<Database>, row: TxnRow, status: WalletRefusal['status']): Promise<WalletRefusal> {
-    const { balance } = await this.#record(trx, row, 'refused', null, status);
+  async #refuse(
+    repos: CallRepositories,
+    row: TxnRow,
+    status: WalletRefusal['status'],
+  ): Promise<WalletRefusal> {
+    const { balance } = await this.#record(repos, row, 'refused', null, status);
     return refusal(status, balance);
   }
 
@@ -529,18 +525,18 @@ export class VendorProtocolService {
    * written after it (docs/benchmarks.md "Vendor round").
    */
   async #applied(
-    trx: Kysely<Database>,
+    repos: CallRepositories,
     row: TxnRow,
     change: Pick<RoundChange, 'stakeDeltaMinor' | 'payoutDeltaMinor' | 'event'>,
     post: (() => Promise<bigint>) | null,
   ): Promise<WalletResult> {
-    const id = await this.#repository.insertTxn(trx, {
+    const id = await repos.txns.insertTxn({
       ...row,
       status: 'applied',
       entryId: null,
       response: null,
     });
-    await this.#repository.applyToRound(trx, {
+    await repos.txns.applyToRound({
       brandId: row.brandId,
       vendorId: row.vendorId,
       memberId: row.memberId,
@@ -550,20 +546,20 @@ export class VendorProtocolService {
       now: this.#clock.now(),
     });
     const entryId = post ? await post() : null;
-    const balance = await this.#repository.settleApplied(trx, id, entryId, row.memberId);
+    const balance = await repos.txns.settleApplied(id, entryId, row.memberId);
     return ok(id, balance);
   }
 
   /** Answers a repeat: the stored answer when the content matches, TXN_CONFLICT when it does not. */
   async #replay(
-    trx: Kysely<Database>,
+    repos: CallRepositories,
     existing: VendorTransactionRow,
     kind: VendorTxnKind,
     hash: string,
     memberId: bigint,
   ): Promise<WalletResult> {
     if (existing.kind !== kind || existing.request_hash !== hash || existing.member_id !== memberId) {
-      return refusal('TXN_CONFLICT', await this.#available(memberId, trx));
+      return refusal('TXN_CONFLICT', await this.#available(memberId, repos));
     }
     const stored = existing.response as StoredAnswer | null;
     if (stored?.status === 'OK' && stored.balanceMinor !== null) {
@@ -576,28 +572,28 @@ export class VendorProtocolService {
     }
     // A refusal is final for its txn id; its balance is the current one (INSUFFICIENT_FUNDS must carry it).
     const status = (stored?.status ?? 'TXN_CONFLICT') as WalletRefusal['status'];
-    return refusal(status, await this.#available(memberId, trx));
+    return refusal(status, await this.#available(memberId, repos));
   }
 
   /** The member named by `playerId` and the signing vendor row of the member's brand. */
   async #playerAndVendor(
-    db: Kysely<Database>,
+    repository: VendorProtocolRepository,
     vendors: ProtocolVendor[],
     playerId: string,
   ): Promise<{ player: PlayerProfile; vendor: ProtocolVendor } | null> {
-    const player = await this.#repository.player(db, BigInt(playerId));
+    const player = await repository.player(BigInt(playerId));
     const vendor = player && vendors.find((candidate) => candidate.brandId === player.brandId);
     return player && vendor ? { player, vendor } : null;
   }
 
   /** The launch session of `sessionToken` if it belongs to this player and vendor (expired or not). */
   async #session(
-    db: Kysely<Database>,
+    repository: VendorProtocolRepository,
     vendor: ProtocolVendor,
     player: PlayerProfile,
     sessionToken: string,
   ): Promise<LaunchSession | null> {
-    const session = await this.#repository.sessionByTokenHash(db, sha256Hex(sessionToken));
+    const session = await repository.sessionByTokenHash(sha256Hex(sessionToken));
     if (!session || session.vendorId !== vendor.id || session.memberId !== player.memberId) return null;
     return session;
   }
@@ -606,8 +602,10 @@ export class VendorProtocolService {
     return session.expiresAt.getTime() > this.#clock.now().getTime();
   }
 
-  async #available(memberId: bigint, trx?: Kysely<Database>): Promise<bigint> {
-    return (await this.#ledger.balanceOf(memberId, trx)).availableMinor;
+  /** The available balance, read in the call's transaction when there is one. */
+  async #available(memberId: bigint, repos?: CallRepositories): Promise<bigint> {
+    const balance = repos ? await repos.ledger.balanceOf(memberId) : await this.#ledger.balanceOf(memberId);
+    return balance.availableMinor;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { CodeChannel, CodePurpose, VerificationCodeRow } from '../../db/tables/account-flows.ts';
+import { transact } from '../../db/unit-of-work.ts';
 
 /** The SQL of captchas, human-check challenges and SMS / e-mail codes (docs/accounts-contract.md). */
 export class VerificationRepository {
@@ -90,7 +91,7 @@ export class VerificationRepository {
     now: Date;
     expiresAt: Date;
   }): Promise<bigint> {
-    return this.#db.transaction().execute(async (trx) => {
+    return transact(this.#db, async (trx) => {
       await trx
         .updateTable('verification_codes')
         .set({ consumed_at: row.now })

@@ -8,14 +8,14 @@ import type {
   WalletTransferBody,
   WalletTransferResult,
 } from '@lotus/shared/wallet.schema';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
-import { recordOperatorAction } from '../../lib/operator-audit.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { TransferParty, WalletRepository } from './wallet.repository.ts';
+import { type Ledger, ledgerIn } from '../ledger/ledger.ts';
+import { type TransferParty, WalletRepository } from './wallet.repository.ts';
 import { amountOf, ledgerKeyOf } from './wallet-rules.ts';
 
 /**
@@ -27,11 +27,19 @@ export type PaymentPasswordVerifier = {
 };
 
 export type TransfersServiceDeps = {
-  db: Kysely<Database>;
-  ledger: LedgerService;
+  db: Db;
+  /** Kept for the module's wiring; transfers move money through the ledger of their own transaction. */
+  ledger?: LedgerService;
   repository: WalletRepository;
   paymentPassword: PaymentPasswordVerifier;
 };
+
+/** What a transfer's transaction works on: the wallet's rows, the ledger and the audit log. */
+function transferRepositories(trx: Tx) {
+  return { wallet: new WalletRepository(trx), ledger: ledgerIn(trx), audit: new AuditRepository(trx) };
+}
+
+type TransferRepositories = ReturnType<typeof transferRepositories>;
 
 /**
  * Money moves a member starts from the wallet pages (docs/wallet-contract.md "Balance, wallets,
@@ -43,13 +51,15 @@ export type TransfersServiceDeps = {
  */
 export class TransfersService {
   readonly #deps: TransfersServiceDeps;
+  readonly #uow: UnitOfWork<TransferRepositories>;
 
   constructor(deps: TransfersServiceDeps) {
     this.#deps = deps;
+    this.#uow = new UnitOfWork(deps.db, transferRepositories);
   }
 
-  async #mainView(memberId: bigint, trx: Kysely<Database>) {
-    const { availableMinor } = await this.#deps.ledger.balanceOf(memberId, trx);
+  async #mainView(memberId: bigint, ledger: Ledger) {
+    const { availableMinor } = await ledger.balanceOf(memberId);
     return { balanceMinor: availableMinor.toString(), balance: minorToDecimal(availableMinor) };
   }
 
@@ -62,37 +72,33 @@ export class TransfersService {
   ): Promise<WalletTransferResult> {
     requireReal(actor);
     const amountMinor = amountOf(body.amount);
-    const { db, ledger, repository } = this.#deps;
     const request = { vendor: body.vendor, direction: body.direction, amountMinor };
     const { value } = await runIdempotent(
-      db,
+      this.#uow,
       { scope: `member:${actor.memberId}:wallet.transfer`, key, request },
-      async (trx) => {
-        const brand = await repository.brandWallet(actor.brandId, trx);
+      async ({ wallet: repository, ledger, audit }) => {
+        const brand = await repository.brandWallet(actor.brandId);
         if (brand.singleWallet) throw new AppError('wallet_single_mode');
-        const vendor = await repository.vendor(actor.brandId, body.vendor, trx);
+        const vendor = await repository.vendor(actor.brandId, body.vendor);
         // Money may always come back from a vendor the brand switched off, but none goes to it.
         if (!vendor || (body.direction === 'in' && !vendor.enabled)) throw new AppError('vendor_unknown');
-        const main = await ledger.memberMainAccount(actor.memberId, trx);
-        const wallet = await repository.ensureMemberVendorAccount(actor.memberId, vendor.code, trx);
+        const main = await ledger.memberMainAccount(actor.memberId);
+        const wallet = await repository.ensureMemberVendorAccount(actor.memberId, vendor.code);
         const toVendor = body.direction === 'in' ? amountMinor : -amountMinor;
-        const entry = await ledger.post(
-          {
-            brandId: actor.brandId,
-            idempotencyKey: ledgerKeyOf(actor.memberId, 'wallet.transfer', key),
-            kind: 'vendor_transfer',
-            memo: body.direction === 'in' ? `main → ${vendor.code}` : `${vendor.code} → main`,
-            createdBy: `member:${actor.memberId}`,
-            postings: [
-              { accountId: main.id, amountMinor: -toVendor },
-              { accountId: wallet.id, amountMinor: toVendor },
-            ],
-          },
-          trx,
-        );
+        const entry = await ledger.post({
+          brandId: actor.brandId,
+          idempotencyKey: ledgerKeyOf(actor.memberId, 'wallet.transfer', key),
+          kind: 'vendor_transfer',
+          memo: body.direction === 'in' ? `main → ${vendor.code}` : `${vendor.code} → main`,
+          createdBy: `member:${actor.memberId}`,
+          postings: [
+            { accountId: main.id, amountMinor: -toVendor },
+            { accountId: wallet.id, amountMinor: toVendor },
+          ],
+        });
         const vendorAfter = entry.postings.find((posting) => posting.accountId === wallet.id);
         if (!vendorAfter) throw new Error('vendor posting missing');
-        await recordOperatorAction(trx, {
+        await audit.record({
           brandId: actor.brandId,
           operatorId: null,
           memberId: actor.memberId,
@@ -108,7 +114,7 @@ export class TransfersService {
         });
         return {
           entryId: entry.entryId.toString(),
-          main: await this.#mainView(actor.memberId, trx),
+          main: await this.#mainView(actor.memberId, ledger),
           vendor: {
             vendor: vendor.code,
             balanceMinor: vendorAfter.balanceAfterMinor.toString(),
@@ -127,44 +133,39 @@ export class TransfersService {
    */
   async recall(actor: Actor, body: WalletRecallBody, key: string, ip: string): Promise<WalletRecallResult> {
     requireReal(actor);
-    const { db, ledger, repository } = this.#deps;
     const { value } = await runIdempotent(
-      db,
+      this.#uow,
       { scope: `member:${actor.memberId}:wallet.recall`, key, request: { vendor: body.vendor ?? null } },
-      async (trx) => {
+      async ({ wallet: repository, ledger, audit }) => {
         let vendorCode: string | undefined;
         if (body.vendor !== undefined) {
-          const vendor = await repository.vendor(actor.brandId, body.vendor, trx);
+          const vendor = await repository.vendor(actor.brandId, body.vendor);
           if (!vendor) throw new AppError('vendor_unknown');
           vendorCode = vendor.code;
         }
-        const wallets = await repository.memberVendorAccounts(
-          actor.memberId,
-          { ...(vendorCode === undefined ? {} : { vendor: vendorCode }), forUpdate: true },
-          trx,
-        );
+        const wallets = await repository.memberVendorAccounts(actor.memberId, {
+          ...(vendorCode === undefined ? {} : { vendor: vendorCode }),
+          forUpdate: true,
+        });
         const moves = wallets
           .map((wallet) => ({ accountId: wallet.id, amountMinor: wallet.balance_minor - wallet.held_minor }))
           .filter((move) => move.amountMinor > 0n);
         const recalled = moves.reduce((sum, move) => sum + move.amountMinor, 0n);
         if (recalled > 0n) {
-          const main = await ledger.memberMainAccount(actor.memberId, trx);
-          const entry = await ledger.post(
-            {
-              brandId: actor.brandId,
-              idempotencyKey: ledgerKeyOf(actor.memberId, 'wallet.recall', key),
-              kind: 'vendor_transfer',
-              memo: vendorCode === undefined ? 'recall → main' : `recall ${vendorCode} → main`,
-              createdBy: `member:${actor.memberId}`,
-              postings: [
-                ...moves.map((move) => ({ accountId: move.accountId, amountMinor: -move.amountMinor })),
-                { accountId: main.id, amountMinor: recalled },
-              ],
-            },
-            trx,
-          );
+          const main = await ledger.memberMainAccount(actor.memberId);
+          const entry = await ledger.post({
+            brandId: actor.brandId,
+            idempotencyKey: ledgerKeyOf(actor.memberId, 'wallet.recall', key),
+            kind: 'vendor_transfer',
+            memo: vendorCode === undefined ? 'recall → main' : `recall ${vendorCode} → main`,
+            createdBy: `member:${actor.memberId}`,
+            postings: [
+              ...moves.map((move) => ({ accountId: move.accountId, amountMinor: -move.amountMinor })),
+              { accountId: main.id, amountMinor: recalled },
+            ],
+          });
           // Nothing recalled moved no money, so it is not audited.
-          await recordOperatorAction(trx, {
+          await audit.record({
             brandId: actor.brandId,
             operatorId: null,
             memberId: actor.memberId,
@@ -182,7 +183,7 @@ export class TransfersService {
         return {
           recalledMinor: recalled.toString(),
           recalled: minorToDecimal(recalled),
-          main: await this.#mainView(actor.memberId, trx),
+          main: await this.#mainView(actor.memberId, ledger),
         };
       },
     );
@@ -203,10 +204,8 @@ export class TransfersService {
       request: { amountMinor },
       amountMinor,
       password: payload.withdrawPassword,
-      recipient: (trx) =>
-        actor.uplineId === null
-          ? Promise.resolve(undefined)
-          : this.#deps.repository.memberById(actor.uplineId, trx),
+      recipient: (repository) =>
+        actor.uplineId === null ? Promise.resolve(undefined) : repository.memberById(actor.uplineId),
     });
   }
 
@@ -225,8 +224,8 @@ export class TransfersService {
       request: { username: payload.username.toLowerCase(), amountMinor },
       amountMinor,
       password: payload.withdrawPassword,
-      recipient: async (trx) => {
-        const target = await this.#deps.repository.memberByUsername(actor.brandId, payload.username, trx);
+      recipient: async (repository) => {
+        const target = await repository.memberByUsername(actor.brandId, payload.username);
         return target?.uplineId === actor.memberId ? target : undefined;
       },
     });
@@ -250,10 +249,10 @@ export class TransfersService {
       request: Record<string, unknown>;
       amountMinor: bigint;
       password: string;
-      recipient: (trx: Kysely<Database>) => Promise<TransferParty | undefined>;
+      recipient: (repository: WalletRepository) => Promise<TransferParty | undefined>;
     },
   ): Promise<AgentTransferResult> {
-    const { db, ledger, paymentPassword } = this.#deps;
+    const { repository, paymentPassword } = this.#deps;
     const allowedRecipient = (recipient: TransferParty | undefined): TransferParty => {
       if (
         !recipient ||
@@ -266,31 +265,28 @@ export class TransfersService {
       }
       return recipient;
     };
-    allowedRecipient(await input.recipient(db));
+    allowedRecipient(await input.recipient(repository));
     await paymentPassword.verify(actor.memberId, input.password, ip);
     const { value } = await runIdempotent(
-      db,
+      this.#uow,
       { scope: `member:${actor.memberId}:${input.call}`, key, request: input.request },
-      async (trx) => {
-        const recipient = allowedRecipient(await input.recipient(trx));
-        const from = await ledger.memberMainAccount(actor.memberId, trx);
-        const to = await ledger.memberMainAccount(recipient.id, trx);
-        const entry = await ledger.post(
-          {
-            brandId: actor.brandId,
-            idempotencyKey: ledgerKeyOf(actor.memberId, input.call, key),
-            kind: 'agent_transfer',
-            memo: `${actor.username} → ${recipient.username}`,
-            createdBy: `member:${actor.memberId}`,
-            postings: [
-              { accountId: from.id, amountMinor: -input.amountMinor },
-              { accountId: to.id, amountMinor: input.amountMinor },
-            ],
-          },
-          trx,
-        );
+      async ({ wallet, ledger, audit }) => {
+        const recipient = allowedRecipient(await input.recipient(wallet));
+        const from = await ledger.memberMainAccount(actor.memberId);
+        const to = await ledger.memberMainAccount(recipient.id);
+        const entry = await ledger.post({
+          brandId: actor.brandId,
+          idempotencyKey: ledgerKeyOf(actor.memberId, input.call, key),
+          kind: 'agent_transfer',
+          memo: `${actor.username} → ${recipient.username}`,
+          createdBy: `member:${actor.memberId}`,
+          postings: [
+            { accountId: from.id, amountMinor: -input.amountMinor },
+            { accountId: to.id, amountMinor: input.amountMinor },
+          ],
+        });
         // The sender's row (`member_id`); the recipient is in `detail`. `transfer.upline` / `.downline`.
-        await recordOperatorAction(trx, {
+        await audit.record({
           brandId: actor.brandId,
           operatorId: null,
           memberId: actor.memberId,
@@ -309,7 +305,7 @@ export class TransfersService {
           amountMinor: input.amountMinor.toString(),
           amount: minorToDecimal(input.amountMinor),
           to: recipient.username,
-          main: await this.#mainView(actor.memberId, trx),
+          main: await this.#mainView(actor.memberId, ledger),
         };
       },
     );

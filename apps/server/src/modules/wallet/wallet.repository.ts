@@ -1,8 +1,8 @@
 import type { RecordType } from '@lotus/shared/wallet.schema';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { LocalisedText } from '../../db/tables/catalogue.ts';
 import type { LedgerAccountRow } from '../../db/tables/ledger.ts';
+import { type Executor, Repository } from '../../db/unit-of-work.ts';
 import { isRealAccount } from './wallet-rules.ts';
 
 /** What the wallet calls need of the member's brand. */
@@ -103,15 +103,9 @@ export type RecordFilter = {
 };
 
 /** SQL of the wallet calls: brand settings, the catalogue's vendors, vendor wallets, the tree, records. */
-export class WalletRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
-  async brandWallet(brandId: bigint, db: Kysely<Database> = this.#db): Promise<BrandWallet> {
-    const row = await db
+export class WalletRepository<E extends Executor = Executor> extends Repository<E> {
+  async brandWallet(brandId: bigint): Promise<BrandWallet> {
+    const row = await this.db
       .selectFrom('brands')
       .select(['single_wallet', 'currency', 'currency_symbol'])
       .where('id', '=', brandId)
@@ -120,12 +114,8 @@ export class WalletRepository {
   }
 
   /** The brand's catalogue vendor with that code (`vendors.vassalage`, case as stored), enabled or not. */
-  async vendor(
-    brandId: bigint,
-    code: string,
-    db: Kysely<Database> = this.#db,
-  ): Promise<CatalogueVendor | undefined> {
-    const row = await db
+  async vendor(brandId: bigint, code: string): Promise<CatalogueVendor | undefined> {
+    const row = await this.db
       .selectFrom('vendors')
       .select(['vassalage', 'display_name', 'enabled'])
       .where('brand_id', '=', brandId)
@@ -135,7 +125,7 @@ export class WalletRepository {
   }
 
   async vendors(brandId: bigint): Promise<CatalogueVendor[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('vendors')
       .select(['vassalage', 'display_name', 'enabled'])
       .where('brand_id', '=', brandId)
@@ -152,9 +142,8 @@ export class WalletRepository {
   memberVendorAccounts(
     memberId: bigint,
     options: { vendor?: string; forUpdate?: boolean } = {},
-    db: Kysely<Database> = this.#db,
   ): Promise<LedgerAccountRow[]> {
-    let query = db
+    let query = this.db
       .selectFrom('ledger_accounts')
       .innerJoin('brands', 'brands.id', 'ledger_accounts.brand_id')
       .selectAll('ledger_accounts')
@@ -168,12 +157,8 @@ export class WalletRepository {
   }
 
   /** The member's wallet at `vendor`, created (empty) on first use like the main wallet. */
-  async ensureMemberVendorAccount(
-    memberId: bigint,
-    vendor: string,
-    db: Kysely<Database> = this.#db,
-  ): Promise<LedgerAccountRow> {
-    await db
+  async ensureMemberVendorAccount(memberId: bigint, vendor: string): Promise<LedgerAccountRow> {
+    await this.db
       .insertInto('ledger_accounts')
       .columns(['brand_id', 'kind', 'member_id', 'vendor_code', 'currency'])
       .expression((eb) =>
@@ -191,19 +176,15 @@ export class WalletRepository {
       )
       .onConflict((conflict) => conflict.doNothing())
       .execute();
-    const [account] = await this.memberVendorAccounts(memberId, { vendor }, db);
+    const [account] = await this.memberVendorAccounts(memberId, { vendor });
     if (!account) throw new Error(`vendor wallet of member ${memberId} at ${vendor} missing`);
     return account;
   }
 
   /** A member of the brand by username (case-insensitive, as logins are). */
-  async memberByUsername(
-    brandId: bigint,
-    username: string,
-    db: Kysely<Database> = this.#db,
-  ): Promise<TransferParty | undefined> {
+  async memberByUsername(brandId: bigint, username: string): Promise<TransferParty | undefined> {
     return transferPartyOf(
-      await db
+      await this.db
         .selectFrom('members')
         .select(TRANSFER_PARTY_COLUMNS)
         .where('brand_id', '=', brandId)
@@ -212,16 +193,20 @@ export class WalletRepository {
     );
   }
 
-  async memberById(id: bigint, db: Kysely<Database> = this.#db): Promise<TransferParty | undefined> {
+  async memberById(id: bigint): Promise<TransferParty | undefined> {
     return transferPartyOf(
-      await db.selectFrom('members').select(TRANSFER_PARTY_COLUMNS).where('id', '=', id).executeTakeFirst(),
+      await this.db
+        .selectFrom('members')
+        .select(TRANSFER_PARTY_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst(),
     );
   }
 
   /** One page of a main wallet's postings of the record's kinds, newest first, and how many there are. */
   async records(filter: RecordFilter): Promise<{ rows: RecordRow[]; total: number }> {
     const kinds = kindsOf(filter.type);
-    const base = this.#db
+    const base = this.db
       .selectFrom('journal_postings as p')
       .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
       .leftJoin('journal_entries as o', 'o.id', 'e.reverses_entry_id')

@@ -1,14 +1,24 @@
 import { type SetWithdrawPasswordPayload, WITHDRAW_PASSWORD_PATTERN } from '@lotus/shared/withdrawals.schema';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { type Db, type Tx, transact } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
 import { type PaymentPasswordState, WithdrawPasswordRepository } from './withdraw-password.repository.ts';
 
 /** Wrong payment passwords in a row before the password is locked, and for how long. */
 export const WITHDRAW_PASSWORD_LIMITS = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
+
+/** The unit of work of the payment password: its columns and the audit log, on one transaction. */
+function repositories(trx: Tx) {
+  return { passwords: new WithdrawPasswordRepository(trx), audit: new AuditRepository(trx) };
+}
+
+type TryOutcome =
+  | { outcome: 'locked'; lockedUntil: Date }
+  | { outcome: 'right' }
+  | { outcome: 'wrong'; failures: number; lockedUntil: Date | null };
 
 /**
  * The payment (withdraw) password (docs/wallet-contract.md "Withdrawals"): a second secret, scrypt-hashed
@@ -23,10 +33,12 @@ export const WITHDRAW_PASSWORD_LIMITS = { maxFailures: 5, lockMs: 15 * 60_000 } 
  * its own cannot run while another is open.
  */
 export class WithdrawPasswordService {
-  readonly #repository: WithdrawPasswordRepository;
+  readonly #db: Db;
+  readonly #repository: WithdrawPasswordRepository<Db>;
   readonly #clock: Clock;
 
-  constructor(db: Kysely<Database>, clock: Clock = systemClock) {
+  constructor(db: Db, clock: Clock = systemClock) {
+    this.#db = db;
     this.#repository = new WithdrawPasswordRepository(db);
     this.#clock = clock;
   }
@@ -65,21 +77,56 @@ export class WithdrawPasswordService {
     compare: () => Promise<boolean>,
     wrong: 'withdraw_password_error' | 'old_password_error',
   ): Promise<void> {
-    const { maxFailures, lockMs } = WITHDRAW_PASSWORD_LIMITS;
-    const result = await this.#repository.tryUnderLock({
-      memberId: state.id,
-      maxFailures,
-      lockMs,
-      now: this.#clock.now(),
-      ip,
-      compare,
-    });
+    const { maxFailures } = WITHDRAW_PASSWORD_LIMITS;
+    const result = await this.#tryUnderLock(state.id, this.#clock.now(), ip, compare);
     if (result.outcome === 'right') return;
     const { lockedUntil } = result;
     if (result.outcome === 'wrong' && lockedUntil === null) {
       throw new AppError(wrong, { details: { remainingAttempts: maxFailures - result.failures } });
     }
     throw new AppError('withdraw_password_locked', { details: { lockedUntil: lockedUntil?.toISOString() } });
+  }
+
+  /**
+   * One try of the payment password, decided under the member row's lock (lib/attempt-gate.ts, the row-lock
+   * form): the count is read, `compare` runs (pure work, no database), and the count is written back in
+   * the same transaction, so tries on one member run one after another and see every earlier try. A right
+   * answer resets the count; the wrong answer that makes `maxFailures` locks until `now + lockMs` and is
+   * audited (`withdraw_password.locked`) in the same transaction. A lock that has run out starts a new
+   * count. Row-locked rather than reserved, because members legitimately send several withdrawals at once
+   * with the right password and a reservation would count those in flight as failures.
+   */
+  #tryUnderLock(
+    memberId: bigint,
+    now: Date,
+    ip: string,
+    compare: () => Promise<boolean>,
+  ): Promise<TryOutcome> {
+    const { maxFailures, lockMs } = WITHDRAW_PASSWORD_LIMITS;
+    return transact(this.#db, repositories, async ({ passwords, audit }): Promise<TryOutcome> => {
+      const row = await passwords.lockCounter(memberId);
+      const until = row.withdraw_password_locked_until;
+      if (until !== null && until > now) return { outcome: 'locked', lockedUntil: until };
+      if (await compare()) {
+        if (row.withdraw_password_failures > 0 || until !== null)
+          await passwords.setCounter(memberId, 0, null);
+        return { outcome: 'right' };
+      }
+      const failures = (until !== null ? 0 : row.withdraw_password_failures) + 1;
+      const lockedUntil = failures >= maxFailures ? new Date(now.getTime() + lockMs) : null;
+      await passwords.setCounter(memberId, failures, lockedUntil);
+      if (lockedUntil) {
+        await audit.record({
+          brandId: row.brand_id,
+          operatorId: null,
+          memberId,
+          action: 'withdraw_password.locked',
+          ip,
+          detail: { failures, lockedUntil: lockedUntil.toISOString() },
+        });
+      }
+      return { outcome: 'wrong', failures, lockedUntil };
+    });
   }
 
   /**
@@ -114,14 +161,20 @@ export class WithdrawPasswordService {
         details: { field: 'newPassword', check: 'same_as_login_password' },
       });
     }
-    const stored = await this.#repository.store({
-      memberId,
-      brandId: state.brand_id,
-      hash: await hashPassword(payload.newPassword),
-      firstSet: !changed,
-      ip: origin.ip,
-      userAgent: clipUserAgent(origin.userAgent),
-      now: this.#clock.now(),
+    const hash = await hashPassword(payload.newPassword);
+    const now = this.#clock.now();
+    // The new hash and its audit row in one transaction.
+    const stored = await transact(this.#db, repositories, async ({ passwords, audit }) => {
+      if (!(await passwords.storeHash(memberId, hash, !changed))) return false;
+      await audit.record({
+        brandId: state.brand_id,
+        memberId,
+        action: changed ? 'withdraw_password.changed' : 'withdraw_password.set',
+        ip: origin.ip,
+        userAgent: clipUserAgent(origin.userAgent),
+        at: now,
+      });
+      return true;
     });
     if (!stored) throw new AppError('withdraw_password_already_set');
     return { changed };

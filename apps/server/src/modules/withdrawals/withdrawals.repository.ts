@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type {
   PayoutAccountKind,
   PayoutAccountRow,
@@ -7,6 +6,7 @@ import type {
   WithdrawalRow,
   WithdrawalStatus,
 } from '../../db/tables/wallet-operations.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /** A withdrawal with what every view of it shows: the payout account and the member's username. */
 export type WithdrawalDetail = Omit<WithdrawalRow, 'receipt_proof_image'> & {
@@ -31,18 +31,12 @@ export type ReceiptUpdate = {
   at: Date;
 };
 
-/** The SQL of payout accounts and withdrawals. Every method takes the transaction it should run in. */
-export class WithdrawalsRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
+/** The SQL of payout accounts and withdrawals. Writes and row locks need a transaction-bound instance. */
+export class WithdrawalsRepository<E extends Executor = Executor> extends Repository<E> {
   // --- brand and member -------------------------------------------------------------------------------
 
-  async brandLimits(brandId: bigint, db: Kysely<Database> = this.#db) {
-    return db
+  async brandLimits(brandId: bigint) {
+    return this.db
       .selectFrom('brands')
       .select(['withdrawal_min_minor', 'withdrawal_max_minor', 'withdrawal_receipt_minutes', 'currency'])
       .where('id', '=', brandId)
@@ -51,7 +45,7 @@ export class WithdrawalsRepository {
 
   /** The brand of `--brand <code>`, or the default brand. */
   async brandIdOf(code: string | undefined): Promise<bigint | null> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('brands')
       .select('id')
       .$if(code === undefined, (query) => query.where('is_default', '=', true))
@@ -60,8 +54,8 @@ export class WithdrawalsRepository {
     return row?.id ?? null;
   }
 
-  async payeeNameOf(memberId: bigint, db: Kysely<Database> = this.#db): Promise<string | null> {
-    const row = await db
+  async payeeNameOf(memberId: bigint): Promise<string | null> {
+    const row = await this.db
       .selectFrom('members')
       .select('payee_name')
       .where('id', '=', memberId)
@@ -70,8 +64,12 @@ export class WithdrawalsRepository {
   }
 
   /** Sets the payee name once; false when the member already has one. */
-  async setPayeeNameOnce(memberId: bigint, payeeName: string, db: Kysely<Database>): Promise<boolean> {
-    const result = await db
+  async setPayeeNameOnce(
+    this: WithdrawalsRepository<Tx>,
+    memberId: bigint,
+    payeeName: string,
+  ): Promise<boolean> {
+    const result = await this.db
       .updateTable('members')
       .set({ payee_name: payeeName })
       .where('id', '=', memberId)
@@ -81,14 +79,14 @@ export class WithdrawalsRepository {
   }
 
   /** Locks the member row so two concurrent "add account" requests count the accounts one after the other. */
-  async lockMember(memberId: bigint, db: Kysely<Database>): Promise<void> {
-    await db.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().execute();
+  async lockMember(this: WithdrawalsRepository<Tx>, memberId: bigint): Promise<void> {
+    await this.db.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().execute();
   }
 
   // --- payout accounts --------------------------------------------------------------------------------
 
-  async activePayoutAccounts(memberId: bigint, db: Kysely<Database> = this.#db): Promise<PayoutAccountRow[]> {
-    return db
+  async activePayoutAccounts(memberId: bigint): Promise<PayoutAccountRow[]> {
+    return this.db
       .selectFrom('payout_accounts')
       .selectAll()
       .where('member_id', '=', memberId)
@@ -97,12 +95,8 @@ export class WithdrawalsRepository {
       .execute();
   }
 
-  async activePayoutAccount(
-    memberId: bigint,
-    id: bigint,
-    db: Kysely<Database> = this.#db,
-  ): Promise<PayoutAccountRow | undefined> {
-    return db
+  async activePayoutAccount(memberId: bigint, id: bigint): Promise<PayoutAccountRow | undefined> {
+    return this.db
       .selectFrom('payout_accounts')
       .selectAll()
       .where('id', '=', id)
@@ -112,6 +106,7 @@ export class WithdrawalsRepository {
   }
 
   async insertPayoutAccount(
+    this: WithdrawalsRepository<Tx>,
     row: {
       brandId: bigint;
       memberId: bigint;
@@ -122,9 +117,8 @@ export class WithdrawalsRepository {
       payeeName: string;
       at: Date;
     },
-    db: Kysely<Database>,
   ): Promise<void> {
-    await db
+    await this.db
       .insertInto('payout_accounts')
       .values({
         brand_id: row.brandId,
@@ -140,8 +134,13 @@ export class WithdrawalsRepository {
   }
 
   /** Removes the account from the member's list; withdrawals that used it keep pointing at it. */
-  async removePayoutAccount(memberId: bigint, id: bigint, at: Date): Promise<boolean> {
-    const result = await this.#db
+  async removePayoutAccount(
+    this: WithdrawalsRepository<Tx>,
+    memberId: bigint,
+    id: bigint,
+    at: Date,
+  ): Promise<boolean> {
+    const result = await this.db
       .updateTable('payout_accounts')
       .set({ removed_at: at })
       .where('id', '=', id)
@@ -157,15 +156,16 @@ export class WithdrawalsRepository {
    * The next withdrawal id, taken before the row exists: the hold is keyed by it (`withdrawal:<id>:hold`)
    * and the row needs the hold's id, so one of the two must know its id first.
    */
-  async nextWithdrawalId(db: Kysely<Database>): Promise<bigint> {
+  async nextWithdrawalId(this: WithdrawalsRepository<Tx>): Promise<bigint> {
     const result = await sql<{ id: bigint }>`
-      select nextval(pg_get_serial_sequence('withdrawals', 'id')) as id`.execute(db);
+      select nextval(pg_get_serial_sequence('withdrawals', 'id')) as id`.execute(this.db);
     const id = result.rows[0]?.id;
     if (id === undefined) throw new Error('no withdrawal id');
     return BigInt(id);
   }
 
   async insertWithdrawal(
+    this: WithdrawalsRepository<Tx>,
     row: {
       id: bigint;
       brandId: bigint;
@@ -176,7 +176,6 @@ export class WithdrawalsRepository {
       holdId: bigint;
       at: Date;
     },
-    db: Kysely<Database>,
   ): Promise<void> {
     // The id comes from the identity's own sequence (nextWithdrawalId), hence `overriding system value`.
     await sql`
@@ -184,11 +183,11 @@ export class WithdrawalsRepository {
         (id, brand_id, member_id, payout_account_id, amount_minor, currency, hold_id, created_at, updated_at)
       overriding system value
       values (${row.id}, ${row.brandId}, ${row.memberId}, ${row.payoutAccountId}, ${row.amountMinor},
-        ${row.currency}, ${row.holdId}, ${row.at}, ${row.at})`.execute(db);
+        ${row.currency}, ${row.holdId}, ${row.at}, ${row.at})`.execute(this.db);
   }
 
-  #details(db: Kysely<Database>) {
-    return db
+  #details() {
+    return this.db
       .selectFrom('withdrawals as w')
       .innerJoin('payout_accounts as a', 'a.id', 'w.payout_account_id')
       .innerJoin('members as m', 'm.id', 'w.member_id')
@@ -224,21 +223,21 @@ export class WithdrawalsRepository {
       ]);
   }
 
-  async detail(id: bigint, db: Kysely<Database> = this.#db): Promise<WithdrawalDetail | undefined> {
-    return this.#details(db).where('w.id', '=', id).executeTakeFirst();
+  async detail(id: bigint): Promise<WithdrawalDetail | undefined> {
+    return this.#details().where('w.id', '=', id).executeTakeFirst();
   }
 
   async memberPage(
     memberId: bigint,
     page: { offset: number; limit: number },
   ): Promise<{ rows: WithdrawalDetail[]; total: number }> {
-    const rows = await this.#details(this.#db)
+    const rows = await this.#details()
       .where('w.member_id', '=', memberId)
       .orderBy('w.id', 'desc')
       .offset(page.offset)
       .limit(page.limit)
       .execute();
-    const count = await this.#db
+    const count = await this.db
       .selectFrom('withdrawals')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('member_id', '=', memberId)
@@ -251,14 +250,14 @@ export class WithdrawalsRepository {
     filter: OpsFilter | undefined,
     page: { offset: number; limit: number },
   ): Promise<{ rows: WithdrawalDetail[]; total: number }> {
-    const rows = await this.#details(this.#db)
+    const rows = await this.#details()
       .where('w.brand_id', '=', brandId)
       .$call((query) => applyOpsFilter(query, filter))
       .orderBy('w.id', 'desc')
       .offset(page.offset)
       .limit(page.limit)
       .execute();
-    const count = await this.#db
+    const count = await this.db
       .selectFrom('withdrawals as w')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('w.brand_id', '=', brandId)
@@ -268,8 +267,13 @@ export class WithdrawalsRepository {
   }
 
   /** Locks the withdrawal for a decision, so two decisions on one withdrawal run one after the other. */
-  async lockWithdrawal(id: bigint, db: Kysely<Database>): Promise<WithdrawalRow | undefined> {
-    return db.selectFrom('withdrawals').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+  async lockWithdrawal(this: WithdrawalsRepository<Tx>, id: bigint): Promise<WithdrawalRow | undefined> {
+    return this.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('id', '=', id)
+      .forNoKeyUpdate()
+      .executeTakeFirst();
   }
 
   async proofOf(id: bigint): Promise<
@@ -281,7 +285,7 @@ export class WithdrawalsRepository {
       }
     | undefined
   > {
-    return this.#db
+    return this.db
       .selectFrom('withdrawals')
       .select(['brand_id', 'member_id', 'receipt_proof_image as image', 'receipt_proof_type as type'])
       .where('id', '=', id)
@@ -289,11 +293,11 @@ export class WithdrawalsRepository {
   }
 
   async markPaid(
+    this: WithdrawalsRepository<Tx>,
     id: bigint,
     values: { entryId: bigint; decidedBy: string; at: Date; deadline: Date },
-    db: Kysely<Database>,
   ): Promise<void> {
-    await db
+    await this.db
       .updateTable('withdrawals')
       .set({
         status: 'paid',
@@ -310,11 +314,11 @@ export class WithdrawalsRepository {
   }
 
   async markRejected(
+    this: WithdrawalsRepository<Tx>,
     id: bigint,
     values: { reason: string; decidedBy: string; at: Date },
-    db: Kysely<Database>,
   ): Promise<void> {
-    await db
+    await this.db
       .updateTable('withdrawals')
       .set({
         status: 'rejected',
@@ -328,8 +332,8 @@ export class WithdrawalsRepository {
       .execute();
   }
 
-  async closeInvestigation(id: bigint, at: Date, db: Kysely<Database>): Promise<void> {
-    await db
+  async closeInvestigation(this: WithdrawalsRepository<Tx>, id: bigint, at: Date): Promise<void> {
+    await this.db
       .updateTable('withdrawals')
       .set({ investigation: 'closed', updated_at: at })
       .where('id', '=', id)
@@ -339,12 +343,12 @@ export class WithdrawalsRepository {
 
   /** The member's answer; only while awaiting and before the deadline (false otherwise). */
   async recordReceipt(
+    this: WithdrawalsRepository<Tx>,
     id: bigint,
     memberId: bigint,
     update: ReceiptUpdate,
-    db: Kysely<Database>,
   ): Promise<boolean> {
-    const result = await db
+    const result = await this.db
       .updateTable('withdrawals')
       .set({
         receipt_status: update.status,
@@ -371,9 +375,8 @@ export class WithdrawalsRepository {
    */
   async autoReceive(
     now: Date,
-    trx: Kysely<Database> = this.#db,
   ): Promise<{ id: bigint; brandId: bigint; memberId: bigint; amountMinor: bigint }[]> {
-    const rows = await trx
+    const rows = await this.db
       .updateTable('withdrawals')
       .set({
         receipt_status: 'auto_received',

@@ -22,7 +22,8 @@ import { ProofPicker } from '../../../components/forms/proof-picker.tsx';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
-import { amountProblemText, moneyErrorText, moneyText, newIdempotencyKey } from '../../../lib/money/money.ts';
+import { amountProblemText, moneyErrorText, moneyText } from '../../../lib/money/money.ts';
+import { useConfirmedIntent } from '../../../lib/use-confirmed-intent.ts';
 import { createDeposit, DEPOSIT_KEYS, type DepositRequest } from '../api/deposit-api.ts';
 import { checkDepositForm, type DepositFormErrors, quickAmounts } from '../utils/deposit-form.ts';
 
@@ -31,7 +32,7 @@ type DepositFormProps = { methods: PaymentMethodView[]; symbol: string };
 /** The gateway's pay page; a function so tests can watch the hand-over without leaving jsdom. */
 export const gatewayRedirect = { go: (url: string) => window.location.assign(url) };
 
-type Intent = { request: DepositRequest; key: string; method: PaymentMethodView };
+type Intent = { request: DepositRequest; method: PaymentMethodView };
 
 export function DepositForm({ methods, symbol }: DepositFormProps) {
   const { t } = useTranslation('deposit');
@@ -42,10 +43,22 @@ export function DepositForm({ methods, symbol }: DepositFormProps) {
   const [reference, setReference] = useState('');
   const [proof, setProof] = useState<File | null>(null);
   const [errors, setErrors] = useState<DepositFormErrors>({});
-  const [intent, setIntent] = useState<Intent | null>(null);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const deposit = useConfirmedIntent(
+    (input: Intent, key: string) => createDeposit(input.request, key),
+    (result) => {
+      if (result.redirectUrl) {
+        gatewayRedirect.go(result.redirectUrl);
+        return;
+      }
+      setAmount('');
+      setReference('');
+      setProof(null);
+      setDone(t('form.submitted', { id: result.deposit.id }));
+    },
+    () => queryClient.invalidateQueries({ queryKey: DEPOSIT_KEYS.all }),
+  );
+  const intent = deposit.pending;
 
   if (!method) return null;
   const money = (minor: string | bigint) => moneyText(minor, symbol);
@@ -57,39 +70,14 @@ export function DepositForm({ methods, symbol }: DepositFormProps) {
     setErrors(found);
     setDone(null);
     if (Object.keys(found).length > 0) return;
-    setFailure(null);
-    setIntent({
+    deposit.open({
       method,
-      key: newIdempotencyKey(),
       request: {
         method: method.code,
         amount: amount.trim(),
         ...(isBank ? { reference: reference.trim(), proof } : {}),
       },
     });
-  };
-
-  const confirm = async () => {
-    if (!intent || sending) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      const result = await createDeposit(intent.request, intent.key);
-      await queryClient.invalidateQueries({ queryKey: DEPOSIT_KEYS.all });
-      if (result.redirectUrl) {
-        gatewayRedirect.go(result.redirectUrl);
-        return;
-      }
-      setIntent(null);
-      setAmount('');
-      setReference('');
-      setProof(null);
-      setDone(t('form.submitted', { id: result.deposit.id }));
-    } catch (error) {
-      setFailure(moneyErrorText(t, error, symbol));
-    } finally {
-      setSending(false);
-    }
   };
 
   const amountError = errors.amount ? amountProblemText(t, errors.amount, symbol) : null;
@@ -196,7 +184,7 @@ export function DepositForm({ methods, symbol }: DepositFormProps) {
                 label={t('form.proof')}
                 file={proof}
                 onChange={setProof}
-                disabled={sending}
+                disabled={deposit.busy}
                 testId="deposit-proof"
               />
             </>
@@ -231,10 +219,10 @@ export function DepositForm({ methods, symbol }: DepositFormProps) {
             : []
         }
         confirmLabel={intent?.method.kind === 'gateway' ? t('confirm.pay') : t('confirm.submit')}
-        busy={sending}
-        error={failure}
-        onConfirm={() => void confirm()}
-        onClose={() => setIntent(null)}
+        busy={deposit.busy}
+        error={deposit.error ? moneyErrorText(t, deposit.error, symbol) : null}
+        onConfirm={() => void deposit.confirm()}
+        onClose={deposit.cancel}
         testId="deposit-confirm"
       />
     </Stack>

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ProofPicker } from '../../../components/forms/proof-picker.tsx';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
-import { moneyErrorText, moneyText, newIdempotencyKey } from '../../../lib/money/money.ts';
+import { moneyErrorText, moneyText } from '../../../lib/money/money.ts';
+import { useConfirmedIntent } from '../../../lib/use-confirmed-intent.ts';
 import { confirmReceipt, type ReceiptRequest, refreshAfterWithdrawal } from '../api/withdrawal-api.ts';
 import { checkReceiptForm, type ReceiptErrors, remainderMinor } from '../utils/receipt-form.ts';
 
@@ -26,9 +27,12 @@ export function ReceiptForm({ withdrawal, symbol }: ReceiptFormProps) {
   const [proof, setProof] = useState<File | null>(null);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<ReceiptErrors>({});
-  const [intent, setIntent] = useState<{ request: ReceiptRequest; key: string } | null>(null);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const receipt = useConfirmedIntent(
+    (request: ReceiptRequest, key: string) => confirmReceipt(withdrawal.id, request, key),
+    () => {},
+    () => refreshAfterWithdrawal(queryClient),
+  );
+  const request = receipt.pending;
   const remainder = status === 'partly_received' ? remainderMinor(receivedAmount, amountMinor) : null;
   const formId = `receipt-${withdrawal.id}`;
 
@@ -37,31 +41,12 @@ export function ReceiptForm({ withdrawal, symbol }: ReceiptFormProps) {
     const found = checkReceiptForm({ status, receivedAmount, proof, note }, amountMinor);
     setErrors(found);
     if (Object.keys(found).length > 0 || status === null) return;
-    setFailure(null);
-    setIntent({
-      key: newIdempotencyKey(),
-      request: {
-        status,
-        ...(status === 'partly_received' ? { receivedAmount: receivedAmount.trim() } : {}),
-        ...(status !== 'received' && note.trim() ? { note: note.trim() } : {}),
-        ...(status !== 'received' && proof ? { proof } : {}),
-      },
+    receipt.open({
+      status,
+      ...(status === 'partly_received' ? { receivedAmount: receivedAmount.trim() } : {}),
+      ...(status !== 'received' && note.trim() ? { note: note.trim() } : {}),
+      ...(status !== 'received' && proof ? { proof } : {}),
     });
-  };
-
-  const confirm = async () => {
-    if (!intent || sending) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      await confirmReceipt(withdrawal.id, intent.request, intent.key);
-      setIntent(null);
-      await refreshAfterWithdrawal(queryClient);
-    } catch (error) {
-      setFailure(moneyErrorText(t, error, symbol));
-    } finally {
-      setSending(false);
-    }
   };
 
   const receivedError =
@@ -135,7 +120,7 @@ export function ReceiptForm({ withdrawal, symbol }: ReceiptFormProps) {
                 if (file) setErrors((current) => ({ ...current, proof: undefined }));
               }}
               error={errors.proof ? t('errors:proof_required') : null}
-              disabled={sending}
+              disabled={receipt.busy}
               testId="receipt-proof"
             />
             <Textarea
@@ -159,39 +144,37 @@ export function ReceiptForm({ withdrawal, symbol }: ReceiptFormProps) {
         </Button>
       </Stack>
       <MoneyConfirmDialog
-        opened={intent !== null}
+        opened={receipt.pending !== null}
         title={t('receipt.confirmTitle')}
         amountText={moneyText(amountMinor, symbol)}
         rows={
-          intent
+          request
             ? [
-                { label: t('receipt.question'), value: t(`receipt.answer.${intent.request.status}`) },
-                ...(intent.request.receivedAmount
+                { label: t('receipt.question'), value: t(`receipt.answer.${request.status}`) },
+                ...(request.receivedAmount
                   ? [
                       {
                         label: t('receipt.receivedAmount', { symbol }),
-                        value: moneyText(decimalToMinor(intent.request.receivedAmount) ?? 0n, symbol),
+                        value: moneyText(decimalToMinor(request.receivedAmount) ?? 0n, symbol),
                       },
                       {
                         label: t('receipt.remainder'),
                         value: moneyText(
-                          amountMinor - (decimalToMinor(intent.request.receivedAmount) ?? 0n),
+                          amountMinor - (decimalToMinor(request.receivedAmount) ?? 0n),
                           symbol,
                         ),
                       },
                     ]
                   : []),
-                ...(intent.request.proof
-                  ? [{ label: t('receipt.proofLabel'), value: intent.request.proof.name }]
-                  : []),
+                ...(request.proof ? [{ label: t('receipt.proofLabel'), value: request.proof.name }] : []),
               ]
             : []
         }
         confirmLabel={t('receipt.confirmSubmit')}
-        busy={sending}
-        error={failure}
-        onConfirm={() => void confirm()}
-        onClose={() => setIntent(null)}
+        busy={receipt.busy}
+        error={receipt.error ? moneyErrorText(t, receipt.error, symbol) : null}
+        onConfirm={() => void receipt.confirm()}
+        onClose={receipt.cancel}
         testId="receipt-confirm"
       />
     </form>

@@ -1,0 +1,513 @@
+import { isUniqueViolation } from '../../db/errors.ts';
+import type {
+  HoldRow,
+  JournalEntryRow,
+  LedgerAccountRow,
+  SystemAccountKind,
+} from '../../db/tables/ledger.ts';
+import type { Tx } from '../../db/unit-of-work.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requestHashOf } from '../../lib/request-hash.ts';
+import { LedgerRepository } from './ledger.repository.ts';
+
+/**
+ * The double-entry ledger (ARCHITECTURE §4; docs/database.md "Ledger"). Every money movement is one
+ * journal entry whose postings sum to zero, written in one transaction together with the cached balances
+ * of its accounts. Every command carries the caller's idempotency key: the same key with the same input
+ * replays the first result, the same key with other input is refused (`idempotency_key_reused`). A
+ * command that fails (e.g. `insufficient_funds`) leaves nothing behind, so retrying its key tries again.
+ *
+ * `Ledger` runs in the caller's transaction (its unit of work builds it with `ledgerIn(trx)`): a deposit
+ * approval, a withdrawal or the seed moves money together with its own rows, all committed or rolled back
+ * together. Such a caller must roll back when a method throws, since rows written before the refusal are
+ * still in its transaction. `LedgerService` (ledger.service.ts) runs each command in a transaction of its own.
+ */
+
+/** Kinds of journal entry; the database only checks the shape, so later slices add kinds here. */
+export type EntryKind =
+  | 'opening_balance'
+  | 'adjustment'
+  | 'transfer'
+  | 'reversal'
+  | 'hold_settlement'
+  | 'deposit'
+  | 'withdrawal'
+  | 'bet'
+  | 'payout'
+  | 'bonus'
+  | 'commission'
+  | 'vendor_transfer'
+  | 'agent_transfer'
+  /** A claimed reward of the reward centre: brand `bonus` → member main (modules/promotions). */
+  | 'reward';
+
+export type PostingInput = { accountId: bigint; amountMinor: bigint };
+
+export type PostInput = {
+  brandId: bigint;
+  idempotencyKey: string;
+  kind: EntryKind;
+  memo?: string | null;
+  postings: PostingInput[];
+  /** 'system', 'seed', 'member:<id>', 'operator:<id>'. */
+  createdBy?: string;
+};
+
+export type PostedEntry = {
+  entryId: bigint;
+  brandId: bigint;
+  kind: string;
+  memo: string | null;
+  reversesEntryId: bigint | null;
+  createdAt: Date;
+  createdBy: string;
+  postings: { accountId: bigint; amountMinor: bigint; balanceAfterMinor: bigint }[];
+  /** True when this answer is the replay of an earlier request with the same key. */
+  replayed: boolean;
+};
+
+export type ReverseInput = {
+  brandId: bigint;
+  entryId: bigint;
+  idempotencyKey: string;
+  memo?: string | null;
+  createdBy?: string;
+};
+
+export type ReserveInput = {
+  brandId: bigint;
+  accountId: bigint;
+  amountMinor: bigint;
+  idempotencyKey: string;
+  memo?: string | null;
+};
+
+export type PostHoldInput = {
+  brandId: bigint;
+  holdId: bigint;
+  /** Where the held money goes (e.g. withdrawals clearing, or the house for a lost bet). */
+  counterAccountId: bigint;
+  idempotencyKey: string;
+  kind?: EntryKind;
+  memo?: string | null;
+  createdBy?: string;
+};
+
+export type Hold = {
+  holdId: bigint;
+  brandId: bigint;
+  accountId: bigint;
+  amountMinor: bigint;
+  status: 'reserved' | 'posted' | 'voided';
+  postedEntryId: bigint | null;
+  replayed: boolean;
+};
+
+export type Balance = {
+  accountId: bigint;
+  currency: string;
+  balanceMinor: bigint;
+  heldMinor: bigint;
+  availableMinor: bigint;
+};
+
+/** The unique key that allows one reversal per entry. */
+export const REVERSAL_KEY = 'journal_entries_reverses_entry_id_key';
+
+/** Largest amount one posting may move (10^15 minor units), far from int8 overflow of any balance. */
+export const MAX_AMOUNT_MINOR = 10n ** 15n;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
+const MEMO_MAX = 500;
+
+export function invalid(message: string): AppError {
+  return new AppError('invalid_request', { message });
+}
+
+export function checkKey(key: string): void {
+  if (!IDEMPOTENCY_KEY.test(key)) throw invalid('idempotency key: 1..128 printable ASCII characters');
+}
+
+export function checkMemo(memo: string | null | undefined): string | null {
+  if (memo === undefined || memo === null) return null;
+  if (memo.length > MEMO_MAX) throw invalid(`memo longer than ${MEMO_MAX}`);
+  return memo;
+}
+
+function checkAmount(amount: bigint, allowNegative: boolean): void {
+  if (amount === 0n) throw invalid('amount must not be zero');
+  if (!allowNegative && amount < 0n) throw invalid('amount must be positive');
+  if (amount > MAX_AMOUNT_MINOR || amount < -MAX_AMOUNT_MINOR) throw invalid('amount too large');
+}
+
+/**
+ * The hash stored with an entry or hold, to recognise a reused key. Keys in written order: the stored
+ * hashes were made that way (lib/request-hash.ts).
+ */
+export function requestHash(request: Record<string, unknown>): string {
+  return requestHashOf(request, 'as-written');
+}
+
+function reversalHash(input: ReverseInput): string {
+  return requestHash({ op: 'reverse', entryId: input.entryId, memo: checkMemo(input.memo) });
+}
+
+/** What an account holds: booked, held, and available (booked less held). */
+export function balanceOfAccount(account: LedgerAccountRow): Balance {
+  return {
+    accountId: account.id,
+    currency: account.currency,
+    balanceMinor: account.balance_minor,
+    heldMinor: account.held_minor,
+    availableMinor: account.balance_minor - account.held_minor,
+  };
+}
+
+function holdOf(row: HoldRow, replayed: boolean): Hold {
+  return {
+    holdId: row.id,
+    brandId: row.brand_id,
+    accountId: row.account_id,
+    amountMinor: row.amount_minor,
+    status: row.status,
+    postedEntryId: row.posted_entry_id,
+    replayed,
+  };
+}
+
+type EntryToWrite = {
+  brandId: bigint;
+  idempotencyKey: string;
+  requestHash: string;
+  kind: string;
+  memo: string | null;
+  reversesEntryId: bigint | null;
+  createdBy: string;
+  postings: PostingInput[];
+  /** Held amount released from an account together with its posting (settling a hold). */
+  releaseHeld?: { accountId: bigint; amountMinor: bigint };
+  /** Runs after the entry row exists and before balances move (e.g. marking the hold posted). */
+  beforePostings?: (repository: LedgerRepository<Tx>, entry: JournalEntryRow) => Promise<void>;
+};
+
+/** The ledger's commands inside one transaction (the caller's unit of work). */
+export class Ledger {
+  readonly #repository: LedgerRepository<Tx>;
+
+  constructor(repository: LedgerRepository<Tx>) {
+    this.#repository = repository;
+  }
+
+  /** Runs `work` on this transaction's repository. */
+  #run<T>(work: (repository: LedgerRepository<Tx>) => Promise<T>): Promise<T> {
+    return work(this.#repository);
+  }
+
+  /** Posts one balanced journal entry. */
+  async post(input: PostInput): Promise<PostedEntry> {
+    checkKey(input.idempotencyKey);
+    const memo = checkMemo(input.memo);
+    if (input.postings.length < 2) throw invalid('an entry needs at least two postings');
+    let sum = 0n;
+    const seen = new Set<bigint>();
+    for (const posting of input.postings) {
+      checkAmount(posting.amountMinor, true);
+      if (seen.has(posting.accountId)) throw invalid('one posting per account and entry');
+      seen.add(posting.accountId);
+      sum += posting.amountMinor;
+    }
+    if (sum !== 0n) throw invalid('postings must sum to zero');
+    const hash = requestHash({
+      op: 'post',
+      kind: input.kind,
+      memo,
+      postings: input.postings.map((posting) => [posting.accountId, posting.amountMinor]),
+    });
+    return this.#run((repository) =>
+      this.#writeEntry(repository, {
+        brandId: input.brandId,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        kind: input.kind,
+        memo,
+        reversesEntryId: null,
+        createdBy: input.createdBy ?? 'system',
+        postings: input.postings,
+      }),
+    );
+  }
+
+  /** Posts the exact opposite of an entry. An entry is reversed at most once; reversals are not reversed. */
+  async reverse(input: ReverseInput): Promise<PostedEntry> {
+    checkKey(input.idempotencyKey);
+    const memo = checkMemo(input.memo);
+    const hash = reversalHash(input);
+    try {
+      return await this.#run(async (repository) => {
+        const replay = await this.#replayEntry(repository, input.brandId, input.idempotencyKey, hash);
+        if (replay) return replay;
+        const original = await repository.findEntry(input.brandId, input.entryId);
+        if (!original) throw new AppError('not_found', { message: `journal entry ${input.entryId}` });
+        if (original.reverses_entry_id !== null) throw invalid('a reversal cannot be reversed');
+        if (await repository.findReversalOf(original.id)) throw new AppError('entry_already_reversed');
+        const postings = await repository.postingsOf(original.id);
+        return await this.#writeEntry(repository, {
+          brandId: input.brandId,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          kind: 'reversal',
+          memo,
+          reversesEntryId: original.id,
+          createdBy: input.createdBy ?? 'system',
+          postings: postings.map((posting) => ({
+            accountId: posting.account_id,
+            amountMinor: -posting.amount_minor,
+          })),
+        });
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, REVERSAL_KEY)) throw error;
+      // A concurrent reversal committed first. This transaction, which the violation has aborted, cannot
+      // look further: the caller's retry replays (LedgerService.reverse does so in a transaction of its own).
+      throw new AppError('entry_already_reversed', { cause: error });
+    }
+  }
+
+  /** The earlier answer to this very reversal request (same key, same input), if one committed. */
+  reversalReplay(input: ReverseInput): Promise<PostedEntry | null> {
+    const hash = reversalHash(input);
+    return this.#replayEntry(this.#repository, input.brandId, input.idempotencyKey, hash);
+  }
+
+  /** First phase: holds `amountMinor` of a member account (available balance goes down, balance does not). */
+  async reserve(input: ReserveInput): Promise<Hold> {
+    checkKey(input.idempotencyKey);
+    checkAmount(input.amountMinor, false);
+    const memo = checkMemo(input.memo);
+    const hash = requestHash({ op: 'reserve', accountId: input.accountId, amount: input.amountMinor, memo });
+    return this.#run(async (repository) => {
+      const existing = await repository.findHoldByKey(input.brandId, input.idempotencyKey);
+      if (existing) return this.#replayHold(existing, hash);
+      const account = await repository.findAccount(input.accountId);
+      if (!account || account.brand_id !== input.brandId) throw invalid(`unknown account ${input.accountId}`);
+      if (account.member_id === null) throw invalid('only member accounts carry holds');
+      const hold = await repository.insertHold({
+        brandId: input.brandId,
+        accountId: input.accountId,
+        amountMinor: input.amountMinor,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        memo,
+      });
+      if (!hold) {
+        const winner = await repository.findHoldByKey(input.brandId, input.idempotencyKey);
+        if (!winner) throw new Error('hold vanished after a key conflict');
+        return this.#replayHold(winner, hash);
+      }
+      if (!(await repository.holdOnAccount(input.accountId, input.amountMinor))) {
+        throw new AppError('insufficient_funds');
+      }
+      return holdOf(hold, false);
+    });
+  }
+
+  /** Second phase: moves the held money to `counterAccountId` in one journal entry. */
+  async postHold(input: PostHoldInput): Promise<{ hold: Hold; entry: PostedEntry }> {
+    checkKey(input.idempotencyKey);
+    const memo = checkMemo(input.memo);
+    const kind = input.kind ?? 'hold_settlement';
+    const hash = requestHash({
+      op: 'post_hold',
+      holdId: input.holdId,
+      counterAccountId: input.counterAccountId,
+      kind,
+      memo,
+    });
+    return this.#run(async (repository) => {
+      const found = await repository.findHold(input.brandId, input.holdId);
+      if (!found) throw new AppError('not_found', { message: `hold ${input.holdId}` });
+      if (found.account_id === input.counterAccountId)
+        throw invalid('a hold cannot be posted to its own account');
+      let settled: HoldRow | null = null;
+      const entry = await this.#writeEntry(repository, {
+        brandId: input.brandId,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        kind,
+        memo,
+        reversesEntryId: null,
+        createdBy: input.createdBy ?? 'system',
+        postings: [
+          { accountId: found.account_id, amountMinor: -found.amount_minor },
+          { accountId: input.counterAccountId, amountMinor: found.amount_minor },
+        ],
+        releaseHeld: { accountId: found.account_id, amountMinor: found.amount_minor },
+        beforePostings: async (inner, written) => {
+          settled = await inner.settleHold(input.brandId, input.holdId, 'posted', written.id);
+          if (!settled) throw new AppError('hold_not_reserved');
+        },
+      });
+      const hold = settled ?? (await repository.findHold(input.brandId, input.holdId));
+      if (!hold) throw new Error('hold vanished');
+      if (entry.replayed && hold.posted_entry_id !== entry.entryId) {
+        throw new AppError('idempotency_key_reused');
+      }
+      return { hold: holdOf(hold, entry.replayed), entry };
+    });
+  }
+
+  /** Releases a reserved hold. Voiding a voided hold answers it again; a posted hold cannot be voided. */
+  async voidHold(input: { brandId: bigint; holdId: bigint }): Promise<Hold> {
+    return this.#run(async (repository) => {
+      const settled = await repository.settleHold(input.brandId, input.holdId, 'voided', null);
+      if (settled) {
+        const released = await repository.applyToAccount(settled.account_id, 0n, settled.amount_minor);
+        if (released === null) throw new Error(`hold ${settled.id}: held amount out of step`);
+        return holdOf(settled, false);
+      }
+      const hold = await repository.findHold(input.brandId, input.holdId);
+      if (!hold) throw new AppError('not_found', { message: `hold ${input.holdId}` });
+      if (hold.status === 'voided') return holdOf(hold, true);
+      throw new AppError('hold_not_reserved');
+    });
+  }
+
+  /** The member's main wallet, created (empty) on first use. */
+  async balanceOf(memberId: bigint): Promise<Balance> {
+    return balanceOfAccount(await this.memberMainAccount(memberId));
+  }
+
+  async memberMainAccount(memberId: bigint): Promise<LedgerAccountRow> {
+    const account = await this.#run((repository) => repository.ensureMemberMainAccount(memberId));
+    if (!account) throw new AppError('not_found', { message: `member ${memberId}` });
+    return account;
+  }
+
+  async systemAccount(brandId: bigint, kind: SystemAccountKind): Promise<LedgerAccountRow> {
+    const account = await this.#run((repository) => repository.ensureSystemAccount(brandId, kind));
+    if (!account) throw new AppError('not_found', { message: `brand ${brandId}` });
+    return account;
+  }
+
+  async #replayEntry(
+    repository: LedgerRepository<Tx>,
+    brandId: bigint,
+    idempotencyKey: string,
+    hash: string,
+  ): Promise<PostedEntry | null> {
+    const existing = await repository.findEntryByKey(brandId, idempotencyKey);
+    if (!existing) return null;
+    if (existing.request_hash !== hash) throw new AppError('idempotency_key_reused');
+    return this.#entryOf(repository, existing, true);
+  }
+
+  #replayHold(existing: HoldRow, hash: string): Hold {
+    if (existing.request_hash !== hash) throw new AppError('idempotency_key_reused');
+    return holdOf(existing, true);
+  }
+
+  async #entryOf(
+    repository: LedgerRepository<Tx>,
+    entry: JournalEntryRow,
+    replayed: boolean,
+  ): Promise<PostedEntry> {
+    const postings = await repository.postingsOf(entry.id);
+    return {
+      entryId: entry.id,
+      brandId: entry.brand_id,
+      kind: entry.kind,
+      memo: entry.memo,
+      reversesEntryId: entry.reverses_entry_id,
+      createdAt: entry.created_at,
+      createdBy: entry.created_by,
+      postings: postings.map((posting) => ({
+        accountId: posting.account_id,
+        amountMinor: posting.amount_minor,
+        balanceAfterMinor: posting.balance_after_minor,
+      })),
+      replayed,
+    };
+  }
+
+  /**
+   * Writes a new entry, or replays the one its key already names: the insert's key conflict is the
+   * look-up, so a new entry costs no extra query.
+   */
+  async #writeEntry(repository: LedgerRepository<Tx>, input: EntryToWrite): Promise<PostedEntry> {
+    const accounts = await repository.accountsByIds(input.postings.map((posting) => posting.accountId));
+    if (accounts.length !== input.postings.length) throw invalid('unknown account');
+    const currency = accounts[0]?.currency;
+    for (const account of accounts) {
+      if (account.brand_id !== input.brandId) throw invalid(`account ${account.id} belongs to another brand`);
+      if (account.currency !== currency) throw invalid('postings of one entry share one currency');
+    }
+
+    const entry = await repository.insertEntry({
+      brandId: input.brandId,
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: input.requestHash,
+      reversesEntryId: input.reversesEntryId,
+      memo: input.memo,
+      createdBy: input.createdBy,
+    });
+    if (!entry) {
+      // The key is taken: by an earlier request, or by a concurrent one that has just committed.
+      const winner = await this.#replayEntry(
+        repository,
+        input.brandId,
+        input.idempotencyKey,
+        input.requestHash,
+      );
+      if (!winner) throw new Error('journal entry vanished after a key conflict');
+      return winner;
+    }
+    await input.beforePostings?.(repository, entry);
+
+    // Rows are updated in one global order — member accounts before system accounts, then ascending id —
+    // so two entries touching the same accounts lock them in the same order and cannot deadlock. System
+    // accounts come last because one of them (the brand's house account) is in every bet and payout: its
+    // row lock is held from its update to the commit, so the later it is taken the less the brand's
+    // entries queue behind each other (docs/benchmarks.md "Ledger in process").
+    const isSystem = new Set(accounts.filter((account) => account.member_id === null).map((a) => a.id));
+    const ordered = [...input.postings].sort((a, b) => {
+      const systemOrder = Number(isSystem.has(a.accountId)) - Number(isSystem.has(b.accountId));
+      if (systemOrder !== 0) return systemOrder;
+      return a.accountId < b.accountId ? -1 : 1;
+    });
+    const balanceAfter = new Map<bigint, bigint>();
+    for (const posting of ordered) {
+      const release = input.releaseHeld?.accountId === posting.accountId ? input.releaseHeld.amountMinor : 0n;
+      const after = await repository.applyToAccount(posting.accountId, posting.amountMinor, release);
+      if (after === null) throw new AppError('insufficient_funds');
+      balanceAfter.set(posting.accountId, after);
+    }
+    const written = await repository.insertPostings(
+      input.postings.map((posting) => ({
+        entryId: entry.id,
+        accountId: posting.accountId,
+        amountMinor: posting.amountMinor,
+        balanceAfterMinor: balanceAfter.get(posting.accountId) ?? 0n,
+      })),
+    );
+    return {
+      entryId: entry.id,
+      brandId: entry.brand_id,
+      kind: entry.kind,
+      memo: entry.memo,
+      reversesEntryId: entry.reverses_entry_id,
+      createdAt: entry.created_at,
+      createdBy: entry.created_by,
+      postings: written.map((posting) => ({
+        accountId: posting.account_id,
+        amountMinor: posting.amount_minor,
+        balanceAfterMinor: posting.balance_after_minor,
+      })),
+      replayed: false,
+    };
+  }
+}
+
+/** The ledger on a caller's transaction, for its unit-of-work factory. */
+export function ledgerIn(trx: Tx): Ledger {
+  return new Ledger(new LedgerRepository(trx));
+}
