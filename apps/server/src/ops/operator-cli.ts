@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { recordOperatorAction } from '../lib/operator-audit.ts';
-import { json, type OpsIo } from './commands.ts';
+import { json, type OpsIo } from './ops-command.ts';
 
 /**
  * What the back-office commands of the operator CLI share (docs/wallet-contract.md "Back office"): the CLI

@@ -1,7 +1,7 @@
 import { depositStatusSchema } from '@lotus/shared/deposits.schema';
 import { AppError } from '../../lib/app-error.ts';
-import { type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
 import { cliActor, idArg, printJson, reasonArg } from '../../ops/operator-cli.ts';
+import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { DepositsRepository } from './deposits.repository.ts';
 import { type DepositDecider, DepositsService } from './deposits.service.ts';

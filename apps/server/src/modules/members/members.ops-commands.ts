@@ -1,7 +1,7 @@
 import type { MemberStatusColumn } from '../../db/tables/accounts.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
 import { CLI_IP, printJson, reasonArg } from '../../ops/operator-cli.ts';
+import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
 import { SessionRevocationRepository } from '../auth/session-revocation.repository.ts';
 import { SessionRevocationService } from '../auth/session-revocation.service.ts';
 import { OperatorsService } from '../operators/operators.service.ts';

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { OperatorRole } from '../../db/tables/wallet-operations.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { json, type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
 import { cliActor, printJson, recordCliAction } from '../../ops/operator-cli.ts';
+import { json, type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
 import { OPERATOR_ROLES, type OperatorActor, OperatorsService } from './operators.service.ts';
 
 /**

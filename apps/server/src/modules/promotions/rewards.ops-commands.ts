@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
-import type { OpsCommand, OpsDeps } from '../../ops/commands.ts';
-import { usageError } from '../../ops/commands.ts';
 import { cliActor, printJson } from '../../ops/operator-cli.ts';
+import type { OpsCommand, OpsDeps } from '../../ops/ops-command.ts';
+import { usageError } from '../../ops/ops-command.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { RewardsService } from './rewards.service.ts';
 

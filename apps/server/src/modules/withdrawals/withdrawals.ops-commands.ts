@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { opsWithdrawalsQuerySchema } from '@lotus/shared/withdrawals.schema';
-import { type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
 import { cliActor as actorOf, idArg, printJson, reasonArg } from '../../ops/operator-cli.ts';
+import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { WithdrawPasswordService } from './withdraw-password.service.ts';
 import { type WithdrawalActor, WithdrawalsService } from './withdrawals.service.ts';
