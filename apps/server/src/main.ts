@@ -15,7 +15,8 @@ const database = await createDatabase({
   dataDir: config.dataDir,
   onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
 });
-const app = await buildApp({ config, database });
+// The one job scheduler of this process runs with the app (docs/jobs.md); it stops when the app closes.
+const app = await buildApp({ config, database, runJobs: true });
 
 try {
   const prepared = await prepareDatabase(database.db);

@@ -4,17 +4,16 @@ import { isAppError } from '../lib/app-error.ts';
 import { systemClock } from '../lib/clock.ts';
 import { geoLookup } from '../lib/geo.ts';
 import { OutboxRepository } from '../lib/notify/outbox.repository.ts';
-import { AttemptGatesRepository } from '../modules/attempt-gates/attempt-gates.repository.ts';
+import { createAttemptGatesModule } from '../modules/attempt-gates/attempt-gates-module.ts';
 import { auditOpsCommands } from '../modules/audit/audit.ops-commands.ts';
 import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts';
-import { FeedbackRepository } from '../modules/feedback/feedback.repository.ts';
-import { FeedbackService } from '../modules/feedback/feedback.service.ts';
+import { createFeedbackModule } from '../modules/feedback/feedback-module.ts';
 import { memberOpsCommands } from '../modules/members/members.ops-commands.ts';
 import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts';
 import { operatorOpsCommands } from '../modules/operators/operators.ops-commands.ts';
 import { rewardOpsCommands } from '../modules/promotions/rewards.ops-commands.ts';
-import { SystemRepository } from '../modules/system/system.repository.ts';
-import { BRAND_SETTING_KEYS, SystemService } from '../modules/system/system.service.ts';
+import { BRAND_SETTING_KEYS } from '../modules/system/system.service.ts';
+import { createSystemModule } from '../modules/system/system-module.ts';
 import { withdrawalOpsCommands } from '../modules/withdrawals/withdrawals.ops-commands.ts';
 import { json, type OpsCommand, type OpsDeps, type OpsIo, OpsUsageError, usageError } from './ops-command.ts';
 
@@ -26,13 +25,14 @@ import { json, type OpsCommand, type OpsDeps, type OpsIo, OpsUsageError, usageEr
 
 /** The services the CLI drives, wired as the server wires them (the CLI and its tests share this). */
 export function createOpsDeps(db: Kysely<Database>): OpsDeps {
-  const systemRepository = new SystemRepository(db);
-  const system = new SystemService(systemRepository, geoLookup);
+  const system = createSystemModule({ db, geo: geoLookup }).api;
   // The CLI only lists tickets; the gate is wired so the service is the one the API uses.
-  const feedback = new FeedbackService(new FeedbackRepository(db), system, systemRepository, {
-    gates: new AttemptGatesRepository(db),
+  const feedback = createFeedbackModule({
+    db,
+    brands: system,
+    gates: createAttemptGatesModule({ db }).api,
     clock: systemClock,
-  });
+  }).api;
   return { db, system, feedback, outbox: new OutboxRepository(db) };
 }
 

@@ -27,7 +27,7 @@ import { isAppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { routeOptionsIn } from '../../lib/route-options.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import type { AuthenticatedSession } from '../auth/auth.service.ts';
+import type { AuthenticatedSession } from '../auth/auth-api.ts';
 import type { BetRecordsService } from './bet-records.service.ts';
 import type { GameCatalogueService } from './game-catalogue.service.ts';
 import type { LaunchService } from './launch.service.ts';

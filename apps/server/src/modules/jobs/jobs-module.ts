@@ -10,27 +10,30 @@ export type JobsModuleDeps = {
   db: Kysely<Database>;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Every module's `jobs`, gathered by app.ts. */
-  specs: readonly JobSpec[];
   pollMs?: number;
   worker?: string;
 };
 
 /**
- * The job queue (docs/jobs.md): `api.enqueue` for modules that defer work, `runner` for the app's
- * lifecycle (started by main.ts through buildApp's `runJobs`, stopped when the app closes) and for tests.
+ * The job queue (docs/jobs.md). Made first, so any module can take `api.enqueue` in its deps; once every
+ * module exists, app.ts hands their `jobs` to `runnerFor`, whose runner the app starts (main.ts, through
+ * buildApp's `runJobs`) and stops when it closes. Tests run due work with `runDue()` / `runNow()`.
  * No routes: nothing about jobs is reachable over HTTP.
  */
-export function createJobsModule(deps: JobsModuleDeps): { api: JobsApi; runner: JobRunner } {
+export function createJobsModule(deps: JobsModuleDeps): {
+  api: JobsApi;
+  runnerFor(specs: readonly JobSpec[]): JobRunner;
+} {
   const repository = new JobsRepository(deps.db);
-  const runner = createJobScheduler({
-    repository,
-    clock: deps.clock,
-    log: deps.log,
-    specs: deps.specs,
-    ...(deps.pollMs === undefined ? {} : { pollMs: deps.pollMs }),
-    ...(deps.worker === undefined ? {} : { worker: deps.worker }),
-  });
+  const runnerFor = (specs: readonly JobSpec[]) =>
+    createJobScheduler({
+      repository,
+      clock: deps.clock,
+      log: deps.log,
+      specs,
+      ...(deps.pollMs === undefined ? {} : { pollMs: deps.pollMs }),
+      ...(deps.worker === undefined ? {} : { worker: deps.worker }),
+    });
   const api: JobsApi = {
     enqueue: (executor, job) =>
       repository.enqueue(executor, {
@@ -40,5 +43,5 @@ export function createJobsModule(deps: JobsModuleDeps): { api: JobsApi; runner: 
         maxAttempts: job.maxAttempts ?? 5,
       }),
   };
-  return { api, runner };
+  return { api, runnerFor };
 }

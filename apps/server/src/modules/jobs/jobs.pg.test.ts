@@ -46,7 +46,8 @@ describe('job queue across processes [postgres]', () => {
         { name: 'race.sweep', everyMs: 60_000, run: () => run('sweep') },
         { name: 'race.job', run: (c) => run(`job ${(c.payload as { n: number }).n}`) },
       ];
-      return createJobsModule({ db: handle.db, clock, log: silent, specs, worker: `p${index}` });
+      const jobs = createJobsModule({ db: handle.db, clock, log: silent, worker: `p${index}` });
+      return { api: jobs.api, runner: jobs.runnerFor(specs) };
     });
     const [first] = schedulers;
     if (!first) throw new Error('no scheduler');

@@ -26,7 +26,8 @@ describe.each(testBackends())('job queue [%s]', (backend) => {
   afterAll(() => database?.close());
 
   function queue(specs: JobSpec[], worker = 'test-worker') {
-    return createJobsModule({ db: database.db, clock, log: silent, specs, worker });
+    const jobs = createJobsModule({ db: database.db, clock, log: silent, worker });
+    return { api: jobs.api, runner: jobs.runnerFor(specs) };
   }
 
   it('runs a recurring job once per interval, the first time at once', async () => {
@@ -163,13 +164,9 @@ describe.each(testBackends())('job queue [%s]', (backend) => {
   it('does nothing until started, and stops cleanly', async () => {
     const runs: number[] = [];
     const { runner } = queue([{ name: 'test.started', everyMs: MINUTE, run: async () => runs.push(1) }]);
-    const { runner: poller } = createJobsModule({
-      db: database.db,
-      clock,
-      log: silent,
-      specs: [{ name: 'test.started', everyMs: MINUTE, run: async () => runs.push(1) }],
-      pollMs: 5,
-    });
+    const poller = createJobsModule({ db: database.db, clock, log: silent, pollMs: 5 }).runnerFor([
+      { name: 'test.started', everyMs: MINUTE, run: async () => runs.push(1) },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(runs).toEqual([]);
     poller.start();

@@ -4,15 +4,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { OperatorRole, OperatorRow } from '../../db/tables/wallet-operations.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ATTEMPT_GATES, isGranted } from '../../lib/attempt-gate.ts';
+import { ATTEMPT_GATES, type AttemptCounter, isGranted } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
 import type { OperatorAuthenticator, OperatorSession } from '../../plugins/operator-auth.ts';
-import { AttemptGatesRepository } from '../attempt-gates/attempt-gates.repository.ts';
-import { hashToken, newSecret } from '../auth/sessions.service.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
+import type { LedgerApi } from '../ledger/ledger-module.ts';
 import { OperatorsRepository } from './operators.repository.ts';
 
 /**
@@ -35,6 +34,10 @@ export const ADJUST_REASON_MAX = 500;
 
 export type OperatorsServiceOptions = {
   clock: Clock;
+  /** The login throttle's counters (attempt-gates module). */
+  gates: AttemptCounter;
+  /** The wallet adjustments of the back office (ledger module). */
+  ledger: LedgerApi;
   /** The brand a request's host belongs to (default brand when no domain matches). */
   resolveBrandByHost: (host: string | null) => Promise<{ id: bigint }>;
   absoluteMs?: number;
@@ -94,8 +97,8 @@ export function actorLabel(actor: OperatorActor): string {
 
 export class OperatorsService implements OperatorAuthenticator {
   readonly #repository: OperatorsRepository;
-  readonly #gates: AttemptGatesRepository;
-  readonly #ledger: LedgerService;
+  readonly #gates: AttemptCounter;
+  readonly #ledger: LedgerApi;
   readonly #clock: Clock;
   readonly #resolveBrandByHost: (host: string | null) => Promise<{ id: bigint }>;
   readonly #absoluteMs: number;
@@ -105,8 +108,8 @@ export class OperatorsService implements OperatorAuthenticator {
 
   constructor(db: Kysely<Database>, options: OperatorsServiceOptions) {
     this.#repository = new OperatorsRepository(db);
-    this.#gates = new AttemptGatesRepository(db);
-    this.#ledger = new LedgerService(db);
+    this.#gates = options.gates;
+    this.#ledger = options.ledger;
     this.#clock = options.clock;
     this.#resolveBrandByHost = options.resolveBrandByHost;
     this.#absoluteMs = options.absoluteMs ?? OPERATOR_SESSION_ABSOLUTE_MS;

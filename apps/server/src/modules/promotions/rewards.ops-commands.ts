@@ -4,7 +4,7 @@ import { systemClock } from '../../lib/clock.ts';
 import { cliActor, printJson } from '../../ops/operator-cli.ts';
 import type { OpsCommand, OpsDeps } from '../../ops/ops-command.ts';
 import { usageError } from '../../ops/ops-command.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
+import { createLedgerModule } from '../ledger/ledger-module.ts';
 import { RewardsService } from './rewards.service.ts';
 
 /** `--name value` pairs of a command; null when an argument is not one of `allowed` or has no value. */
@@ -52,7 +52,7 @@ export const rewardOpsCommands: Record<string, OpsCommand> = {
       }
       const service = new RewardsService({
         db: deps.db,
-        ledger: new LedgerService(deps.db),
+        ledger: createLedgerModule({ db: deps.db }).api,
         clock: systemClock,
       });
       const now = systemClock.now();

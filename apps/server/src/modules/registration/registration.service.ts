@@ -23,9 +23,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AttemptCounter, AttemptGate } from '../../lib/attempt-gate.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import type { SealedPayloadService } from '../auth/sealed-payload.service.ts';
-import { newSecret, type SessionsService } from '../auth/sessions.service.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import { newSecret } from '../../lib/secret-token.ts';
+import type { SealedApi, SessionsApi } from '../auth/auth-api.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import type { Brand } from '../system/system.repository.ts';
 import { isUniqueViolation, type NewMember, type RegistrationRepository } from './registration.repository.ts';
 
@@ -181,18 +181,18 @@ export function isAtLeastYearsOld(
  */
 export class RegistrationService {
   readonly #repository: RegistrationRepository;
-  readonly #members: MembersRepository;
-  readonly #sealed: SealedPayloadService;
-  readonly #sessions: SessionsService;
+  readonly #members: MembersApi;
+  readonly #sealed: SealedApi;
+  readonly #sessions: SessionsApi;
   readonly #system: RegistrationSystem;
   readonly #verification: RegistrationVerification;
   readonly #gates: AttemptCounter;
 
   constructor(
     repository: RegistrationRepository,
-    members: MembersRepository,
-    sealed: SealedPayloadService,
-    sessions: SessionsService,
+    members: MembersApi,
+    sealed: SealedApi,
+    sessions: SessionsApi,
     system: RegistrationSystem,
     verification: RegistrationVerification,
     gates: AttemptCounter,

@@ -347,7 +347,6 @@ export class WithdrawalsService {
 
   async list(member: MemberRow, query: PageQuery): Promise<WithdrawalList> {
     requireRealAccount(member);
-    await this.autoReceiptDue();
     const { rows, total } = await this.#repository.memberPage(member.id, pageWindow(query));
     return pageOf(rows.map(withdrawalView), query, total);
   }
@@ -487,7 +486,6 @@ export class WithdrawalsService {
   // --- back office ------------------------------------------------------------------------------------
 
   async opsList(brandId: bigint, query: OpsWithdrawalsQuery): Promise<OpsWithdrawalList> {
-    await this.autoReceiptDue();
     const { rows, total } = await this.#repository.opsPage(brandId, query.status, pageWindow(query));
     return pageOf(rows.map(opsWithdrawalView), query, total);
   }
