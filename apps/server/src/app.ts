@@ -174,7 +174,7 @@ type ModuleInfrastructure = {
 };
 
 /**
- * Every module, made by its factory in dependency order (docs/architecture.md "Server modules"): each gets
+ * Every module, made by its factory in dependency order (the module recipe: docs/architecture.md): each gets
  * the infrastructure it needs and the `api` of the modules it uses, never their repositories. Answers the
  * route plugins in registration order, what the two auth plugins check with, and the job runner.
  */
