@@ -1,8 +1,13 @@
 #!/usr/bin/env node
+import '../scripts/require-supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureSupportedNode } from '../scripts/node-runtime.mjs';
 import { parseArgs } from './lib/args.mjs';
+
+// Node 24 LTS (22.22+): older Node re-runs this script on the project's pinned Node (scripts/node-runtime.mjs).
+ensureSupportedNode();
 
 /**
  * `npm run bench` (docs/benchmarks.md): every bench in order, each `node bench/<name>/run.mjs` writing

@@ -2,6 +2,7 @@
 // `npm run dev`: the API server under `tsx watch` (restarts on change, NODE_ENV=development) and the Vite dev
 // server (hot reload; it proxies /wps, /lgw, /lotto and /docs to the API on 127.0.0.1:8080). Output lines are
 // prefixed with their source. When either exits, the other is stopped; Ctrl-C stops both.
+import './require-supported-node.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,6 +2,7 @@
 // Browser journeys: makes sure Debian's Chromium is there, then runs `playwright test` with any extra
 // arguments (`npm run test:e2e -- apps/web/e2e/guard.spec.ts`). The global setup builds unless
 // LOTUS_E2E_SKIP_BUILD=1 (scripts/test.mjs sets it: it has just built).
+import './require-supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,6 +2,7 @@
 // `npm start`: builds the web app and the server bundle when they are missing or older than their sources,
 // then runs the production server (NODE_ENV=production) in the foreground. SIGINT/SIGTERM go to the server,
 // which shuts down gracefully; this script exits with the server's exit code.
+import './require-supported-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

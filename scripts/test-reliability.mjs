@@ -5,6 +5,7 @@
 //   2. the browser parts with Playwright (scripts/e2e.mjs: Debian Chromium, build), listed in BROWSER_SPECS.
 // The normal `npm test` runs the same vitest files at their small default size.
 // Both steps run even if the first fails; the exit code is non-zero when either failed.
+import './require-supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

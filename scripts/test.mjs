@@ -7,6 +7,7 @@
 // A skipped or todo test, a run with no test, or a step that fails outside its tests fails the run.
 //
 // `npm test -- unit e2e` runs only the named steps (in the order above).
+import './require-supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -34,7 +34,13 @@ export default defineConfig({
         // page, so their own chunk stays cached across releases without pulling any lazy code forward.
         // (Grouping Mantine too was tried: it dragged lazy-only components such as Modal into the first load.)
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // zod in one chunk, fetched only by what imports it (the games list's schema, the form chunks):
+            // left to the default split, each new importer cut it into more, smaller chunks that every
+            // importer fetches (more bytes on /rng's first load for the same code).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
         },
       },
     },

@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from '../lib/args.mjs';
 import { writeResult } from '../lib/results.mjs';
-import { ensureBuild } from '../lib/server.mjs';
-import { freePort, startServer } from './server-process.mjs';
+import { ensureBuild, freePort } from '../lib/server.mjs';
+import { startServer } from './server-process.mjs';
 
 const { quick } = parseArgs();
 const ROUNDS = quick ? 1 : 3;

@@ -3,7 +3,6 @@
 // bench/startup (start-up time and peak memory) and bench/web (Lighthouse against seeded data).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,17 +10,6 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const serverMain = path.join(root, 'apps', 'server', 'dist', 'main.js');
 /** The first call the web app makes; it touches the database, so 200 means really ready. */
 export const READY_PATH = '/wps/system/status';
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** VmHWM (peak resident set) and VmRSS of a process, in kB, from /proc; null where /proc is absent. */
 export function memoryOf(pid) {

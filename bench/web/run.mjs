@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from '../lib/args.mjs';
 import { writeResult } from '../lib/results.mjs';
-import { freePort, serverMain, startServer } from '../startup/server-process.mjs';
+import { freePort } from '../lib/server.mjs';
+import { serverMain, startServer } from '../startup/server-process.mjs';
 import { checkBudget } from './check-budget.mjs';
 import { measureRoutes, root, webDist } from './first-load.mjs';
 

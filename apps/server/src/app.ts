@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/create-database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type GeoLookup, geoLookup } from './lib/geo.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
+import { registerSealedBodies } from './lib/sealed-body.ts';
 import { createAgentsModule } from './modules/agents/agents-module.ts';
 import { createAttemptGatesModule } from './modules/attempt-gates/attempt-gates-module.ts';
 import { createAuthModule } from './modules/auth/auth-module.ts';
@@ -155,6 +156,7 @@ export async function buildApp({
   // The auth hooks act only on routes that declare `config.auth` / `config.operator`, so every module's
   // routes may come after them.
   registerAuth(app, modules.authService);
+  registerSealedBodies(app, modules.sealed);
   registerOperatorAuth(app, modules.operators);
   for (const routes of modules.routes) await app.register(routes);
 
@@ -269,17 +271,15 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     codes: verification.api.codes,
     gates,
   });
-  const withdrawals = createWithdrawalsModule({ db, ledger: ledger.api, sealed: auth.api.sealed, clock });
+  const withdrawals = createWithdrawalsModule({ db, ledger: ledger.api, clock });
   const wallet = createWalletModule({
     db,
     ledger: ledger.api,
-    sealed: auth.api.sealed,
     clock,
     paymentPassword: withdrawals.api.paymentPassword,
   });
   const agents = createAgentsModule({
     db,
-    sealed: auth.api.sealed,
     registerSetting: (visitor) => brands.getRegisterSetting(visitor),
     findByUsername: (brandId, username) => members.api.findByUsername(brandId, username),
     registration: registration.api,
@@ -348,6 +348,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   return {
     routes: all.map((module) => module.routes),
     authService: auth.authService,
+    sealed: auth.api.sealed,
     operators: operators.api,
     jobs: jobs.runnerFor(all.flatMap((module) => ('jobs' in module ? module.jobs : []))),
   };

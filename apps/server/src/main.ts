@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { createDatabase } from './db/create-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
+import { databaseLabel, readyMessage, terminalLogStream } from './lib/terminal-log.ts';
 
 /**
  * Process entry: configuration, database, app, listen — and a graceful stop. On SIGTERM/SIGINT the server
@@ -15,8 +16,15 @@ const database = await createDatabase({
   dataDir: config.dataDir,
   onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
 });
+const readable =
+  config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
 // The one job scheduler of this process runs with the app (docs/jobs.md); it stops when the app closes.
-const app = await buildApp({ config, database, runJobs: true });
+const app = await buildApp({
+  config,
+  database,
+  runJobs: true,
+  ...(readable ? { logStream: terminalLogStream(process.stdout) } : {}),
+});
 
 try {
   const prepared = await prepareDatabase(database.db);
@@ -25,6 +33,15 @@ try {
     'database ready',
   );
   await app.listen({ host: config.host, port: config.port });
+  // One plain line a person can find among the logs: where the site is, where its data is, how to log in.
+  process.stdout.write(
+    readyMessage({
+      host: config.host,
+      port: config.port,
+      database: databaseLabel(config.databaseUrl, config.dataDir),
+      demo: config.databaseUrl === null || prepared.seeded,
+    }),
+  );
 } catch (error) {
   app.log.fatal({ err: error }, 'server failed to start');
   await app.close().catch(() => {});

@@ -4,7 +4,7 @@
  * Format: base64url( iv (12 bytes) ‖ ciphertext ‖ GCM tag (16 bytes) ), AES-256-GCM under the brand's key,
  * which travels base64url-encoded in the same answer. The seal only keeps the chat address out of HTML that
  * scrapers read; it is not a secret from the visitor. WebCrypto (`globalThis.crypto.subtle`) exists in
- * Node 20 and in browsers, so the server that seals and the browser that opens run this same code.
+ * Node and in browsers, so the server that seals and the browser that opens run this same code.
  */
 
 export const SEAL_KEY_BYTES = 32;

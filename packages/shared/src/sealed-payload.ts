@@ -9,7 +9,7 @@ import { fromBase64Url, toBase64Url } from './customer-service-seal.ts';
  * `key` the RSA-OAEP-wrapped 32-byte AES key, `iv` the 12-byte GCM nonce, `data` ciphertext ‖ 16-byte tag.
  *
  * Only WebCrypto (`globalThis.crypto.subtle`) is used, so the browser that seals and the server that opens
- * (Node 20) run this same code.
+ * (Node) run this same code.
  */
 
 export type SealedPayload = { key: string; iv: string; data: string };

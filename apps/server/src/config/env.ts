@@ -25,6 +25,8 @@ export type AppConfig = {
   /** Absolute path of the server's data folder (PGlite lives in `<dataDir>/pgdata`). */
   dataDir: string;
   logLevel: LogLevel;
+  /** `auto`: readable lines on an interactive terminal, JSON lines otherwise (files, log collectors). */
+  logFormat: 'auto' | 'json' | 'pretty';
   /** Addresses/CIDR blocks whose X-Forwarded-For is believed; empty → the socket address is the client. */
   trustedProxies: string[];
   /** Absolute path of the built SPA. */
@@ -113,6 +115,7 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   TRUSTED_PROXIES: z
     .string()
     .default('')
@@ -236,6 +239,7 @@ export function parseEnv(
       databaseUrl: parsed.DATABASE_URL ?? null,
       dataDir: parsed.DATA_DIR ? path.resolve(cwd, parsed.DATA_DIR) : path.join(root, 'data'),
       logLevel: parsed.LOG_LEVEL,
+      logFormat: parsed.LOG_FORMAT,
       trustedProxies: parsed.TRUSTED_PROXIES,
       webDistDir: parsed.WEB_DIST_DIR
         ? path.resolve(cwd, parsed.WEB_DIST_DIR)

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Actor, requireReal } from '../lib/actor.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { AuthenticatedSession, AuthService } from '../modules/auth/auth.service.ts';
+import { idempotencyKeyOf } from '../lib/idempotency.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,33 +16,46 @@ declare module 'fastify' {
     allowPasswordChangeRequired?: true;
   }
   interface FastifyRequest {
-    /** The session of a route declared `config: { auth: 'required' }`; null elsewhere. */
-    session: AuthenticatedSession | null;
+    /** The caller of a route declared `config: { auth: 'required' }`; null elsewhere. */
+    actor: Actor | null;
   }
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,128})$/;
 
 /**
- * Resolves the bearer token of routes that ask for it (`config: { auth: 'required' }`) to the member, in
+ * Resolves the bearer token of routes that ask for it (`config: { auth: 'required' }`) to the Actor, in
  * `onRequest` so an anonymous caller is refused before its body is read or validated. Registered on the
  * root instance (not encapsulated) so every module's routes see the hook. The forced password change is
  * enforced here, in one place, for every route (allow-list: `allowPasswordChangeRequired`).
  */
 export function registerAuth(app: FastifyInstance, service: AuthService): void {
-  app.decorateRequest('session', null);
+  app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.auth !== 'required') return;
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new AppError('not_logged_in');
-    request.session = await service.authenticate(match[1], {
+    request.actor = await service.authenticate(match[1], {
       allowPasswordChangeRequired: request.routeOptions.config.allowPasswordChangeRequired === true,
     });
   });
 }
 
-/** The session of an authenticated route (the hook has already refused requests without one). */
-export function sessionOf(request: FastifyRequest): AuthenticatedSession {
-  if (!request.session) throw new AppError('not_logged_in');
-  return request.session;
+/** The caller of an authenticated route (the hook has already refused requests without one). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('not_logged_in');
+  return request.actor;
+}
+
+/**
+ * Route pre-handler: trial accounts and type-4 guests are refused (`in_need_true_account`) before anything
+ * else of the request is looked at (a sealed body is opened after it).
+ */
+export async function requireRealActor(request: FastifyRequest): Promise<void> {
+  requireReal(actorOf(request));
+}
+
+/** Route pre-handler: a money call without a usable Idempotency-Key is refused before its body is opened. */
+export async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
+  idempotencyKeyOf(request);
 }

@@ -37,6 +37,17 @@ describe('OpenAPI documentation', () => {
     expect(Object.keys(document.paths).every((path) => !path.startsWith('/docs'))).toBe(true);
   });
 
+  it('documents the fields inside a sealed body (the withdrawal amount)', async () => {
+    const document = (await test.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const body =
+      document.paths['/wps/member/withdrawals'].post.requestBody.content['application/json'].schema;
+    // The wire carries the sealed wrapper; the payload it opens to is under x-sealed-payload.
+    expect(Object.keys(body.properties)).toEqual(['key', 'iv', 'data']);
+    expect(Object.keys(body['x-sealed-payload'].properties)).toEqual(
+      expect.arrayContaining(['payoutAccountId', 'amount', 'withdrawPassword']),
+    );
+  });
+
   it('serves Swagger UI at /docs under the site CSP, with only same-origin scripts', async () => {
     const page = await test.app.inject({ method: 'GET', url: '/docs/' });
     expect(page.statusCode).toBe(200);

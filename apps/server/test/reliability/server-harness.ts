@@ -93,7 +93,7 @@ function bundledMain(): Promise<string> {
       bundle: true,
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       packages: 'external',
       // Workspace packages ship TypeScript sources: bundle them in (tsup's noExternal).
       alias: {

@@ -6,10 +6,10 @@ import { RouterProvider } from 'react-router';
 import { BrandLoader } from '../components/ui/brand-loader.tsx';
 import { LanguageSelector } from '../features/language/components/language-selector.tsx';
 import { useSystemStatus } from '../features/system/api/get-system-status.ts';
-import { useWhitelabel } from '../features/system/api/get-whitelabel.ts';
 import { StartError } from '../features/system/components/start-error.tsx';
 import { ThemeToggle } from '../features/theme/components/theme-toggle.tsx';
 import { ApiError, NETWORK_ERROR } from '../lib/api-client.ts';
+import { useWhitelabel } from '../lib/system/get-whitelabel.ts';
 import { SiteProvider } from './site-context.tsx';
 import { useStartLanguage } from './use-start-language.ts';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../features/auth/state/session-store.ts';
+import { useSessionStore } from '../lib/session/session-store.ts';
 import { makePermission } from '../test/fixtures.ts';
 import { findLayout, renderApp, resetLanguage } from '../test/render-app.tsx';
 import { mustRedirectToLogin, VISITOR_PATHS } from './route-guard.ts';

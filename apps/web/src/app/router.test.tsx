@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuthModal } from '../features/auth/state/auth-modal-store.ts';
+import { useAuthModal } from '../lib/session/auth-modal-store.ts';
 import { makePermission } from '../test/fixtures.ts';
 import { findLayout, renderApp, resetLanguage } from '../test/render-app.tsx';
 

@@ -94,8 +94,8 @@ function pageRouteTable(): RouteObject[] {
         paths: [path],
         meta: page(`pages:sportsLobby.${game}`, fullLayout(banner)),
         load: async () => {
-          const { SportsLobbyPage } = await import('../features/sports/components/sports-lobby-page.tsx');
-          return () => <SportsLobbyPage game={game} />;
+          const { SportsLobbyRoute } = await import('./routes/sports-lobby-route.tsx');
+          return () => <SportsLobbyRoute game={game} />;
         },
       }),
     ),

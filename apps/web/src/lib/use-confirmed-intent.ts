@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { newIdempotencyKey } from '../features/member-centre/utils/money.ts';
 import { ApiError } from './api-client.ts';
+import { newIdempotencyKey } from './money/money.ts';
 
 export type ConfirmedIntent<TInput, TResult> = {
   /** What the open confirm dialog is about; null when no dialog is open. */

@@ -1,6 +1,5 @@
 import {
   ANNOUNCEMENT_PLATFORM,
-  DEFAULT_CURRENCY_SYMBOL,
   DEFAULT_LANGUAGE,
   MERCHANT_LOTTERY_TYPE,
   SUPPORTED_LANGUAGES,
@@ -30,7 +29,8 @@ export const DEMO_BRAND = {
   announcementTypes: ['B', 'PL', 'PU', 'PR', 'H'],
   defaultExecution: 'B',
   chatHeaderColor: '#C2185B',
-  currencySymbol: DEFAULT_CURRENCY_SYMBOL,
+  // The demo brand is Indian (rupees, UPI, +91): its money shows as ₹. A brand without a symbol shows 'P' (SPEC §9).
+  currencySymbol: '₹',
   defaultDialingCode: '+91',
   loggedInToHomePage: false,
   maintenance: false,

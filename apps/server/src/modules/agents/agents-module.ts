@@ -10,7 +10,6 @@ import { AgentsService, type AgentsServiceDeps } from './agents.service.ts';
 
 export type AgentsModuleDeps = {
   db: Kysely<Database>;
-  sealed: AgentsServiceDeps['sealed'];
   registerSetting: (visitor: { ip: string; host: string | null }) => Promise<RegisterSetting>;
   findByUsername: AgentsServiceDeps['findByUsername'];
   /** Makes a downline's account by registration's own rule (registration module). */
@@ -27,7 +26,6 @@ export function createAgentsModule(deps: AgentsModuleDeps): {
   const service = new AgentsService({
     repository: new AgentsRepository(deps.db),
     registration: deps.registration,
-    sealed: deps.sealed,
     registerSetting: deps.registerSetting,
     findByUsername: deps.findByUsername,
     audit: deps.audit,

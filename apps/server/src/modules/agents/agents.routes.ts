@@ -3,15 +3,18 @@ import {
   agentTransfersResponse,
   downlinePageResponse,
   downlineQuerySchema,
+  registerDownlinePayloadSchema,
   registeredDownlineResponse,
   teamOverviewResponse,
 } from '@lotus/shared/agents.schema';
-import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { originOf } from '../../lib/request-origin.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sealedBody } from '../../lib/sealed-body.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { type AgentsService, requireAgent } from './agents.service.ts';
+
+const downlineBody = sealedBody(registerDownlinePayloadSchema, '{ username, password, nickname? }');
 
 /**
  * Agent centre (docs/api.md "Agent centre"). Every route needs a login (the root auth hook answers 401
@@ -21,7 +24,7 @@ import { type AgentsService, requireAgent } from './agents.service.ts';
 export function agentsRoutes(service: AgentsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', async (request) => {
-      requireAgent(sessionOf(request).member);
+      requireAgent(actorOf(request));
     });
 
     app.get(
@@ -34,7 +37,7 @@ export function agentsRoutes(service: AgentsService): FastifyPluginAsyncZod {
           response: { 200: teamOverviewResponse },
         },
       },
-      async (request) => ok(await service.overview(sessionOf(request).member)),
+      async (request) => ok(await service.overview(actorOf(request))),
     );
 
     app.get(
@@ -48,7 +51,7 @@ export function agentsRoutes(service: AgentsService): FastifyPluginAsyncZod {
           response: { 200: downlinePageResponse },
         },
       },
-      async (request) => ok(await service.downlines(sessionOf(request).member, request.query)),
+      async (request) => ok(await service.downlines(actorOf(request), request.query)),
     );
 
     app.post(
@@ -58,12 +61,13 @@ export function agentsRoutes(service: AgentsService): FastifyPluginAsyncZod {
         schema: {
           tags: ['agents'],
           summary: 'Registers a player account under the agent; sealed { username, password, nickname? }',
-          body: sealedPayloadSchema,
+          body: downlineBody.schema,
           response: { 200: registeredDownlineResponse },
         },
+        preHandler: downlineBody.open,
       },
       async (request) =>
-        ok(await service.registerDownline(sessionOf(request).member, request.body, originOf(request))),
+        ok(await service.registerDownline(actorOf(request), downlineBody.of(request), originOf(request))),
     );
 
     app.get(
@@ -77,7 +81,7 @@ export function agentsRoutes(service: AgentsService): FastifyPluginAsyncZod {
           response: { 200: agentTransfersResponse },
         },
       },
-      async (request) => ok(await service.transfers(sessionOf(request).member, request.query)),
+      async (request) => ok(await service.transfers(actorOf(request), request.query)),
     );
   };
 }

@@ -4,17 +4,15 @@ import {
   type AgentTransfersPage,
   type DownlineFilter,
   type DownlinePage,
+  type RegisterDownlinePayload,
   type RegisteredDownline,
-  registerDownlinePayloadSchema,
   type TeamOverview,
 } from '@lotus/shared/agents.schema';
 import { addDays, dayNumber, daysInRange, RECORD_MAX_RANGE_DAYS, todayUtc } from '@lotus/shared/date-ranges';
-import { AGENT_TYPES } from '@lotus/shared/member-types';
 import { minorToDecimal } from '@lotus/shared/money';
 import { checkFieldValue, requiredRuleFor } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
-import { issueCodeOf } from '@lotus/shared/text';
-import type { MemberRow } from '../../db/tables/accounts.ts';
+import { type Actor, isRealAgent } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -27,8 +25,6 @@ export type AgentsServiceDeps = {
   repository: AgentsRepository;
   /** The registration module's insert (member row + first known IP). */
   registration: Pick<RegistrationRepository, 'insertMember'>;
-  /** Opens sealed bodies (SealedPayloadService). */
-  sealed: { openSealed(body: unknown): Promise<unknown> };
   /** The brand's registration field rules (SystemService). */
   registerSetting: (visitor: { ip: string; host: string | null }) => Promise<RegisterSetting>;
   findByUsername: (brandId: bigint, username: string) => Promise<unknown>;
@@ -49,8 +45,8 @@ const DAY_MS = 86_400_000;
 const NICKNAME_MAX = 64;
 
 /** Only agents (SPEC §6 types 1, 2, 41, 42) that are real accounts reach the agent centre. */
-export function requireAgent(member: MemberRow): void {
-  if (!AGENT_TYPES.includes(member.member_type) || member.is_trial) throw new AppError('error_not_agent');
+export function requireAgent(actor: Actor): void {
+  if (!isRealAgent(actor)) throw new AppError('error_not_agent');
 }
 
 function badRange(path: 'from' | 'to', code: string): AppError {
@@ -87,15 +83,15 @@ export class AgentsService {
     this.#deps = deps;
   }
 
-  async overview(agent: MemberRow): Promise<TeamOverview> {
+  async overview(agent: Actor): Promise<TeamOverview> {
     requireAgent(agent);
     const now = this.#deps.clock.now();
     // The brand's day is UTC (packages/shared date-ranges), so "this month" is the UTC calendar month.
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const { repository } = this.#deps;
-    const counts = await repository.teamCounts(agent.id, AGENT_TEAM_MAX_DEPTH, monthStart);
-    const balance = await repository.directBalanceSum(agent.id);
-    const code = await repository.invitationCode(agent.id);
+    const counts = await repository.teamCounts(agent.memberId, AGENT_TEAM_MAX_DEPTH, monthStart);
+    const balance = await repository.directBalanceSum(agent.memberId);
+    const code = await repository.invitationCode(agent.memberId);
     return {
       ...counts,
       monthStart: monthStart.toISOString().slice(0, 10),
@@ -106,9 +102,9 @@ export class AgentsService {
     };
   }
 
-  async downlines(agent: MemberRow, filter: DownlineFilter): Promise<DownlinePage> {
+  async downlines(agent: Actor, filter: DownlineFilter): Promise<DownlinePage> {
     requireAgent(agent);
-    const { rows, total } = await this.#deps.repository.downlines(agent.id, {
+    const { rows, total } = await this.#deps.repository.downlines(agent.memberId, {
       username: filter.username,
       limit: filter.pageSize,
       offset: (filter.page - 1) * filter.pageSize,
@@ -136,24 +132,11 @@ export class AgentsService {
    * password and nickname. It is not logged in: the agent hands the credentials over.
    */
   async registerDownline(
-    agent: MemberRow,
-    sealedBody: unknown,
+    agent: Actor,
+    payload: RegisterDownlinePayload,
     origin: RequestOrigin,
   ): Promise<RegisteredDownline> {
     requireAgent(agent);
-    const parsed = registerDownlinePayloadSchema.safeParse(await this.#deps.sealed.openSealed(sealedBody));
-    if (!parsed.success) {
-      throw new AppError('invalid_request', {
-        message: 'downline payload failed its schema',
-        details: {
-          issues: parsed.error.issues.map((issue) => ({
-            path: issue.path.join('.'),
-            code: issueCodeOf(issue),
-          })),
-        },
-      });
-    }
-    const payload = parsed.data;
     const { fields } = await this.#deps.registerSetting({ ip: origin.ip, host: origin.host });
     const username = payload.username.trim();
     const nickname = payload.nickname?.trim() ?? '';
@@ -185,18 +168,19 @@ export class AgentsService {
         throw fieldInvalid({ ...rule, maxLength: NICKNAME_MAX }, 'nickname', 'too_long');
       }
     }
-    if (await this.#deps.findByUsername(agent.brand_id, username)) throw new AppError('username_taken');
+    if (await this.#deps.findByUsername(agent.brandId, username)) throw new AppError('username_taken');
 
     const now = this.#deps.clock.now();
-    let member: MemberRow;
+    // The new account's row holds its password hash: only what the answer shows is kept.
+    let member: { id: bigint; username: string; nickname: string | null };
     try {
       member = await this.#deps.registration.insertMember(
         {
-          brand_id: agent.brand_id,
+          brand_id: agent.brandId,
           username,
           nickname: nickname === '' ? null : nickname,
           member_type: 0,
-          upline_id: agent.id,
+          upline_id: agent.memberId,
           password_hash: await hashPassword(payload.password),
           password_changed_at: now,
           created_at: now,
@@ -214,17 +198,17 @@ export class AgentsService {
       if (isUniqueViolation(error)) throw new AppError('username_taken', { cause: error });
       throw error;
     }
-    await this.#deps.audit(agent.brand_id, agent.id, 'agent.downline_registered', origin, {
+    await this.#deps.audit(agent.brandId, agent.memberId, 'agent.downline_registered', origin, {
       downlineId: member.id.toString(),
       username: member.username,
     });
     return { id: member.id.toString(), username: member.username, nickname: member.nickname };
   }
 
-  async transfers(agent: MemberRow, filter: AgentTransfersFilter): Promise<AgentTransfersPage> {
+  async transfers(agent: Actor, filter: AgentTransfersFilter): Promise<AgentTransfersPage> {
     requireAgent(agent);
     const range = transferRange(filter.from, filter.to, todayUtc(this.#deps.clock.now()));
-    const { rows, total } = await this.#deps.repository.transfers(agent.id, {
+    const { rows, total } = await this.#deps.repository.transfers(agent.memberId, {
       from: range.since,
       until: range.until,
       limit: filter.pageSize,

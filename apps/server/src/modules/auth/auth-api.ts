@@ -9,7 +9,6 @@ import type { SessionsService } from './sessions.service.ts';
  * them stay private to the module.
  */
 
-export type { AuthenticatedSession } from './auth.service.ts';
 export type {
   AccessChange,
   RevokedAccess,

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isAppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { originOf } from '../../lib/request-origin.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { captchaIdOf } from '../verification/captcha.service.ts';
 import type { AuthService, LoginOutcome } from './auth.service.ts';
 import type { LoginChallengeService } from './login-challenge.service.ts';
@@ -194,7 +194,7 @@ export function authRoutes(
         },
       },
       async (request, reply) => {
-        await auth.logout(sessionOf(request), originOf(request), rememberCookieOf(request));
+        await auth.logout(actorOf(request), originOf(request), rememberCookieOf(request));
         clearRemember(request, reply);
         return ok(null);
       },

@@ -9,7 +9,8 @@ import {
   type UsernameLoginPayload,
 } from '@lotus/shared/auth.schema';
 import { issueCodeOf } from '@lotus/shared/text';
-import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
+import type { MemberRow } from '../../db/tables/accounts.ts';
+import { type Actor, actorFrom } from '../../lib/actor.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import {
   ATTEMPT_GATES,
@@ -53,8 +54,6 @@ const DIALING_CODE = /^\+[0-9]{1,4}$/;
 const MOBILE_NUM = /^[0-9]{6,11}$/;
 
 export type AuthOptions = SessionOptions;
-
-export type AuthenticatedSession = { session: SessionRow; member: MemberRow };
 
 /** A login's answer plus the remember-me token the route puts in the cookie (null: leave the cookie alone). */
 export type LoginOutcome = { result: LoginResult; rememberToken: string | null };
@@ -412,7 +411,7 @@ export class AuthService {
    * that a status change made outside that path left behind). A session that must change its password
    * gets `password_change_required` unless the route allows it.
    */
-  async authenticate(token: string, options: AuthenticateOptions = {}): Promise<AuthenticatedSession> {
+  async authenticate(token: string, options: AuthenticateOptions = {}): Promise<Actor> {
     const found = token === '' ? undefined : await this.#repository.findSession(hashToken(token));
     const now = this.#options.clock.now();
     if (
@@ -434,22 +433,19 @@ export class AuthService {
     if (found.session.password_change_required && options.allowPasswordChangeRequired !== true) {
       throw new AppError('password_change_required');
     }
-    return found;
+    // The rows stay here: the rest of the app sees the caller as an Actor (no hashes, no row types).
+    return actorFrom(found);
   }
 
   /** `DELETE /wps/session/logout`: ends this session and the member's games (docs/api.md). */
-  async logout(
-    current: AuthenticatedSession,
-    origin: RequestOrigin,
-    rememberToken: string | null = null,
-  ): Promise<void> {
-    const revoked = await this.#revocation.revokeMemberAccess(current.member.id, 'logout', {
-      sessionId: current.session.id,
+  async logout(actor: Actor, origin: RequestOrigin, rememberToken: string | null = null): Promise<void> {
+    const revoked = await this.#revocation.revokeMemberAccess(actor.memberId, 'logout', {
+      sessionId: actor.sessionId,
       rememberToken,
     });
     await this.#repository.audit({
-      brandId: current.member.brand_id,
-      memberId: current.member.id,
+      brandId: actor.brandId,
+      memberId: actor.memberId,
       action: 'session.revoked',
       ip: origin.ip,
       userAgent: clipUserAgent(origin.userAgent),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorOfMember } from '../../../test/helpers/actor.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { createOpsHarness, type OpsHarness } from '../../../test/helpers/ops-harness.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
@@ -23,7 +24,7 @@ describe.each(testBackends())('deposit ops commands [%s]', (backend) => {
       .executeTakeFirstOrThrow();
   /** A pending bank-transfer deposit of demo_player, made through the same service as the API. */
   const pendingDeposit = async (amount: string): Promise<string> => {
-    const result = await service.create(await demoPlayer(), {
+    const result = await service.create(actorOfMember(await demoPlayer()), {
       fields: { method: 'bank', amount, reference: `UTR${randomUUID().slice(0, 8)}` },
       proof: null,
       idempotencyKey: randomUUID(),

@@ -22,7 +22,7 @@ import {
   registerMultipartForm,
   sendPrivateImage,
 } from '../../lib/multipart-form.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { operatorActorOf, operatorOf } from '../../plugins/operator-auth.ts';
 import type { DepositsService } from './deposits.service.ts';
 import { SIGNATURE_HEADER, type SimulatorGateway } from './payment-gateway.ts';
@@ -76,7 +76,7 @@ function depositCalls(service: DepositsService): FastifyPluginAsyncZod {
           response: { 200: depositMethodsResponse },
         },
       },
-      async (request) => ok(await service.methods(sessionOf(request).member, request.query.language)),
+      async (request) => ok(await service.methods(actorOf(request), request.query.language)),
     );
 
     app.post(
@@ -98,11 +98,11 @@ function depositCalls(service: DepositsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { member } = sessionOf(request);
+        const actor = actorOf(request);
         const idempotencyKey = idempotencyKeyOf(request);
         const form = await readDepositForm(request);
         return ok(
-          await service.create(member, {
+          await service.create(actor, {
             ...form,
             idempotencyKey,
             baseUrl: baseUrlOf(request),
@@ -125,7 +125,7 @@ function depositCalls(service: DepositsService): FastifyPluginAsyncZod {
           response: { 200: depositListResponse },
         },
       },
-      async (request) => ok(await service.list(sessionOf(request).member, request.query)),
+      async (request) => ok(await service.list(actorOf(request), request.query)),
     );
 
     app.get(
@@ -139,11 +139,8 @@ function depositCalls(service: DepositsService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { member } = sessionOf(request);
-        return sendPrivateImage(
-          reply,
-          await service.proof(BigInt(request.params.id), { brandId: member.brand_id, memberId: member.id }),
-        );
+        const { brandId, memberId } = actorOf(request);
+        return sendPrivateImage(reply, await service.proof(BigInt(request.params.id), { brandId, memberId }));
       },
     );
 

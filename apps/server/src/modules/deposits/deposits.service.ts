@@ -18,8 +18,8 @@ import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
 import { issueCodeOf } from '@lotus/shared/text';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { DepositRow, PaymentMethodNames, PaymentMethodRow } from '../../db/tables/wallet-operations.ts';
+import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNoControlCharacters } from '../../lib/control-characters.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
@@ -28,7 +28,6 @@ import { pageOf, pageWindow } from '../../lib/pages.ts';
 import { requireImage } from '../feedback/image-sniff.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 // Trial accounts (free play) and type-4 guests play with play money: they cannot deposit.
-import { requireRealAccount } from '../wallet/wallet-rules.ts';
 import type { DepositRecord, DepositsRepository } from './deposits.repository.ts';
 import type { PaymentGateway, PaymentGateways } from './payment-gateway.ts';
 
@@ -143,11 +142,11 @@ export class DepositsService {
   }
 
   /** `GET /wps/payments/deposit/methods`. */
-  async methods(member: MemberRow, language: string | undefined): Promise<DepositMethods> {
-    requireRealAccount(member);
-    const lang = language ?? member.language ?? 'EN';
-    const brand = await this.#brandMoney(member.brand_id);
-    const methods = (await this.#repository.enabledMethods(member.brand_id)).filter((method) =>
+  async methods(actor: Actor, language: string | undefined): Promise<DepositMethods> {
+    requireReal(actor);
+    const lang = language ?? actor.language ?? 'EN';
+    const brand = await this.#brandMoney(actor.brandId);
+    const methods = (await this.#repository.enabledMethods(actor.brandId)).filter((method) =>
       this.#offered(method),
     );
     return {
@@ -180,8 +179,8 @@ export class DepositsService {
   }
 
   /** `POST /wps/payments/deposits`: checks everything, then creates the deposit once per idempotency key. */
-  async create(member: MemberRow, request: NewDepositRequest): Promise<CreateDepositResult> {
-    requireRealAccount(member);
+  async create(actor: Actor, request: NewDepositRequest): Promise<CreateDepositResult> {
+    requireReal(actor);
     const parsed = createDepositFieldsSchema.safeParse(request.fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -190,7 +189,7 @@ export class DepositsService {
       throw invalidField(field, issue ? issueCodeOf(issue) : 'invalid');
     }
     const fields = parsed.data;
-    const method = await this.#repository.methodByCode(member.brand_id, fields.method);
+    const method = await this.#repository.methodByCode(actor.brandId, fields.method);
     if (!method || !this.#offered(method)) {
       throw new AppError('payment_method_unavailable', { message: `deposit method ${fields.method}` });
     }
@@ -218,11 +217,11 @@ export class DepositsService {
     }
 
     const gateway = this.#gatewayOf(method);
-    const language = request.language ?? member.language ?? 'EN';
+    const language = request.language ?? actor.language ?? 'EN';
     const { value } = await runIdempotent(
       this.#db,
       {
-        scope: `member:${member.id}:deposit.create`,
+        scope: `member:${actor.memberId}:deposit.create`,
         key: request.idempotencyKey,
         request: {
           method: method.code,
@@ -234,11 +233,11 @@ export class DepositsService {
       },
       async (trx) => {
         const repository = this.#repository.with(trx);
-        const brand = await repository.brandMoney(member.brand_id);
+        const brand = await repository.brandMoney(actor.brandId);
         if (!brand) throw new AppError('brand_not_found');
         const id = await repository.insertDeposit({
-          brandId: member.brand_id,
-          memberId: member.id,
+          brandId: actor.brandId,
+          memberId: actor.memberId,
           methodId: method.id,
           amountMinor,
           currency: brand.currency,
@@ -248,9 +247,9 @@ export class DepositsService {
         const record = await repository.findRecord(id);
         if (!record) throw new Error(`deposit ${id} vanished`);
         await recordOperatorAction(trx, {
-          brandId: member.brand_id,
+          brandId: actor.brandId,
           operatorId: null,
-          memberId: member.id,
+          memberId: actor.memberId,
           action: 'deposit.requested',
           ip: request.ip ?? 'unknown',
           detail: { by: 'member', depositId: id, method: method.code, amountMinor, proof: proof !== null },
@@ -271,10 +270,10 @@ export class DepositsService {
   }
 
   /** `GET /wps/payments/deposits`: the member's own deposits, newest first. */
-  async list(member: MemberRow, query: DepositPageQuery, language?: string): Promise<DepositList> {
-    requireRealAccount(member);
-    const { rows, total } = await this.#repository.listOfMember(member.id, pageWindow(query));
-    const lang = language ?? member.language ?? 'EN';
+  async list(actor: Actor, query: DepositPageQuery, language?: string): Promise<DepositList> {
+    requireReal(actor);
+    const { rows, total } = await this.#repository.listOfMember(actor.memberId, pageWindow(query));
+    const lang = language ?? actor.language ?? 'EN';
     return pageOf(
       rows.map((row) => memberView(row, lang)),
       query,

@@ -1,13 +1,13 @@
 import { todayUtc } from '@lotus/shared/date-ranges';
 import type { BetRecords } from '@lotus/shared/games.schema';
-import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { recordRange } from '../wallet/wallet.service.ts';
 import type { GameCardsRepository } from './game-cards.repository.ts';
 import { localised } from './games.service.ts';
 
 export type BetRecordsRequest = {
-  member: MemberRow;
+  actor: Actor;
   pageNo: number;
   pageSize: number;
   gameType?: string | undefined;
@@ -33,12 +33,12 @@ export class BetRecordsService {
   async list(request: BetRecordsRequest): Promise<BetRecords> {
     const range = recordRange(request.startDate, request.endDate, todayUtc(this.#clock.now()));
     const filter = {
-      memberId: request.member.id,
+      memberId: request.actor.memberId,
       from: range.from,
       until: range.until,
       gameType: request.gameType,
     };
-    const language = request.language ?? request.member.language ?? 'EN';
+    const language = request.language ?? request.actor.language ?? 'EN';
     const [rows, totals] = await Promise.all([
       this.#repository.listRounds(filter, {
         limit: request.pageSize,

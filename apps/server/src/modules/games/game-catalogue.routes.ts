@@ -23,11 +23,11 @@ import {
 } from '@lotus/shared/games.schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Actor } from '../../lib/actor.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { routeOptionsIn } from '../../lib/route-options.ts';
-import { sessionOf } from '../../plugins/auth.ts';
-import type { AuthenticatedSession } from '../auth/auth-api.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import type { BetRecordsService } from './bet-records.service.ts';
 import type { GameCatalogueService } from './game-catalogue.service.ts';
 import type { LaunchService } from './launch.service.ts';
@@ -37,7 +37,7 @@ export type GameCatalogueRoutesDeps = {
   launch: LaunchService;
   betRecords: BetRecordsService;
   /** The auth module's session check, for calls where a login is optional (favourite flags, launch). */
-  authenticate(token: string): Promise<AuthenticatedSession>;
+  authenticate(token: string): Promise<Actor>;
 };
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,128})$/;
@@ -57,10 +57,7 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
    * password first (`password_change_required`), except for a real launch (`forMoney`), which it refuses:
    * such a session may not play (plugins/auth.ts).
    */
-  async function optionalSession(
-    request: FastifyRequest,
-    forMoney = false,
-  ): Promise<AuthenticatedSession | null> {
+  async function optionalActor(request: FastifyRequest, forMoney = false): Promise<Actor | null> {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) return null;
     try {
@@ -71,16 +68,15 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
       throw error;
     }
   }
-  const optionalMember = async (request: FastifyRequest) => (await optionalSession(request))?.member ?? null;
   const hostOf = (request: FastifyRequest) => request.hostname || null;
   const memberViewer = (request: FastifyRequest, language: string | undefined) => ({
     host: hostOf(request),
-    member: sessionOf(request).member,
+    actor: actorOf(request),
     language,
   });
   const publicViewer = async (request: FastifyRequest, language: string | undefined) => ({
     host: hostOf(request),
-    member: await optionalMember(request),
+    actor: await optionalActor(request),
     language,
   });
 
@@ -264,12 +260,11 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
         response: { 200: launchGameResponse },
       }),
       async (request) => {
-        const current = await optionalSession(request, request.query.trial !== '1');
+        const actor = await optionalActor(request, request.query.trial !== '1');
         return ok(
           await deps.launch.launch({
             host: hostOf(request),
-            member: current?.member ?? null,
-            loginSessionId: current?.session.id ?? null,
+            actor,
             nodeId: request.query.nodeId,
             trial: request.query.trial === '1',
             language: request.query.language,
@@ -294,7 +289,7 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
       async (request) =>
         ok(
           await deps.betRecords.list({
-            member: sessionOf(request).member,
+            actor: actorOf(request),
             ...request.query,
           }),
         ),

@@ -9,14 +9,16 @@ import type {
   RoomList,
   VassGameTypes,
 } from '@lotus/shared/games.schema';
-import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { CardFilter, GameCardRecord, GameCardsRepository, LaneRecord } from './game-cards.repository.ts';
 import { type BrandLookup, type CatalogueBrand, localised } from './games.service.ts';
 
-/** Who asks: the Host names the brand; `member` is the logged-in player or null for a visitor. */
-export type Viewer = { host: string | null; member: MemberRow | null; language?: string | undefined };
+/** Who asks: the Host names the brand; `actor` is the logged-in player or null for a visitor. */
+export type Viewer = { host: string | null; actor: Actor | null; language?: string | undefined };
+/** A member call's viewer: always logged in. */
+export type MemberViewer = Viewer & { actor: Actor };
 
 /** A viewer whose brand is settled: the member's own brand for member calls, the Host's for the rest. */
 type Context = { brandId: bigint; memberId: bigint | null; language: string; brand: CatalogueBrand };
@@ -58,23 +60,23 @@ export class GameCatalogueService {
    */
   async publicContext(viewer: Viewer): Promise<Context> {
     const brand = await this.#findBrand(viewer.host);
-    const member = viewer.member && viewer.member.brand_id === brand.id ? viewer.member : null;
+    const actor = viewer.actor && viewer.actor.brandId === brand.id ? viewer.actor : null;
     return {
       brandId: brand.id,
-      memberId: member?.id ?? null,
-      language: viewer.language ?? member?.language ?? brand.defaultLanguage,
+      memberId: actor?.memberId ?? null,
+      language: viewer.language ?? actor?.language ?? brand.defaultLanguage,
       brand,
     };
   }
 
   /** A member call's context: always the member's own brand. */
-  async memberContext(viewer: Viewer & { member: MemberRow }): Promise<Context> {
+  async memberContext(viewer: MemberViewer): Promise<Context> {
     const brand = await this.#findBrand(viewer.host);
-    const sameBrand = brand.id === viewer.member.brand_id;
+    const sameBrand = brand.id === viewer.actor.brandId;
     return {
-      brandId: viewer.member.brand_id,
-      memberId: viewer.member.id,
-      language: viewer.language ?? viewer.member.language ?? (sameBrand ? brand.defaultLanguage : 'EN'),
+      brandId: viewer.actor.brandId,
+      memberId: viewer.actor.memberId,
+      language: viewer.language ?? viewer.actor.language ?? (sameBrand ? brand.defaultLanguage : 'EN'),
       brand,
     };
   }
@@ -180,10 +182,10 @@ export class GameCatalogueService {
    * sent with it must be its own (a stale tile cannot favourite some other game).
    */
   async toggleFavourite(
-    viewer: Viewer & { member: MemberRow },
+    viewer: MemberViewer,
     input: { nodeId: string; vendor: string; gameType: string },
   ): Promise<FavouriteToggle> {
-    const game = await this.#repository.findGame(viewer.member.brand_id, BigInt(input.nodeId));
+    const game = await this.#repository.findGame(viewer.actor.brandId, BigInt(input.nodeId));
     if (!game) throw new AppError('game_not_found');
     if (game.vassalage !== input.vendor || game.gameType !== input.gameType) {
       throw new AppError('invalid_request', {
@@ -191,21 +193,21 @@ export class GameCatalogueService {
         details: { issues: [{ path: 'vendor', code: 'mismatch' }] },
       });
     }
-    const favourite = await this.#repository.toggleFavourite(viewer.member.id, game.id);
+    const favourite = await this.#repository.toggleFavourite(viewer.actor.memberId, game.id);
     return { nodeId: input.nodeId, favourite };
   }
 
   /** `MCSFE_getFavoriteGamesList`: newest favourite first. */
   async favourites(
-    viewer: Viewer & { member: MemberRow },
+    viewer: MemberViewer,
     filter: { gameType?: string | undefined; vendor?: string | undefined },
     paging: Paging,
   ): Promise<FavouriteList> {
     const context = await this.memberContext(viewer);
     const cardFilter = { gameType: filter.gameType, vassalage: filter.vendor };
     const [records, total] = await Promise.all([
-      this.#repository.listFavouriteCards(context.brandId, viewer.member.id, cardFilter, pageOf(paging)),
-      this.#repository.countFavouriteCards(context.brandId, viewer.member.id, cardFilter),
+      this.#repository.listFavouriteCards(context.brandId, viewer.actor.memberId, cardFilter, pageOf(paging)),
+      this.#repository.countFavouriteCards(context.brandId, viewer.actor.memberId, cardFilter),
     ]);
     return {
       content: records.map((record) => cardOf(record, context.language, true)),
@@ -215,20 +217,20 @@ export class GameCatalogueService {
 
   /** `GCS_recentGame`: last launched first. */
   async recent(
-    viewer: Viewer & { member: MemberRow },
+    viewer: MemberViewer,
     filter: { gameType?: string | undefined; vassalage?: string | undefined },
     paging: Paging,
   ): Promise<RecentGames> {
     const context = await this.memberContext(viewer);
     const [records, total] = await Promise.all([
-      this.#repository.listRecentCards(context.brandId, viewer.member.id, filter, pageOf(paging)),
-      this.#repository.countRecentCards(context.brandId, viewer.member.id, filter),
+      this.#repository.listRecentCards(context.brandId, viewer.actor.memberId, filter, pageOf(paging)),
+      this.#repository.countRecentCards(context.brandId, viewer.actor.memberId, filter),
     ]);
     return { list: await this.#cardsOf(context, records), ...pageInfo(paging, total) };
   }
 
   /** `GLS2_roomList`: each PVP game is a table; players are the members who launched it lately. */
-  async rooms(viewer: Viewer & { member: MemberRow }, vassalage: string | undefined): Promise<RoomList> {
+  async rooms(viewer: MemberViewer, vassalage: string | undefined): Promise<RoomList> {
     const context = await this.memberContext(viewer);
     const since = new Date(this.#clock.now().getTime() - ROOM_PLAYERS_WINDOW_MS);
     const rooms = await this.#repository.listRooms(context.brandId, vassalage, since);

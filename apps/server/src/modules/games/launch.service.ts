@@ -1,18 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LaunchGame } from '@lotus/shared/games.schema';
-import type { MemberRow } from '../../db/tables/accounts.ts';
+import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import { requireRealAccount } from '../wallet/wallet-rules.ts';
 import type { GameCardsRepository } from './game-cards.repository.ts';
 import type { BrandLookup } from './games.service.ts';
 
 export type LaunchRequest = {
   host: string | null;
-  /** The logged-in player, or null for a visitor. */
-  member: MemberRow | null;
-  /** The login session the player launches from (null for a visitor). */
-  loginSessionId?: bigint | null;
+  /** The logged-in player (and the login session it launches from), or null for a visitor. */
+  actor: Actor | null;
   nodeId: string;
   trial: boolean;
   language?: string | undefined;
@@ -40,16 +37,16 @@ export class LaunchService {
   }
 
   async launch(request: LaunchRequest): Promise<LaunchGame> {
-    const { member } = request;
+    const { actor } = request;
     if (!request.trial) {
       // Checked before the game so a visitor learns to log in, not whether a game id exists.
-      if (!member) throw new AppError('not_logged_in');
+      if (!actor) throw new AppError('not_logged_in');
       // Trial (free-play) and type-4 accounts hold no real money (SPEC §6).
-      requireRealAccount(member);
+      requireReal(actor);
     }
 
     const hostBrand = await this.#findBrand(request.host);
-    const brandId = member?.brand_id ?? hostBrand.id;
+    const brandId = actor?.brandId ?? hostBrand.id;
     const game = await this.#repository.findGame(brandId, BigInt(request.nodeId));
     // A switched-off game or vendor is gone as far as players are concerned.
     if (!game?.enabled || !game.vendorEnabled) throw new AppError('game_not_found');
@@ -59,7 +56,7 @@ export class LaunchService {
 
     const language = (
       request.language ??
-      member?.language ??
+      actor?.language ??
       (brandId === hostBrand.id ? hostBrand.defaultLanguage : 'EN')
     ).toUpperCase();
     const now = this.#clock.now();
@@ -75,12 +72,12 @@ export class LaunchService {
     params.set('game', game.gameCode);
     params.set('lang', language);
 
-    if (member) {
+    if (actor) {
       const recorded = await this.#repository.recordLaunch({
         tokenHash,
-        loginSessionId: request.loginSessionId ?? null,
+        loginSessionId: actor.sessionId,
         brandId,
-        memberId: member.id,
+        memberId: actor.memberId,
         gameId: game.id,
         vendorId: game.vendorId,
         now,

@@ -4,6 +4,7 @@ import type { MemberRow, MemberStatusColumn } from '../../db/tables/accounts.ts'
 import type { AttemptReservation } from '../../lib/attempt-gate.ts';
 import { type OperatorAction, recordOperatorAction } from '../../lib/operator-audit.ts';
 import type { AccessChange } from '../auth/session-revocation.repository.ts';
+import type { MemberProfile } from './member-profile.ts';
 
 export class MembersRepository {
   readonly #db: Kysely<Database>;
@@ -39,6 +40,47 @@ export class MembersRepository {
 
   findById(id: bigint): Promise<MemberRow | undefined> {
     return this.#db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The member's profile (member info, avatar, rank): only the columns those show, never a hash. */
+  async findProfile(id: bigint): Promise<MemberProfile | undefined> {
+    const row = await this.#db
+      .selectFrom('members')
+      .select([
+        'id',
+        'brand_id',
+        'username',
+        'nickname',
+        'member_type',
+        'is_trial',
+        'upline_id',
+        'rank_level',
+        'club_label_name',
+        'member_labels',
+        'avatar_id',
+        'language',
+        'mobile_num',
+        'email',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      brandId: row.brand_id,
+      username: row.username,
+      nickname: row.nickname,
+      memberType: row.member_type,
+      isTrial: row.is_trial,
+      uplineId: row.upline_id,
+      rankLevel: row.rank_level,
+      clubLabelName: row.club_label_name,
+      memberLabels: row.member_labels,
+      avatarId: row.avatar_id,
+      language: row.language,
+      mobileNum: row.mobile_num,
+      email: row.email,
+    };
   }
 
   /**

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { originOf } from '../../lib/request-origin.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import type { MembersService } from './members.service.ts';
 
 export function membersRoutes(service: MembersService): FastifyPluginAsyncZod {
@@ -25,8 +25,7 @@ export function membersRoutes(service: MembersService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { member, session } = sessionOf(request);
-        return ok(service.memberInfo(member, session));
+        return ok(await service.memberInfo(actorOf(request)));
       },
     );
 
@@ -42,7 +41,7 @@ export function membersRoutes(service: MembersService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await service.setLanguage(sessionOf(request).member, request.body.language, originOf(request));
+        await service.setLanguage(actorOf(request), request.body.language, originOf(request));
         return ok(null);
       },
     );
@@ -57,7 +56,7 @@ export function membersRoutes(service: MembersService): FastifyPluginAsyncZod {
           response: { 200: playerAvatarResponse },
         },
       },
-      async (request) => ok(service.avatarOf(sessionOf(request).member)),
+      async (request) => ok(await service.avatarOf(actorOf(request))),
     );
 
     app.put(
@@ -72,7 +71,7 @@ export function membersRoutes(service: MembersService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await service.setAvatar(sessionOf(request).member, request.body.avatarId, originOf(request));
+        await service.setAvatar(actorOf(request), request.body.avatarId, originOf(request));
         return ok(null);
       },
     );

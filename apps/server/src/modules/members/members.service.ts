@@ -1,9 +1,10 @@
 import { AGENT_TYPES, type MemberInfo, NOT_REAL_MEMBER_TYPE } from '@lotus/shared/auth.schema';
 import { AVATAR_IDS, avatarUrlOf, isAvatarId, type PlayerAvatar } from '@lotus/shared/password.schema';
-import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { maskMobile } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
+import type { MemberProfile } from './member-profile.ts';
 import type { MembersRepository } from './members.repository.ts';
 
 /** The languages a member's brand offers (the language selector's enabled entries). */
@@ -29,53 +30,62 @@ export class MembersService {
     this.#audit = audit;
   }
 
-  memberInfo(member: MemberRow, session: SessionRow): MemberInfo {
+  /** The caller's profile; a member deleted under a live session reads as logged out. */
+  async #profile(actor: Actor): Promise<MemberProfile> {
+    const profile = await this.#repository.findProfile(actor.memberId);
+    if (!profile) throw new AppError('not_logged_in');
+    return profile;
+  }
+
+  async memberInfo(actor: Actor): Promise<MemberInfo> {
+    const member = await this.#profile(actor);
     return {
       id: member.id.toString(),
       account: member.username,
       nickname: member.nickname,
-      type: member.member_type,
+      type: member.memberType,
       // Transfers to the upline move real money: trial and type-4 accounts never offer it.
-      toUpline: member.upline_id !== null && !member.is_trial && member.member_type !== NOT_REAL_MEMBER_TYPE,
-      clubLabel: { labelName: member.club_label_name, rankLevel: member.rank_level },
-      memberLabel: member.member_labels.map((labelName) => ({ labelName })),
-      isAgent: AGENT_TYPES.includes(member.member_type),
-      isTrial: member.is_trial,
-      firstTimeLogin: session.is_first_login,
-      avatarUrl: member.avatar_id === null ? null : avatarUrlOf(member.avatar_id),
+      toUpline: member.uplineId !== null && !member.isTrial && member.memberType !== NOT_REAL_MEMBER_TYPE,
+      clubLabel: { labelName: member.clubLabelName, rankLevel: member.rankLevel },
+      memberLabel: member.memberLabels.map((labelName) => ({ labelName })),
+      isAgent: AGENT_TYPES.includes(member.memberType),
+      isTrial: member.isTrial,
+      firstTimeLogin: actor.firstLogin,
+      avatarUrl: member.avatarId === null ? null : avatarUrlOf(member.avatarId),
       language: member.language,
-      mobileNum: maskMobile(member.mobile_num),
+      mobileNum: maskMobile(member.mobileNum),
       hasEmail: member.email !== null && member.email !== '',
-      passwordChangeRequired: session.password_change_required,
+      passwordChangeRequired: actor.passwordChangeRequired,
     };
   }
 
   /** Only a language the member's brand offers; anything else is `invalid_request`. */
-  async setLanguage(member: MemberRow, language: string, origin: RequestOrigin): Promise<void> {
-    const supported = await this.#languagesOf(member.brand_id);
+  async setLanguage(actor: Actor, language: string, origin: RequestOrigin): Promise<void> {
+    const supported = await this.#languagesOf(actor.brandId);
     if (!supported.includes(language)) {
       throw new AppError('invalid_request', {
         message: `language ${language} is not supported by the brand`,
         details: { issues: [{ path: 'language', code: 'unsupported_language' }] },
       });
     }
-    await this.#repository.setLanguage(member.id, language);
-    await this.#audit(member.brand_id, member.id, 'profile.language_changed', origin, { language });
+    await this.#repository.setLanguage(actor.memberId, language);
+    await this.#audit(actor.brandId, actor.memberId, 'profile.language_changed', origin, { language });
   }
 
-  avatarOf(member: MemberRow): PlayerAvatar {
+  async avatarOf(actor: Actor): Promise<PlayerAvatar> {
+    const { avatarId } = await this.#profile(actor);
     return {
-      avatarId: member.avatar_id,
-      avatarUrl: member.avatar_id === null ? null : avatarUrlOf(member.avatar_id),
+      avatarId,
+      avatarUrl: avatarId === null ? null : avatarUrlOf(avatarId),
       options: AVATAR_IDS.map((avatarId) => ({ avatarId, url: avatarUrlOf(avatarId) })),
     };
   }
 
-  async setAvatar(member: MemberRow, avatarId: number, origin: RequestOrigin): Promise<void> {
+  async setAvatar(actor: Actor, avatarId: number, origin: RequestOrigin): Promise<void> {
     if (!isAvatarId(avatarId)) {
       throw new AppError('avatar_not_found', { message: `no avatar ${avatarId}` });
     }
-    await this.#repository.setAvatar(member.id, avatarId);
-    await this.#audit(member.brand_id, member.id, 'profile.avatar_changed', origin, { avatarId });
+    await this.#repository.setAvatar(actor.memberId, avatarId);
+    await this.#audit(actor.brandId, actor.memberId, 'profile.avatar_changed', origin, { avatarId });
   }
 }

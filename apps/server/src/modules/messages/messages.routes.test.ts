@@ -281,7 +281,13 @@ describe.each(testBackends())('platform messages [%s]', (backend) => {
       },
     });
     await sendOk({ username: member.username, title: 'Counted', body: 'b' });
-    expect(await service.counts(row)).toEqual({ messageCount: 1, rewardCount: 3 });
+    const reader = {
+      memberId: row.id,
+      brandId: row.brand_id,
+      joinedAt: row.created_at,
+      kind: row.is_trial || row.member_type === 4 ? ('trial' as const) : ('real' as const),
+    };
+    expect(await service.counts(reader)).toEqual({ messageCount: 1, rewardCount: 3 });
     expect(asked).toEqual([member.id]);
   });
 });

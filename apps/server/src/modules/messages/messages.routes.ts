@@ -9,7 +9,7 @@ import {
 } from '@lotus/shared/messages.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { operatorActorOf } from '../../plugins/operator-auth.ts';
 import type { MessagesService } from './messages.service.ts';
 
@@ -32,7 +32,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
           response: { 200: messagePageResponse },
         },
       },
-      async (request) => ok(await service.list(sessionOf(request).member, request.query)),
+      async (request) => ok(await service.list(actorOf(request), request.query)),
     );
 
     app.post(
@@ -46,7 +46,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
           response: { 200: messageUnreadResponse },
         },
       },
-      async (request) => ok(await service.markAllRead(sessionOf(request).member)),
+      async (request) => ok(await service.markAllRead(actorOf(request))),
     );
 
     app.post(
@@ -61,7 +61,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
           response: { 200: messageUnreadResponse },
         },
       },
-      async (request) => ok(await service.markRead(sessionOf(request).member, BigInt(request.params.id))),
+      async (request) => ok(await service.markRead(actorOf(request), BigInt(request.params.id))),
     );
 
     app.delete(
@@ -76,7 +76,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
           response: { 200: messageUnreadResponse },
         },
       },
-      async (request) => ok(await service.hide(sessionOf(request).member, BigInt(request.params.id))),
+      async (request) => ok(await service.hide(actorOf(request), BigInt(request.params.id))),
     );
 
     app.post(
@@ -90,7 +90,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
           response: { 200: unreadCountsResponse },
         },
       },
-      async (request) => ok(await service.counts(sessionOf(request).member)),
+      async (request) => ok(await service.counts(actorOf(request))),
     );
 
     app.post(

@@ -7,15 +7,15 @@ import type {
   UnreadCounts,
 } from '@lotus/shared/messages.schema';
 import { MESSAGE_BODY_MAX } from '@lotus/shared/messages.schema';
-import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import { sanitiseHtml } from '../content/sanitise-html.ts';
 import { isRealAccount } from '../wallet/wallet-rules.ts';
 import type { MessageItem, MessagesRepository, Reader } from './messages.repository.ts';
 
-/** The member fields the service reads. */
-export type MessageMember = Pick<MemberRow, 'id' | 'brand_id' | 'created_at' | 'is_trial' | 'member_type'>;
+/** What the service reads of the member who reads messages. */
+export type MessageMember = Pick<Actor, 'memberId' | 'brandId' | 'joinedAt' | 'kind'>;
 
 /** Who sends: an operator of a brand (the CLI: `operatorId` null, `ip` 'cli'). */
 export type MessageActor = { brandId: bigint; operatorId: bigint | null; ip: string };
@@ -27,7 +27,7 @@ export type MessagesDeps = {
 };
 
 function readerOf(member: MessageMember): Reader {
-  return { id: member.id, brandId: member.brand_id, createdAt: member.created_at };
+  return { id: member.memberId, brandId: member.brandId, createdAt: member.joinedAt };
 }
 
 function viewOf(item: MessageItem) {
@@ -58,7 +58,7 @@ export class MessagesService {
 
   async list(member: MessageMember, query: MessagesQuery): Promise<MessagePage> {
     const empty = { list: [], page: query.page, pageSize: query.pageSize, total: 0, totalPages: 0 };
-    if (!isRealAccount(member)) return empty;
+    if (member.kind !== 'real') return empty;
     const reader = readerOf(member);
     const total = await this.#repository.countVisible(reader);
     if (total === 0) return empty;
@@ -75,12 +75,12 @@ export class MessagesService {
   /** Idempotent: reading a read message again changes nothing. */
   async markRead(member: MessageMember, messageId: bigint): Promise<MessageUnread> {
     await this.#requireVisible(member, messageId);
-    await this.#repository.markRead(messageId, member.id);
+    await this.#repository.markRead(messageId, member.memberId);
     return { unread: await this.#repository.countUnread(readerOf(member)) };
   }
 
   async markAllRead(member: MessageMember): Promise<MessageUnread> {
-    if (!isRealAccount(member)) return { unread: 0 };
+    if (member.kind !== 'real') return { unread: 0 };
     await this.#repository.markAllRead(readerOf(member));
     return { unread: await this.#repository.countUnread(readerOf(member)) };
   }
@@ -88,15 +88,15 @@ export class MessagesService {
   /** Hides the message from this member only (a broadcast stays for the others). */
   async hide(member: MessageMember, messageId: bigint): Promise<MessageUnread> {
     await this.#requireVisible(member, messageId);
-    await this.#repository.hide(messageId, member.id);
+    await this.#repository.hide(messageId, member.memberId);
     return { unread: await this.#repository.countUnread(readerOf(member)) };
   }
 
   /** SPEC §3 menu counts: unread messages, and unclaimed rewards from the reward centre. */
   async counts(member: MessageMember): Promise<UnreadCounts> {
     const [messageCount, rewardCount] = await Promise.all([
-      isRealAccount(member) ? this.#repository.countUnread(readerOf(member)) : Promise.resolve(0),
-      this.#countUnclaimedRewards(member.id),
+      member.kind === 'real' ? this.#repository.countUnread(readerOf(member)) : Promise.resolve(0),
+      this.#countUnclaimedRewards(member.memberId),
     ]);
     return { messageCount, rewardCount };
   }
@@ -162,7 +162,7 @@ export class MessagesService {
   }
 
   async #requireVisible(member: MessageMember, messageId: bigint): Promise<void> {
-    if (!isRealAccount(member) || !(await this.#repository.isVisible(readerOf(member), messageId))) {
+    if (member.kind !== 'real' || !(await this.#repository.isVisible(readerOf(member), messageId))) {
       throw new AppError('message_not_found');
     }
   }

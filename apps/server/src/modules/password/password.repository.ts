@@ -64,6 +64,16 @@ export class PasswordRepository {
     });
   }
 
+  /** The member's login password hash, for the old-password check of a change; undefined: no member. */
+  async passwordHashOf(memberId: bigint): Promise<string | undefined> {
+    const row = await this.#db
+      .selectFrom('members')
+      .select('password_hash')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    return row?.password_hash;
+  }
+
   /** The member of an open (unused, unexpired) link, without using it. */
   async findOpenReset(tokenHash: string, now: Date): Promise<bigint | undefined> {
     const row = await this.#db

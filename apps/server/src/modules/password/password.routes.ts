@@ -1,13 +1,23 @@
 import { loginResponse, sealedPayloadSchema } from '@lotus/shared/auth.schema';
-import { forgotPasswordEmailBodySchema, passwordEmptyResponse } from '@lotus/shared/password.schema';
+import {
+  changePasswordPayloadSchema,
+  forgotPasswordEmailBodySchema,
+  passwordEmptyResponse,
+} from '@lotus/shared/password.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { acceptUrlEncodedForms } from '../../lib/form-urlencoded.ts';
 import { originOf } from '../../lib/request-origin.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sealedBody } from '../../lib/sealed-body.ts';
+import { actorOf, requireRealActor } from '../../plugins/auth.ts';
 import type { PasswordService } from './password.service.ts';
 
 /** Password change, forgot by e-mail, reset link and set-by-phone (docs/accounts-contract.md). */
+const changeBody = sealedBody(
+  changePasswordPayloadSchema,
+  '{ oldPassword, newPassword, confirmNewPassword }',
+);
+
 export function passwordRoutes(service: PasswordService): FastifyPluginAsyncZod {
   return async (app) => {
     // The classic forgot-password form posts form-encoded; this parser lives only in this plugin's scope.
@@ -21,12 +31,14 @@ export function passwordRoutes(service: PasswordService): FastifyPluginAsyncZod 
         schema: {
           tags: ['password'],
           summary: 'Changes the password; sealed { oldPassword, newPassword, confirmNewPassword }',
-          body: sealedPayloadSchema,
+          body: changeBody.schema,
           response: { 200: passwordEmptyResponse },
         },
+        // Trial and type-4 accounts are refused before the body is opened.
+        preHandler: [requireRealActor, changeBody.open],
       },
       async (request) => {
-        await service.change(sessionOf(request), request.body, originOf(request));
+        await service.change(actorOf(request), changeBody.of(request), originOf(request));
         return ok(null);
       },
     );

@@ -2,7 +2,6 @@ import type { LoginResult } from '@lotus/shared/auth.schema';
 import {
   type ChangePasswordPayload,
   COUNTRY_DIALING_CODE_PATTERN,
-  changePasswordPayloadSchema,
   type ForgotPasswordEmailBody,
   MOBILE_NUM_PATTERN,
   resetByPhonePayloadSchema,
@@ -12,7 +11,7 @@ import { checkFieldValue, requiredRuleFor } from '@lotus/shared/registration-rul
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import { issueCodeOf } from '@lotus/shared/text';
 import type { z } from 'zod';
-import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
+import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ATTEMPT_GATES, type AttemptCounter, isGranted } from '../../lib/attempt-gate.ts';
 import type { MailProvider } from '../../lib/notify/mail-provider.ts';
@@ -101,11 +100,6 @@ function parsePayload<T extends z.ZodType>(schema: T, value: unknown, what: stri
   return parsed.data;
 }
 
-/** Trial accounts (free play) and type-4 guests have no password of their own to change. */
-function isRealAccount(member: MemberRow): boolean {
-  return !member.is_trial && member.member_type !== 4;
-}
-
 /**
  * Changing, forgetting and resetting passwords. Every new password passes the brand's `password` field
  * rule, is stored as a fresh scrypt hash, restarts the password's age, and ends every other way into the
@@ -149,55 +143,49 @@ export class PasswordService {
    * studio sessions end too: they were opened by whoever held a session before.
    */
   async #storePassword(
-    member: MemberRow,
+    memberId: bigint,
     newPassword: string,
     keepSessionId: bigint | null,
   ): Promise<RevokedAccess> {
     const change = this.#deps.repository.passwordChange(
-      member.id,
+      memberId,
       await hashPassword(newPassword),
       this.#now,
       keepSessionId,
     );
     return keepSessionId === null
-      ? this.#deps.revocation.revokeMemberAccess(member.id, 'password_reset', { change })
-      : this.#deps.revocation.revokeMemberAccess(member.id, 'password_changed', {
+      ? this.#deps.revocation.revokeMemberAccess(memberId, 'password_reset', { change })
+      : this.#deps.revocation.revokeMemberAccess(memberId, 'password_changed', {
           sessionId: keepSessionId,
           change,
         });
   }
 
   /** `PUT /wps/member/password`: the logged-in member changes the password, keeping this session. */
-  async change(
-    current: { member: MemberRow; session: SessionRow },
-    body: unknown,
-    origin: RequestOrigin,
-  ): Promise<void> {
-    const { member, session } = current;
-    if (!isRealAccount(member)) throw new AppError('in_need_true_account');
-    const payload: ChangePasswordPayload = parsePayload(
-      changePasswordPayloadSchema,
-      await this.#deps.sealed.openSealed(body),
-      'change password',
-    );
+  async change(actor: Actor, payload: ChangePasswordPayload, origin: RequestOrigin): Promise<void> {
+    // Trial accounts (free play) and type-4 guests have no password of their own to change.
+    requireReal(actor);
     // The try is reserved before the old password is compared (docs/api.md "Attempt limits"), so wrong
     // answers sent at once count one by one; a right answer gives it back, as only wrong ones count.
     const gate = ATTEMPT_GATES.passwordChange;
-    const subject = member.id.toString();
+    const subject = actor.memberId.toString();
     const reservation = await this.#deps.gates.reserve(gate, subject, this.#now);
     if (!isGranted(reservation)) {
       throw new AppError('too_many_requests', { message: 'too many wrong old passwords' });
     }
-    if (!(await verifyPassword(payload.oldPassword, member.password_hash))) {
-      await this.#deps.sessions.audit(member.brand_id, member.id, 'password.change_failed', origin, {
+    // The hash is read here, where it is compared, and nowhere else on this path.
+    const passwordHash = await this.#deps.repository.passwordHashOf(actor.memberId);
+    if (passwordHash === undefined) throw new AppError('not_logged_in');
+    if (!(await verifyPassword(payload.oldPassword, passwordHash))) {
+      await this.#deps.sessions.audit(actor.brandId, actor.memberId, 'password.change_failed', origin, {
         reason: 'old_password',
       });
       throw new AppError('old_password_error');
     }
     await this.#deps.gates.release(gate, subject, reservation);
-    await this.#checkNewPassword(member.brand_id, payload.newPassword, payload.confirmNewPassword);
-    const revoked = await this.#storePassword(member, payload.newPassword, session.id);
-    await this.#deps.sessions.audit(member.brand_id, member.id, 'password.changed', origin, {
+    await this.#checkNewPassword(actor.brandId, payload.newPassword, payload.confirmNewPassword);
+    const revoked = await this.#storePassword(actor.memberId, payload.newPassword, actor.sessionId);
+    await this.#deps.sessions.audit(actor.brandId, actor.memberId, 'password.changed', origin, {
       revokedSessions: revoked.sessions,
       revokedRememberTokens: revoked.rememberTokens,
       revokedLaunchSessions: revoked.launchSessions,
@@ -285,7 +273,7 @@ export class PasswordService {
     if (!(await this.#deps.repository.consumeReset(tokenHash, this.#now))) {
       throw new AppError('reset_link_invalid');
     }
-    const revoked = await this.#storePassword(member, payload.newPassword, null);
+    const revoked = await this.#storePassword(member.id, payload.newPassword, null);
     await this.#deps.sessions.audit(member.brand_id, member.id, 'password.reset', origin, {
       method: 'email_link',
       revokedSessions: revoked.sessions,
@@ -333,7 +321,7 @@ export class PasswordService {
     if (!member) throw new AppError('sms_code_invalid');
     if (member.status === 'disabled') throw new AppError('member_no_enter');
     if (member.status === 'locked') throw new AppError('account_locked');
-    const revoked = await this.#storePassword(member, payload.newPassword, null);
+    const revoked = await this.#storePassword(member.id, payload.newPassword, null);
     await this.#deps.sessions.audit(member.brand_id, member.id, 'password.reset', origin, {
       method: 'sms',
       revokedSessions: revoked.sessions,

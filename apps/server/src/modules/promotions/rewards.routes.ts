@@ -9,11 +9,11 @@ import {
 } from '@lotus/shared/rewards.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireReal } from '../../lib/actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { operatorActorOf } from '../../plugins/operator-auth.ts';
-import { requireRealAccount } from '../wallet/wallet-rules.ts';
 import type { RewardsService } from './rewards.service.ts';
 
 const MEMBER_ERRORS = 'Errors: not_logged_in 401, in_need_true_account 403 (trial / type-4 accounts).';
@@ -41,7 +41,7 @@ export function rewardsRoutes(service: RewardsService): FastifyPluginAsyncZod {
           response: { 200: rewardListResponse },
         },
       },
-      async (request) => ok(await service.list(sessionOf(request).member, request.query)),
+      async (request) => ok(await service.list(actorOf(request), request.query)),
     );
 
     app.get(
@@ -56,9 +56,9 @@ export function rewardsRoutes(service: RewardsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { member } = sessionOf(request);
-        requireRealAccount(member);
-        return ok({ unclaimedCount: await service.countUnclaimed(member.id) });
+        const actor = actorOf(request);
+        requireReal(actor);
+        return ok({ unclaimedCount: await service.countUnclaimed(actor.memberId) });
       },
     );
 
@@ -82,7 +82,7 @@ export function rewardsRoutes(service: RewardsService): FastifyPluginAsyncZod {
         const key = idempotencyKeyOf(request);
         return ok(
           await service.claim(
-            sessionOf(request).member,
+            actorOf(request),
             BigInt(request.params.id),
             key,
             request.ip,

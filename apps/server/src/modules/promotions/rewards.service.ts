@@ -11,14 +11,14 @@ import {
 } from '@lotus/shared/rewards.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { MemberRewardRow } from '../../db/tables/rewards.ts';
+import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import { type LedgerService, MAX_AMOUNT_MINOR } from '../ledger/ledger.service.ts';
-import { isRealAccount, requireRealAccount } from '../wallet/wallet-rules.ts';
+import { isRealAccount } from '../wallet/wallet-rules.ts';
 import { RewardsRepository } from './rewards.repository.ts';
 
 /** Who grants: an operator (by id) or the CLI / seed (null); `ip` goes to the audit row. */
@@ -91,19 +91,19 @@ export class RewardsService {
     return this.#repository.count(memberId, 'unclaimed', this.#clock.now());
   }
 
-  async list(member: MemberRow, query: RewardListQuery): Promise<RewardList> {
-    requireRealAccount(member);
+  async list(actor: Actor, query: RewardListQuery): Promise<RewardList> {
+    requireReal(actor);
     const now = this.#clock.now();
-    const language = query.language ?? member.language ?? 'EN';
+    const language = query.language ?? actor.language ?? 'EN';
     const { rows, total } = await this.#repository.page(
-      member.id,
+      actor.memberId,
       query.status,
       now,
       query.page,
       REWARD_PAGE_SIZE,
     );
     const unclaimedCount =
-      query.status === 'unclaimed' ? total : await this.#repository.count(member.id, 'unclaimed', now);
+      query.status === 'unclaimed' ? total : await this.#repository.count(actor.memberId, 'unclaimed', now);
     return {
       list: rows.map((row) => rewardView(row, language, now)),
       page: query.page,
@@ -115,35 +115,35 @@ export class RewardsService {
   }
 
   async claim(
-    member: MemberRow,
+    actor: Actor,
     rewardId: bigint,
     idempotencyKey: string,
     ip: string,
     language?: string,
   ): Promise<RewardClaimResult> {
-    requireRealAccount(member);
-    const lang = language ?? member.language ?? 'EN';
+    requireReal(actor);
+    const lang = language ?? actor.language ?? 'EN';
     const { value } = await runIdempotent(
       this.#db,
-      { scope: `member:${member.id}:reward.claim`, key: idempotencyKey, request: { rewardId } },
+      { scope: `member:${actor.memberId}:reward.claim`, key: idempotencyKey, request: { rewardId } },
       async (trx) => {
         const repository = new RewardsRepository(trx);
-        const reward = await repository.lockForClaim(member.brand_id, rewardId);
+        const reward = await repository.lockForClaim(actor.brandId, rewardId);
         // Another member's reward is indistinguishable from none: its existence is not the caller's business.
-        if (!reward || reward.member_id !== member.id) throw new AppError('reward_not_found');
+        if (!reward || reward.member_id !== actor.memberId) throw new AppError('reward_not_found');
         const now = this.#clock.now();
         const status = statusOf(reward, now);
         if (status === 'claimed') throw new AppError('reward_already_claimed');
         if (status === 'expired') throw new AppError('reward_expired');
-        const main = await this.#ledger.memberMainAccount(member.id, trx);
-        const bonus = await this.#ledger.systemAccount(member.brand_id, 'bonus', trx);
+        const main = await this.#ledger.memberMainAccount(actor.memberId, trx);
+        const bonus = await this.#ledger.systemAccount(actor.brandId, 'bonus', trx);
         const entry = await this.#ledger.post(
           {
-            brandId: member.brand_id,
+            brandId: actor.brandId,
             idempotencyKey: rewardClaimLedgerKey(reward.id),
             kind: 'reward',
             memo: reward.title_en,
-            createdBy: `member:${member.id}`,
+            createdBy: `member:${actor.memberId}`,
             postings: [
               { accountId: bonus.id, amountMinor: -reward.amount_minor },
               { accountId: main.id, amountMinor: reward.amount_minor },
@@ -153,9 +153,9 @@ export class RewardsService {
         );
         const claimed = await repository.markClaimed(reward.id, now, entry.entryId);
         await recordOperatorAction(trx, {
-          brandId: member.brand_id,
+          brandId: actor.brandId,
           operatorId: null,
-          memberId: member.id,
+          memberId: actor.memberId,
           action: 'reward.claimed',
           ip,
           detail: {
@@ -165,7 +165,7 @@ export class RewardsService {
             entryId: entry.entryId,
           },
         });
-        const balance = await this.#ledger.balanceOf(member.id, trx);
+        const balance = await this.#ledger.balanceOf(actor.memberId, trx);
         return {
           reward: rewardView(claimed, lang, now),
           entryId: entry.entryId.toString(),

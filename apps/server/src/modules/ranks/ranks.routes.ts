@@ -2,7 +2,7 @@ import { memberRankQuerySchema, memberRankResponse } from '@lotus/shared/ranks.s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { routeOptionsIn } from '../../lib/route-options.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import type { RanksService } from './ranks.service.ts';
 
 const route = routeOptionsIn(['members']);
@@ -23,7 +23,7 @@ export function ranksRoutes(service: RanksService): FastifyPluginAsyncZod {
         },
         { auth: 'required' },
       ),
-      async (request) => ok(await service.memberRank(sessionOf(request).member, request.query.language)),
+      async (request) => ok(await service.memberRank(actorOf(request), request.query.language)),
     );
   };
 }

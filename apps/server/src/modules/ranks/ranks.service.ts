@@ -1,6 +1,7 @@
 import { type MemberRank, type RankLanguage, VIP_SERVICE_FROM_LEVEL } from '@lotus/shared/ranks.schema';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { VipRankRow } from '../../db/tables/ranks.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { RanksRepository } from './ranks.repository.ts';
 
 /** The brand's default language, for a member who never chose one. */
@@ -33,15 +34,20 @@ export class RanksService {
   }
 
   /** Language: the one asked for, else the member's, else the brand's default. */
-  async memberRank(member: MemberRow, requested: string | undefined): Promise<MemberRank> {
+  async memberRank(actor: Actor, requested: string | undefined): Promise<MemberRank> {
     const language = rankLanguageOf(
-      requested ?? member.language ?? (await this.#defaultLanguageOf(member.brand_id)),
+      requested ?? actor.language ?? (await this.#defaultLanguageOf(actor.brandId)),
     );
-    const rows = await this.#repository.ladderOf(member.brand_id);
+    const [standing, rows] = await Promise.all([
+      this.#repository.standingOf(actor.memberId),
+      this.#repository.ladderOf(actor.brandId),
+    ]);
+    // A member deleted under a live session reads as logged out.
+    if (!standing) throw new AppError('not_logged_in');
     return {
-      rankLevel: member.rank_level,
-      clubLabelName: member.club_label_name,
-      memberLabels: [...member.member_labels],
+      rankLevel: standing.rankLevel,
+      clubLabelName: standing.clubLabelName,
+      memberLabels: [...standing.memberLabels],
       language,
       vipServiceFromLevel: VIP_SERVICE_FROM_LEVEL,
       ladder: rows.map((row) => levelOf(row, language)),

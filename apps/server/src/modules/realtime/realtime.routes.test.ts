@@ -8,6 +8,7 @@ import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import { connectWs, listenForSockets } from '../../../test/helpers/ws-client.ts';
+import { actorFrom } from '../../lib/actor.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { createLedgerModule } from '../ledger/ledger-module.ts';
 import { realtimeRoutes } from './realtime.routes.ts';
@@ -110,7 +111,7 @@ describe.each(testBackends())('live balance socket [%s]', (backend) => {
             .selectAll()
             .where('id', '=', member.id)
             .executeTakeFirstOrThrow();
-          return { session, member: row };
+          return actorFrom({ session, member: row });
         },
         balanceOf: async (memberId) => {
           const balance = await ledger.balanceOf(memberId);

@@ -13,8 +13,8 @@ import type { Kysely } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
 import type { Listen } from '../../db/listen.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { AuthenticatedSession } from '../auth/auth-api.ts';
 import { BalanceHub } from './balance-hub.ts';
 
 export type RealtimeDeps = {
@@ -24,7 +24,7 @@ export type RealtimeDeps = {
   /** The NOTIFY channel the ledger announces balance changes on (ledger module's `balanceChannel`). */
   balanceChannel: string;
   /** The session behind a token (AuthService.authenticate); throws `not_logged_in`. */
-  authenticate(token: string): Promise<AuthenticatedSession>;
+  authenticate(token: string): Promise<Actor>;
   /** The balance a push carries (WalletService.balance: the main wallet's available balance). */
   balanceOf(memberId: bigint): Promise<WalletBalance>;
   /** The session idle limit, so a socket does not outlive the session it was opened with. */
@@ -122,16 +122,16 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       const authenticate = async (data: RawData, isBinary: boolean) => {
         const token = isBinary ? null : tokenOf(data.toString());
         if (token === null) return refuse('expected an auth message');
-        let session: AuthenticatedSession;
+        let actor: Actor;
         try {
-          session = await deps.authenticate(token);
+          actor = await deps.authenticate(token);
         } catch {
           return refuse('not logged in');
         }
         clearTimeout(authTimer);
         if (socket.readyState !== OPEN) return;
-        memberId = session.member.id;
-        sessionId = session.session.id;
+        memberId = actor.memberId;
+        sessionId = actor.sessionId;
         hub.add(memberId, socket);
         send({ type: 'ready' });
         // The balance right away: the browser is current after every (re)connect, even if it missed pushes.

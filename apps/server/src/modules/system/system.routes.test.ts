@@ -119,7 +119,7 @@ describe.each(testBackends())('system routes [%s]', (backend) => {
         prizeModes: ['Lott', 'ZY', 'Elott', 'SEA'],
         announcementTypes: ['B', 'PL', 'PU', 'PR', 'H'],
         defaultExecution: 'B',
-        currencySymbol: 'P',
+        currencySymbol: '₹',
         loggedInToHomePage: false,
       });
       expect(value.site.categoryRules.map((rule) => rule.category)).toEqual([

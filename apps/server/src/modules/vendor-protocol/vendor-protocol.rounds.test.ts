@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorOfMember } from '../../../test/helpers/actor.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { BetRecordsService } from '../games/bet-records.service.ts';
@@ -122,7 +123,7 @@ describe('seamless-wallet protocol: the round state machine', () => {
       .where('id', '=', p.memberId)
       .executeTakeFirstOrThrow();
     const records = await new BetRecordsService(new GameCardsRepository(db())).list({
-      member,
+      actor: actorOfMember(member),
       pageNo: 1,
       pageSize: 20,
     });

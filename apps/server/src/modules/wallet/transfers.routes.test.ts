@@ -70,7 +70,7 @@ describe.each(testBackends())('wallet transfers [%s]', (backend) => {
       expect(merchantWalletResponse.parse((await ask()).json()).value).toEqual({
         isSingle: false,
         currency: 'INR',
-        currencySymbol: 'P',
+        currencySymbol: '₹',
       });
       await fx.setSingleWallet(true);
       try {
@@ -109,7 +109,7 @@ describe.each(testBackends())('wallet transfers [%s]', (backend) => {
         totalMinor: '50000',
         total: '500.00',
         currency: 'INR',
-        currencySymbol: 'P',
+        currencySymbol: '₹',
       });
 
       // A single-wallet brand lists only the vendor wallets that still hold a row for the member.

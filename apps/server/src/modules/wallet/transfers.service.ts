@@ -1,26 +1,23 @@
-import { AGENT_TYPES } from '@lotus/shared/member-types';
 import { minorToDecimal } from '@lotus/shared/money';
-import {
-  type AgentTransferResult,
-  transferDownlinePayloadSchema,
-  transferUplinePayloadSchema,
-  type WalletRecallBody,
-  type WalletRecallResult,
-  type WalletTransferBody,
-  type WalletTransferResult,
+import type {
+  AgentTransferResult,
+  TransferDownlinePayload,
+  TransferUplinePayload,
+  WalletRecallBody,
+  WalletRecallResult,
+  WalletTransferBody,
+  WalletTransferResult,
 } from '@lotus/shared/wallet.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
+import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { recordOperatorAction } from '../../lib/operator-audit.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { WalletRepository } from './wallet.repository.ts';
-import { amountOf, isRealAccount, ledgerKeyOf, parsePayload, requireRealAccount } from './wallet-rules.ts';
-
-/** Opens sealed bodies (SealedPayloadService). */
-export type SealedOpener = { openSealed(body: unknown): Promise<unknown> };
+import { amountOf, isRealAccount, ledgerKeyOf } from './wallet-rules.ts';
 
 /**
  * Checks the member's payment password (WithdrawPasswordService of the withdrawals module): throws
@@ -34,7 +31,6 @@ export type TransfersServiceDeps = {
   db: Kysely<Database>;
   ledger: LedgerService;
   repository: WalletRepository;
-  sealed: SealedOpener;
   paymentPassword: PaymentPasswordVerifier;
 };
 
@@ -60,34 +56,34 @@ export class TransfersService {
 
   /** `GCS_walletTransfer`: `in` main → vendor wallet, `out` vendor wallet → main. */
   async walletTransfer(
-    member: MemberRow,
+    actor: Actor,
     body: WalletTransferBody,
     key: string,
     ip: string,
   ): Promise<WalletTransferResult> {
-    requireRealAccount(member);
+    requireReal(actor);
     const amountMinor = amountOf(body.amount);
     const { db, ledger, repository } = this.#deps;
     const request = { vendor: body.vendor, direction: body.direction, amountMinor };
     const { value } = await runIdempotent(
       db,
-      { scope: `member:${member.id}:wallet.transfer`, key, request },
+      { scope: `member:${actor.memberId}:wallet.transfer`, key, request },
       async (trx) => {
-        const brand = await repository.brandWallet(member.brand_id, trx);
+        const brand = await repository.brandWallet(actor.brandId, trx);
         if (brand.singleWallet) throw new AppError('wallet_single_mode');
-        const vendor = await repository.vendor(member.brand_id, body.vendor, trx);
+        const vendor = await repository.vendor(actor.brandId, body.vendor, trx);
         // Money may always come back from a vendor the brand switched off, but none goes to it.
         if (!vendor || (body.direction === 'in' && !vendor.enabled)) throw new AppError('vendor_unknown');
-        const main = await ledger.memberMainAccount(member.id, trx);
-        const wallet = await repository.ensureMemberVendorAccount(member.id, vendor.code, trx);
+        const main = await ledger.memberMainAccount(actor.memberId, trx);
+        const wallet = await repository.ensureMemberVendorAccount(actor.memberId, vendor.code, trx);
         const toVendor = body.direction === 'in' ? amountMinor : -amountMinor;
         const entry = await ledger.post(
           {
-            brandId: member.brand_id,
-            idempotencyKey: ledgerKeyOf(member.id, 'wallet.transfer', key),
+            brandId: actor.brandId,
+            idempotencyKey: ledgerKeyOf(actor.memberId, 'wallet.transfer', key),
             kind: 'vendor_transfer',
             memo: body.direction === 'in' ? `main → ${vendor.code}` : `${vendor.code} → main`,
-            createdBy: `member:${member.id}`,
+            createdBy: `member:${actor.memberId}`,
             postings: [
               { accountId: main.id, amountMinor: -toVendor },
               { accountId: wallet.id, amountMinor: toVendor },
@@ -98,9 +94,9 @@ export class TransfersService {
         const vendorAfter = entry.postings.find((posting) => posting.accountId === wallet.id);
         if (!vendorAfter) throw new Error('vendor posting missing');
         await recordOperatorAction(trx, {
-          brandId: member.brand_id,
+          brandId: actor.brandId,
           operatorId: null,
-          memberId: member.id,
+          memberId: actor.memberId,
           action: 'wallet.transferred',
           ip,
           detail: {
@@ -113,7 +109,7 @@ export class TransfersService {
         });
         return {
           entryId: entry.entryId.toString(),
-          main: await this.#mainView(member.id, trx),
+          main: await this.#mainView(actor.memberId, trx),
           vendor: {
             vendor: vendor.code,
             balanceMinor: vendorAfter.balanceAfterMinor.toString(),
@@ -130,26 +126,21 @@ export class TransfersService {
    * recall is an answer, not an error (`recalledMinor: "0"`, no entry). The wallets are locked while
    * read so the amounts moved are exactly what they hold.
    */
-  async recall(
-    member: MemberRow,
-    body: WalletRecallBody,
-    key: string,
-    ip: string,
-  ): Promise<WalletRecallResult> {
-    requireRealAccount(member);
+  async recall(actor: Actor, body: WalletRecallBody, key: string, ip: string): Promise<WalletRecallResult> {
+    requireReal(actor);
     const { db, ledger, repository } = this.#deps;
     const { value } = await runIdempotent(
       db,
-      { scope: `member:${member.id}:wallet.recall`, key, request: { vendor: body.vendor ?? null } },
+      { scope: `member:${actor.memberId}:wallet.recall`, key, request: { vendor: body.vendor ?? null } },
       async (trx) => {
         let vendorCode: string | undefined;
         if (body.vendor !== undefined) {
-          const vendor = await repository.vendor(member.brand_id, body.vendor, trx);
+          const vendor = await repository.vendor(actor.brandId, body.vendor, trx);
           if (!vendor) throw new AppError('vendor_unknown');
           vendorCode = vendor.code;
         }
         const wallets = await repository.memberVendorAccounts(
-          member.id,
+          actor.memberId,
           { ...(vendorCode === undefined ? {} : { vendor: vendorCode }), forUpdate: true },
           trx,
         );
@@ -158,14 +149,14 @@ export class TransfersService {
           .filter((move) => move.amountMinor > 0n);
         const recalled = moves.reduce((sum, move) => sum + move.amountMinor, 0n);
         if (recalled > 0n) {
-          const main = await ledger.memberMainAccount(member.id, trx);
+          const main = await ledger.memberMainAccount(actor.memberId, trx);
           const entry = await ledger.post(
             {
-              brandId: member.brand_id,
-              idempotencyKey: ledgerKeyOf(member.id, 'wallet.recall', key),
+              brandId: actor.brandId,
+              idempotencyKey: ledgerKeyOf(actor.memberId, 'wallet.recall', key),
               kind: 'vendor_transfer',
               memo: vendorCode === undefined ? 'recall → main' : `recall ${vendorCode} → main`,
-              createdBy: `member:${member.id}`,
+              createdBy: `member:${actor.memberId}`,
               postings: [
                 ...moves.map((move) => ({ accountId: move.accountId, amountMinor: -move.amountMinor })),
                 { accountId: main.id, amountMinor: recalled },
@@ -175,9 +166,9 @@ export class TransfersService {
           );
           // Nothing recalled moved no money, so it is not audited.
           await recordOperatorAction(trx, {
-            brandId: member.brand_id,
+            brandId: actor.brandId,
             operatorId: null,
-            memberId: member.id,
+            memberId: actor.memberId,
             action: 'wallet.recalled',
             ip,
             detail: {
@@ -192,7 +183,7 @@ export class TransfersService {
         return {
           recalledMinor: recalled.toString(),
           recalled: minorToDecimal(recalled),
-          main: await this.#mainView(member.id, trx),
+          main: await this.#mainView(actor.memberId, trx),
         };
       },
     );
@@ -201,48 +192,43 @@ export class TransfersService {
 
   /** `POST /wps/member/transfer/upline` (sealed): to the member's own upline only. */
   async toUpline(
-    member: MemberRow,
-    sealedBody: unknown,
+    actor: Actor,
+    payload: TransferUplinePayload,
     key: string,
     ip: string,
   ): Promise<AgentTransferResult> {
-    requireRealAccount(member);
-    const payload = parsePayload(transferUplinePayloadSchema, await this.#deps.sealed.openSealed(sealedBody));
+    requireReal(actor);
     const amountMinor = amountOf(payload.amount);
-    return this.#agentTransfer(member, key, ip, {
+    return this.#agentTransfer(actor, key, ip, {
       call: 'transfer.upline',
       request: { amountMinor },
       amountMinor,
       password: payload.withdrawPassword,
       recipient: (trx) =>
-        member.upline_id === null
+        actor.uplineId === null
           ? Promise.resolve(undefined)
-          : this.#deps.repository.memberById(member.upline_id, trx),
+          : this.#deps.repository.memberById(actor.uplineId, trx),
     });
   }
 
   /** `POST /wps/agent/transfer/downline` (sealed): an agent to a member whose upline it is. */
   async toDownline(
-    member: MemberRow,
-    sealedBody: unknown,
+    actor: Actor,
+    payload: TransferDownlinePayload,
     key: string,
     ip: string,
   ): Promise<AgentTransferResult> {
-    requireRealAccount(member);
-    if (!AGENT_TYPES.includes(member.member_type)) throw new AppError('transfer_not_allowed');
-    const payload = parsePayload(
-      transferDownlinePayloadSchema,
-      await this.#deps.sealed.openSealed(sealedBody),
-    );
+    requireReal(actor);
+    if (actor.agentType === null) throw new AppError('transfer_not_allowed');
     const amountMinor = amountOf(payload.amount);
-    return this.#agentTransfer(member, key, ip, {
+    return this.#agentTransfer(actor, key, ip, {
       call: 'transfer.downline',
       request: { username: payload.username.toLowerCase(), amountMinor },
       amountMinor,
       password: payload.withdrawPassword,
       recipient: async (trx) => {
-        const target = await this.#deps.repository.memberByUsername(member.brand_id, payload.username, trx);
-        return target?.upline_id === member.id ? target : undefined;
+        const target = await this.#deps.repository.memberByUsername(actor.brandId, payload.username, trx);
+        return target?.upline_id === actor.memberId ? target : undefined;
       },
     });
   }
@@ -257,7 +243,7 @@ export class TransfersService {
    * once before it and again inside the transaction, where the recipient row is read for the transfer.
    */
   async #agentTransfer(
-    member: MemberRow,
+    actor: Actor,
     key: string,
     ip: string,
     input: {
@@ -272,8 +258,8 @@ export class TransfersService {
     const allowedRecipient = (recipient: MemberRow | undefined): MemberRow => {
       if (
         !recipient ||
-        recipient.id === member.id ||
-        recipient.brand_id !== member.brand_id ||
+        recipient.id === actor.memberId ||
+        recipient.brand_id !== actor.brandId ||
         recipient.status === 'disabled' ||
         !isRealAccount(recipient)
       ) {
@@ -282,21 +268,21 @@ export class TransfersService {
       return recipient;
     };
     allowedRecipient(await input.recipient(db));
-    await paymentPassword.verify(member.id, input.password, ip);
+    await paymentPassword.verify(actor.memberId, input.password, ip);
     const { value } = await runIdempotent(
       db,
-      { scope: `member:${member.id}:${input.call}`, key, request: input.request },
+      { scope: `member:${actor.memberId}:${input.call}`, key, request: input.request },
       async (trx) => {
         const recipient = allowedRecipient(await input.recipient(trx));
-        const from = await ledger.memberMainAccount(member.id, trx);
+        const from = await ledger.memberMainAccount(actor.memberId, trx);
         const to = await ledger.memberMainAccount(recipient.id, trx);
         const entry = await ledger.post(
           {
-            brandId: member.brand_id,
-            idempotencyKey: ledgerKeyOf(member.id, input.call, key),
+            brandId: actor.brandId,
+            idempotencyKey: ledgerKeyOf(actor.memberId, input.call, key),
             kind: 'agent_transfer',
-            memo: `${member.username} → ${recipient.username}`,
-            createdBy: `member:${member.id}`,
+            memo: `${actor.username} → ${recipient.username}`,
+            createdBy: `member:${actor.memberId}`,
             postings: [
               { accountId: from.id, amountMinor: -input.amountMinor },
               { accountId: to.id, amountMinor: input.amountMinor },
@@ -306,9 +292,9 @@ export class TransfersService {
         );
         // The sender's row (`member_id`); the recipient is in `detail`. `transfer.upline` / `.downline`.
         await recordOperatorAction(trx, {
-          brandId: member.brand_id,
+          brandId: actor.brandId,
           operatorId: null,
-          memberId: member.id,
+          memberId: actor.memberId,
           action: input.call,
           ip,
           detail: {
@@ -324,7 +310,7 @@ export class TransfersService {
           amountMinor: input.amountMinor.toString(),
           amount: minorToDecimal(input.amountMinor),
           to: recipient.username,
-          main: await this.#mainView(member.id, trx),
+          main: await this.#mainView(actor.memberId, trx),
         };
       },
     );

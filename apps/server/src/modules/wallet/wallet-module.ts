@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LedgerApi } from '../ledger/ledger-module.ts';
-import { type PaymentPasswordVerifier, type SealedOpener, TransfersService } from './transfers.service.ts';
+import { type PaymentPasswordVerifier, TransfersService } from './transfers.service.ts';
 import { WalletRepository } from './wallet.repository.ts';
 import { walletRoutes } from './wallet.routes.ts';
 import { WalletService } from './wallet.service.ts';
@@ -11,7 +11,6 @@ import { WalletService } from './wallet.service.ts';
 export type WalletModuleDeps = {
   db: Kysely<Database>;
   ledger: LedgerApi;
-  sealed: SealedOpener;
   clock: Clock;
   /** The member's payment password (withdrawals module), asked for before a transfer. */
   paymentPassword: PaymentPasswordVerifier;
@@ -31,7 +30,6 @@ export function createWalletModule(deps: WalletModuleDeps): {
     db: deps.db,
     ledger: deps.ledger,
     repository,
-    sealed: deps.sealed,
     paymentPassword: deps.paymentPassword,
   });
   return { routes: walletRoutes(service, transfers), api: service };

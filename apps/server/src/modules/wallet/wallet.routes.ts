@@ -1,23 +1,35 @@
-import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import {
   accountRecordQuerySchema,
   accountRecordResponse,
   agentTransferResponse,
   consolidatedFundsResponse,
   merchantWalletResponse,
+  transferDownlinePayloadSchema,
+  transferUplinePayloadSchema,
   walletBalanceResponse,
   walletRecallBodySchema,
   walletRecallResponse,
   walletTransferBodySchema,
   walletTransferResponse,
 } from '@lotus/shared/wallet.schema';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sealedBody } from '../../lib/sealed-body.ts';
+import { actorOf, requireIdempotencyKey, requireRealActor } from '../../plugins/auth.ts';
 import type { TransfersService } from './transfers.service.ts';
 import type { WalletService } from './wallet.service.ts';
+
+const uplineBody = sealedBody(transferUplinePayloadSchema, '{ amount, withdrawPassword }');
+const downlineBody = sealedBody(transferDownlinePayloadSchema, '{ username, amount, withdrawPassword }');
+
+/** Only agents send to downlines (`transfer_not_allowed`); the service asks again. */
+async function requireAgentType(request: FastifyRequest): Promise<void> {
+  if (actorOf(request).agentType === null) throw new AppError('transfer_not_allowed');
+}
 
 const languageQuerySchema = z.object({
   language: z
@@ -43,7 +55,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           response: { 200: walletBalanceResponse },
         },
       },
-      async (request) => ok(await service.balance(sessionOf(request).member.id)),
+      async (request) => ok(await service.balance(actorOf(request).memberId)),
     );
 
     app.get(
@@ -56,7 +68,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           response: { 200: merchantWalletResponse },
         },
       },
-      async (request) => ok(await service.merchantWallet(sessionOf(request).member.brand_id)),
+      async (request) => ok(await service.merchantWallet(actorOf(request).brandId)),
     );
 
     app.get(
@@ -70,7 +82,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           response: { 200: consolidatedFundsResponse },
         },
       },
-      async (request) => ok(await service.consolidated(sessionOf(request).member, request.query.language)),
+      async (request) => ok(await service.consolidated(actorOf(request), request.query.language)),
     );
 
     app.post(
@@ -86,7 +98,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.walletTransfer(sessionOf(request).member, request.body, key, request.ip));
+        return ok(await transfers.walletTransfer(actorOf(request), request.body, key, request.ip));
       },
     );
 
@@ -103,7 +115,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.recall(sessionOf(request).member, request.body ?? {}, key, request.ip));
+        return ok(await transfers.recall(actorOf(request), request.body ?? {}, key, request.ip));
       },
     );
 
@@ -114,13 +126,15 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
         schema: {
           tags: ['wallet'],
           summary: "To the member's own upline; sealed { amount, withdrawPassword }; needs Idempotency-Key",
-          body: sealedPayloadSchema,
+          body: uplineBody.schema,
           response: { 200: agentTransferResponse },
         },
+        // The Idempotency-Key, then the real-account check, answer before the body is opened.
+        preHandler: [requireIdempotencyKey, requireRealActor, uplineBody.open],
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.toUpline(sessionOf(request).member, request.body, key, request.ip));
+        return ok(await transfers.toUpline(actorOf(request), uplineBody.of(request), key, request.ip));
       },
     );
 
@@ -132,13 +146,15 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           tags: ['wallet'],
           summary:
             'An agent to a direct downline member; sealed { username, amount, withdrawPassword }; needs Idempotency-Key',
-          body: sealedPayloadSchema,
+          body: downlineBody.schema,
           response: { 200: agentTransferResponse },
         },
+        // The Idempotency-Key, the real-account check and the agent check answer before the body is opened.
+        preHandler: [requireIdempotencyKey, requireRealActor, requireAgentType, downlineBody.open],
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await transfers.toDownline(sessionOf(request).member, request.body, key, request.ip));
+        return ok(await transfers.toDownline(actorOf(request), downlineBody.of(request), key, request.ip));
       },
     );
 
@@ -153,7 +169,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           response: { 200: accountRecordResponse },
         },
       },
-      async (request) => ok(await service.records(sessionOf(request).member.id, request.query)),
+      async (request) => ok(await service.records(actorOf(request).memberId, request.query)),
     );
 
     app.post(
@@ -167,7 +183,7 @@ export function walletRoutes(service: WalletService, transfers: TransfersService
           response: { 200: accountRecordResponse },
         },
       },
-      async (request) => ok(await service.records(sessionOf(request).member.id, request.body)),
+      async (request) => ok(await service.records(actorOf(request).memberId, request.body)),
     );
   };
 }

@@ -9,7 +9,7 @@ import type {
   MerchantWallet,
   WalletBalance,
 } from '@lotus/shared/wallet.schema';
-import type { MemberRow } from '../../db/tables/accounts.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -81,12 +81,12 @@ export class WalletService {
    * brand keeps a single wallet) every enabled vendor, so the page can offer a transfer to it. A wallet
    * whose vendor left the catalogue is still listed (by its code): money is never hidden.
    */
-  async consolidated(member: MemberRow, language: string | undefined): Promise<ConsolidatedFunds> {
-    const brand = await this.#repository.brandWallet(member.brand_id);
-    const main = await this.#ledger.balanceOf(member.id);
-    const catalogue = await this.#repository.vendors(member.brand_id);
-    const accounts = await this.#repository.memberVendorAccounts(member.id);
-    const lang = (language ?? member.language ?? DEFAULT_LANGUAGE).toUpperCase();
+  async consolidated(actor: Actor, language: string | undefined): Promise<ConsolidatedFunds> {
+    const brand = await this.#repository.brandWallet(actor.brandId);
+    const main = await this.#ledger.balanceOf(actor.memberId);
+    const catalogue = await this.#repository.vendors(actor.brandId);
+    const accounts = await this.#repository.memberVendorAccounts(actor.memberId);
+    const lang = (language ?? actor.language ?? DEFAULT_LANGUAGE).toUpperCase();
 
     const balances = new Map(
       accounts.map((account) => [account.vendor_code ?? '', account.balance_minor - account.held_minor]),

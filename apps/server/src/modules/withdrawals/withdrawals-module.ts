@@ -6,7 +6,7 @@ import type { JobSpec } from '../jobs/jobs-api.ts';
 import type { LedgerApi } from '../ledger/ledger-module.ts';
 import { WithdrawPasswordService } from './withdraw-password.service.ts';
 import { withdrawalsRoutes } from './withdrawals.routes.ts';
-import { type SealedOpener, WithdrawalsService } from './withdrawals.service.ts';
+import { WithdrawalsService } from './withdrawals.service.ts';
 
 /**
  * How often the job queue turns awaited receipts past their deadline into `auto_received`.
@@ -22,8 +22,6 @@ export const AUTO_RECEIPT_JOB = 'withdrawals.auto-receipt';
 export type WithdrawalsModuleDeps = {
   db: Kysely<Database>;
   ledger: LedgerApi;
-  /** Opens sealed bodies (auth module). */
-  sealed: SealedOpener;
   clock: Clock;
 };
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorOfMember } from '../../../test/helpers/actor.ts';
 import { creditFromHouse } from '../../../test/helpers/house-credit.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { createOpsHarness, type OpsHarness } from '../../../test/helpers/ops-harness.ts';
@@ -22,12 +23,11 @@ describe.each(testBackends())('withdrawal ops commands [%s]', (backend) => {
   beforeAll(async () => {
     ops = await createOpsHarness(backend);
     ledger = new LedgerService(ops.db);
-    // The member side opens sealed bodies; here the payload is handed over already open.
+    // The member routes open sealed bodies; the service takes the payload already open and typed.
     service = new WithdrawalsService({
       db: ops.db,
       ledger,
       passwords: new WithdrawPasswordService(ops.db),
-      sealed: { openSealed: async (body) => body },
     });
     brandId = (
       await ops.db.selectFrom('brands').select('id').where('is_default', '=', true).executeTakeFirstOrThrow()
@@ -57,19 +57,20 @@ describe.each(testBackends())('withdrawal ops commands [%s]', (backend) => {
       amountMinor: 500_000n,
       idempotencyKey: `cli-test:fund:${counter}`,
     });
+    const actor = actorOfMember(member);
     await service.setPassword(
-      member,
+      actor,
       { loginPassword: password, newPassword: PAY_PASSWORD },
       { ip: '127.0.0.1', userAgent: null, host: null },
     );
-    const accounts = await service.addPayoutAccount(member, {
+    const accounts = await service.addPayoutAccount(actor, {
       kind: 'ewallet',
       provider: 'UPI',
       accountNumber: `cli${counter}@upi`,
       payeeName: 'Cli Member',
     });
-    const created = await service.create(member, randomUUID(), {
-      payoutAccountId: accounts.accounts[0]?.id,
+    const created = await service.create(actor, randomUUID(), {
+      payoutAccountId: accounts.accounts[0]?.id ?? '',
       amount,
       withdrawPassword: PAY_PASSWORD,
     });
@@ -141,7 +142,7 @@ describe.each(testBackends())('withdrawal ops commands [%s]', (backend) => {
   it('closes an investigation with a refund of the unreceived part', async () => {
     const { member, id } = await pending('1000');
     expect((await ops.run('withdrawal:pay', id)).code).toBe(0);
-    await service.confirmReceipt(member, BigInt(id), randomUUID(), {
+    await service.confirmReceipt(actorOfMember(member), BigInt(id), randomUUID(), {
       fields: { status: 'partly_received', receivedAmount: '250' },
       proof: null,
     });

@@ -1,6 +1,6 @@
-import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
 import {
   createPayoutAccountBodySchema,
+  createWithdrawalPayloadSchema,
   opsInvestigationBodySchema,
   opsRejectWithdrawalBodySchema,
   opsWithdrawalListResponse,
@@ -10,6 +10,7 @@ import {
   payoutAccountParamsSchema,
   payoutAccountsResponse,
   RECEIPT_PROOF_MAX_BYTES,
+  setWithdrawPasswordPayloadSchema,
   setWithdrawPasswordResponse,
   withdrawalListResponse,
   withdrawalParamsSchema,
@@ -28,7 +29,8 @@ import {
   sendPrivateImage,
 } from '../../lib/multipart-form.ts';
 import { originOf } from '../../lib/request-origin.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sealedBody } from '../../lib/sealed-body.ts';
+import { actorOf, requireIdempotencyKey, requireRealActor } from '../../plugins/auth.ts';
 import { operatorActorOf, operatorOf } from '../../plugins/operator-auth.ts';
 import type { ReceiptForm, WithdrawalsService } from './withdrawals.service.ts';
 
@@ -50,6 +52,12 @@ async function readReceiptForm(request: FastifyRequest): Promise<ReceiptForm> {
  * desk of the back office (docs/wallet-contract.md "Withdrawals", "Back office"). The auto-receipt sweep
  * is a job of the module (withdrawals-module.ts), not something a route or a timer here runs.
  */
+const setPasswordBody = sealedBody(
+  setWithdrawPasswordPayloadSchema,
+  '{ loginPassword, newPassword } the first time, { oldPassword, newPassword } to change it',
+);
+const createBody = sealedBody(createWithdrawalPayloadSchema, '{ payoutAccountId, amount, withdrawPassword }');
+
 export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsyncZod {
   return async (app) => {
     // Multipart parsing only in this plugin's scope (the receipt form), like the feedback form's.
@@ -72,7 +80,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: withdrawPasswordStatusResponse },
         },
       },
-      async (request) => ok(await service.passwordStatus(sessionOf(request).member)),
+      async (request) => ok(await service.passwordStatus(actorOf(request))),
     );
 
     app.put(
@@ -83,12 +91,14 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           tags: ['withdrawals'],
           summary:
             'Sets the payment password; sealed { loginPassword, newPassword } the first time, { oldPassword, newPassword } to change it',
-          body: sealedPayloadSchema,
+          body: setPasswordBody.schema,
           response: { 200: setWithdrawPasswordResponse },
         },
+        // Trial and type-4 accounts are refused before the body is opened.
+        preHandler: [requireRealActor, setPasswordBody.open],
       },
       async (request) =>
-        ok(await service.setPassword(sessionOf(request).member, request.body, originOf(request))),
+        ok(await service.setPassword(actorOf(request), setPasswordBody.of(request), originOf(request))),
     );
 
     // --- payout accounts ----------------------------------------------------------------------------
@@ -103,7 +113,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: payoutAccountsResponse },
         },
       },
-      async (request) => ok(await service.payoutAccounts(sessionOf(request).member)),
+      async (request) => ok(await service.payoutAccounts(actorOf(request))),
     );
 
     app.post(
@@ -117,7 +127,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: payoutAccountsResponse },
         },
       },
-      async (request) => ok(await service.addPayoutAccount(sessionOf(request).member, request.body)),
+      async (request) => ok(await service.addPayoutAccount(actorOf(request), request.body)),
     );
 
     app.delete(
@@ -131,8 +141,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: payoutAccountsResponse },
         },
       },
-      async (request) =>
-        ok(await service.removePayoutAccount(sessionOf(request).member, BigInt(request.params.id))),
+      async (request) => ok(await service.removePayoutAccount(actorOf(request), BigInt(request.params.id))),
     );
 
     // --- withdrawals (member) -----------------------------------------------------------------------
@@ -145,13 +154,15 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           tags: ['withdrawals'],
           summary:
             'Requests a withdrawal; sealed { payoutAccountId, amount, withdrawPassword }, Idempotency-Key header',
-          body: sealedPayloadSchema,
+          body: createBody.schema,
           response: { 200: withdrawalResponse },
         },
+        // The Idempotency-Key, then the real-account check, answer before the body is opened.
+        preHandler: [requireIdempotencyKey, requireRealActor, createBody.open],
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        return ok(await service.create(sessionOf(request).member, key, request.body, request.ip));
+        return ok(await service.create(actorOf(request), key, createBody.of(request), request.ip));
       },
     );
 
@@ -166,7 +177,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
           response: { 200: withdrawalListResponse },
         },
       },
-      async (request) => ok(await service.list(sessionOf(request).member, request.query)),
+      async (request) => ok(await service.list(actorOf(request), request.query)),
     );
 
     app.post(
@@ -188,9 +199,9 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       },
       async (request) => {
         const key = idempotencyKeyOf(request);
-        const member = sessionOf(request).member;
+        const actor = actorOf(request);
         const form = await readReceiptForm(request);
-        return ok(await service.confirmReceipt(member, BigInt(request.params.id), key, form, request.ip));
+        return ok(await service.confirmReceipt(actor, BigInt(request.params.id), key, form, request.ip));
       },
     );
 
@@ -207,7 +218,7 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       async (request, reply) =>
         sendPrivateImage(
           reply,
-          await service.proof({ memberId: sessionOf(request).member.id }, BigInt(request.params.id)),
+          await service.proof({ memberId: actorOf(request).memberId }, BigInt(request.params.id)),
         ),
     );
 

@@ -1,7 +1,7 @@
 import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
 import {
   type CreatePayoutAccountBody,
-  createWithdrawalPayloadSchema,
+  type CreateWithdrawalPayload,
   IFSC_PATTERN,
   type InvestigationOutcome,
   MAX_PAYOUT_ACCOUNTS,
@@ -12,15 +12,15 @@ import {
   type PayoutAccounts,
   RECEIPT_PROOF_MAX_BYTES,
   receiptFieldsSchema,
-  setWithdrawPasswordPayloadSchema,
+  type SetWithdrawPasswordPayload,
   type WithdrawalList,
   type WithdrawalView,
   type WithdrawPasswordStatus,
 } from '@lotus/shared/withdrawals.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { PayoutAccountRow, WithdrawalRow } from '../../db/tables/wallet-operations.ts';
+import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
@@ -29,13 +29,10 @@ import { pageOf, pageWindow } from '../../lib/pages.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { requireImage } from '../feedback/image-sniff.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { SealedOpener } from '../wallet/transfers.service.ts';
-// Trial and type-4 accounts have no money of their own to take out; a form's fields are checked like a sealed body.
-import { parsePayload, requireRealAccount } from '../wallet/wallet-rules.ts';
+// A form's fields are checked like a sealed body.
+import { parsePayload } from '../wallet/wallet-rules.ts';
 import type { WithdrawPasswordService } from './withdraw-password.service.ts';
 import { type WithdrawalDetail, WithdrawalsRepository } from './withdrawals.repository.ts';
-
-export type { SealedOpener };
 
 /** Who decides in the back office: an operator of the brand, or the ops CLI (`operatorId` null). */
 export type WithdrawalActor = {
@@ -48,8 +45,6 @@ export type WithdrawalsServiceDeps = {
   db: Kysely<Database>;
   ledger: LedgerService;
   passwords: WithdrawPasswordService;
-  /** Needed by the member's sealed calls only; the CLI builds the service without it. */
-  sealed?: SealedOpener;
   clock?: Clock;
 };
 
@@ -149,7 +144,6 @@ export class WithdrawalsService {
   readonly #repository: WithdrawalsRepository;
   readonly #ledger: LedgerService;
   readonly #passwords: WithdrawPasswordService;
-  readonly #sealed: SealedOpener | undefined;
   readonly #clock: Clock;
 
   constructor(deps: WithdrawalsServiceDeps) {
@@ -157,7 +151,6 @@ export class WithdrawalsService {
     this.#repository = new WithdrawalsRepository(deps.db);
     this.#ledger = deps.ledger;
     this.#passwords = deps.passwords;
-    this.#sealed = deps.sealed;
     this.#clock = deps.clock ?? systemClock;
   }
 
@@ -165,34 +158,28 @@ export class WithdrawalsService {
     return this.#clock;
   }
 
-  async #open(body: unknown): Promise<unknown> {
-    if (!this.#sealed) throw new Error('WithdrawalsService: no sealed payload opener');
-    return this.#sealed.openSealed(body);
-  }
-
   // --- payment password -------------------------------------------------------------------------------
 
-  async passwordStatus(member: MemberRow): Promise<WithdrawPasswordStatus> {
-    requireRealAccount(member);
-    return { isSet: await this.#passwords.isSet(member.id) };
+  async passwordStatus(actor: Actor): Promise<WithdrawPasswordStatus> {
+    requireReal(actor);
+    return { isSet: await this.#passwords.isSet(actor.memberId) };
   }
 
   async setPassword(
-    member: MemberRow,
-    body: unknown,
+    actor: Actor,
+    payload: SetWithdrawPasswordPayload,
     origin: RequestOrigin,
   ): Promise<WithdrawPasswordStatus> {
-    requireRealAccount(member);
-    const payload = parsePayload(setWithdrawPasswordPayloadSchema, await this.#open(body));
-    await this.#passwords.set(member.id, payload, origin);
+    requireReal(actor);
+    await this.#passwords.set(actor.memberId, payload, origin);
     return { isSet: true };
   }
 
   // --- payout accounts --------------------------------------------------------------------------------
 
-  async payoutAccounts(member: MemberRow): Promise<PayoutAccounts> {
-    requireRealAccount(member);
-    return this.#payoutAccounts(member.id);
+  async payoutAccounts(actor: Actor): Promise<PayoutAccounts> {
+    requireReal(actor);
+    return this.#payoutAccounts(actor.memberId);
   }
 
   async #payoutAccounts(memberId: bigint, db: Kysely<Database> = this.#db): Promise<PayoutAccounts> {
@@ -207,8 +194,8 @@ export class WithdrawalsService {
    * Adds a payout account. The payee name is the member's: the first account sets it (when the member has
    * none yet), later ones must match it, so money only ever goes to accounts in one person's name.
    */
-  async addPayoutAccount(member: MemberRow, body: CreatePayoutAccountBody): Promise<PayoutAccounts> {
-    requireRealAccount(member);
+  async addPayoutAccount(actor: Actor, body: CreatePayoutAccountBody): Promise<PayoutAccounts> {
+    requireReal(actor);
     let ifsc: string | null = null;
     if (body.kind === 'bank') {
       if (!body.ifsc || !IFSC_PATTERN.test(body.ifsc)) {
@@ -218,29 +205,29 @@ export class WithdrawalsService {
     }
     const now = this.#clock.now();
     return this.#db.transaction().execute(async (trx) => {
-      await this.#repository.lockMember(member.id, trx);
-      const current = await this.#repository.payeeNameOf(member.id, trx);
+      await this.#repository.lockMember(actor.memberId, trx);
+      const current = await this.#repository.payeeNameOf(actor.memberId, trx);
       let payeeName: string;
       if (current === null) {
         if (!body.payeeName) {
           throw new AppError('field_invalid', { details: { field: 'payeeName', check: 'required' } });
         }
         payeeName = body.payeeName;
-        await this.#repository.setPayeeNameOnce(member.id, payeeName, trx);
+        await this.#repository.setPayeeNameOnce(actor.memberId, payeeName, trx);
       } else {
         if (body.payeeName !== undefined && body.payeeName !== current) {
           throw new AppError('field_invalid', { details: { field: 'payeeName', check: 'fixed' } });
         }
         payeeName = current;
       }
-      const accounts = await this.#repository.activePayoutAccounts(member.id, trx);
+      const accounts = await this.#repository.activePayoutAccounts(actor.memberId, trx);
       if (accounts.length >= MAX_PAYOUT_ACCOUNTS) {
         throw new AppError('payout_account_limit', { details: { max: MAX_PAYOUT_ACCOUNTS } });
       }
       await this.#repository.insertPayoutAccount(
         {
-          brandId: member.brand_id,
-          memberId: member.id,
+          brandId: actor.brandId,
+          memberId: actor.memberId,
           kind: body.kind,
           provider: body.provider,
           accountNumber: body.accountNumber,
@@ -250,16 +237,16 @@ export class WithdrawalsService {
         },
         trx,
       );
-      return this.#payoutAccounts(member.id, trx);
+      return this.#payoutAccounts(actor.memberId, trx);
     });
   }
 
-  async removePayoutAccount(member: MemberRow, id: bigint): Promise<PayoutAccounts> {
-    requireRealAccount(member);
-    if (!(await this.#repository.removePayoutAccount(member.id, id, this.#clock.now()))) {
+  async removePayoutAccount(actor: Actor, id: bigint): Promise<PayoutAccounts> {
+    requireReal(actor);
+    if (!(await this.#repository.removePayoutAccount(actor.memberId, id, this.#clock.now()))) {
       throw new AppError('payout_account_not_found');
     }
-    return this.#payoutAccounts(member.id);
+    return this.#payoutAccounts(actor.memberId);
   }
 
   // --- withdrawals (member) ---------------------------------------------------------------------------
@@ -271,16 +258,15 @@ export class WithdrawalsService {
    */
   /** `ip`: the member's address, for the audit row (issue 7: every money action is audited). */
   async create(
-    member: MemberRow,
+    actor: Actor,
     key: string,
-    body: unknown,
+    payload: CreateWithdrawalPayload,
     ip = 'unknown',
   ): Promise<{ withdrawal: WithdrawalView }> {
-    requireRealAccount(member);
-    const payload = parsePayload(createWithdrawalPayloadSchema, await this.#open(body));
+    requireReal(actor);
     const amountMinor = decimalToMinor(payload.amount);
     if (amountMinor === null) throw new AppError('amount_invalid');
-    const limits = await this.#repository.brandLimits(member.brand_id);
+    const limits = await this.#repository.brandLimits(actor.brandId);
     if (amountMinor < limits.withdrawal_min_minor) {
       throw new AppError('amount_below_minimum', {
         details: { min: minorToDecimal(limits.withdrawal_min_minor) },
@@ -292,25 +278,25 @@ export class WithdrawalsService {
       });
     }
     const payoutAccountId = BigInt(payload.payoutAccountId);
-    const account = await this.#repository.activePayoutAccount(member.id, payoutAccountId);
+    const account = await this.#repository.activePayoutAccount(actor.memberId, payoutAccountId);
     if (!account) throw new AppError('payout_account_not_found');
     // Checked before the money transaction: a wrong answer must count although this request then fails.
-    await this.#passwords.verify(member.id, payload.withdrawPassword, ip);
+    await this.#passwords.verify(actor.memberId, payload.withdrawPassword, ip);
 
     const { value } = await runIdempotent(
       this.#db,
       {
-        scope: `member:${member.id}:withdrawal.create`,
+        scope: `member:${actor.memberId}:withdrawal.create`,
         key,
         request: { payoutAccountId, amountMinor },
       },
       async (trx) => {
         const now = this.#clock.now();
-        const wallet = await this.#ledger.memberMainAccount(member.id, trx);
+        const wallet = await this.#ledger.memberMainAccount(actor.memberId, trx);
         const id = await this.#repository.nextWithdrawalId(trx);
         const hold = await this.#ledger.reserve(
           {
-            brandId: member.brand_id,
+            brandId: actor.brandId,
             accountId: wallet.id,
             amountMinor,
             idempotencyKey: `withdrawal:${id}:hold`,
@@ -321,8 +307,8 @@ export class WithdrawalsService {
         await this.#repository.insertWithdrawal(
           {
             id,
-            brandId: member.brand_id,
-            memberId: member.id,
+            brandId: actor.brandId,
+            memberId: actor.memberId,
             payoutAccountId,
             amountMinor,
             currency: wallet.currency,
@@ -332,9 +318,9 @@ export class WithdrawalsService {
           trx,
         );
         await recordOperatorAction(trx, {
-          brandId: member.brand_id,
+          brandId: actor.brandId,
           operatorId: null,
-          memberId: member.id,
+          memberId: actor.memberId,
           action: 'withdrawal.requested',
           ip,
           detail: { by: 'member', withdrawalId: id, amountMinor, payoutAccountId },
@@ -345,9 +331,9 @@ export class WithdrawalsService {
     return value;
   }
 
-  async list(member: MemberRow, query: PageQuery): Promise<WithdrawalList> {
-    requireRealAccount(member);
-    const { rows, total } = await this.#repository.memberPage(member.id, pageWindow(query));
+  async list(actor: Actor, query: PageQuery): Promise<WithdrawalList> {
+    requireReal(actor);
+    const { rows, total } = await this.#repository.memberPage(actor.memberId, pageWindow(query));
     return pageOf(rows.map(withdrawalView), query, total);
   }
 
@@ -357,13 +343,13 @@ export class WithdrawalsService {
    * amount strictly between zero and the amount. Both open an investigation for what did not arrive.
    */
   async confirmReceipt(
-    member: MemberRow,
+    actor: Actor,
     id: bigint,
     key: string,
     form: ReceiptForm,
     ip = 'unknown',
   ): Promise<{ withdrawal: WithdrawalView }> {
-    requireRealAccount(member);
+    requireReal(actor);
     const fields = parsePayload(receiptFieldsSchema, form.fields);
     let proof: { bytes: Uint8Array; type: 'image/png' | 'image/jpeg' } | null = null;
     if (form.proof) {
@@ -384,7 +370,7 @@ export class WithdrawalsService {
     const { value } = await runIdempotent(
       this.#db,
       {
-        scope: `member:${member.id}:withdrawal.receipt`,
+        scope: `member:${actor.memberId}:withdrawal.receipt`,
         key,
         request: {
           id,
@@ -397,7 +383,7 @@ export class WithdrawalsService {
       async (trx) => {
         const now = this.#clock.now();
         const row = await this.#repository.lockWithdrawal(id, trx);
-        if (!row || row.member_id !== member.id) throw new AppError('not_found');
+        if (!row || row.member_id !== actor.memberId) throw new AppError('not_found');
         if (
           row.receipt_status !== 'awaiting' ||
           row.receipt_deadline === null ||
@@ -414,7 +400,7 @@ export class WithdrawalsService {
               : (partly ?? 0n);
         const recorded = await this.#repository.recordReceipt(
           id,
-          member.id,
+          actor.memberId,
           {
             status: fields.status,
             receivedMinor,
@@ -428,9 +414,9 @@ export class WithdrawalsService {
         if (!recorded) throw new AppError('withdrawal_not_awaiting_receipt');
         // `withdrawal.received` / `.not_received` / `.partly_received`, with the answer it records.
         await recordOperatorAction(trx, {
-          brandId: member.brand_id,
+          brandId: actor.brandId,
           operatorId: null,
-          memberId: member.id,
+          memberId: actor.memberId,
           action: `withdrawal.${fields.status}`,
           ip,
           detail: {

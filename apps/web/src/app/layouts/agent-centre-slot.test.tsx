@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
-import { useSessionStore } from '../../features/auth/state/session-store.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
 import { makeMember, makePermission } from '../../test/fixtures.ts';
 import { resetLanguage } from '../../test/render-app.tsx';
 import { type FetchRoute, renderUi, stubFetch } from '../../test/render-ui.tsx';

@@ -1,8 +1,8 @@
 import type { Permission } from '@lotus/shared/system.schema';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { AgentAnnouncements } from './agent-announcements.tsx';
 
 // Its texts are a member-only namespace (lib/i18n.ts MEMBER_NAMESPACES): loaded with the code.

@@ -1,15 +1,21 @@
 import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
-import { type ReactNode, useCallback, useState } from 'react';
+import { lazy, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
-import { useGameMenus } from '../../features/catalogue/api/get-game-menus.ts';
 import { MaintenanceNotice } from '../../features/catalogue/components/maintenance-notice.tsx';
 import { VendorGamesPopup } from '../../features/catalogue/components/vendor-games-popup.tsx';
 import { VendorLogoStrip } from '../../features/catalogue/components/vendor-logo-strip.tsx';
 import type { NavBarProps } from '../../features/header/components/nav-bar.tsx';
+import { useGameMenus } from '../../lib/catalogue/get-game-menus.ts';
 import { toBrandLanguage } from '../../lib/i18n.ts';
+import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
 import { resolveLaunch } from '../../lib/vendor-launch.ts';
+
+// The VASSALAGE pop-up's list is the games feature's; it and its tiles load when a vendor is first opened,
+// not with every page's header.
+const VendorGameList = lazy(() =>
+  import('../../features/games/components/vendor-game-list.tsx').then((m) => ({ default: m.VendorGameList })),
+);
 
 export type CatalogueChrome = {
   /** For SiteHeader's bottom nav bar. */
@@ -71,7 +77,13 @@ export function useCatalogueChrome({
     vendorStrip: <VendorLogoStrip categories={categories} />,
     overlays: (
       <>
-        <VendorGamesPopup vendor={popupVendor} onClose={closePopup} />
+        <VendorGamesPopup
+          vendor={popupVendor}
+          onClose={closePopup}
+          renderGames={(vendor) => (
+            <VendorGameList vassalage={vendor.vassalage} gameType={vendor.gameType} onPlayed={closePopup} />
+          )}
+        />
         <MaintenanceNotice vendor={maintenanceVendor} onClose={closeNotice} />
       </>
     ),

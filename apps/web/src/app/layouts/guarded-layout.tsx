@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { mustRedirectToLogin } from '../route-guard.ts';
 import { useSite } from '../site-context.tsx';
 import { SiteLayout } from './site-layout.tsx';

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
-import { postSealed } from '../../features/auth/api/sealed-request.ts';
-import { useAuthModal } from '../../features/auth/state/auth-modal-store.ts';
-import { useSessionStore } from '../../features/auth/state/session-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { postSealed } from '../../lib/sealed-request.ts';
+import { useAuthModal } from '../../lib/session/auth-modal-store.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
 import { readSessionToken } from '../../lib/storage.ts';
 import { makeLabelledMember } from '../../test/fixtures.ts';
 import { resetLanguage } from '../../test/render-app.tsx';
@@ -13,7 +13,7 @@ import { type FetchRoute, renderUi, stubFetch } from '../../test/render-ui.tsx';
 import { HeaderActions } from './header-actions.tsx';
 
 // Sealing has its own tests; here what the header sends and does with the answer matters.
-vi.mock('../../features/auth/api/sealed-request.ts', () => ({ postSealed: vi.fn() }));
+vi.mock('../../lib/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
 const MEMBER = makeLabelledMember();

@@ -2,8 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
-import { MEMBER_INFO_KEY, useSession } from '../../features/auth/hooks/use-session.ts';
-import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { GameSearchButton } from '../../features/games/components/game-search-button.tsx';
 import { HeaderLoginForm } from '../../features/header/components/header-login-form.tsx';
 import { PlayerStrip } from '../../features/header/components/player-strip.tsx';
@@ -17,6 +15,8 @@ import {
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
 import { HeaderWallet } from '../../features/wallet/components/header-wallet.tsx';
 import { apiSend } from '../../lib/api-client.ts';
+import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
+import { MEMBER_INFO_KEY, useSession } from '../../lib/session/use-session.ts';
 import { useHeaderLogin } from './use-header-login.ts';
 
 type HeaderActionsProps = {

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyAppModal } from '../../components/ui/lazy-app-modal.tsx';
 import { openAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { CustomerServiceDialog } from '../../features/customer-service/components/customer-service-dialog.tsx';
 import { useOpenCustomerService } from '../../features/customer-service/hooks/use-open-customer-service.ts';
 import { customerServiceLine } from '../../features/customer-service/utils/customer-service-line.ts';
 import { SideMenu } from '../../features/side-menu/components/side-menu.tsx';
 import { shareAction } from '../../features/side-menu/utils/share-action.ts';
+import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 
 type SideMenuSlotProps = { permission: Permission };
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useAuthModal } from '../../features/auth/state/auth-modal-store.ts';
-import { useSessionStore } from '../../features/auth/state/session-store.ts';
+import { useAuthModal } from '../../lib/session/auth-modal-store.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
 import { makePermission } from '../../test/fixtures.ts';
 import { findLayout, renderApp, resetLanguage } from '../../test/render-app.tsx';
 

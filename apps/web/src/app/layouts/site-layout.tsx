@@ -11,14 +11,14 @@ import {
   useNavigation,
 } from 'react-router';
 import { HomeIcon } from '../../components/ui/icons.tsx';
-import { AuthModals } from '../../features/auth/components/auth-modals.tsx';
 import { usePasswordChangeGuard } from '../../features/auth/hooks/use-password-change-guard.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { loginOptionsFrom } from '../../features/auth/login-options.ts';
 import { GameOverlaysSlot } from '../../features/games/components/game-overlays-slot.tsx';
 import { SiteHeader } from '../../features/header/components/site-header.tsx';
 import { useBalancePush } from '../../features/wallet/hooks/use-balance-push.ts';
 import { HOME_PATHS, normalisePath } from '../../lib/categories.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { AuthModals } from '../auth-modals/auth-modals.tsx';
 import { useSite } from '../site-context.tsx';
 import { BannerSlot } from './banner-slot.tsx';
 import { useCatalogueChrome } from './catalogue-chrome.tsx';

@@ -1,9 +1,9 @@
 import type { HumanChallenge } from '@lotus/shared/human-check';
 import { useCallback, useRef, useState } from 'react';
-import { useCompleteLogin } from '../../features/auth/hooks/use-session.ts';
-import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import type { HeaderCredentials } from '../../features/header/components/header-login-form.tsx';
 import { ApiError, apiGet } from '../../lib/api-client.ts';
+import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
+import { useCompleteLogin } from '../../lib/session/use-session.ts';
 
 /** Answers the inline form cannot handle: the login dialog takes over (captcha, new-IP verification). */
 const NEEDS_DIALOG = new Set(['captcha_required', 'captcha_error', 'login_verification_required']);

@@ -1,9 +1,10 @@
 import { DEFAULT_CURRENCY_SYMBOL } from '@lotus/shared/constants';
 import { useParams } from 'react-router';
 import { MemberCentre } from '../../features/member-centre/components/member-centre.tsx';
-import { isMemberCentreEntry } from '../../features/member-centre/member-centre-entries.ts';
 import { useMenuCounts } from '../../features/messages/components/messages-shortcut.tsx';
+import { isMemberCentreEntry } from '../../lib/member-centre/member-centre-entries.ts';
 import { useSite } from '../site-context.tsx';
+import { MEMBER_CENTRE_PAGES } from './member-centre-pages.tsx';
 import { NotFoundRoute } from './not-found-route.tsx';
 
 /** `/member/:page` (SPEC §2 member centre); a page the centre does not have is the 404 view. */
@@ -17,6 +18,7 @@ export function MemberCentreRoute() {
   return (
     <MemberCentre
       page={page}
+      pages={MEMBER_CENTRE_PAGES}
       currencySymbol={site.currencySymbol.trim() || DEFAULT_CURRENCY_SYMBOL}
       badges={badges}
     />

@@ -1,7 +1,7 @@
 import { LoginActionContext } from '../../components/ui/login-required.tsx';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { openAuthModal } from '../../features/auth/state/auth-modal-store.ts';
 import { type MyGamesKind, MyGamesPage } from '../../features/games/components/my-games-page.tsx';
+import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 
 const openLogin = () => openAuthModal({ kind: 'login' });
 

@@ -4,9 +4,10 @@ import type { SVGProps } from 'react';
  * Small stroke icons drawn inline (no icon package, no network). Decorative by default: the control that
  * holds an icon carries the accessible name.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function StrokeIcon({ size = 20, children, ...rest }: IconProps) {
+/** The frame every inline icon shares: 24-unit grid, current colour, 2-unit rounded strokes. */
+export function StrokeIcon({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

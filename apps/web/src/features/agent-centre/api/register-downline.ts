@@ -1,5 +1,5 @@
 import type { RegisterDownlinePayload, RegisteredDownline } from '@lotus/shared/agents.schema';
-import { postSealed } from '../../auth/api/sealed-request.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
 
 /** POST /wps/agent/downlines (sealed: it carries a password). */
 export function registerDownline(payload: RegisterDownlinePayload): Promise<RegisteredDownline> {

@@ -1,5 +1,5 @@
 import type { AgentTransferResult, TransferDownlinePayload } from '@lotus/shared/wallet.schema';
-import { postSealed } from '../../auth/api/sealed-request.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
 
 /** POST /wps/agent/transfer/downline (sealed; the Idempotency-Key names one intent, reused by its retries). */
 export function transferToDownline(

@@ -2,14 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { type FetchRoute, renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { postSealed } from '../../auth/api/sealed-request.ts';
 import type { AgentSection } from '../state/agent-centre-store.ts';
 import { AgentCentreModal } from './agent-centre-modal.tsx';
 
 // Sealing has its own tests; here what the agent centre seals, with which key, and what it shows after.
-vi.mock('../../auth/api/sealed-request.ts', () => ({ postSealed: vi.fn() }));
+vi.mock('../../../lib/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
 const OVERVIEW = {

@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { symbolOrDefault } from '../../../lib/money/money.ts';
 import { AGENT_SECTIONS, type AgentSection } from '../state/agent-centre-store.ts';
-import { symbolOf } from '../utils/money.ts';
 import { DownlinesSection } from './downlines-section.tsx';
 import { RegisterDownlineSection } from './register-downline-section.tsx';
 import { TeamOverviewSection } from './team-overview-section.tsx';
@@ -42,7 +42,7 @@ export function AgentCentreModal({
 }: AgentCentreModalProps) {
   const { t } = useTranslation('agents');
   const wide = useMediaQuery('(min-width: 48em)') ?? false;
-  const symbol = symbolOf(currencySymbol);
+  const symbol = symbolOrDefault(currencySymbol);
   const content: Record<AgentSection, ReactNode> = {
     announcement,
     teamOverview: <TeamOverviewSection symbol={symbol} />,

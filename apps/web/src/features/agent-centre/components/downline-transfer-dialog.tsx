@@ -6,9 +6,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
-import { messageForApiError } from '../../auth/validation.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { moneyText } from '../../../lib/money/money.ts';
 import { transferToDownline } from '../api/transfer-downline.ts';
-import { minorText } from '../utils/money.ts';
 
 type DownlineTransferDialogProps = {
   /** The downline member to pay; null when closed. */
@@ -100,7 +100,7 @@ export function DownlineTransferDialog({ target, symbol, onClose, onDone }: Down
             <Text size="sm" data-testid="agent-transfer-to">
               {t('transfer.to', {
                 username: target.username,
-                balance: minorText(target.balanceMinor, symbol),
+                balance: moneyText(target.balanceMinor, symbol),
               })}
             </Text>
             {failure ? (

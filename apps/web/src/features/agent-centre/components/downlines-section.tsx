@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { messageForApiError } from '../../auth/validation.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { moneyText } from '../../../lib/money/money.ts';
 import { AGENT_KEYS } from '../api/agent-keys.ts';
 import { useDownlines } from '../api/get-downlines.ts';
-import { minorText } from '../utils/money.ts';
 import { DownlineTransferDialog } from './downline-transfer-dialog.tsx';
 import { ListFooter } from './list-footer.tsx';
 import { SectionError, SectionLoading } from './section-state.tsx';
@@ -38,9 +38,9 @@ export function DownlinesSection({ symbol }: { symbol: string }) {
     setTarget(null);
     setDone(
       t('transfer.done', {
-        amount: minorText(result.amountMinor, symbol),
+        amount: moneyText(result.amountMinor, symbol),
         username: result.to,
-        main: minorText(result.main.balanceMinor, symbol),
+        main: moneyText(result.main.balanceMinor, symbol),
       }),
     );
     // The downline's balance in this list, the overview's sums and the header's balance all moved.
@@ -100,7 +100,7 @@ export function DownlinesSection({ symbol }: { symbol: string }) {
                   <Table.Td>
                     {row.lastLoginAt ? formatDateTime(row.lastLoginAt) : t('downlines.never')}
                   </Table.Td>
-                  <Table.Td ta="right">{minorText(row.balanceMinor, symbol)}</Table.Td>
+                  <Table.Td ta="right">{moneyText(row.balanceMinor, symbol)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-sm"

@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
-import { fieldInvalidDetails, fieldMessage, messageForApiError } from '../../auth/validation.ts';
+import { fieldInvalidDetails, fieldMessage, messageForApiError } from '../../../lib/forms/validation.ts';
+import { useRegisterSetting } from '../../../lib/system/get-register-setting.ts';
 import { AGENT_KEYS } from '../api/agent-keys.ts';
-import { useRegisterRules } from '../api/get-register-rules.ts';
 import { registerDownline } from '../api/register-downline.ts';
 import { SectionError, SectionLoading } from './section-state.tsx';
 
@@ -33,7 +33,7 @@ const NICKNAME_FALLBACK: RegistrationFieldRule = {
  */
 export function RegisterDownlineSection() {
   const { t } = useTranslation('agents');
-  const rules = useRegisterRules();
+  const rules = useRegisterSetting();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<Field, string>>({
     username: '',

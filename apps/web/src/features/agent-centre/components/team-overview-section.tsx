@@ -1,9 +1,9 @@
 import { Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageForApiError } from '../../auth/validation.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { moneyText } from '../../../lib/money/money.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
-import { minorText } from '../utils/money.ts';
 import { SectionError, SectionLoading } from './section-state.tsx';
 
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
@@ -66,7 +66,7 @@ export function TeamOverviewSection({ symbol }: { symbol: string }) {
         <Figure label={t('overview.newThisMonth')} value={data.newThisMonth} testId="agent-overview-new" />
         <Figure
           label={t('overview.directBalance')}
-          value={minorText(data.directBalanceMinor, symbol)}
+          value={moneyText(data.directBalanceMinor, symbol)}
           testId="agent-overview-balance"
         />
       </SimpleGrid>

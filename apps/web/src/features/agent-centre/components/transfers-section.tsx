@@ -11,9 +11,9 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { messageForApiError } from '../../auth/validation.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { moneyText } from '../../../lib/money/money.ts';
 import { useAgentTransfers } from '../api/get-agent-transfers.ts';
-import { minorText } from '../utils/money.ts';
 import { ListFooter } from './list-footer.tsx';
 import { SectionError, SectionLoading } from './section-state.tsx';
 
@@ -84,7 +84,7 @@ export function TransfersSection({ symbol }: { symbol: string }) {
                   <Table.Td>{row.counterpart}</Table.Td>
                   <Table.Td ta="right">
                     {row.direction === 'to_downline' ? '-' : '+'}
-                    {minorText(row.amountMinor, symbol)}
+                    {moneyText(row.amountMinor, symbol)}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -6,7 +6,7 @@ import type {
 } from '@lotus/shared/auth.schema';
 import type { HumanSolution } from '@lotus/shared/human-check';
 import { ApiError, apiGet, apiSend } from '../../../lib/api-client.ts';
-import { postSealed } from './sealed-request.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
 
 /**
  * The login calls of docs/accounts-contract.md "Login". Types only from the shared schemas: the server

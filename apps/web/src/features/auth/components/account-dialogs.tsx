@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
-import { useLogout } from '../hooks/use-session.ts';
+import { useLogout } from '../../../lib/session/use-session.ts';
 
 type DialogProps = { opened: boolean; onClose: () => void };
 

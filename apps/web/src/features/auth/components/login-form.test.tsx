@@ -1,18 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
+import { useAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { readSessionToken } from '../../../lib/storage.ts';
 import { makeMember } from '../../../test/fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { type FetchRoute, renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { postSealed } from '../api/sealed-request.ts';
 import { DEFAULT_LOGIN_OPTIONS, type LoginOptions } from '../login-options.ts';
-import { useAuthModal } from '../state/auth-modal-store.ts';
-import { useSessionStore } from '../state/session-store.ts';
 import { LoginForm } from './login-form.tsx';
 
 // Sealing is covered by its own tests; here the opened payload is what matters.
-vi.mock('../api/sealed-request.ts', () => ({ postSealed: vi.fn() }));
+vi.mock('../../../lib/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
 const MEMBER = makeMember();

@@ -2,9 +2,9 @@ import type { LoginChallenge, LoginResult, LoginVerificationMethod } from '@lotu
 import { Alert, Anchor, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SmsCodeButton } from '../../../components/forms/sms-code-button.tsx';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
 import { sendVerificationCode, verifyLogin } from '../api/login-api.ts';
-import { messageForApiError } from '../validation.ts';
-import { SmsCodeButton } from './sms-code-button.tsx';
 
 type LoginVerificationStepProps = {
   challenge: LoginChallenge;

@@ -1,12 +1,12 @@
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { useAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { writeSessionToken } from '../../../lib/storage.ts';
 import { makeMember } from '../../../test/fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { useAuthModal } from '../state/auth-modal-store.ts';
-import { useSessionStore } from '../state/session-store.ts';
 import { usePasswordChangeGuard } from './use-password-change-guard.ts';
 
 function Guarded() {

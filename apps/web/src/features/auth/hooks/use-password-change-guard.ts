@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { onApiError } from '../../../lib/api-client.ts';
-import { useAuthModal } from '../state/auth-modal-store.ts';
-import { useSession } from './use-session.ts';
+import { useAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 
 /** Opens the forced change-password dialog unless it is already open (the login may have opened it). */
 function openForcedChange(): void {

@@ -1,7 +1,7 @@
 import type { BetRecord, BetRecords } from '@lotus/shared/games.schema';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { useSessionStore } from '../../auth/state/session-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 
 export type { BetRecord, BetRecords };
 

@@ -3,18 +3,13 @@ import { GAME_LIST_PAGE_SIZE } from '@lotus/shared/games.schema';
 import { Group, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HistorySection } from '../../../components/records/history-section.tsx';
+import { RecordFilters, useRecordRange } from '../../../components/records/record-filters.tsx';
+import recordClasses from '../../../components/records/records.module.css';
+import { useGameMenus } from '../../../lib/catalogue/get-game-menus.ts';
 import { categoryLabelKey } from '../../../lib/categories.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
-import { useGameMenus } from '../../catalogue/api/get-game-menus.ts';
-import { HistorySection } from '../../member-centre/components/history-section.tsx';
-import { RecordFilters, useRecordRange } from '../../member-centre/components/record-filters.tsx';
-import {
-  dateTimeText,
-  moneyText,
-  signedMoneyText,
-  symbolOrDefault,
-} from '../../member-centre/utils/money.ts';
-import walletClasses from '../../wallet/components/wallet-pages.module.css';
+import { dateTimeText, moneyText, signedMoneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import { type BetRecord, type BetRecordsQuery, useBetRecords } from '../api/get-bet-records.ts';
 import { netMinor, netResult } from '../utils/net.ts';
 import classes from './bet-records-page.module.css';
@@ -105,7 +100,7 @@ export function BetRecordsPage({ currencySymbol, today = todayUtc() }: BetRecord
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
             <section tabIndex={0} className={classes.scroll} aria-label={t('betRecords.tableLabel')}>
               <Table
-                className={walletClasses.records}
+                className={recordClasses.records}
                 striped
                 highlightOnHover
                 aria-busy={records.isFetching || undefined}
@@ -186,13 +181,13 @@ function Totals({
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" component="dl" className={classes.figures}>
-        <Figure label={t('betRecords.totalStake')} testId="bet-total-stake" className={walletClasses.amount}>
+        <Figure label={t('betRecords.totalStake')} testId="bet-total-stake" className={recordClasses.amount}>
           {moneyText(stakeMinor, symbol)}
         </Figure>
         <Figure
           label={t('betRecords.totalPayout')}
           testId="bet-total-payout"
-          className={walletClasses.amount}
+          className={recordClasses.amount}
         >
           {moneyText(payoutMinor, symbol)}
         </Figure>
@@ -233,9 +228,9 @@ function NetAmount({ net, symbol }: { net: bigint | null; symbol: string }) {
   const { t } = useTranslation('memberCentre');
   if (net === null) return <span>—</span>;
   const result = netResult(net);
-  const colour = result === 'win' ? walletClasses.credit : result === 'loss' ? walletClasses.debit : '';
+  const colour = result === 'win' ? recordClasses.credit : result === 'loss' ? recordClasses.debit : '';
   return (
-    <span className={`${walletClasses.amount} ${colour}`} data-result={result}>
+    <span className={`${recordClasses.amount} ${colour}`} data-result={result}>
       {signedMoneyText(String(net), symbol)}{' '}
       <span className={classes.result}>{t(`betRecords.result.${result}`)}</span>
     </span>
@@ -253,10 +248,10 @@ function RoundRow({ row, symbol }: { row: BetRecord; symbol: string }) {
       </Table.Td>
       <Table.Td data-label={t('betRecords.columns.game')}>{row.gameName}</Table.Td>
       <Table.Td data-label={t('betRecords.columns.vendor')}>{row.vendorName}</Table.Td>
-      <Table.Td ta="right" data-label={t('betRecords.columns.stake')} className={walletClasses.amount}>
+      <Table.Td ta="right" data-label={t('betRecords.columns.stake')} className={recordClasses.amount}>
         {moneyText(row.stakeMinor, symbol)}
       </Table.Td>
-      <Table.Td ta="right" data-label={t('betRecords.columns.payout')} className={walletClasses.amount}>
+      <Table.Td ta="right" data-label={t('betRecords.columns.payout')} className={recordClasses.amount}>
         {row.status === 'open' ? '—' : moneyText(row.payoutMinor, symbol)}
       </Table.Td>
       <Table.Td ta="right" data-label={t('betRecords.columns.net')} data-testid="bet-net">

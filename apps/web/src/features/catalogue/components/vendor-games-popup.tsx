@@ -1,18 +1,18 @@
 import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyAppModal } from '../../../components/ui/lazy-app-modal.tsx';
 
-// The list and its tiles load when a VASSALAGE vendor is first opened, not with every page's header.
-const VendorGameList = lazy(() =>
-  import('../../games/components/vendor-game-list.tsx').then((m) => ({ default: m.VendorGameList })),
-);
-
-type VendorGamesPopupProps = { vendor: GameMenuVendor | null; onClose: () => void };
+type VendorGamesPopupProps = {
+  vendor: GameMenuVendor | null;
+  onClose: () => void;
+  /** The vendor's game list (the games feature's, composed by the app); may suspend while it loads. */
+  renderGames: (vendor: GameMenuVendor) => ReactNode;
+};
 
 /** SPEC §4: "a VASSALAGE vendor opens a popup game list": the vendor's games of that type, as tiles. */
-export function VendorGamesPopup({ vendor, onClose }: VendorGamesPopupProps) {
+export function VendorGamesPopup({ vendor, onClose, renderGames }: VendorGamesPopupProps) {
   const { t } = useTranslation('catalogue');
   return (
     <LazyAppModal
@@ -30,7 +30,7 @@ export function VendorGamesPopup({ vendor, onClose }: VendorGamesPopupProps) {
             </Center>
           }
         >
-          <VendorGameList vassalage={vendor.vassalage} gameType={vendor.gameType} onPlayed={onClose} />
+          {renderGames(vendor)}
         </Suspense>
       ) : null}
     </LazyAppModal>

@@ -1,9 +1,10 @@
-import { Box, Button, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
-import { AlertIcon, CompassIcon } from '../../../components/ui/icons.tsx';
+import { CompassIcon } from '../../../components/ui/icons.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useContentPage } from '../api/get-content-page.ts';
@@ -48,19 +49,9 @@ export function ContentPage({ pageKey }: { pageKey: string }) {
           }
         />
       ) : page.isPending ? (
-        <Stack gap="sm" aria-busy="true" data-testid="content-page-loading">
-          <VisuallyHidden role="status">{t('common:status.loading')}</VisuallyHidden>
-          <Skeleton height={18} />
-          <Skeleton height={18} />
-          <Skeleton height={18} width="60%" />
-        </Stack>
+        <LoadingRows rows={3} height={18} lastWidth="60%" gap="sm" testId="content-page-loading" />
       ) : page.isError ? (
-        <EmptyBlock
-          testId="content-page-error"
-          icon={<AlertIcon size={28} />}
-          title={t(`errors:${page.error instanceof ApiError ? page.error.code : 'unknown_error'}`)}
-          actions={<Button onClick={() => void page.refetch()}>{t('common:actions.retry')}</Button>}
-        />
+        <LoadFailed error={page.error} onRetry={() => void page.refetch()} testId="content-page-error" />
       ) : (
         <Box maw={860}>
           <SafeHtml html={page.data.content} testId="content-page-body" />

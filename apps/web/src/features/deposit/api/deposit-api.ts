@@ -2,7 +2,7 @@ import type { CreateDepositResult, DepositList, DepositMethods } from '@lotus/sh
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
-import { idempotencyHeaders } from '../../member-centre/utils/money.ts';
+import { idempotencyHeaders } from '../../../lib/money/money.ts';
 
 /** The deposit calls (docs/wallet-contract.md "Deposits"); everything member-owned hangs under ['member']. */
 export const DEPOSIT_KEYS = {

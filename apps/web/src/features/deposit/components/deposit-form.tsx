@@ -18,16 +18,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProofPicker } from '../../../components/forms/proof-picker.tsx';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
-import { ProofPicker } from '../../member-centre/components/proof-picker.tsx';
-import {
-  amountProblemText,
-  moneyErrorText,
-  moneyText,
-  newIdempotencyKey,
-} from '../../member-centre/utils/money.ts';
+import { amountProblemText, moneyErrorText, moneyText, newIdempotencyKey } from '../../../lib/money/money.ts';
 import { createDeposit, DEPOSIT_KEYS, type DepositRequest } from '../api/deposit-api.ts';
 import { checkDepositForm, type DepositFormErrors, quickAmounts } from '../utils/deposit-form.ts';
 

@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { HistorySection } from '../../../components/records/history-section.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
-import { messageForApiError } from '../../auth/validation.ts';
-import { HistorySection } from '../../member-centre/components/history-section.tsx';
-import { dateTimeText, moneyText } from '../../member-centre/utils/money.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { dateTimeText, moneyText } from '../../../lib/money/money.ts';
 import { useDepositMethods, useDeposits } from '../api/deposit-api.ts';
 import { DepositForm } from './deposit-form.tsx';
 

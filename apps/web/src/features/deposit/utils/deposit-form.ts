@@ -3,7 +3,7 @@ import {
   DEPOSIT_REFERENCE_MIN,
   type PaymentMethodView,
 } from '@lotus/shared/deposits.schema';
-import { type AmountProblem, checkAmount } from '../../member-centre/utils/money.ts';
+import { type AmountProblem, checkAmount } from '../../../lib/money/money.ts';
 
 export type DepositDraft = { amount: string; reference: string };
 

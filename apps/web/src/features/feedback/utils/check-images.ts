@@ -1,5 +1,5 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@lotus/shared/constants';
-import { imageKindOfFile } from './image-signature.ts';
+import { imageKindOfFile } from '../../../lib/images/image-signature.ts';
 
 /** SPEC §8 upload errors; each is an ErrorCode, so the server's answer and ours read the same. */
 export type UploadErrorCode = 'upload_type' | 'upload_too_large' | 'upload_too_many';

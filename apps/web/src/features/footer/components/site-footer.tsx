@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SocialIcon, type SocialType, socialTypeOf } from '../../../components/ui/social-icon.tsx';
-import { useHelpTopics } from '../api/get-help-topics.ts';
+import { useHelpCenter } from '../../../lib/content/get-help-center.ts';
 import classes from './site-footer.module.css';
 
 /** SPEC §2 footer: social icons only for these types, and only when the brand has the resource. */
@@ -134,7 +134,7 @@ export function SiteFooter({ brandName, resources, onFeedback, vendorStrip }: Si
  */
 function HelpTopics({ exclude }: { exclude: readonly string[] }) {
   const { t } = useTranslation(['chrome', 'common']);
-  const { data, isPending } = useHelpTopics();
+  const { data, isPending } = useHelpCenter();
   if (isPending) {
     return (
       <Stack gap={10} aria-hidden="true">

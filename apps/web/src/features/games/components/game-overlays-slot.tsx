@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSessionStore } from '../../auth/state/session-store.ts';
-import { GAMES_KEYS } from '../api/games-api.ts';
-import { useGameOverlay } from '../state/game-overlay-store.ts';
+import { useGameOverlay } from '../../../lib/games/game-overlay-store.ts';
+import { GAMES_KEYS } from '../../../lib/games/games-api.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 
 // The dialogs (Mantine's modal, the search and the game frame) load when first asked for.
 const GameOverlays = lazy(() => import('./game-overlays.tsx').then((m) => ({ default: m.GameOverlays })));

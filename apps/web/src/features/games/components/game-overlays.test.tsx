@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useGameOverlay } from '../../../lib/games/game-overlay-store.ts';
+import { useAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
+import { WALLET_KEYS } from '../../../lib/wallet/use-wallet-queries.ts';
+import { apiFailure, makeGameCard, stubGamesApi } from '../../../test/game-fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi } from '../../../test/render-ui.tsx';
-import { useAuthModal } from '../../auth/state/auth-modal-store.ts';
-import { useSessionStore } from '../../auth/state/session-store.ts';
-import { WALLET_KEYS } from '../../wallet/hooks/use-wallet-queries.ts';
-import { useGameOverlay } from '../state/game-overlay-store.ts';
-import { apiFailure, makeGameCard, stubGamesApi } from '../test-support.ts';
 import { GameGrid } from './game-grid.tsx';
 import { GameOverlays } from './game-overlays.tsx';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
-import { useGameOverlay } from '../state/game-overlay-store.ts';
+import { useGameOverlay } from '../../../lib/games/game-overlay-store.ts';
 import classes from './game-overlays.module.css';
 import { GamePopup } from './game-popup.tsx';
 import { MaintenanceSuggestions } from './maintenance-suggestions.tsx';
@@ -13,7 +13,7 @@ import { SearchModal } from './search-modal.tsx';
 const NOTICE_MS = 6000;
 
 /**
- * The games dialogs the store names (state/game-overlay-store.ts): search, the game pop-up, the
+ * The games dialogs the store names (lib/games/game-overlay-store.ts): search, the game pop-up, the
  * maintenance notice with popular games, and a short notice for a favourite that did not save. The last
  * game stays mounted while its dialog closes, so the closing transition has something to show.
  */

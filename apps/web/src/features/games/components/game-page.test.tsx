@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
+import { makeGameCard, stubGamesApi } from '../../../test/game-fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi } from '../../../test/render-ui.tsx';
-import { useSessionStore } from '../../auth/state/session-store.ts';
-import { makeGameCard, stubGamesApi } from '../test-support.ts';
 import { GamePage } from './game-page.tsx';
 
 const LAUNCH = {

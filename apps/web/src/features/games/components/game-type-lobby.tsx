@@ -1,9 +1,9 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useGameMenus } from '../../catalogue/api/get-game-menus.ts';
+import { useGameMenus } from '../../../lib/catalogue/get-game-menus.ts';
+import { useGamesLanguage } from '../../../lib/games/use-game-pages.ts';
 import { useGameListPages } from '../hooks/use-game-lists.ts';
-import { useGamesLanguage } from '../hooks/use-game-pages.ts';
 import { vendorsOfType } from '../utils/vendor-tabs.ts';
 import { GameGrid } from './game-grid.tsx';
 import { VendorTabs } from './vendor-tabs.tsx';

@@ -1,10 +1,10 @@
 import type { GameMenus } from '@lotus/shared/catalogue.schema';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { nextPageOf } from '../../../lib/games/use-game-pages.ts';
+import { type ApiCall, apiFailure, makeGameCard, stubGamesApi } from '../../../test/game-fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi } from '../../../test/render-ui.tsx';
-import { nextPageOf } from '../hooks/use-game-pages.ts';
-import { type ApiCall, apiFailure, makeGameCard, stubGamesApi } from '../test-support.ts';
 import { GamesPage } from './games-page.tsx';
 
 const vendor = (vassalage: string, displayName: string) => ({

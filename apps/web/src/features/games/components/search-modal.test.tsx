@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
+import { type ApiCall, makeGameCard, stubGamesApi } from '../../../test/game-fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi } from '../../../test/render-ui.tsx';
-import { useSessionStore } from '../../auth/state/session-store.ts';
-import { type ApiCall, makeGameCard, stubGamesApi } from '../test-support.ts';
 import { SearchModal } from './search-modal.tsx';
 
 const GAMES = [

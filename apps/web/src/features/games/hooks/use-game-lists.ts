@@ -10,8 +10,13 @@ import {
   fetchRecentGames,
   GAMES_KEYS,
   type GameListFilter,
-} from '../api/games-api.ts';
-import { type GamePages, singlePage, useGameLanguageAndSession, useGamePages } from './use-game-pages.ts';
+} from '../../../lib/games/games-api.ts';
+import {
+  type GamePages,
+  singlePage,
+  useGameLanguageAndSession,
+  useGamePages,
+} from '../../../lib/games/use-game-pages.ts';
 
 /** `GCSGAME_gameList` with `filter`, paged (SPEC §9: 20 a page, 24 in search). */
 export function useGameListPages(

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { WALLET_KEYS } from '../../wallet/hooks/use-wallet-queries.ts';
-import { GAMES_KEYS, launchGame } from '../api/games-api.ts';
-import { useGamesLanguage } from './use-game-pages.ts';
+import { GAMES_KEYS, launchGame } from '../../../lib/games/games-api.ts';
+import { useGamesLanguage } from '../../../lib/games/use-game-pages.ts';
+import { WALLET_KEYS } from '../../../lib/wallet/use-wallet-queries.ts';
 
 /**
  * `GET /wps/game/launchGame` for one game: each launch makes a new vendor session (and a recent-games

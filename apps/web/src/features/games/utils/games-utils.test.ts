@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gameColourClass } from './colour-class.ts';
+import { gameColourClass } from '../../../components/games/colour-class.ts';
+import { createThrottle } from '../../../lib/games/throttle.ts';
 import { isLotteryFavourite, readLotteryFavourites, toggleLotteryFavourite } from './lottery-favourites.ts';
 import { addSearchTerm, readSearchHistory, removeSearchTerm, SEARCH_HISTORY_MAX } from './search-history.ts';
-import { createThrottle } from './throttle.ts';
 import { vendorsOfType } from './vendor-tabs.ts';
 
 afterEach(() => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { StrokeIcon } from '../../../components/ui/icons.tsx';
 
 /**
  * The nav bar's icons, by the name game_menus gives each category (`icon`), drawn inline like
@@ -121,21 +122,8 @@ const FALLBACK = (
 
 export function CategoryIcon({ name, size = 18 }: { name: string; size?: number }) {
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      data-icon={PATHS[name] ? name : 'fallback'}
-    >
+    <StrokeIcon size={size} data-icon={PATHS[name] ? name : 'fallback'}>
       {PATHS[name] ?? FALLBACK}
-    </svg>
+    </StrokeIcon>
   );
 }

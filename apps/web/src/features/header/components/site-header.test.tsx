@@ -2,11 +2,11 @@ import type { GameMenuCategory, GameMenus, GameMenuVendor } from '@lotus/shared/
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { makePermission } from '../../../test/fixtures.ts';
+import { makeGameCard } from '../../../test/game-fixtures.ts';
 import { findLayout, renderApp, resetLanguage } from '../../../test/render-app.tsx';
-import { useAuthModal } from '../../auth/state/auth-modal-store.ts';
-import { useSessionStore } from '../../auth/state/session-store.ts';
-import { makeGameCard } from '../../games/test-support.ts';
 
 const lotus = (overrides: Partial<GameMenuVendor> = {}): GameMenuVendor => ({
   vassalage: 'LOTUS',

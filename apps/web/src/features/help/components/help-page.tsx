@@ -19,8 +19,8 @@ import { AlertIcon, CompassIcon } from '../../../components/ui/icons.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useHelpCenter } from '../../../lib/content/get-help-center.ts';
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
-import { useHelpCenter } from '../api/get-help-center.ts';
 import { filterCategories } from '../utils/filter-articles.ts';
 
 type HelpPageProps = {

@@ -1,7 +1,7 @@
 import type { Lane } from '@lotus/shared/games.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchLanes } from '../../games/api/games-api.ts';
-import { useGameLanguageAndSession } from '../../games/hooks/use-game-pages.ts';
+import { fetchLanes } from '../../../lib/games/games-api.ts';
+import { useGameLanguageAndSession } from '../../../lib/games/use-game-pages.ts';
 
 export type { Lane };
 

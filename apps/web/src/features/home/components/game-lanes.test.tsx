@@ -2,10 +2,10 @@ import type { GameCard, Lane } from '@lotus/shared/games.schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
+import { makeGameCard } from '../../../test/game-fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { type FetchRoute, renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { useSessionStore } from '../../auth/state/session-store.ts';
-import { makeGameCard } from '../../games/test-support.ts';
 import { GameLanes } from './game-lanes.tsx';
 import { HomePage } from './home-page.tsx';
 

@@ -2,9 +2,9 @@ import type { GameCard, Lane } from '@lotus/shared/games.schema';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GameTile } from '../../../components/games/game-tile.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
-import { GameTile } from '../../games/components/game-tile.tsx';
-import { useLaunchGame } from '../../games/hooks/use-launch-game.ts';
+import { useLaunchGame } from '../../../lib/games/use-launch-game.ts';
 import { useHomeLanes } from '../api/get-lanes.ts';
 import classes from './game-lanes.module.css';
 

@@ -1,11 +1,9 @@
-import { Box, Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useJoinPage } from '../api/get-join-page.ts';
 
 /**
@@ -22,19 +20,9 @@ export function JoinPage() {
       crumbs={[{ label: t('common:nav.home'), to: '/' }, { label: t('pages:join.title') }]}
     >
       {page.isPending ? (
-        <Stack gap="sm" aria-busy="true" data-testid="join-loading">
-          <VisuallyHidden role="status">{t('common:status.loading')}</VisuallyHidden>
-          <Skeleton height={18} />
-          <Skeleton height={18} />
-          <Skeleton height={18} width="70%" />
-        </Stack>
+        <LoadingRows rows={3} height={18} lastWidth="70%" gap="sm" testId="join-loading" />
       ) : page.isError ? (
-        <EmptyBlock
-          testId="join-error"
-          icon={<AlertIcon size={28} />}
-          title={t(`errors:${page.error instanceof ApiError ? page.error.code : 'unknown_error'}`)}
-          actions={<Button onClick={() => void page.refetch()}>{t('common:actions.retry')}</Button>}
-        />
+        <LoadFailed error={page.error} onRetry={() => void page.refetch()} testId="join-error" />
       ) : (
         <Box maw={860}>
           <SafeHtml html={page.data.content} testId="join-content" />

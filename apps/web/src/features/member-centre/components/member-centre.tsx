@@ -1,60 +1,27 @@
 import { Button, CloseButton, Group, Loader, Stack, Title, VisuallyHidden } from '@mantine/core';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { LockIcon } from '../../../components/ui/icons.tsx';
-import { useRequireLogin, useRequireRealAccount, useSession } from '../../auth/hooks/use-session.ts';
-import { openAuthModal } from '../../auth/state/auth-modal-store.ts';
-import { type MemberCentreEntry, memberCentrePath, visibleEntries } from '../member-centre-entries.ts';
+import {
+  type MemberCentreEntry,
+  memberCentrePath,
+  visibleEntries,
+} from '../../../lib/member-centre/member-centre-entries.ts';
+import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { useRequireLogin, useRequireRealAccount, useSession } from '../../../lib/session/use-session.ts';
 import classes from './member-centre.module.css';
 
 /** What every page of the centre gets from the shell. */
 export type MemberCentrePageProps = { currencySymbol: string };
 
-// Each page is its own chunk, loaded when its entry opens.
-const PAGES: Record<MemberCentreEntry, ComponentType<MemberCentrePageProps>> = {
-  securityCenter: lazy(() =>
-    import('../../security-centre/components/security-centre-page.tsx').then((m) => ({
-      default: m.SecurityCentrePage,
-    })),
-  ),
-  transferFund: lazy(() =>
-    import('../../wallet/components/transfer-fund-page.tsx').then((m) => ({ default: m.TransferFundPage })),
-  ),
-  depositv2: lazy(() =>
-    import('../../deposit/components/deposit-page.tsx').then((m) => ({ default: m.DepositPage })),
-  ),
-  withdraw: lazy(() =>
-    import('../../withdrawal/components/withdraw-page.tsx').then((m) => ({ default: m.WithdrawPage })),
-  ),
-  transferUpline: lazy(() =>
-    import('../../wallet/components/transfer-upline-page.tsx').then((m) => ({
-      default: m.TransferUplinePage,
-    })),
-  ),
-  personalHistoryCopy: lazy(() =>
-    import('../../bet-records/components/bet-records-page.tsx').then((m) => ({ default: m.BetRecordsPage })),
-  ),
-  messageV2: lazy(() =>
-    // Its own props (a page size for tests) are not the centre's: rendered as it is.
-    import('../../messages/components/messages-page.tsx').then(({ MessagesPage }) => ({
-      default: () => <MessagesPage />,
-    })),
-  ),
-  rewardCenter: lazy(() =>
-    import('../../rewards/components/reward-center-page.tsx').then((m) => ({ default: m.RewardCenterPage })),
-  ),
-  transactionHistory: lazy(() =>
-    // Its own props (a fixed "today" for tests) are not the centre's: rendered as it is.
-    import('../../wallet/components/transaction-history-page.tsx').then(({ TransactionHistoryPage }) => ({
-      default: () => <TransactionHistoryPage />,
-    })),
-  ),
-};
+/** The page component of each entry, composed by the app (app/routes/member-centre-pages.tsx). */
+export type MemberCentrePages = Readonly<Record<MemberCentreEntry, ComponentType<MemberCentrePageProps>>>;
 
 type MemberCentreProps = {
   page: MemberCentreEntry;
+  pages: MemberCentrePages;
   currencySymbol: string;
   /**
    * SPEC §2 red menu counts by entry name (messages, rewards, missions), composed by the app from the
@@ -68,7 +35,7 @@ type MemberCentreProps = {
  * the right, a close button back to where the player came from. SPEC §6: a visitor gets the login popup;
  * trial and type-4 accounts get `in_need_true_account`.
  */
-export function MemberCentre({ page, currencySymbol, badges = {} }: MemberCentreProps) {
+export function MemberCentre({ page, pages, currencySymbol, badges = {} }: MemberCentreProps) {
   const { t } = useTranslation('memberCentre');
   const session = useSession();
   const requireLogin = useRequireLogin();
@@ -121,7 +88,7 @@ export function MemberCentre({ page, currencySymbol, badges = {} }: MemberCentre
   }
 
   const entries = visibleEntries(session.member);
-  const Page = PAGES[page];
+  const Page = pages[page];
   return (
     <Frame>
       <div className={classes.root} data-testid="member-centre" data-page={page}>

@@ -1,7 +1,7 @@
 import type { MessagePage, PlatformMessage } from '@lotus/shared/messages.schema';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { useSessionStore } from '../../auth/state/session-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { MESSAGES_KEYS } from './messages-keys.ts';
 
 export type { MessagePage, PlatformMessage };

@@ -1,7 +1,7 @@
 import type { UnreadCounts } from '@lotus/shared/messages.schema';
 import { useQuery } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client.ts';
-import { useSessionStore } from '../../auth/state/session-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { MESSAGES_KEYS } from './messages-keys.ts';
 
 export type { UnreadCounts };

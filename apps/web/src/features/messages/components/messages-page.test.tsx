@@ -2,9 +2,9 @@ import type { MessagePage, PlatformMessage } from '@lotus/shared/messages.schema
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { useSessionStore } from '../../auth/state/session-store.ts';
 import { MessagesPage } from './messages-page.tsx';
 
 function message(id: number, read: boolean, body = `<p>Body ${id}</p>`): PlatformMessage {

@@ -18,7 +18,7 @@ import { EnvelopeIcon } from '../../../components/ui/icons.tsx';
 import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { messageForApiError } from '../../auth/validation.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
 import { type PlatformMessage, useMessages } from '../api/get-messages.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMessageActions } from '../api/use-message-actions.ts';

@@ -1,6 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StrokeIcon } from '../../../components/ui/icons.tsx';
 import { useNotices } from '../api/get-notices.ts';
 import classes from './notice-marquee.module.css';
 
@@ -74,22 +75,10 @@ export function NoticeMarquee({ onOpen }: NoticeMarqueeProps) {
 
 function MegaphoneIcon() {
   return (
-    <svg
-      className={classes.icon}
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon className={classes.icon}>
       <path d="M3 11v2a1 1 0 0 0 1 1h3l6 4V6L7 10H4a1 1 0 0 0-1 1z" />
       <path d="M16.5 8.5a5 5 0 0 1 0 7" />
       <path d="M19.5 5.5a9 9 0 0 1 0 13" />
-    </svg>
+    </StrokeIcon>
   );
 }

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { HomeIcon } from '../../../components/ui/icons.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useCompleteLogin } from '../../auth/hooks/use-session.ts';
-import { messageForApiError } from '../../auth/validation.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useCompleteLogin } from '../../../lib/session/use-session.ts';
 import {
   decodeTelegramResult,
   exchangeLoginCode,

@@ -1,8 +1,9 @@
 import type { Card, DragonTigerBet, DragonTigerOutcome, DragonTigerSide } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { Button, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMountedRef } from '../../../lib/use-mounted-ref.ts';
 import { useChipBets } from '../hooks/use-chip-bets.ts';
 import { usePlayRound } from '../hooks/use-play-round.ts';
 import { useReducedMotion, wait } from '../hooks/use-reduced-motion.ts';
@@ -55,13 +56,7 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
   const [heldBalance, setHeldBalance] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const strip = useResultStrip(session.sessionToken, dealing?.roundId ?? null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMountedRef();
 
   const stakeOn = (side: DragonTigerSide) => bets.find((b) => b.side === side)?.amountMinor ?? null;
   const placeOn = (side: DragonTigerSide) => {

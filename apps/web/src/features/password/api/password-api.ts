@@ -7,7 +7,7 @@ import type {
   ResetPasswordPayload,
 } from '@lotus/shared/password.schema';
 import { apiSend } from '../../../lib/api-client.ts';
-import { postSealed } from '../../auth/api/sealed-request.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
 
 /** The password calls (docs/accounts-contract.md "Passwords and profile", "SMS codes"). */
 

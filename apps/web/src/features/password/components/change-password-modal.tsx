@@ -1,16 +1,15 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
-import { fetchMemberInfo, MEMBER_INFO_KEY, useLogout } from '../../auth/hooks/use-session.ts';
-import { messageForApiError } from '../../auth/validation.ts';
-import { useRegisterSetting } from '../../register/api/register-api.ts';
-import { fieldErrorOfApi } from '../../register/utils/field-error.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { fetchMemberInfo, MEMBER_INFO_KEY, useLogout } from '../../../lib/session/use-session.ts';
+import { useRegisterSetting } from '../../../lib/system/get-register-setting.ts';
 import { changePassword } from '../api/password-api.ts';
-import { useFieldForm } from '../hooks/use-field-form.ts';
-import { CONFIRM_RULE, PRESENT_RULE, passwordFieldOfError, requiredRule } from '../utils/password-rules.ts';
+import { usePasswordForm } from '../hooks/use-password-form.ts';
+import { CONFIRM_RULE, PRESENT_RULE, requiredRule } from '../utils/password-rules.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { PasswordInputField } from './password-input-field.tsx';
 
@@ -58,41 +57,28 @@ function ChangePasswordForm({ onClose, forced, oldPassword }: Omit<ChangePasswor
     }),
     [needsOld, setting.data],
   );
-  const form = useFieldForm(rules);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = usePasswordForm(rules);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || !form.validate()) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await changePassword({
-        oldPassword: needsOld ? (form.values.oldPassword ?? '') : (oldPassword as string),
-        newPassword: form.values.newPassword ?? '',
-        confirmNewPassword: form.values.confirmPassword ?? '',
-      });
-      // fetchQuery, not refetch: after a forced change the member info was never loaded. A fetch still on
-      // its way began before the change (it would say passwordChangeRequired): drop it, ask again.
-      await queryClient.cancelQueries({ queryKey: MEMBER_INFO_KEY });
-      await queryClient.fetchQuery({
-        queryKey: MEMBER_INFO_KEY,
-        queryFn: () => fetchMemberInfo(),
-        staleTime: 0,
-      });
-      // Calls the server refused while the change was pending (403 password_change_required: the balance,
-      // the unread count, ...) are asked again now that the session may make them.
-      void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
-      onClose();
-      await navigate('/');
-    } catch (error) {
-      const field = passwordFieldOfError(error);
-      if (field !== null && field in rules) form.setError(field, fieldErrorOfApi(error));
-      else setFailure(messageForApiError(t, error));
-      setSaving(false);
-    }
-  };
+  const submit = form.onSubmit(async (values) => {
+    await changePassword({
+      oldPassword: needsOld ? (values.oldPassword ?? '') : (oldPassword as string),
+      newPassword: values.newPassword ?? '',
+      confirmNewPassword: values.confirmPassword ?? '',
+    });
+    // fetchQuery, not refetch: after a forced change the member info was never loaded. A fetch still on
+    // its way began before the change (it would say passwordChangeRequired): drop it, ask again.
+    await queryClient.cancelQueries({ queryKey: MEMBER_INFO_KEY });
+    await queryClient.fetchQuery({
+      queryKey: MEMBER_INFO_KEY,
+      queryFn: () => fetchMemberInfo(),
+      staleTime: 0,
+    });
+    // Calls the server refused while the change was pending (403 password_change_required: the balance,
+    // the unread count, ...) are asked again now that the session may make them.
+    void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
+    onClose();
+    await navigate('/');
+  });
 
   return (
     <form onSubmit={submit} noValidate data-testid="change-password-form" data-forced={forced || undefined}>
@@ -113,12 +99,12 @@ function ChangePasswordForm({ onClose, forced, oldPassword }: Omit<ChangePasswor
           />
         ) : null}
         <NewPasswordFields section="change" rule={rules.newPassword} form={form} />
-        {failure ? (
+        {form.failure ? (
           <Alert color="red" variant="light" role="alert" data-testid="change-password-error">
-            {failure}
+            {messageForApiError(t, form.failure.error)}
           </Alert>
         ) : null}
-        <Button type="submit" loading={saving} data-testid="change-password-submit">
+        <Button type="submit" loading={form.sending} data-testid="change-password-submit">
           {t('change.submit')}
         </Button>
         {forced ? (
@@ -131,7 +117,7 @@ function ChangePasswordForm({ onClose, forced, oldPassword }: Omit<ChangePasswor
             {t('change.signOut')}
           </Button>
         ) : null}
-        {saving ? (
+        {form.sending ? (
           <Text size="xs" c="dimmed" ta="center" role="status">
             {t('change.working')}
           </Text>

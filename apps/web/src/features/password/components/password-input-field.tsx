@@ -1,18 +1,13 @@
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import { PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type FieldErrors, fieldErrorText } from '../../register/utils/field-error.ts';
+import type { PasswordForm } from '../hooks/use-password-form.ts';
 
 type PasswordInputFieldProps = {
   name: string;
   label: string;
   rule: RegistrationFieldRule;
-  form: {
-    values: Record<string, string>;
-    errors: FieldErrors;
-    setValue: (key: string, value: string) => void;
-    blur: (key: string) => void;
-  };
+  form: Pick<PasswordForm, 'field' | 'errorText'>;
   autoComplete: 'new-password' | 'current-password';
   testId: string;
 };
@@ -31,10 +26,8 @@ export function PasswordInputField({
     <PasswordInput
       label={label}
       required
-      value={form.values[name] ?? ''}
-      onChange={(event) => form.setValue(name, event.currentTarget.value)}
-      onBlur={() => form.blur(name)}
-      error={fieldErrorText(t, form.errors[name]) || undefined}
+      {...form.field(name)}
+      error={form.errorText(t, name)}
       maxLength={rule.maxLength ?? undefined}
       autoComplete={autoComplete}
       data-testid={testId}

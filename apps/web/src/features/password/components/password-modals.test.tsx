@@ -2,17 +2,17 @@ import { QueryObserver } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
 import { makePermission } from '../../../test/fixtures.ts';
+import { flagTree, makeSetting, sentBody } from '../../../test/register-fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { postSealed } from '../../auth/api/sealed-request.ts';
-import { flagTree, makeSetting, sentBody } from '../../register/test-support.ts';
 import { forgotMethods } from '../utils/password-rules.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 
-vi.mock('../../auth/api/sealed-request.ts', () => ({ postSealed: vi.fn() }));
+vi.mock('../../../lib/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
 function serve(flags: string[], extra: Record<string, unknown> = {}) {
@@ -74,11 +74,12 @@ describe('password modals', { timeout: 20_000 }, () => {
     renderUi(<ForgotPasswordModal opened onClose={onClose} />);
     await screen.findByTestId('forgot-email-form', {}, { timeout: 4000 });
     fireEvent.click(screen.getByTestId('forgot-email-submit'));
-    expect(errorOf('forgot-username')).toBe('Input cannot be empty.');
+    // react-hook-form validates asynchronously: each message is awaited.
+    await waitFor(() => expect(errorOf('forgot-username')).toBe('Input cannot be empty.'));
     type('forgot-username', 'asha01');
     type('forgot-email', 'nope');
     fireEvent.click(screen.getByTestId('forgot-email-submit'));
-    expect(errorOf('forgot-email')).toContain('a valid e-mail address');
+    await waitFor(() => expect(errorOf('forgot-email')).toContain('a valid e-mail address'));
     type('forgot-email', 'asha@example.com');
     fireEvent.click(screen.getByTestId('forgot-email-submit'));
     expect(await screen.findByTestId('forgot-email-sent')).toBeDefined();
@@ -106,8 +107,10 @@ describe('password modals', { timeout: 20_000 }, () => {
     type('forgot-code', '123456');
     type('forgot-new-password', 'abcdef');
     fireEvent.click(screen.getByTestId('forgot-mobile-submit'));
-    expect(errorOf('forgot-new-password')).toBe(
-      'Use 6–20 characters: letters and digits, with at least one of each.',
+    await waitFor(() =>
+      expect(errorOf('forgot-new-password')).toBe(
+        'Use 6–20 characters: letters and digits, with at least one of each.',
+      ),
     );
     type('forgot-new-password', 'abc123');
     type('forgot-confirm-password', 'abc123');
@@ -132,18 +135,22 @@ describe('password modals', { timeout: 20_000 }, () => {
     renderUi(<ChangePasswordModal opened onClose={() => {}} forced={false} />);
     await screen.findByTestId('change-password-form', {}, { timeout: 4000 });
     fireEvent.click(screen.getByTestId('change-password-submit'));
-    expect(errorOf('change-old-password')).toBe('Input cannot be empty.');
+    await waitFor(() => expect(errorOf('change-old-password')).toBe('Input cannot be empty.'));
     expect(errorOf('change-new-password')).toBe('Input cannot be empty.');
     type('change-old-password', 'whatever');
     type('change-new-password', 'short');
     fireEvent.blur(byTestId('change-new-password'));
-    expect(errorOf('change-new-password')).toBe(
-      'Use 6–20 characters: letters and digits, with at least one of each.',
+    await waitFor(() =>
+      expect(errorOf('change-new-password')).toBe(
+        'Use 6–20 characters: letters and digits, with at least one of each.',
+      ),
     );
     type('change-new-password', 'abc123');
     type('change-confirm-password', 'abc12');
     fireEvent.click(screen.getByTestId('change-password-submit'));
-    expect(errorOf('change-confirm-password')).toBe('The confirmation password is not correct.');
+    await waitFor(() =>
+      expect(errorOf('change-confirm-password')).toBe('The confirmation password is not correct.'),
+    );
     expect(sealed).not.toHaveBeenCalled();
     type('change-confirm-password', 'abc123');
     fireEvent.click(screen.getByTestId('change-password-submit'));

@@ -1,15 +1,14 @@
 import { Alert, Anchor, Button, Group, Paper, Stack } from '@mantine/core';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { openAuthModal } from '../../auth/state/auth-modal-store.ts';
-import { messageForApiError } from '../../auth/validation.ts';
-import { useRegisterSetting } from '../../register/api/register-api.ts';
-import { fieldErrorOfApi } from '../../register/utils/field-error.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { useRegisterSetting } from '../../../lib/system/get-register-setting.ts';
 import { resetPasswordWithToken } from '../api/password-api.ts';
-import { useFieldForm } from '../hooks/use-field-form.ts';
-import { CONFIRM_RULE, passwordFieldOfError, requiredRule } from '../utils/password-rules.ts';
+import { usePasswordForm } from '../hooks/use-password-form.ts';
+import { CONFIRM_RULE, requiredRule } from '../utils/password-rules.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
@@ -25,31 +24,17 @@ export function ResetPasswordPage() {
     () => ({ newPassword: requiredRule(setting.data, 'password'), confirmPassword: CONFIRM_RULE }),
     [setting.data],
   );
-  const form = useFieldForm(rules);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = usePasswordForm(rules);
   const [done, setDone] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || !form.validate()) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await resetPasswordWithToken({
-        token,
-        newPassword: form.values.newPassword ?? '',
-        confirmNewPassword: form.values.confirmPassword ?? '',
-      });
-      setDone(true);
-    } catch (error) {
-      const field = passwordFieldOfError(error);
-      if (field !== null && field in rules) form.setError(field, fieldErrorOfApi(error));
-      else setFailure(messageForApiError(t, error));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = form.onSubmit(async (values) => {
+    await resetPasswordWithToken({
+      token,
+      newPassword: values.newPassword ?? '',
+      confirmNewPassword: values.confirmPassword ?? '',
+    });
+    setDone(true);
+  });
 
   const requestNew = (
     <Button variant="default" onClick={() => openAuthModal({ kind: 'forgotPassword' })}>
@@ -85,15 +70,15 @@ export function ResetPasswordPage() {
           <form onSubmit={submit} noValidate data-testid="reset-password-form">
             <Stack gap="sm">
               <NewPasswordFields section="reset" rule={rules.newPassword} form={form} />
-              {failure ? (
+              {form.failure ? (
                 <Alert color="red" variant="light" role="alert" data-testid="reset-error">
-                  {failure}
+                  {messageForApiError(t, form.failure.error)}
                 </Alert>
               ) : null}
-              <Button type="submit" loading={saving} data-testid="reset-submit">
+              <Button type="submit" loading={form.sending} data-testid="reset-submit">
                 {t('reset.submit')}
               </Button>
-              {failure ? <Group>{requestNew}</Group> : null}
+              {form.failure ? <Group>{requestNew}</Group> : null}
             </Stack>
           </form>
         )}

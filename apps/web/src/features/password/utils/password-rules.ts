@@ -1,7 +1,7 @@
 import { requiredRuleFor } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
-import type { FieldError, FieldErrors } from '../../register/utils/field-error.ts';
-import { checkField, fieldOfError } from '../../register/utils/register-fields.ts';
+import { fieldOfError } from '../../../lib/forms/field-checks.ts';
+import { ruleFormSchema } from '../../../lib/forms/rule-form-schema.ts';
 
 /** SPEC §4 "Forgot password": e-mail and/or mobile, from the whitelabel flags. */
 export type ForgotMethod = 'email' | 'mobile';
@@ -68,25 +68,11 @@ export const PRESENT_RULE: RegistrationFieldRule = {
 export const CONFIRM_RULE: RegistrationFieldRule = { ...PRESENT_RULE, key: 'confirmPassword' };
 
 /**
- * Checks a password form: each field by its rule, and `confirmPassword` against `newPassword`. The keys of
- * `rules` are the form's keys; the confirmation is compared under the name checkField knows.
+ * The schema of a password form: each field by its rule (the keys of `rules` are the form's keys), and
+ * `confirmPassword` equal to `newPassword`.
  */
-export function checkPasswordForm(
-  rules: Record<string, RegistrationFieldRule>,
-  values: Readonly<Record<string, string>>,
-): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [key, rule] of Object.entries(rules)) {
-    const problem = checkField(key === 'confirmPassword' ? 'confirmPassword' : key, rule, {
-      ...values,
-      password: values.newPassword ?? '',
-    });
-    if (problem === null) continue;
-    errors[key] = (
-      problem === 'mismatch' ? { kind: 'mismatch' } : { kind: 'check', rule, check: problem }
-    ) satisfies FieldError;
-  }
-  return errors;
+export function passwordFormSchema(rules: Record<string, RegistrationFieldRule>) {
+  return ruleFormSchema(new Map(Object.entries(rules)), { confirmOf: 'newPassword' });
 }
 
 /**
@@ -99,8 +85,4 @@ export function passwordFieldOfError(error: unknown): string | null {
   const value = error instanceof Error && 'value' in error ? (error.value as Record<string, unknown>) : null;
   const field = fieldOfError(code, value);
   return field === 'password' ? 'newPassword' : field;
-}
-
-export function hasErrors(errors: FieldErrors): boolean {
-  return Object.values(errors).some((error) => error !== undefined);
 }

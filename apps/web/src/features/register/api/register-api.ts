@@ -5,28 +5,14 @@ import type {
   OneClickResult,
   RegisterPayload,
 } from '@lotus/shared/registration.schema';
-import type { RegisterSetting } from '@lotus/shared/system.schema';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { postSealed } from '../../auth/api/sealed-request.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
 
 /**
  * The registration calls (docs/accounts-contract.md "Registration"). Types only from the shared schemas:
- * the server validates, and zod stays out of the browser bundle.
+ * the server validates, and zod stays out of the browser bundle. The brand's field rules every account form
+ * reads are in lib/system/get-register-setting.ts.
  */
-
-/** GET /wps/system/setting/register: field rules, captcha and SMS switches, mobile length, dialing code. */
-export function registerSettingQueryOptions() {
-  return queryOptions({
-    queryKey: ['system', 'registerSetting'],
-    queryFn: ({ signal }) => apiGet<RegisterSetting>('/wps/system/setting/register', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useRegisterSetting() {
-  return useQuery(registerSettingQueryOptions());
-}
 
 /** GET /wps/agent/affiliate?code=: `invitation_code_error` (ApiError) when no agent has the code. */
 export function checkAffiliateCode(code: string, signal?: AbortSignal): Promise<AffiliateResult> {

@@ -2,11 +2,12 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHumanCheck } from '../../auth/hooks/use-human-check.ts';
-import { useCompleteLogin } from '../../auth/hooks/use-session.ts';
-import { openAuthModal } from '../../auth/state/auth-modal-store.ts';
-import { messageForApiError } from '../../auth/validation.ts';
-import { registerOneClick, registerSettingQueryOptions } from '../api/register-api.ts';
+import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { useCompleteLogin } from '../../../lib/session/use-session.ts';
+import { registerSettingQueryOptions } from '../../../lib/system/get-register-setting.ts';
+import { registerOneClick } from '../api/register-api.ts';
 import { generatePassword } from '../utils/generate-password.ts';
 
 type OneClickButtonProps = {

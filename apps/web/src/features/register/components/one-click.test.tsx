@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
+import { useAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { makeSetting } from '../../../test/register-fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { postSealed } from '../../auth/api/sealed-request.ts';
-import { useAuthModal } from '../../auth/state/auth-modal-store.ts';
-import { makeSetting } from '../test-support.ts';
 import { OneClickButton } from './one-click-button.tsx';
 import { OneClickResultModal } from './one-click-result-modal.tsx';
 
-vi.mock('../../auth/api/sealed-request.ts', () => ({ postSealed: vi.fn() }));
+vi.mock('../../../lib/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
 describe('one-click registration', { timeout: 20_000 }, () => {

@@ -2,14 +2,14 @@ import type { RegisterSetting } from '@lotus/shared/system.schema';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
 import { makePermission } from '../../../test/fixtures.ts';
+import { flagTree, makeSetting, sentBody } from '../../../test/register-fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { postSealed } from '../../auth/api/sealed-request.ts';
-import { flagTree, makeSetting, sentBody } from '../test-support.ts';
 import { RegisterModal } from './register-modal.tsx';
 
-vi.mock('../../auth/api/sealed-request.ts', () => ({ postSealed: vi.fn() }));
+vi.mock('../../../lib/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
 type Options = {
@@ -99,31 +99,37 @@ describe('RegisterModal', { timeout: 20_000 }, () => {
   it('checks a field on blur with the brand pattern message, and clears it once fixed', async () => {
     open({ flags: ['USERNAMEREG3'] });
     await form();
+    // react-hook-form validates asynchronously: each message is awaited, none is dropped.
     type('username', '1abc');
     fireEvent.blur(field('username'));
-    expect(errorOf('username')).toBe('Use 4–16 characters: start with a letter, then letters or digits.');
+    await waitFor(() =>
+      expect(errorOf('username')).toBe('Use 4–16 characters: start with a letter, then letters or digits.'),
+    );
     type('username', 'asha01');
-    expect(errorOf('username')).toBeNull();
+    await waitFor(() => expect(errorOf('username')).toBeNull());
 
     type('email', 'asha@');
     fireEvent.blur(field('email'));
-    expect(errorOf('email')).toContain('a valid e-mail address');
+    await waitFor(() => expect(errorOf('email')).toContain('a valid e-mail address'));
 
     type('payeeName', 'A');
     fireEvent.blur(field('payeeName'));
-    expect(errorOf('payeeName')).toContain('2–50 characters');
+    await waitFor(() => expect(errorOf('payeeName')).toContain('2–50 characters'));
 
     type('password', 'abc123');
     type('confirmPassword', 'abc124');
     fireEvent.blur(field('confirmPassword'));
-    expect(errorOf('confirmPassword')).toBe('The confirmation password is not correct.');
+    await waitFor(() => expect(errorOf('confirmPassword')).toBe('The confirmation password is not correct.'));
+    // Fixing the password it confirms clears the confirmation's message too.
+    type('password', 'abc124');
+    await waitFor(() => expect(errorOf('confirmPassword')).toBeNull());
   });
 
   it('refuses to send an incomplete form: required fields, terms and age', async () => {
     open({ flags: ['USERNAMEREG3'] });
     await form();
     fireEvent.click(screen.getByTestId('register-submit'));
-    expect(errorOf('username')).toBe('Input cannot be empty.');
+    await waitFor(() => expect(errorOf('username')).toBe('Input cannot be empty.'));
     expect(errorOf('password')).toBe('Input cannot be empty.');
     expect(errorOf('email')).toBeNull(); // optional
     expect(screen.getByText('Please agree to the terms and the privacy policy.')).toBeDefined();
@@ -264,6 +270,7 @@ describe('RegisterModal', { timeout: 20_000 }, () => {
     type('username', 'asha01');
     type('email', 'x');
     fireEvent.blur(field('email'));
+    await waitFor(() => expect(errorOf('email')).not.toBeNull());
     fireEvent.click(screen.getByLabelText(/I have read and agree/));
     fireEvent.click(screen.getByTestId('register-reset'));
     expect(field('username').value).toBe('');

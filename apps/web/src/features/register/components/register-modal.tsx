@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { UserIcon } from '../../../components/ui/icons.tsx';
-import { useWhitelabel } from '../../system/api/get-whitelabel.ts';
-import { useRegisterSetting } from '../api/register-api.ts';
+import { useRegisterSetting } from '../../../lib/system/get-register-setting.ts';
+import { useWhitelabel } from '../../../lib/system/get-whitelabel.ts';
 import { registerModes } from '../utils/register-fields.ts';
 import { RegisterForm, RegisterFormLoading } from './register-form.tsx';
 

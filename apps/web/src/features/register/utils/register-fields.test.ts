@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fieldRule, makeSetting } from '../test-support.ts';
+import { checkRules } from '../../../lib/forms/field-checks.ts';
+import { fieldRule, makeSetting } from '../../../test/register-fixtures.ts';
 import { generatePassword } from './generate-password.ts';
 import {
   affiliateCodeFromSearch,
-  checkForm,
-  fieldOfError,
   fieldValuesToSend,
   formLayout,
+  layoutRules,
   registerModes,
   showAffiliateField,
 } from './register-fields.ts';
@@ -107,11 +107,11 @@ describe('affiliate field rule (SPEC §4)', () => {
   });
 });
 
-describe('checkForm', () => {
+describe('checkRules', () => {
   const layout = formLayout(makeSetting(), 'username', NONE);
 
   it('applies each rule with checkFieldValue and compares the confirmation', () => {
-    const problems = checkForm(layout, {
+    const problems = checkRules(layoutRules(layout), {
       username: '1abc',
       password: 'abcdef',
       confirmPassword: 'abcdeg',
@@ -131,18 +131,9 @@ describe('checkForm', () => {
 
   it('passes a valid form and leaves optional empty fields alone', () => {
     expect(
-      checkForm(layout, { username: 'asha01', password: 'abc123', confirmPassword: 'abc123' }).size,
+      checkRules(layoutRules(layout), { username: 'asha01', password: 'abc123', confirmPassword: 'abc123' })
+        .size,
     ).toBe(0);
-  });
-});
-
-describe('fieldOfError', () => {
-  it('puts server errors on their field', () => {
-    expect(fieldOfError('field_invalid', { field: 'email' })).toBe('email');
-    expect(fieldOfError('username_taken', null)).toBe('username');
-    expect(fieldOfError('invitation_code_error', { field: 'referralCode' })).toBe('referralCode');
-    expect(fieldOfError('captcha_error', { captcha: true })).toBe('captcha');
-    expect(fieldOfError('too_many_requests', null)).toBeNull();
   });
 });
 

@@ -1,9 +1,9 @@
-import {
-  checkFieldValue,
-  type FieldCheck,
-  type RegistrationFieldKey,
-} from '@lotus/shared/registration-rules';
+import type { RegistrationFieldKey } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
 
 /**
  * What the register form shows and checks, from the brand's rules (SPEC §3 "Registration field rule", §4
@@ -145,35 +145,6 @@ export function layoutRules(layout: FormLayout): Map<string, RegistrationFieldRu
   return rules;
 }
 
-/** A field's problem: a rule check, or the confirmation not matching the password. */
-export type FieldProblem = Exclude<FieldCheck, 'ok'> | 'mismatch';
-
-/** Checks one field the way the server will (checkFieldValue), plus the confirmation equality. */
-export function checkField(
-  key: string,
-  rule: RegistrationFieldRule,
-  values: Readonly<Record<string, string>>,
-): FieldProblem | null {
-  const value = values[key] ?? '';
-  const check = checkFieldValue(rule, value);
-  if (check !== 'ok') return check;
-  if (key === 'confirmPassword' && value !== (values.password ?? '')) return 'mismatch';
-  return null;
-}
-
-/** Every problem of the form, keyed by field; empty when it can be sent. */
-export function checkForm(
-  layout: FormLayout,
-  values: Readonly<Record<string, string>>,
-): Map<string, FieldProblem> {
-  const problems = new Map<string, FieldProblem>();
-  for (const [key, rule] of layoutRules(layout)) {
-    const problem = checkField(key, rule, values);
-    if (problem) problems.set(key, problem);
-  }
-  return problems;
-}
-
 /**
  * The field values to send: only the fields the form shows (the server drops disabled ones anyway), plus
  * the affiliate code from the URL when its check passed and the field is hidden (SPEC §4 "use the URL
@@ -182,13 +153,13 @@ export function checkForm(
  */
 export function fieldValuesToSend(
   layout: FormLayout,
-  values: Readonly<Record<string, string>>,
+  values: Readonly<Record<string, unknown>>,
   affiliate: AffiliateState,
 ): Partial<Record<RegistrationFieldKey, string>> {
   const payload: Record<string, string> = {};
   for (const key of layoutRules(layout).keys()) {
-    const value = (values[key] ?? '').trim() === '' ? '' : values[key];
-    if (value !== undefined && value !== '') payload[key] = value;
+    const value = textOf(values[key]);
+    if (value.trim() !== '') payload[key] = value;
   }
   if (!layout.affiliateCode && affiliate.status === 'valid') payload.affiliateCode = affiliate.code;
   return payload;
@@ -199,27 +170,4 @@ export function affiliateCodeFromSearch(search: string): string | null {
   const params = new URLSearchParams(search);
   const code = (params.get('affiliateCode') ?? params.get('code') ?? '').trim();
   return code === '' ? null : code;
-}
-
-/** Which field a failed registration's error belongs to (SPEC §8: errors shown on the field concerned). */
-export function fieldOfError(code: string, value: Record<string, unknown> | null): string | null {
-  // The server names the field when it knows it (field_invalid always; others when ambiguous, such as an
-  // invitation_code_error for the referral code rather than the affiliate code).
-  if (typeof value?.field === 'string') return value.field;
-  const byCode: Record<string, string> = {
-    username_taken: 'username',
-    mobile_registered: 'mobileNum',
-    mobile_format_error: 'mobileNum',
-    mobile_required: 'mobileNum',
-    password_mismatch: 'confirmPassword',
-    invitation_code_error: 'affiliateCode',
-    captcha_error: 'captcha',
-    captcha_required: 'captcha',
-    sms_code_invalid: 'verificationCode',
-    sms_code_expired: 'verificationCode',
-    sms_code_required: 'verificationCode',
-    agreement_required: 'agreeTerms',
-    birthday_limit: 'confirmAge',
-  };
-  return byCode[code] ?? null;
 }

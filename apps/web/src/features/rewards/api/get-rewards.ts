@@ -1,7 +1,7 @@
 import type { RewardList, RewardStatus } from '@lotus/shared/rewards.schema';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { useSessionStore } from '../../auth/state/session-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { REWARDS_KEYS } from './rewards-keys.ts';
 
 export type { RewardList, RewardStatus };

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { useSessionStore } from '../../auth/state/session-store.ts';
 import { RewardCenterPage } from './reward-center-page.tsx';
 
 const WELCOME: RewardView = {

@@ -6,7 +6,7 @@ import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
-import { dateTimeText, moneyText, symbolOrDefault } from '../../member-centre/utils/money.ts';
+import { dateTimeText, moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import type { RewardClaimResult } from '../api/claim-reward.ts';
 import { useRewards } from '../api/get-rewards.ts';
 import { useClaimIntent } from '../hooks/use-claim-intent.ts';

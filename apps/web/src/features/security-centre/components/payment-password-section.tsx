@@ -3,15 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
-import { messageForApiError } from '../../auth/validation.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
 import {
+  PAYOUT_SETTINGS_KEYS,
   setWithdrawPassword,
   useWithdrawPasswordIsSet,
-  WITHDRAWAL_KEYS,
-} from '../../withdrawal/api/withdrawal-api.ts';
+} from '../../../lib/wallet/payout-settings-api.ts';
 import { checkPaymentPassword, type PaymentPasswordDraft } from '../utils/security-forms.ts';
 import { FormFooter } from './form-footer.tsx';
-import { SecuritySection, StateBadge } from './security-centre-page.tsx';
+import { SecuritySection, StateBadge } from './security-section.tsx';
 
 const EMPTY: PaymentPasswordDraft = { current: '', newPassword: '', confirm: '' };
 
@@ -57,7 +57,7 @@ export function PaymentPasswordSection() {
       setDraft(EMPTY);
       setOpen(false);
       setDone(isSet ? t('payment.changed') : t('payment.setDone'));
-      await queryClient.invalidateQueries({ queryKey: WITHDRAWAL_KEYS.withdrawPassword });
+      await queryClient.invalidateQueries({ queryKey: PAYOUT_SETTINGS_KEYS.withdrawPassword });
     } catch (error) {
       setFailure(messageForApiError(t, error));
     } finally {

@@ -5,17 +5,17 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
-import { messageForApiError } from '../../auth/validation.ts';
-import { moneyErrorText } from '../../member-centre/utils/money.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { moneyErrorText } from '../../../lib/money/money.ts';
 import {
   addPayoutAccount,
+  PAYOUT_SETTINGS_KEYS,
   removePayoutAccount,
   usePayoutAccounts,
-  WITHDRAWAL_KEYS,
-} from '../../withdrawal/api/withdrawal-api.ts';
+} from '../../../lib/wallet/payout-settings-api.ts';
 import { checkPayoutAccount, type PayoutDraft } from '../utils/security-forms.ts';
 import { FormFooter } from './form-footer.tsx';
-import { SecuritySection } from './security-centre-page.tsx';
+import { SecuritySection } from './security-section.tsx';
 
 const EMPTY: PayoutDraft = { kind: 'bank', provider: '', accountNumber: '', ifsc: '', payeeName: '' };
 
@@ -38,7 +38,7 @@ export function PayoutAccountsSection() {
     setFailure(null);
     try {
       const next = await removePayoutAccount(removing.id);
-      queryClient.setQueryData(WITHDRAWAL_KEYS.payoutAccounts, next);
+      queryClient.setQueryData(PAYOUT_SETTINGS_KEYS.payoutAccounts, next);
       setDone(t('payout.removed'));
       setRemoving(null);
     } catch (error) {
@@ -220,7 +220,7 @@ function AddPayoutAccountForm({
         ...(draft.kind === 'bank' ? { ifsc: draft.ifsc.trim().toUpperCase() } : {}),
         ...(needsPayeeName ? { payeeName: draft.payeeName.trim() } : {}),
       });
-      queryClient.setQueryData(WITHDRAWAL_KEYS.payoutAccounts, next);
+      queryClient.setQueryData(PAYOUT_SETTINGS_KEYS.payoutAccounts, next);
       onDone();
     } catch (error) {
       setFailure(moneyErrorText(t, error, ''));

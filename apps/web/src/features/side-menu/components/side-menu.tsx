@@ -4,7 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Tooltip } from '../../../components/ui/deferred-floating.tsx';
-import { ArrowUpIcon, HeadsetIcon, PhoneDownloadIcon } from '../../../components/ui/icons.tsx';
+import { ArrowUpIcon, HeadsetIcon, PhoneDownloadIcon, StrokeIcon } from '../../../components/ui/icons.tsx';
 import { SocialIcon, type SocialType, socialTypeOf } from '../../../components/ui/social-icon.tsx';
 import { appDownloads } from '../utils/app-downloads.ts';
 import { AppDownloadCard } from './app-download-card.tsx';
@@ -131,22 +131,11 @@ function SideItem({ label, children }: { label: string; children: ReactNode }) {
 
 function ShareIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon>
       <circle cx="18" cy="5" r="3" />
       <circle cx="6" cy="12" r="3" />
       <circle cx="18" cy="19" r="3" />
       <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-    </svg>
+    </StrokeIcon>
   );
 }

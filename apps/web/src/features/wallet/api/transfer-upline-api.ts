@@ -1,6 +1,6 @@
 import type { AgentTransferResult, TransferUplinePayload } from '@lotus/shared/wallet.schema';
-import { postSealed } from '../../auth/api/sealed-request.ts';
-import { idempotent } from './wallet-api.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
+import { idempotent } from '../../../lib/wallet/wallet-api.ts';
 
 /*
  * Apart from wallet-api.ts on purpose: the header's balance imports that file, and the sealing code (WebCrypto

@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
+import { WALLET_KEYS } from '../../../lib/wallet/use-wallet-queries.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { useSessionStore } from '../../auth/state/session-store.ts';
-import { WALLET_KEYS } from '../hooks/use-wallet-queries.ts';
 import { BALANCE_REFRESH_DELAY_MS, HeaderWallet } from './header-wallet.tsx';
 
 const BALANCE = { sumBalance: '10000.00', currency: 'INR', balanceMinor: '1000000' };

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Tooltip } from '../../../components/ui/deferred-floating.tsx';
 import { EyeIcon, EyeOffIcon, PlusIcon, RefreshIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
+import { moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../../../lib/storage.ts';
-import { useSessionStore } from '../../auth/state/session-store.ts';
-import { moneyText, symbolOrDefault } from '../../member-centre/utils/money.ts';
-import { useBalance } from '../hooks/use-wallet-queries.ts';
+import { useBalance } from '../../../lib/wallet/use-wallet-queries.ts';
 import { MEMBER_PATHS } from '../utils/member-paths.ts';
 import classes from './header-wallet.module.css';
 

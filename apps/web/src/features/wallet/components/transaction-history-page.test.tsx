@@ -2,11 +2,11 @@ import type { AccountRecordItem, AccountRecordPage } from '@lotus/shared/wallet.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkRange } from '../../../components/records/record-filters.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { type FetchRoute, renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { useSessionStore } from '../../auth/state/session-store.ts';
-import { checkRange } from '../../member-centre/components/record-filters.tsx';
 import { TransactionHistoryPage } from './transaction-history-page.tsx';
 
 const TODAY = '2026-11-21';

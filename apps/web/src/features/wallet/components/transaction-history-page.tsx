@@ -8,14 +8,14 @@ import {
 import { Alert, Button, Group, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordFilters, useRecordRange } from '../../../components/records/record-filters.tsx';
+import classes from '../../../components/records/records.module.css';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { RecordFilters, useRecordRange } from '../../member-centre/components/record-filters.tsx';
-import { moneyText, signedMoneyText, symbolOrDefault } from '../../member-centre/utils/money.ts';
-import type { TransactionQuery } from '../api/wallet-api.ts';
-import { useMerchantWallet, useTransactions } from '../hooks/use-wallet-queries.ts';
-import classes from './wallet-pages.module.css';
+import { moneyText, signedMoneyText, symbolOrDefault } from '../../../lib/money/money.ts';
+import { useMerchantWallet, useTransactions } from '../../../lib/wallet/use-wallet-queries.ts';
+import type { TransactionQuery } from '../../../lib/wallet/wallet-api.ts';
 
 type TransactionHistoryPageProps = {
   /** The brand's currency symbol (the member centre passes it); else the wallet call's, else 'P'. */

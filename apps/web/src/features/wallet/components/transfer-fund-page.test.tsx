@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { type FetchRoute, renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { useSessionStore } from '../../auth/state/session-store.ts';
 import { TransferFundPage } from './transfer-fund-page.tsx';
 
 const MERCHANT = { isSingle: false, currency: 'INR', currencySymbol: '₹' };

@@ -2,11 +2,12 @@ import type { ConsolidatedVendor, TransferDirection } from '@lotus/shared/wallet
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import recordClasses from '../../../components/records/records.module.css';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
-import { moneyText, symbolOrDefault } from '../../member-centre/utils/money.ts';
-import { recallWallets, transferWallet, type WalletTransferResult } from '../api/wallet-api.ts';
+import { moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
+import { useConsolidated, useMerchantWallet } from '../../../lib/wallet/use-wallet-queries.ts';
+import { recallWallets, transferWallet, type WalletTransferResult } from '../../../lib/wallet/wallet-api.ts';
 import { intentDialogProps, useMoneyIntent } from '../hooks/use-money-intent.ts';
-import { useConsolidated, useMerchantWallet } from '../hooks/use-wallet-queries.ts';
 import { DismissibleNotice } from './dismissible-notice.tsx';
 import { type TransferTarget, VendorTransferDialog } from './vendor-transfer-dialog.tsx';
 import classes from './wallet-pages.module.css';
@@ -177,7 +178,11 @@ function VendorWallets({ vendors, symbol, onTransfer, onRecall }: VendorWalletsP
                 <Text fw={600} size="sm">
                   {vendor.name}
                 </Text>
-                <Text size="sm" className={classes.amount} data-testid={`vendor-balance-${vendor.vendor}`}>
+                <Text
+                  size="sm"
+                  className={recordClasses.amount}
+                  data-testid={`vendor-balance-${vendor.vendor}`}
+                >
                   {moneyText(vendor.balanceMinor, symbol)}
                 </Text>
               </div>

@@ -2,15 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { makeLabelledMember } from '../../../test/fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { type FetchRoute, renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { postSealed } from '../../auth/api/sealed-request.ts';
-import { useSessionStore } from '../../auth/state/session-store.ts';
 import { TransferUplinePage } from './transfer-upline-page.tsx';
 
 // Sealing has its own tests; here what the page seals, with which key, and what it does with the answer.
-vi.mock('../../auth/api/sealed-request.ts', () => ({ postSealed: vi.fn() }));
+vi.mock('../../../lib/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
 const BALANCE = { sumBalance: '10000.00', currency: 'INR', balanceMinor: '1000000' };

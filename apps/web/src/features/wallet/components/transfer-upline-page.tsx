@@ -5,11 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { moneyText, symbolOrDefault } from '../../member-centre/utils/money.ts';
+import { moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import {
+  useBalance,
+  useMerchantWallet,
+  useWithdrawPasswordStatus,
+} from '../../../lib/wallet/use-wallet-queries.ts';
 import { transferToUpline } from '../api/transfer-upline-api.ts';
 import { intentDialogProps, useMoneyIntent } from '../hooks/use-money-intent.ts';
-import { useBalance, useMerchantWallet, useWithdrawPasswordStatus } from '../hooks/use-wallet-queries.ts';
 import { checkAmount } from '../utils/amount.ts';
 import { MEMBER_PATHS } from '../utils/member-paths.ts';
 import { DismissibleNotice } from './dismissible-notice.tsx';

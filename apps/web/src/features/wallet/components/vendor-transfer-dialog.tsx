@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
-import { moneyText } from '../../member-centre/utils/money.ts';
+import { moneyText } from '../../../lib/money/money.ts';
 import { useMoneyIntent } from '../hooks/use-money-intent.ts';
 import { checkAmount } from '../utils/amount.ts';
 

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WALLET_KEYS } from '../../../lib/wallet/use-wallet-queries.ts';
 import { balanceSocketUrl, RECONNECT_BASE_MS, reconnectDelay, useBalancePush } from './use-balance-push.ts';
-import { WALLET_KEYS } from './use-wallet-queries.ts';
 
 /** Just enough of a WebSocket: the hook's handlers, what it sent, and whether it closed the socket. */
 class FakeSocket {

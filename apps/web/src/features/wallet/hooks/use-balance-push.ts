@@ -6,8 +6,8 @@ import {
 } from '@lotus/shared/realtime';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { WalletBalance } from '../api/wallet-api.ts';
-import { WALLET_KEYS } from './use-wallet-queries.ts';
+import { WALLET_KEYS } from '../../../lib/wallet/use-wallet-queries.ts';
+import type { WalletBalance } from '../../../lib/wallet/wallet-api.ts';
 
 /** Reconnect delays: 1 s, 2 s, 4 s … capped at 30 s, so a restarting server is not hammered. */
 export const RECONNECT_BASE_MS = 1000;

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { type ConfirmedIntent, useConfirmedIntent } from '../../../lib/use-confirmed-intent.ts';
-import { useInvalidateWallet } from './use-wallet-queries.ts';
+import { useInvalidateWallet } from '../../../lib/wallet/use-wallet-queries.ts';
 
 export type MoneyIntent<TInput, TResult> = ConfirmedIntent<TInput, TResult>;
 

@@ -1,4 +1,4 @@
-import { checkAmount as checkMoneyAmount } from '../../member-centre/utils/money.ts';
+import { checkAmount as checkMoneyAmount } from '../../../lib/money/money.ts';
 
 export type AmountCheck =
   | { ok: true; minor: bigint }

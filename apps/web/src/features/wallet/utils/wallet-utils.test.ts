@@ -3,7 +3,7 @@ import {
   moneyText as formatMinor,
   signedMoneyText as formatSignedMinor,
   symbolOrDefault,
-} from '../../member-centre/utils/money.ts';
+} from '../../../lib/money/money.ts';
 import { checkAmount } from './amount.ts';
 
 describe('wallet money text', () => {

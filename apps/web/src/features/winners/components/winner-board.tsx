@@ -1,20 +1,9 @@
-import {
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertIcon, InboxIcon } from '../../../components/ui/icons.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorKeyOf, LoadingRows } from '../../../components/ui/query-states.tsx';
 import { useWinnerBoard } from '../api/get-winner-board.ts';
 import { useAutoScroll } from '../hooks/use-auto-scroll.ts';
 import { WinnerRows } from './winner-rows.tsx';
@@ -56,18 +45,13 @@ export function WinnerBoard({ id }: { id?: string }) {
         {/* One fixed height in every state, so nothing below jumps when the list arrives. */}
         <div className={classes.body}>
           {board.isPending ? (
-            <Stack gap="xs" aria-busy="true">
-              <VisuallyHidden role="status">{t('common:status.loading')}</VisuallyHidden>
-              {[0, 1, 2, 3].map((row) => (
-                <Skeleton key={row} height={40} />
-              ))}
-            </Stack>
+            <LoadingRows rows={4} height={40} />
           ) : board.isError ? (
             <EmptyState
               data-testid="winners-error"
               variant="light"
               icon={<AlertIcon size={28} />}
-              title={t(`errors:${board.error instanceof ApiError ? board.error.code : 'unknown_error'}`)}
+              title={t(errorKeyOf(board.error))}
             >
               <EmptyState.Actions>
                 <Button onClick={() => void board.refetch()}>{t('common:actions.retry')}</Button>

@@ -1,9 +1,8 @@
-import { Button, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
 import { useWinnerBoard } from '../api/get-winner-board.ts';
 import { formatAmountMinor } from '../utils/format-amount.ts';
 import { formatWonAt } from '../utils/format-won-at.ts';
@@ -24,19 +23,9 @@ export function WinnersPage() {
       crumbs={[{ label: t('common:nav.home'), to: '/' }, { label: t('winners.title') }]}
     >
       {board.isPending ? (
-        <Stack gap="xs" aria-busy="true" data-testid="winners-loading">
-          <VisuallyHidden role="status">{t('common:status.loading')}</VisuallyHidden>
-          {[0, 1, 2, 3, 4].map((row) => (
-            <Skeleton key={row} height={36} />
-          ))}
-        </Stack>
+        <LoadingRows rows={5} height={36} testId="winners-loading" />
       ) : board.isError ? (
-        <EmptyBlock
-          testId="winners-error"
-          icon={<AlertIcon size={28} />}
-          title={t(`errors:${board.error instanceof ApiError ? board.error.code : 'unknown_error'}`)}
-          actions={<Button onClick={() => void board.refetch()}>{t('common:actions.retry')}</Button>}
-        />
+        <LoadFailed error={board.error} onRetry={() => void board.refetch()} testId="winners-error" />
       ) : winners.length === 0 ? (
         <EmptyBlock testId="winners-empty" title={t('winners.empty')} description={t('winners.emptyHint')} />
       ) : (

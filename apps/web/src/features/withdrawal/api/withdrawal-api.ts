@@ -1,60 +1,26 @@
 import type {
-  CreatePayoutAccountBody,
-  PayoutAccounts,
   ReceiptAnswer,
-  SetWithdrawPasswordPayload,
   WithdrawalList,
   WithdrawalResult,
   WithdrawalView,
 } from '@lotus/shared/withdrawals.schema';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../lib/api-client.ts';
-import { postSealed } from '../../auth/api/sealed-request.ts';
-import { idempotencyHeaders } from '../../member-centre/utils/money.ts';
-import { WALLET_KEYS } from '../../wallet/hooks/use-wallet-queries.ts';
+import { idempotencyHeaders } from '../../../lib/money/money.ts';
+import { postSealed } from '../../../lib/sealed-request.ts';
+import { WALLET_KEYS } from '../../../lib/wallet/use-wallet-queries.ts';
 
 /**
- * The withdrawal calls (docs/wallet-contract.md "Withdrawals"): payment password, payout accounts,
- * withdrawals and their receipt confirmation. The payment password status shares the wallet's query key,
- * so the transfer-to-upline page and these pages see one answer.
+ * The withdrawal calls (docs/wallet-contract.md "Withdrawals"): withdrawals and their receipt confirmation.
+ * The payment password and payout accounts the page also needs are shared with the security centre
+ * (lib/wallet/payout-settings-api.ts).
  */
 export const WITHDRAWAL_KEYS = {
   all: ['member', 'withdrawal'] as const,
   list: (pageNo: number) => ['member', 'withdrawal', 'list', pageNo] as const,
-  payoutAccounts: ['member', 'payoutAccounts'] as const,
-  withdrawPassword: WALLET_KEYS.withdrawPassword,
 };
 
 export const WITHDRAWAL_PAGE_SIZE = 10;
-
-export function useWithdrawPasswordIsSet() {
-  return useQuery({
-    queryKey: WITHDRAWAL_KEYS.withdrawPassword,
-    queryFn: ({ signal }) => apiGet<{ isSet: boolean }>('/wps/member/withdraw-password', { signal }),
-    staleTime: 0,
-  });
-}
-
-/** PUT /wps/member/withdraw-password (sealed): first set with the login password, later with the old one. */
-export function setWithdrawPassword(payload: SetWithdrawPasswordPayload): Promise<{ isSet: boolean }> {
-  return postSealed<{ isSet: boolean }>('/wps/member/withdraw-password', payload, 'PUT');
-}
-
-export function usePayoutAccounts() {
-  return useQuery({
-    queryKey: WITHDRAWAL_KEYS.payoutAccounts,
-    queryFn: ({ signal }) => apiGet<PayoutAccounts>('/wps/member/payout-accounts', { signal }),
-    staleTime: 0,
-  });
-}
-
-export function addPayoutAccount(body: CreatePayoutAccountBody): Promise<PayoutAccounts> {
-  return apiSend<PayoutAccounts>('POST', '/wps/member/payout-accounts', body);
-}
-
-export function removePayoutAccount(id: string): Promise<PayoutAccounts> {
-  return apiSend<PayoutAccounts>('DELETE', `/wps/member/payout-accounts/${encodeURIComponent(id)}`);
-}
 
 export function useWithdrawals(pageNo: number) {
   return useQuery({

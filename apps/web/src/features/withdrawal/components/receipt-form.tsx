@@ -4,10 +4,10 @@ import { Button, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProofPicker } from '../../../components/forms/proof-picker.tsx';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
-import { ProofPicker } from '../../member-centre/components/proof-picker.tsx';
-import { moneyErrorText, moneyText, newIdempotencyKey } from '../../member-centre/utils/money.ts';
+import { moneyErrorText, moneyText, newIdempotencyKey } from '../../../lib/money/money.ts';
 import { confirmReceipt, type ReceiptRequest, refreshAfterWithdrawal } from '../api/withdrawal-api.ts';
 import { checkReceiptForm, type ReceiptErrors, remainderMinor } from '../utils/receipt-form.ts';
 

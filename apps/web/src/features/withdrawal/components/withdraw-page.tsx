@@ -8,8 +8,8 @@ import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
-import { messageForApiError } from '../../auth/validation.ts';
-import { memberCentrePath } from '../../member-centre/member-centre-entries.ts';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { memberCentrePath } from '../../../lib/member-centre/member-centre-entries.ts';
 import {
   type AmountProblem,
   amountProblemText,
@@ -17,15 +17,10 @@ import {
   moneyErrorText,
   moneyText,
   newIdempotencyKey,
-} from '../../member-centre/utils/money.ts';
-import { useBalance } from '../../wallet/hooks/use-wallet-queries.ts';
-import {
-  createWithdrawal,
-  refreshAfterWithdrawal,
-  usePayoutAccounts,
-  useWithdrawPasswordIsSet,
-  type WithdrawalRequest,
-} from '../api/withdrawal-api.ts';
+} from '../../../lib/money/money.ts';
+import { usePayoutAccounts, useWithdrawPasswordIsSet } from '../../../lib/wallet/payout-settings-api.ts';
+import { useBalance } from '../../../lib/wallet/use-wallet-queries.ts';
+import { createWithdrawal, refreshAfterWithdrawal, type WithdrawalRequest } from '../api/withdrawal-api.ts';
 import { WithdrawalHistory } from './withdrawal-history.tsx';
 
 type WithdrawPageProps = { currencySymbol: string };

@@ -2,8 +2,8 @@ import type { WithdrawalView } from '@lotus/shared/withdrawals.schema';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HistorySection } from '../../member-centre/components/history-section.tsx';
-import { dateTimeText, moneyText } from '../../member-centre/utils/money.ts';
+import { HistorySection } from '../../../components/records/history-section.tsx';
+import { dateTimeText, moneyText } from '../../../lib/money/money.ts';
 import { useWithdrawals } from '../api/withdrawal-api.ts';
 import { ReceiptForm } from './receipt-form.tsx';
 

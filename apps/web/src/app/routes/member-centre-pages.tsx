@@ -1,0 +1,57 @@
+import { lazy } from 'react';
+import type { MemberCentrePages } from '../../features/member-centre/components/member-centre.tsx';
+
+/**
+ * The pages of the member centre (SPEC §2), each owned by its feature. The centre is a shell that shows
+ * whichever page it is handed; the app composes them here so the member-centre feature imports none of them.
+ * Each page is its own chunk, loaded when its entry opens.
+ */
+export const MEMBER_CENTRE_PAGES: MemberCentrePages = {
+  securityCenter: lazy(() =>
+    import('../../features/security-centre/components/security-centre-page.tsx').then((m) => ({
+      default: m.SecurityCentrePage,
+    })),
+  ),
+  transferFund: lazy(() =>
+    import('../../features/wallet/components/transfer-fund-page.tsx').then((m) => ({
+      default: m.TransferFundPage,
+    })),
+  ),
+  depositv2: lazy(() =>
+    import('../../features/deposit/components/deposit-page.tsx').then((m) => ({ default: m.DepositPage })),
+  ),
+  withdraw: lazy(() =>
+    import('../../features/withdrawal/components/withdraw-page.tsx').then((m) => ({
+      default: m.WithdrawPage,
+    })),
+  ),
+  transferUpline: lazy(() =>
+    import('../../features/wallet/components/transfer-upline-page.tsx').then((m) => ({
+      default: m.TransferUplinePage,
+    })),
+  ),
+  personalHistoryCopy: lazy(() =>
+    import('../../features/bet-records/components/bet-records-page.tsx').then((m) => ({
+      default: m.BetRecordsPage,
+    })),
+  ),
+  messageV2: lazy(() =>
+    // Its own props (a page size for tests) are not the centre's: rendered as it is.
+    import('../../features/messages/components/messages-page.tsx').then(({ MessagesPage }) => ({
+      default: () => <MessagesPage />,
+    })),
+  ),
+  rewardCenter: lazy(() =>
+    import('../../features/rewards/components/reward-center-page.tsx').then((m) => ({
+      default: m.RewardCenterPage,
+    })),
+  ),
+  transactionHistory: lazy(() =>
+    // Its own props (a fixed "today" for tests) are not the centre's: rendered as it is.
+    import('../../features/wallet/components/transaction-history-page.tsx').then(
+      ({ TransactionHistoryPage }) => ({
+        default: () => <TransactionHistoryPage />,
+      }),
+    ),
+  ),
+};
