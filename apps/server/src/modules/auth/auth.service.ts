@@ -20,7 +20,8 @@ import {
 import { maskPhone } from '../../lib/notify/mask.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import { hashToken } from '../../lib/secret-token.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { LoginChallengeService } from './login-challenge.service.ts';
 import type {
@@ -31,7 +32,7 @@ import type {
 } from './login-dependencies.ts';
 import type { RememberService } from './remember.service.ts';
 import type { SessionRevocationService } from './session-revocation.service.ts';
-import { hashToken, type SessionOptions, type SessionsService } from './sessions.service.ts';
+import type { SessionOptions, SessionsService } from './sessions.service.ts';
 
 /** How often a request renews its session's idle timer (see authenticate). */
 const SESSION_TOUCH_INTERVAL_MS = 30_000;
@@ -56,7 +57,7 @@ export type AuthOptions = SessionOptions;
 export type LoginOutcome = { result: LoginResult; rememberToken: string | null };
 
 export type AuthDependencies = {
-  members: MembersRepository;
+  members: MembersApi;
   repository: AuthRepository;
   sessions: SessionsService;
   challenges: LoginChallengeService;
@@ -79,7 +80,7 @@ export type AuthenticateOptions = {
 export type { LoginChallenge };
 
 export class AuthService {
-  readonly #members: MembersRepository;
+  readonly #members: MembersApi;
   readonly #repository: AuthRepository;
   readonly #sessions: SessionsService;
   readonly #challenges: LoginChallengeService;

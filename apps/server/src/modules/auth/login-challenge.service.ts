@@ -4,10 +4,11 @@ import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { maskEmail, maskMobile, maskPhone } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import type { AuthRepository, ChallengedLoginType, LoginChallengeRecord } from './auth.repository.ts';
 import type { LoginCodes } from './login-dependencies.ts';
-import { hashToken, newSecret, type SessionsService } from './sessions.service.ts';
+import type { SessionsService } from './sessions.service.ts';
 
 /** docs/accounts-contract.md "Login": a challenge lives 10 minutes and dies after 5 wrong tries. */
 export const CHALLENGE_LIMITS = { ttlMs: 10 * 60_000, maxTries: 5 } as const;
@@ -44,14 +45,14 @@ export type VerifiedChallenge = { member: MemberRow; challenge: LoginChallengeRe
  */
 export class LoginChallengeService {
   readonly #repository: AuthRepository;
-  readonly #members: MembersRepository;
+  readonly #members: MembersApi;
   readonly #sessions: SessionsService;
   readonly #codes: LoginCodes;
   readonly #clock: Clock;
 
   constructor(
     repository: AuthRepository,
-    members: MembersRepository,
+    members: MembersApi,
     sessions: SessionsService,
     codes: LoginCodes,
     clock: Clock,

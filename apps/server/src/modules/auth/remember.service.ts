@@ -4,8 +4,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { maskMobile } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
 import type { AuthRepository, RememberedLoginType, RememberTokenRecord } from './auth.repository.ts';
-import { hashToken, newSecret, type SessionsService } from './sessions.service.ts';
+import type { SessionsService } from './sessions.service.ts';
 
 /** The remember-me cookie (docs/accounts-contract.md "Remember me"). */
 export const REMEMBER_COOKIE = 'lotus_remember';

@@ -1,10 +1,10 @@
 import type { Clock } from '../../lib/clock.ts';
+import { hashToken } from '../../lib/secret-token.ts';
 import type {
   AccessChange,
   RevokedAccess,
   SessionRevocationRepository,
 } from './session-revocation.repository.ts';
-import { hashToken } from './sessions.service.ts';
 
 /**
  * Why a member's access ends. Each reason fixes which login sessions end (REVOCATION_RULES); the

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { LoginResult } from '@lotus/shared/auth.schema';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import type { AuditEntry, AuthRepository } from './auth.repository.ts';
 
 export type SessionOptions = { idleMs: number; absoluteMs: number; clock: Clock };
@@ -11,16 +11,6 @@ export type SessionOptions = { idleMs: number; absoluteMs: number; clock: Clock 
 /** The brand switches that decide whether a password has expired (PWDEXPFORCECHANGE3 + max age). */
 export type PasswordPolicy = { forcedChange: boolean; maxAgeDays: number | null };
 export type PasswordPolicyOf = (brandId: bigint) => Promise<PasswordPolicy>;
-
-/** Tokens travel in the clear only to the client; the database keeps their SHA-256. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** A fresh 256-bit secret, base64url (43 characters). */
-export function newSecret(): string {
-  return randomBytes(32).toString('base64url');
-}
 
 /**
  * Whether login must be followed by a password change: the account was made with an initial password
@@ -46,13 +36,13 @@ const PASSWORD_METHODS: readonly string[] = ['username', 'remembered'];
  * (docs/api.md "Accounts and sessions"), and one audit record.
  */
 export class SessionsService {
-  readonly #members: MembersRepository;
+  readonly #members: MembersApi;
   readonly #repository: AuthRepository;
   readonly #policyOf: PasswordPolicyOf;
   readonly #options: SessionOptions;
 
   constructor(
-    members: MembersRepository,
+    members: MembersApi,
     repository: AuthRepository,
     policyOf: PasswordPolicyOf,
     options: SessionOptions,

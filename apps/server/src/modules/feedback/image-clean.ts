@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
-import type { SniffedImageType } from './image-sniff.ts';
+import type { SniffedImageType } from './image-type.ts';
 
 /**
  * Re-assembles an uploaded PNG or JPEG from only the parts a viewer needs to draw it (issue 7, upload

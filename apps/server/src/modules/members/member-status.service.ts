@@ -1,7 +1,6 @@
 import type { MemberStatusColumn } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RevokedAccess } from '../auth/session-revocation.repository.ts';
-import type { SessionRevocationService } from '../auth/session-revocation.service.ts';
+import type { AccessRevoker, RevokedAccess } from '../auth/auth-api.ts';
 import type { MembersRepository } from './members.repository.ts';
 
 export const MEMBER_STATUSES: readonly MemberStatusColumn[] = ['active', 'locked', 'disabled'];
@@ -26,9 +25,9 @@ export type StatusChangeResult = {
  */
 export class MemberStatusService {
   readonly #members: MembersRepository;
-  readonly #revocation: SessionRevocationService;
+  readonly #revocation: AccessRevoker;
 
-  constructor(members: MembersRepository, revocation: SessionRevocationService) {
+  constructor(members: MembersRepository, revocation: AccessRevoker) {
     this.#members = members;
     this.#revocation = revocation;
   }

@@ -5,8 +5,9 @@ import type { IdentityProvider } from '../../db/tables/account-flows.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import { hashToken, newSecret, type SessionsService } from '../auth/sessions.service.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
+import type { SessionsApi } from '../auth/auth-api.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import type { IdentityFacts, OauthRepository } from './oauth.repository.ts';
 
 /** The one-time code the callback hands the browser lives this long (docs/accounts-contract.md). */
@@ -41,10 +42,10 @@ function digits(count: number): string {
  */
 export class IdentityMembersService {
   readonly #repository: OauthRepository;
-  readonly #members: MembersRepository;
-  readonly #sessions: SessionsService;
+  readonly #members: MembersApi;
+  readonly #sessions: SessionsApi;
 
-  constructor(repository: OauthRepository, members: MembersRepository, sessions: SessionsService) {
+  constructor(repository: OauthRepository, members: MembersApi, sessions: SessionsApi) {
     this.#repository = repository;
     this.#members = members;
     this.#sessions = sessions;

@@ -15,10 +15,9 @@ import { ATTEMPT_GATES, type AttemptCounter, isGranted } from '../../lib/attempt
 import type { MailProvider } from '../../lib/notify/mail-provider.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import type { RevokedAccess } from '../auth/session-revocation.repository.ts';
-import type { SessionRevocationService } from '../auth/session-revocation.service.ts';
-import { hashToken, newSecret, type SessionsService } from '../auth/sessions.service.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
+import type { AccessRevoker, RevokedAccess, SessionsApi } from '../auth/auth-api.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import type { Brand } from '../system/system.repository.ts';
 import { normalizeHost } from '../system/system.service.ts';
 import type { PasswordRepository } from './password.repository.ts';
@@ -68,10 +67,10 @@ export type CodeConsumer = {
 };
 
 export type PasswordServiceDeps = {
-  members: MembersRepository;
+  members: MembersApi;
   repository: PasswordRepository;
-  sessions: SessionsService;
-  revocation: SessionRevocationService;
+  sessions: SessionsApi;
+  revocation: AccessRevoker;
   brands: BrandDirectory;
   mail: MailProvider;
   codes: CodeConsumer;

@@ -23,8 +23,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AttemptCounter, AttemptGate } from '../../lib/attempt-gate.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import { newSecret, type SessionsService } from '../auth/sessions.service.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import { newSecret } from '../../lib/secret-token.ts';
+import type { SessionsApi } from '../auth/auth-api.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import type { Brand } from '../system/system.repository.ts';
 import type { NewMember, RegistrationRepository } from './registration.repository.ts';
 
@@ -174,16 +175,16 @@ export function isAtLeastYearsOld(
  */
 export class RegistrationService {
   readonly #repository: RegistrationRepository;
-  readonly #members: MembersRepository;
-  readonly #sessions: SessionsService;
+  readonly #members: MembersApi;
+  readonly #sessions: SessionsApi;
   readonly #system: RegistrationSystem;
   readonly #verification: RegistrationVerification;
   readonly #gates: AttemptCounter;
 
   constructor(
     repository: RegistrationRepository,
-    members: MembersRepository,
-    sessions: SessionsService,
+    members: MembersApi,
+    sessions: SessionsApi,
     system: RegistrationSystem,
     verification: RegistrationVerification,
     gates: AttemptCounter,

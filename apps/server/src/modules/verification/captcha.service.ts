@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { type AttemptCounter, type AttemptGate, reserveEach } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashToken, newSecret } from '../auth/sessions.service.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
 import { CAPTCHA_ALPHABET, renderCaptcha } from './captcha-image.ts';
 import type { VerificationRepository } from './verification.repository.ts';
 

@@ -3,7 +3,7 @@ import { type HumanChallenge, isHumanSolution } from '@lotus/shared/human-check'
 import { humanVerificationSchema } from '@lotus/shared/verification.schema';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashToken } from '../auth/sessions.service.ts';
+import { hashToken } from '../../lib/secret-token.ts';
 import type { VerificationRepository } from './verification.repository.ts';
 
 export const HUMAN_CHALLENGE_TTL_MS = 5 * 60_000;

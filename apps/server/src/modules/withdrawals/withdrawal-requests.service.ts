@@ -127,7 +127,8 @@ export class WithdrawalRequestsService {
 
   async list(actor: Actor, query: PageQuery): Promise<WithdrawalList> {
     requireReal(actor);
-    await this.#deps.receipts.autoReceiptDue();
+    // Reads never write: the auto-receipt sweep is a job (docs/jobs.md), so a receipt past its deadline may
+    // read `awaiting` until the next run; answering it is refused all the same.
     const { rows, total } = await this.#ctx.reads.memberPage(actor.memberId, pageWindow(query));
     return pageOf(rows.map(withdrawalView), query, total);
   }

@@ -36,7 +36,7 @@ export class WithdrawalReviewService {
   }
 
   async opsList(brandId: bigint, query: OpsWithdrawalsQuery): Promise<OpsWithdrawalList> {
-    await this.#receipts.autoReceiptDue();
+    // Reads never write: the auto-receipt sweep runs on the job queue (docs/jobs.md).
     const { rows, total } = await this.#ctx.reads.opsPage(brandId, query.status, pageWindow(query));
     return pageOf(rows.map(opsWithdrawalView), query, total);
   }

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AttemptCounter } from '../../lib/attempt-gate.ts';
+import type { SessionsApi } from '../auth/auth-api.ts';
+import type { MembersApi } from '../members/members-api.ts';
+import { RegistrationRepository } from './registration.repository.ts';
+import { registrationRoutes } from './registration.routes.ts';
+import {
+  RegistrationService,
+  type RegistrationSystem,
+  type RegistrationVerification,
+} from './registration.service.ts';
+
+export type RegistrationModuleDeps = {
+  db: Kysely<Database>;
+  members: MembersApi;
+  sessions: SessionsApi;
+  system: RegistrationSystem;
+  verification: RegistrationVerification;
+  /** Accounts made per IP (docs/api.md "Limits"). */
+  gates: AttemptCounter;
+};
+
+/** What the agent centre uses of registration: the same rule for a downline's new account. */
+export type RegistrationApi = Pick<RegistrationRepository, 'insertMember'>;
+
+/** Sign-up (docs/accounts-contract.md "Registration"); `api` makes accounts for the agent centre. */
+export function createRegistrationModule(deps: RegistrationModuleDeps): {
+  routes: FastifyPluginAsyncZod;
+  api: RegistrationApi;
+} {
+  const repository = new RegistrationRepository(deps.db);
+  const service = new RegistrationService(
+    repository,
+    deps.members,
+    deps.sessions,
+    deps.system,
+    deps.verification,
+    deps.gates,
+  );
+  return { routes: registrationRoutes(service), api: repository };
+}
