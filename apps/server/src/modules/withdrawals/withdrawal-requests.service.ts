@@ -13,13 +13,11 @@ import { runIdempotent } from '../../lib/idempotency.ts';
 import { pageOf, pageWindow } from '../../lib/pages.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { WithdrawPasswordService } from './withdraw-password.service.ts';
-import type { WithdrawalReceiptsService } from './withdrawal-receipts.service.ts';
 import { detailOrThrow, type WithdrawalsContext } from './withdrawal-unit.ts';
 import { withdrawalView } from './withdrawal-views.ts';
 
 export type WithdrawalRequestsDeps = {
   passwords: WithdrawPasswordService;
-  receipts: WithdrawalReceiptsService;
 };
 
 /**
