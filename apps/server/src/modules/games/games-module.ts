@@ -28,9 +28,10 @@ export function createGamesModule(deps: GamesModuleDeps): {
 } {
   const games = new GamesService(new GamesRepository(deps.db), deps.brandOfHost);
   const gameCards = new GameCardsRepository(deps.db);
+  const cards = { repository: gameCards, findBrand: deps.brandOfHost, clock: deps.clock };
   const catalogue = gameCatalogueRoutes({
-    catalogue: new GameCatalogueService(gameCards, deps.brandOfHost, deps.clock),
-    launch: new LaunchService(gameCards, deps.brandOfHost, deps.clock),
+    catalogue: new GameCatalogueService(cards),
+    launch: new LaunchService(cards),
     betRecords: new BetRecordsService(gameCards, deps.clock),
     authenticate: (token) => deps.authenticate(token),
   });

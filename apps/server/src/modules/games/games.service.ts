@@ -1,5 +1,7 @@
 import type { GameMenuCategory, GameMenus, GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import { applyCategoryRules, type CategoryRule, type RuleVendor } from '@lotus/shared/category-rules';
+import type { Clock } from '../../lib/clock.ts';
+import type { GameCardsRepository } from './game-cards.repository.ts';
 import type { GamesRepository, GameTypeRecord, VendorEntryRecord } from './games.repository.ts';
 
 /** What the catalogue needs of the brand a request belongs to. */
@@ -7,6 +9,13 @@ export type CatalogueBrand = { id: bigint; defaultLanguage: string; categoryRule
 
 /** Finds the brand of a Host (the system module owns brand resolution). */
 export type BrandLookup = (host: string | null) => Promise<CatalogueBrand>;
+
+/** What the catalogue and launch services work on: the game cards, the Host's brand and the clock. */
+export type GameCardsContext = {
+  repository: GameCardsRepository;
+  findBrand: BrandLookup;
+  clock: Clock;
+};
 
 export type GameMenusRequest = {
   host: string | null;

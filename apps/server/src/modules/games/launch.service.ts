@@ -2,9 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LaunchGame } from '@lotus/shared/games.schema';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { GameCardsRepository } from './game-cards.repository.ts';
-import type { BrandLookup } from './games.service.ts';
+import type { GameCardsContext } from './games.service.ts';
 
 export type LaunchRequest = {
   host: string | null;
@@ -26,14 +24,10 @@ export function launchTokenHash(token: string): string {
  * money, needs no login and no session, and is offered only for games with supportPlay 0 (SPEC §2).
  */
 export class LaunchService {
-  readonly #repository: GameCardsRepository;
-  readonly #findBrand: BrandLookup;
-  readonly #clock: Clock;
+  readonly #ctx: GameCardsContext;
 
-  constructor(repository: GameCardsRepository, findBrand: BrandLookup, clock: Clock = systemClock) {
-    this.#repository = repository;
-    this.#findBrand = findBrand;
-    this.#clock = clock;
+  constructor(context: GameCardsContext) {
+    this.#ctx = context;
   }
 
   async launch(request: LaunchRequest): Promise<LaunchGame> {
@@ -45,9 +39,9 @@ export class LaunchService {
       requireReal(actor);
     }
 
-    const hostBrand = await this.#findBrand(request.host);
+    const hostBrand = await this.#ctx.findBrand(request.host);
     const brandId = actor?.brandId ?? hostBrand.id;
-    const game = await this.#repository.findGame(brandId, BigInt(request.nodeId));
+    const game = await this.#ctx.repository.findGame(brandId, BigInt(request.nodeId));
     // A switched-off game or vendor is gone as far as players are concerned.
     if (!game?.enabled || !game.vendorEnabled) throw new AppError('game_not_found');
     // A vendor without a launch URL cannot be reached: for the player that is the same as maintenance.
@@ -59,7 +53,7 @@ export class LaunchService {
       actor?.language ??
       (brandId === hostBrand.id ? hostBrand.defaultLanguage : 'EN')
     ).toUpperCase();
-    const now = this.#clock.now();
+    const now = this.#ctx.clock.now();
     const params = new URLSearchParams();
     let tokenHash: string | null = null;
     if (request.trial) {
@@ -73,7 +67,7 @@ export class LaunchService {
     params.set('lang', language);
 
     if (actor) {
-      const recorded = await this.#repository.recordLaunch({
+      const recorded = await this.#ctx.repository.recordLaunch({
         tokenHash,
         loginSessionId: actor.sessionId,
         brandId,
