@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, stopping at the first failure:
-//   lint (biome check .) → typecheck (tsc -b) → unit (vitest run, every project) → build (npm run build)
+//   lint (biome check .) → imports (depcruise) → copies (jscpd) → typecheck (tsc -b) → unit (vitest run, every project) → build (npm run build)
 //   → budget (bench/web/check-budget.mjs: what each route loads first, gzip, against bench/web/budget.json)
 //   → e2e (scripts/e2e.mjs: Chromium check + playwright test)
 // Then a summary with the real test counts, ending with the line `N passed, N failed, N skipped`.
@@ -83,6 +83,13 @@ function readPlaywright() {
 
 const steps = [
   { id: 'lint', title: 'Lint and format: biome check .', command: bin('biome'), args: ['check', '.'] },
+  {
+    id: 'imports',
+    title: 'Import rules: depcruise (no circles, web features apart)',
+    command: 'npm',
+    args: ['run', '--silent', 'lint:imports'],
+  },
+  { id: 'copies', title: 'Copy detector: jscpd', command: 'npm', args: ['run', '--silent', 'lint:copies'] },
   { id: 'typecheck', title: 'Type-check: tsc -b', command: bin('tsc'), args: ['-b'] },
   {
     id: 'unit',

@@ -10,62 +10,34 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { type GeoLookup, geoLookup } from './lib/geo.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
 import { registerSealedBodies } from './lib/sealed-body.ts';
-import { createAgents } from './modules/agents/agents-module.ts';
-import { AttemptGates } from './modules/attempt-gates/attempt-gates.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
-import { LoginChallengeService } from './modules/auth/login-challenge.service.ts';
-import { RememberService } from './modules/auth/remember.service.ts';
-import { SealedPayloadService } from './modules/auth/sealed-payload.service.ts';
-import { SessionRevocationService } from './modules/auth/session-revocation.service.ts';
-import { SessionsService } from './modules/auth/sessions.service.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
-import { ContentService } from './modules/content/content.service.ts';
-import { createDeposits } from './modules/deposits/deposits-module.ts';
-import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
-import { FeedbackService } from './modules/feedback/feedback.service.ts';
-import { BetRecordsService } from './modules/games/bet-records.service.ts';
-import { GameCardsRepository } from './modules/games/game-cards.repository.ts';
-import { gameCatalogueRoutes } from './modules/games/game-catalogue.routes.ts';
-import { GameCatalogueService } from './modules/games/game-catalogue.service.ts';
-import { GamesRepository } from './modules/games/games.repository.ts';
-import { gamesRoutes } from './modules/games/games.routes.ts';
-import { GamesService } from './modules/games/games.service.ts';
-import { LaunchService } from './modules/games/launch.service.ts';
+import { createAgentsModule } from './modules/agents/agents-module.ts';
+import { createAttemptGatesModule } from './modules/attempt-gates/attempt-gates-module.ts';
+import { createAuthModule } from './modules/auth/auth-module.ts';
+import { createContentModule } from './modules/content/content-module.ts';
+import { createDepositsModule } from './modules/deposits/deposits-module.ts';
+import { createFeedbackModule } from './modules/feedback/feedback-module.ts';
+import { createGamesModule } from './modules/games/games-module.ts';
 import {
   catalogueWalletClient,
-  createInhouseVendor,
+  createInhouseVendorModule,
 } from './modules/inhouse-vendor/inhouse-vendor-module.ts';
-import { LedgerService } from './modules/ledger/ledger.service.ts';
-import { memberStatusRoutes } from './modules/members/member-status.routes.ts';
-import { MemberStatusService } from './modules/members/member-status.service.ts';
-import { MembersRepository } from './modules/members/members.repository.ts';
-import { membersRoutes } from './modules/members/members.routes.ts';
-import { MembersService } from './modules/members/members.service.ts';
-import { createMessages } from './modules/messages/messages-module.ts';
-import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
-import { createOauthService } from './modules/oauth/oauth.service.ts';
-import { operatorsRoutes } from './modules/operators/operators.routes.ts';
-import { OperatorsService } from './modules/operators/operators.service.ts';
-import { passwordRoutes } from './modules/password/password.routes.ts';
-import { PasswordService } from './modules/password/password.service.ts';
-import { createRewards } from './modules/promotions/rewards-module.ts';
-import { RanksRepository } from './modules/ranks/ranks.repository.ts';
-import { ranksRoutes } from './modules/ranks/ranks.routes.ts';
-import { RanksService } from './modules/ranks/ranks.service.ts';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
-import { registrationRoutes } from './modules/registration/registration.routes.ts';
-import { RegistrationService } from './modules/registration/registration.service.ts';
-import { SystemRepository } from './modules/system/system.repository.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
-import { SystemService } from './modules/system/system.service.ts';
-import { injectTransport } from './modules/vendor-protocol/protocol-client.ts';
-import { VendorProtocolRepository } from './modules/vendor-protocol/vendor-protocol.repository.ts';
-import { vendorProtocolRoutes } from './modules/vendor-protocol/vendor-protocol.routes.ts';
-import { VendorProtocolService } from './modules/vendor-protocol/vendor-protocol.service.ts';
-import { createVerification, verificationRoutes } from './modules/verification/verification-module.ts';
-import { createWallet } from './modules/wallet/wallet-module.ts';
-import { withdrawalsModule } from './modules/withdrawals/withdrawals.routes.ts';
+import type { JobRunner } from './modules/jobs/jobs-api.ts';
+import { createJobsModule } from './modules/jobs/jobs-module.ts';
+import { createLedgerModule } from './modules/ledger/ledger-module.ts';
+import { createMembersModule } from './modules/members/members-module.ts';
+import { createMessagesModule } from './modules/messages/messages-module.ts';
+import { createOauthModule } from './modules/oauth/oauth-module.ts';
+import { createOperatorsModule } from './modules/operators/operators-module.ts';
+import { createPasswordModule } from './modules/password/password-module.ts';
+import { createPromotionsModule } from './modules/promotions/promotions-module.ts';
+import { createRanksModule } from './modules/ranks/ranks-module.ts';
+import { createRealtimeModule } from './modules/realtime/realtime-module.ts';
+import { createRegistrationModule } from './modules/registration/registration-module.ts';
+import { createSystemModule } from './modules/system/system-module.ts';
+import { createVendorProtocolModule } from './modules/vendor-protocol/vendor-protocol-module.ts';
+import { createVerificationModule } from './modules/verification/verification-module.ts';
+import { createWalletModule } from './modules/wallet/wallet-module.ts';
+import { createWithdrawalsModule } from './modules/withdrawals/withdrawals-module.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling, sendFailure } from './plugins/error-handler.ts';
@@ -107,7 +79,19 @@ export type BuildAppInput = {
   clock?: Clock;
   /** Tests capture the log to prove secrets never reach it. */
   logStream?: DestinationStream;
+  /**
+   * Start the job scheduler when the app is ready (main.ts does). Off by default, so a test's app runs no
+   * background work unless the test asks: `app.jobs.runDue()` / `app.jobs.runNow(name)`.
+   */
+  runJobs?: boolean;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's job scheduler (docs/jobs.md). */
+    jobs: JobRunner;
+  }
+}
 
 /** An incoming request id is reused only if it is a short token that is safe to log and echo. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -128,6 +112,7 @@ export async function buildApp({
   geo = geoLookup,
   clock = systemClock,
   logStream,
+  runJobs = false,
 }: BuildAppInput): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -167,231 +152,205 @@ export async function buildApp({
   await registerRateLimit(app, { max: config.rateLimitMax });
   await registerSwagger(app, { version: API_VERSION });
 
-  const systemRepository = new SystemRepository(database.db);
-  const systemService = new SystemService(database.db, geo);
-  await app.register(systemRoutes(systemService));
-  const contentService = new ContentService(database.db, systemService);
-  await app.register(contentRoutes(contentService));
-  // The counters of docs/api.md "Attempt limits" and "Limits": in front of secrets (login, passwords) and
-  // of actions that cost something (feedback tickets, accounts made per IP).
-  const attemptGates = new AttemptGates(database.db);
-  await app.register(
-    feedbackRoutes(
-      new FeedbackService(database.db, systemService, systemRepository, {
-        gates: attemptGates,
-        clock,
-      }),
-    ),
-  );
-  await app.register(
-    gamesRoutes(
-      new GamesService(new GamesRepository(database.db), (host) => systemService.resolveBrand(host)),
-    ),
-  );
+  const modules = createModules(app, { config, database, geo, clock });
+  // The auth hooks act only on routes that declare `config.auth` / `config.operator`, so every module's
+  // routes may come after them.
+  registerAuth(app, modules.authService);
+  registerSealedBodies(app, modules.sealed);
+  registerOperatorAuth(app, modules.operators);
+  for (const routes of modules.routes) await app.register(routes);
 
-  // Accounts (docs/accounts-contract.md): one SessionsService opens sessions for every way in.
-  const sealedPayloads = new SealedPayloadService(database.db);
-  const membersRepository = new MembersRepository(database.db);
-  const sessionOptions = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, clock };
-  const sessions = new SessionsService(
-    database.db,
-    async (brandId) => {
-      const { brand, flags } = await systemService.brandById(brandId);
-      return { forcedChange: flags('PWDEXPFORCECHANGE3'), maxAgeDays: brand.passwordMaxAgeDays };
-    },
-    sessionOptions,
-  );
-  // ARCHITECTURE §9 "One revocation path": logout, password change / reset and operator lock / disable.
-  const revocation = new SessionRevocationService(database.db, clock);
-  const verification = createVerification(database.db, config, clock, app.log);
-  await app.register(
-    verificationRoutes(verification, {
-      members: membersRepository,
-      brands: systemService,
-      audit: sessions.audit.bind(sessions),
-    }),
-  );
-  const loginChallenges = new LoginChallengeService(
-    database.db,
-    membersRepository,
-    sessions,
-    verification.codes,
-    clock,
-  );
-  const rememberService = new RememberService(database.db, sessions, clock);
-  const authService = new AuthService(
-    {
-      members: membersRepository,
-      db: database.db,
-      sealed: sealedPayloads,
-      sessions,
-      challenges: loginChallenges,
-      remember: rememberService,
-      verification,
-      resolveBrand: async (host) => {
-        const brand = await systemService.resolveBrand(host);
-        const { flags } = await systemService.brandById(brand.id);
-        return { id: brand.id, loginCaptcha: brand.loginCaptcha, flags };
-      },
-      gates: attemptGates,
-      revocation,
-    },
-    sessionOptions,
-  );
-  registerAuth(app, authService);
-  registerSealedBodies(app, sealedPayloads);
-  // Game lists, favourites, launch and the betting record (docs/games-contract.md): after auth, because
-  // their public calls still read an optional login (favourite flags, a real launch).
-  const gameCards = new GameCardsRepository(database.db);
-  const brandOfHost = (host: string | null) => systemService.resolveBrand(host);
-  await app.register(
-    gameCatalogueRoutes({
-      catalogue: new GameCatalogueService(database.db, brandOfHost, clock),
-      launch: new LaunchService(database.db, brandOfHost, clock),
-      betRecords: new BetRecordsService(gameCards, clock),
-      authenticate: (token) => authService.authenticate(token),
-    }),
-  );
-  // Back office (docs/wallet-contract.md): operator tokens open only routes declared `config.operator`.
-  const operatorsService = new OperatorsService(database.db, {
-    clock,
-    resolveBrandByHost: (host) => systemService.resolveBrand(host),
-  });
-  registerOperatorAuth(app, operatorsService);
-  await app.register(operatorsRoutes(operatorsService));
-  await app.register(memberStatusRoutes(new MemberStatusService(database.db, revocation)));
-  await app.register(authRoutes(authService, sealedPayloads, loginChallenges, rememberService));
-  await app.register(
-    registrationRoutes(
-      new RegistrationService(
-        database.db,
-        membersRepository,
-        sealedPayloads,
-        sessions,
-        systemService,
-        verification,
-        attemptGates,
-      ),
-    ),
-  );
-  await app.register(
-    oauthRoutes(
-      createOauthService({
-        db: database.db,
-        oidc: config.oidc,
-        telegram: config.telegram,
-        members: membersRepository,
-        sessions,
-        resolveBrand: (host) => systemService.resolveBrand(host),
-      }),
-    ),
-  );
-  await app.register(
-    membersRoutes(
-      new MembersService(
-        database.db,
-        async (brandId) => (await systemService.brandById(brandId)).brand.supportedLanguages,
-        sessions.audit.bind(sessions),
-      ),
-    ),
-  );
-  // Player rank (docs/api.md "Player rank"): the member's VIP level against the brand's ladder.
-  await app.register(
-    ranksRoutes(
-      new RanksService(
-        new RanksRepository(database.db),
-        async (brandId) => (await systemService.brandById(brandId)).brand.defaultLanguage,
-      ),
-    ),
-  );
-  await app.register(
-    passwordRoutes(
-      new PasswordService({
-        db: database.db,
-        members: membersRepository,
-        sealed: sealedPayloads,
-        sessions,
-        revocation,
-        brands: systemService,
-        mail: verification.notifiers.mail,
-        codes: verification.codes,
-        gates: attemptGates,
-      }),
-    ),
-  );
-
-  // Wallet (issue 5; docs/database.md "Ledger").
-  const ledger = new LedgerService(database.db);
-  const wallet = createWallet({ db: database.db, ledger, clock });
-  await app.register(wallet.routes);
-  // Agent centre (docs/agents-contract.md): team overview, downline, downline registration and transfers.
-  await app.register(
-    createAgents({
-      db: database.db,
-      registerSetting: (visitor) => systemService.getRegisterSetting(visitor),
-      findByUsername: (brandId, username) => membersRepository.findByUsername(brandId, username),
-      audit: sessions.audit.bind(sessions),
-      clock,
-    }).routes,
-  );
-  await app.register(
-    createDeposits({
-      db: database.db,
-      ledger,
-      gatewaySimulator: config.gatewaySimulator,
-      brandIdOf: async (host) => (await systemService.resolveBrand(host)).id,
-    }).routes,
-  );
-  // Live balance (docs/wallet-contract.md): pushes a member's balance whenever the ledger announces a change.
-  await app.register(
-    realtimeRoutes({
-      db: database.db,
-      listen: database.listen,
-      authenticate: (token) => authService.authenticate(token),
-      balanceOf: (memberId) => wallet.service.balance(memberId),
-      sessionIdleMs: config.sessionIdleMs,
-      clock,
-    }),
-  );
-  // Withdrawals (docs/wallet-contract.md "Withdrawals"): member requests, receipts and the back-office desk.
-  await app.register(withdrawalsModule({ db: database.db, ledger, clock }));
-  // Reward centre (docs/api.md "Reward centre"): rewards granted to a member, claimed into the main wallet.
-  // `rewards.service.countUnclaimed` is the reward half of the header's unread count.
-  const rewards = createRewards({ db: database.db, ledger, clock });
-  await app.register(rewards.routes);
-  // Seamless-wallet protocol (docs/vendor-protocol.md): vendors (the in-house studio too) move a player's
-  // money with signed debit / credit / rollback calls; wins feed the public winner board.
-  await app.register(
-    vendorProtocolRoutes(
-      new VendorProtocolService({
-        repository: new VendorProtocolRepository(database.db),
-        ledger,
-        clock,
-        recordWin: (brandId, win) => contentService.recordWin(brandId, win),
-        log: app.log,
-      }),
-    ),
-  );
-  // In-house studio (docs/games-contract.md "In-house vendor"): a vendor like any other, reaching the wallet
-  // only through the signed seamless-wallet protocol, sent in-process through app.inject.
-  await app.register(
-    createInhouseVendor({
-      db: database.db,
-      clock,
-      wallet: catalogueWalletClient(database.db, injectTransport(app)),
-      log: app.log,
-    }).routes,
-  );
-
-  // Platform messages (docs/api.md "Messages"): the member's inbox, CSP_unreadCount and the operator's send.
-  await app.register(
-    createMessages({
-      db: database.db,
-      // The header's count is unread messages plus unclaimed rewards (SPEC §2).
-      countUnclaimedRewards: (memberId) => rewards.service.countUnclaimed(memberId),
-    }).routes,
-  );
+  app.decorate('jobs', modules.jobs);
+  if (runJobs) app.addHook('onReady', async () => modules.jobs.start());
+  app.addHook('onClose', () => modules.jobs.stop());
 
   await spa.register(app);
   return app;
+}
+
+type ModuleInfrastructure = {
+  config: AppOptions;
+  database: DatabaseHandle;
+  geo: GeoLookup;
+  clock: Clock;
+};
+
+/**
+ * Every module, made by its factory in dependency order (the module recipe: docs/architecture.md): each gets
+ * the infrastructure it needs and the `api` of the modules it uses, never their repositories. Answers the
+ * route plugins in registration order, what the two auth plugins check with, and the job runner.
+ */
+function createModules(app: FastifyInstance, { config, database, geo, clock }: ModuleInfrastructure) {
+  const { db } = database;
+  const jobs = createJobsModule({ db, clock, log: app.log });
+  const ledger = createLedgerModule({ db });
+  const gates = createAttemptGatesModule({ db }).api;
+  const system = createSystemModule({ db, geo });
+  const brands = system.api;
+  const content = createContentModule({ db, brands });
+  const feedback = createFeedbackModule({ db, brands, gates, clock });
+
+  // Members and auth use each other: auth reads members (login), members' routes write the audit trail and
+  // revoke sessions through auth. Those two calls happen per request, once both modules exist.
+  const members = createMembersModule({
+    db,
+    languagesOf: async (brandId) => (await brands.brandById(brandId)).brand.supportedLanguages,
+    audit: (...entry) => auth.api.audit(...entry),
+    revocation: {
+      revokeMemberAccess: (...change) => auth.api.revocation.revokeMemberAccess(...change),
+      in: (trx) => auth.api.revocation.in(trx),
+    },
+  });
+  const verification = createVerificationModule({
+    db,
+    config,
+    clock,
+    log: app.log,
+    gates,
+    members: members.api,
+    brands,
+    audit: (...entry) => auth.api.audit(...entry),
+  });
+  const auth = createAuthModule({
+    db,
+    clock,
+    sessionIdleMs: config.sessionIdleMs,
+    sessionAbsoluteMs: config.sessionAbsoluteMs,
+    members: members.api,
+    resolveBrand: async (host) => {
+      const brand = await brands.resolveBrand(host);
+      const { flags } = await brands.brandById(brand.id);
+      return { id: brand.id, loginCaptcha: brand.loginCaptcha, flags };
+    },
+    passwordPolicyOf: async (brandId) => {
+      const { brand, flags } = await brands.brandById(brandId);
+      return { forcedChange: flags('PWDEXPFORCECHANGE3'), maxAgeDays: brand.passwordMaxAgeDays };
+    },
+    verification: verification.api,
+    gates,
+  });
+  const games = createGamesModule({
+    db,
+    clock,
+    brandOfHost: (host) => brands.resolveBrand(host),
+    authenticate: auth.api.authenticate,
+  });
+  const operators = createOperatorsModule({
+    db,
+    clock,
+    gates,
+    ledger: ledger.api,
+    resolveBrandByHost: (host) => brands.resolveBrand(host),
+  });
+  const registration = createRegistrationModule({
+    db,
+    members: members.api,
+    sessions: auth.api.sessions,
+    system: brands,
+    verification: verification.api,
+    gates,
+  });
+  const oauth = createOauthModule({
+    db,
+    oidc: config.oidc,
+    telegram: config.telegram,
+    members: members.api,
+    sessions: auth.api.sessions,
+    resolveBrand: (host) => brands.resolveBrand(host),
+  });
+  const ranks = createRanksModule({
+    db,
+    defaultLanguageOf: async (brandId) => (await brands.brandById(brandId)).brand.defaultLanguage,
+  });
+  const password = createPasswordModule({
+    db,
+    members: members.api,
+    sessions: auth.api.sessions,
+    revocation: auth.api.revocation,
+    brands,
+    mail: verification.api.notifiers.mail,
+    codes: verification.api.codes,
+    gates,
+  });
+  const withdrawals = createWithdrawalsModule({ db, ledger: ledger.api, clock });
+  const wallet = createWalletModule({
+    db,
+    ledger: ledger.api,
+    clock,
+    paymentPassword: withdrawals.api.paymentPassword,
+  });
+  const agents = createAgentsModule({
+    db,
+    registerSetting: (visitor) => brands.getRegisterSetting(visitor),
+    findByUsername: (brandId, username) => members.api.findByUsername(brandId, username),
+    registration: registration.api,
+    audit: auth.api.audit,
+    clock,
+  });
+  const deposits = createDepositsModule({
+    db,
+    ledger: ledger.api,
+    gatewaySimulator: config.gatewaySimulator,
+    brandIdOf: async (host) => (await brands.resolveBrand(host)).id,
+  });
+  const realtime = createRealtimeModule({
+    db,
+    listen: database.listen,
+    balanceChannel: ledger.balanceChannel,
+    authenticate: auth.api.authenticate,
+    balanceOf: (memberId) => wallet.api.balance(memberId),
+    sessionIdleMs: config.sessionIdleMs,
+    clock,
+  });
+  const promotions = createPromotionsModule({ db, ledger: ledger.api, clock });
+  const vendorProtocol = createVendorProtocolModule({
+    db,
+    ledger: ledger.api,
+    clock,
+    recordWin: (brandId, win) => content.api.recordWin(brandId, win),
+    log: app.log,
+  });
+  // The in-house studio reaches the wallet only through the signed protocol, sent in-process.
+  const inhouseVendor = createInhouseVendorModule({
+    db,
+    clock,
+    wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app)),
+    log: app.log,
+  });
+  const messages = createMessagesModule({
+    db,
+    // The header's count is unread messages plus unclaimed rewards (SPEC §2).
+    countUnclaimedRewards: (memberId) => promotions.api.countUnclaimed(memberId),
+  });
+
+  const all = [
+    system,
+    content,
+    feedback,
+    verification,
+    games,
+    operators,
+    members,
+    auth,
+    registration,
+    oauth,
+    ranks,
+    password,
+    wallet,
+    agents,
+    deposits,
+    realtime,
+    withdrawals,
+    promotions,
+    vendorProtocol,
+    inhouseVendor,
+    messages,
+  ];
+  return {
+    routes: all.map((module) => module.routes),
+    authService: auth.authService,
+    sealed: auth.api.sealed,
+    operators: operators.api,
+    jobs: jobs.runnerFor(all.flatMap((module) => ('jobs' in module ? module.jobs : []))),
+  };
 }

@@ -18,9 +18,11 @@ const database = await createDatabase({
 });
 const readable =
   config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+// The one job scheduler of this process runs with the app (docs/jobs.md); it stops when the app closes.
 const app = await buildApp({
   config,
   database,
+  runJobs: true,
   ...(readable ? { logStream: terminalLogStream(process.stdout) } : {}),
 });
 

@@ -5,6 +5,7 @@ import type { AttemptGateTables } from './tables/attempt-gates.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { GameTables } from './tables/games.ts';
+import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { MessageTables } from './tables/messages.ts';
 import type { RankTables } from './tables/ranks.ts';
@@ -136,7 +137,8 @@ export interface Database
     WalletOperationTables,
     RankTables,
     RewardTables,
-    AttemptGateTables {
+    AttemptGateTables,
+    JobTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -1,8 +1,7 @@
 import { sealedPayloadSchema } from '@lotus/shared/auth.schema';
-import { issueCodeOf } from '@lotus/shared/text';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { AppError } from './app-error.ts';
+import { parseInput } from './parse-input.ts';
 
 /** Opens a sealed body (modules/auth SealedPayloadService): the JSON inside, or `sealed_payload_invalid`. */
 export type SealedOpener = { openSealed(body: unknown): Promise<unknown> };
@@ -21,23 +20,6 @@ export function registerSealedBodies(app: FastifyInstance, opener: SealedOpener)
 
 /** The opened and parsed payloads, by request (set by `open`, read once by `of`). */
 const opened = new WeakMap<FastifyRequest, unknown>();
-
-/** An opened payload against its schema; a mismatch is `400 invalid_request` naming the failing paths. */
-export function parseSealed<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError('invalid_request', {
-      message: 'sealed payload failed its schema',
-      details: {
-        issues: parsed.error.issues.map((issue) => ({
-          path: issue.path.join('.'),
-          code: issueCodeOf(issue),
-        })),
-      },
-    });
-  }
-  return parsed.data;
-}
 
 export type SealedBody<T extends z.ZodType> = {
   /**
@@ -72,7 +54,7 @@ export function sealedBody<T extends z.ZodType>(payload: T, summary: string): Se
     async open(request) {
       const opener = request.server.sealedOpener;
       if (!opener) throw new Error('sealedBody: registerSealedBodies was not called');
-      opened.set(request, parseSealed(payload, await opener.openSealed(request.body)));
+      opened.set(request, parseInput(payload, await opener.openSealed(request.body), 'sealed payload'));
     },
     of(request) {
       if (!opened.has(request)) throw new Error('sealedBody: the route has no `open` pre-handler');

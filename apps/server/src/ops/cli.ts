@@ -4,7 +4,8 @@ import { prepareDatabase } from '../db/prepare-database.ts';
 import type { OutboxRepository } from '../lib/notify/outbox.repository.ts';
 import type { FeedbackService } from '../modules/feedback/feedback.service.ts';
 import type { SystemService } from '../modules/system/system.service.ts';
-import { createOpsDeps, isOfflineCommand, type OpsDeps, runOpsCommand } from './commands.ts';
+import { createOpsDeps, isOfflineCommand, runOpsCommand } from './commands.ts';
+import type { OpsDeps } from './ops-command.ts';
 
 const withoutDatabase: OpsDeps = {
   get db(): OpsDeps['db'] {

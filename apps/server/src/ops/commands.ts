@@ -4,17 +4,18 @@ import { isAppError } from '../lib/app-error.ts';
 import { systemClock } from '../lib/clock.ts';
 import { geoLookup } from '../lib/geo.ts';
 import { OutboxRepository } from '../lib/notify/outbox.repository.ts';
-import { AttemptGates } from '../modules/attempt-gates/attempt-gates.ts';
+import { createAttemptGatesModule } from '../modules/attempt-gates/attempt-gates-module.ts';
 import { auditOpsCommands } from '../modules/audit/audit.ops-commands.ts';
 import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts';
-import { FeedbackService } from '../modules/feedback/feedback.service.ts';
+import { createFeedbackModule } from '../modules/feedback/feedback-module.ts';
 import { memberOpsCommands } from '../modules/members/members.ops-commands.ts';
 import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts';
 import { operatorOpsCommands } from '../modules/operators/operators.ops-commands.ts';
 import { rewardOpsCommands } from '../modules/promotions/rewards.ops-commands.ts';
-import { SystemRepository } from '../modules/system/system.repository.ts';
-import { BRAND_SETTING_KEYS, SystemService } from '../modules/system/system.service.ts';
+import { BRAND_SETTING_KEYS } from '../modules/system/system.service.ts';
+import { createSystemModule } from '../modules/system/system-module.ts';
 import { withdrawalOpsCommands } from '../modules/withdrawals/withdrawals.ops-commands.ts';
+import { json, type OpsCommand, type OpsDeps, type OpsIo, OpsUsageError, usageError } from './ops-command.ts';
 
 /**
  * The operator commands (`npm run ops -- <command>`), separated from process concerns so tests run them
@@ -22,36 +23,18 @@ import { withdrawalOpsCommands } from '../modules/withdrawals/withdrawals.ops-co
  * cannot store what the API would refuse.
  */
 
-export type OpsIo = { out: (line: string) => void; err: (line: string) => void };
-export type OpsDeps = {
-  /** Module commands (e.g. the wallet's, docs/wallet-contract.md) build their services from it. */
-  db: Kysely<Database>;
-  system: SystemService;
-  feedback: FeedbackService;
-  outbox: OutboxRepository;
-};
-
 /** The services the CLI drives, wired as the server wires them (the CLI and its tests share this). */
 export function createOpsDeps(db: Kysely<Database>): OpsDeps {
-  const systemRepository = new SystemRepository(db);
-  const system = new SystemService(db, geoLookup);
+  const system = createSystemModule({ db, geo: geoLookup }).api;
   // The CLI only lists tickets; the gate is wired so the service is the one the API uses.
-  const feedback = new FeedbackService(db, system, systemRepository, {
-    gates: new AttemptGates(db),
+  const feedback = createFeedbackModule({
+    db,
+    brands: system,
+    gates: createAttemptGatesModule({ db }).api,
     clock: systemClock,
-  });
+  }).api;
   return { db, system, feedback, outbox: new OutboxRepository(db) };
 }
-
-/** One operator command; modules export `Record<string, OpsCommand>` and OPS_COMMANDS spreads them. */
-export type OpsCommand = {
-  usage: string;
-  summary: string;
-  run(args: string[], options: { brand: string | undefined }, deps: OpsDeps, io: OpsIo): Promise<number>;
-};
-
-export const json = (value: unknown) =>
-  JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? String(item) : item), 2);
 
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
   help: {
@@ -154,8 +137,8 @@ export function helpText(): string {
   ].join('\n');
 }
 
-/** Prints a command's usage line; module commands use it too. */
-export function usageError(io: OpsIo, name: string): number {
+/** Prints a command's usage line (module commands reach it by throwing `usageError`). */
+function printUsage(io: OpsIo, name: string): number {
   io.err(`usage: npm run ops -- ${OPS_COMMANDS[name]?.usage ?? name}`);
   return 1;
 }
@@ -195,6 +178,7 @@ export async function runOpsCommand(argv: readonly string[], deps: OpsDeps, io: 
   try {
     return await command.run(args, { brand }, deps, io);
   } catch (error) {
+    if (error instanceof OpsUsageError) return printUsage(io, error.command);
     if (isAppError(error)) {
       io.err(`error: ${error.message}`);
       return 1;

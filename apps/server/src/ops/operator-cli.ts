@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AuditRepository } from '../modules/audit/audit.repository.ts';
-import { json, type OpsIo } from './commands.ts';
+import { json, type OpsIo } from './ops-command.ts';
 
 /**
  * What the back-office commands of the operator CLI share (docs/wallet-contract.md "Back office"): the CLI

@@ -48,6 +48,64 @@ describe('OpenAPI documentation', () => {
     );
   });
 
+  it('documents the payload of every sealed body (login, registration, password reset, money)', async () => {
+    const document = (await test.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const fieldsOf = (path: string, method = 'post') =>
+      Object.keys(
+        document.paths[path][method].requestBody.content['application/json'].schema['x-sealed-payload']
+          .properties ?? {},
+      );
+    // No route takes a sealed wrapper without saying what it opens to.
+    const sealedRoutes: string[] = [];
+    for (const [path, operations] of Object.entries<Record<string, Record<string, unknown>>>(
+      document.paths,
+    )) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const body = (operation.requestBody as { content?: Record<string, { schema?: unknown }> })?.content?.[
+          'application/json'
+        ]?.schema as { properties?: object; 'x-sealed-payload'?: unknown } | undefined;
+        if (body?.properties && Object.keys(body.properties).join() === 'key,iv,data') {
+          sealedRoutes.push(`${method} ${path}`);
+          expect(body['x-sealed-payload'], `${method} ${path}`).toBeDefined();
+        }
+      }
+    }
+    expect(sealedRoutes).toEqual(
+      expect.arrayContaining([
+        'post /wps/session/login',
+        'post /wps/member/register',
+        'post /wps/member/register/mobile',
+        'post /wps/member/register/oneClick',
+        'post /wps/session/login/freeplay',
+        'post /wps/member/password/reset',
+        'post /wps/member/password/verification',
+        'put /wps/member/password',
+      ]),
+    );
+    // The login payload is a union of its two ways in.
+    const login =
+      document.paths['/wps/session/login'].post.requestBody.content['application/json'].schema[
+        'x-sealed-payload'
+      ];
+    expect(JSON.stringify(login)).toContain('humanVerification');
+    expect(JSON.stringify(login)).toContain('verificationCode');
+    expect(fieldsOf('/wps/member/register')).toEqual(
+      expect.arrayContaining(['username', 'password', 'agreeTerms', 'humanVerification']),
+    );
+    expect(fieldsOf('/wps/member/register/oneClick')).toEqual(
+      expect.arrayContaining(['password', 'humanVerification', 'affiliateCode']),
+    );
+    expect(fieldsOf('/wps/session/login/freeplay')).toEqual(
+      expect.arrayContaining(['os', 'platform', 'nonce', 'version']),
+    );
+    expect(fieldsOf('/wps/member/password/reset')).toEqual(
+      expect.arrayContaining(['token', 'newPassword', 'confirmNewPassword']),
+    );
+    expect(fieldsOf('/wps/member/password/verification')).toEqual(
+      expect.arrayContaining(['countryDialingCode', 'mobileNum', 'verificationCode', 'newPassword']),
+    );
+  });
+
   it('serves Swagger UI at /docs under the site CSP, with only same-origin scripts', async () => {
     const page = await test.app.inject({ method: 'GET', url: '/docs/' });
     expect(page.statusCode).toBe(200);

@@ -50,6 +50,8 @@ export type BuildTestAppOptions = {
   logStream?: { write(line: string): void };
   /** Extra routes registered after the app's own, before `ready()` (e.g. a route that throws). */
   routes?: (app: FastifyInstance) => void | Promise<void>;
+  /** Start the job scheduler as main.ts does; otherwise tests run due work with `app.jobs`. */
+  runJobs?: boolean;
 };
 
 /** A ready app on a fresh, migrated and seeded database. Build one per test file (PGlite starts in ~3 s). */
@@ -76,6 +78,7 @@ async function readyApp(database: DatabaseHandle, options: BuildTestAppOptions):
     ...(options.geo ? { geo: options.geo } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.runJobs ? { runJobs: true } : {}),
   });
   await options.routes?.(app);
   await app.ready();

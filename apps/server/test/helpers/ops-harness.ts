@@ -1,4 +1,5 @@
-import { createOpsDeps, type OpsDeps, runOpsCommand } from '../../src/ops/commands.ts';
+import { createOpsDeps, runOpsCommand } from '../../src/ops/commands.ts';
+import type { OpsDeps } from '../../src/ops/ops-command.ts';
 import { type Backend, createPreparedTestDatabase, type TestDatabase } from './test-database.ts';
 
 export type OpsRun = { code: number; out: string; err: string };

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { hashPassword } from '../../src/lib/password.ts';
-import { hashToken, newSecret } from '../../src/modules/auth/sessions.service.ts';
+import { hashToken, newSecret } from '../../src/lib/secret-token.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { creditFromHouse } from './house-credit.ts';
 import { sealFor } from './login-helper.ts';

@@ -14,6 +14,7 @@ import * as vipRanks from './0012_vip_ranks.ts';
 import * as roundStateMachine from './0013_round_state_machine.ts';
 import * as attemptGates from './0014_attempt_gates.ts';
 import * as sessionRevocation from './0015_session_revocation.ts';
+import * as jobs from './0016_jobs.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0013_round_state_machine': roundStateMachine,
   '0014_attempt_gates': attemptGates,
   '0015_session_revocation': sessionRevocation,
+  '0016_jobs': jobs,
 };

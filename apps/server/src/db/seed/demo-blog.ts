@@ -1,4 +1,4 @@
-import type { SeedTexts } from './demo-content.ts';
+import type { SeedTexts } from './seed-texts.ts';
 
 /** The demo brand's blog: four articles about Lotus itself, play safety and fairness. */
 

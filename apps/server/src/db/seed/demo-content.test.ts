@@ -7,16 +7,11 @@ import { findRepoRoot } from '../../lib/repo-root.ts';
 import { sanitiseHtml } from '../../modules/content/sanitise-html.ts';
 import { prepareDatabase } from '../prepare-database.ts';
 import { DEMO_BLOG_POSTS } from './demo-blog.ts';
-import {
-  DEMO_ANNOUNCEMENTS,
-  DEMO_APP_GUIDES,
-  DEMO_BANNERS,
-  type SeedTexts,
-  seedDemoContent,
-} from './demo-content.ts';
+import { DEMO_ANNOUNCEMENTS, DEMO_APP_GUIDES, DEMO_BANNERS, seedDemoContent } from './demo-content.ts';
 import { DEMO_HELP_CENTRE } from './demo-help-centre.ts';
 import { DEMO_PAGES } from './demo-pages.ts';
 import { DEMO_PROMOTIONS } from './demo-promotions.ts';
+import type { SeedTexts } from './seed-texts.ts';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 const PUBLIC_DIR = path.join(findRepoRoot(import.meta.dirname), 'apps/web/public');

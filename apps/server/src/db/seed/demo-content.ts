@@ -8,6 +8,7 @@ import { DEMO_BLOG_POSTS } from './demo-blog.ts';
 import { DEMO_HELP_CENTRE } from './demo-help-centre.ts';
 import { DEMO_PAGES } from './demo-pages.ts';
 import { DEMO_PROMOTIONS } from './demo-promotions.ts';
+import type { SeedTexts } from './seed-texts.ts';
 
 /**
  * The demo brand's site content in EN and HI: banners for every page group, announcements, help centre,
@@ -18,8 +19,6 @@ import { DEMO_PROMOTIONS } from './demo-promotions.ts';
  * banners and announcements, which have none, only into a brand that has none yet. Rich HTML goes through
  * the same sanitiser the API applies on the way out.
  */
-
-export type SeedTexts = { EN: string; HI: string };
 
 type BannerSeed = {
   group: BannerGroup;

@@ -1,4 +1,4 @@
-import type { SeedTexts } from './demo-content.ts';
+import type { SeedTexts } from './seed-texts.ts';
 
 /**
  * The demo brand's help centre: how Lotus works, in plain words. Features still being built are described

@@ -1,5 +1,5 @@
 import type { PageKey } from '@lotus/shared/content-vocabulary';
-import type { SeedTexts } from './demo-content.ts';
+import type { SeedTexts } from './seed-texts.ts';
 
 /**
  * The demo brand's static pages. They describe Lotus's policies in general terms; an operator replaces

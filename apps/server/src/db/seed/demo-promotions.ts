@@ -1,5 +1,5 @@
 import type { PromotionCategory, PromotionTag } from '@lotus/shared/content-vocabulary';
-import type { SeedTexts } from './demo-content.ts';
+import type { SeedTexts } from './seed-texts.ts';
 
 /**
  * The demo brand's promotions. Claiming and applying arrive with the promotions issue, so every page states

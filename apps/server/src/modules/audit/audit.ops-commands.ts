@@ -1,5 +1,5 @@
-import { type OpsCommand, usageError } from '../../ops/commands.ts';
 import { printJson } from '../../ops/operator-cli.ts';
+import { type OpsCommand, usageError } from '../../ops/ops-command.ts';
 import { verifyAuditChain } from './audit-chain.ts';
 
 /** `audit:verify`: walks the hash-chained audit log; exit code 1 when it no longer holds (for cron/alerts). */

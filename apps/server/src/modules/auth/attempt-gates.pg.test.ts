@@ -14,7 +14,7 @@ import { PAY_PASSWORD, WithdrawalFixture } from '../../../test/helpers/withdrawa
 import type { LoginCaptchaMode } from '../../db/schema.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { hashToken } from './sessions.service.ts';
+import { hashToken } from '../../lib/secret-token.ts';
 
 /**
  * Every counter that guards a secret, hit by 50 requests at once (docs/api.md "Attempt limits",

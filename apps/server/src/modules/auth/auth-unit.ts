@@ -1,10 +1,9 @@
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
-import { MembersRepository } from '../members/members.repository.ts';
 import { AuthRepository } from './auth.repository.ts';
 
-/** What the log-in services' transactions work on: sessions, challenges and tokens, and the member row. */
+/** What the log-in services' transactions work on: sessions, known IPs, challenges and remember-me tokens. */
 export function authRepositories(trx: Tx) {
-  return { auth: new AuthRepository(trx), members: new MembersRepository(trx) };
+  return { auth: new AuthRepository(trx) };
 }
 
 export type AuthUnitOfWork = UnitOfWork<ReturnType<typeof authRepositories>>;

@@ -14,6 +14,48 @@ export type AuditEntry = {
   at: Date;
 };
 
+/** How a login was made: what a remember-me token stands for. */
+export type RememberedLoginType = 'username' | 'sms';
+/** How the login a new-IP challenge holds up was made (a remembered login rotates its cookie on success). */
+export type ChallengedLoginType = RememberedLoginType | 'remembered';
+
+/** A new-IP login challenge (docs/accounts-contract.md "Login from a new IP"), as the login flow reads it. */
+export type LoginChallengeRecord = {
+  memberId: bigint;
+  /** The IP it was made for: the only one it answers. */
+  ip: string;
+  loginType: ChallengedLoginType;
+  /** The login asked for a remember-me token. */
+  remember: boolean;
+  /** The ways offered: a subset of 'sms' | 'email' | 'payee_name'. */
+  methods: string[];
+  attempts: number;
+  expiresAt: Date;
+  consumedAt: Date | null;
+};
+
+/** A live remember-me token (its hash stays in the repository). */
+export type RememberTokenRecord = { id: bigint; memberId: bigint; loginType: RememberedLoginType };
+
+function challengeOf(row: LoginChallengeRow | undefined): LoginChallengeRecord | undefined {
+  return (
+    row && {
+      memberId: row.member_id,
+      ip: row.ip,
+      loginType: row.login_type,
+      remember: row.remember,
+      methods: row.methods,
+      attempts: row.attempts,
+      expiresAt: row.expires_at,
+      consumedAt: row.consumed_at,
+    }
+  );
+}
+
+function rememberTokenOf(row: RememberTokenRow): RememberTokenRecord {
+  return { id: row.id, memberId: row.member_id, loginType: row.login_type };
+}
+
 /** Sessions, the audit log, known IPs, new-IP challenges and remember-me tokens. */
 export class AuthRepository<E extends Executor = Executor> extends Repository<E> {
   async createSession(
@@ -136,7 +178,7 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
       idHash: string;
       memberId: bigint;
       ip: string;
-      loginType: LoginChallengeRow['login_type'];
+      loginType: ChallengedLoginType;
       remember: boolean;
       methods: string[];
       now: Date;
@@ -158,12 +200,14 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
       .execute();
   }
 
-  findChallenge(idHash: string): Promise<LoginChallengeRow | undefined> {
-    return this.db
-      .selectFrom('login_challenges')
-      .selectAll()
-      .where('id_hash', '=', idHash)
-      .executeTakeFirst();
+  async findChallenge(idHash: string): Promise<LoginChallengeRecord | undefined> {
+    return challengeOf(
+      await this.db
+        .selectFrom('login_challenges')
+        .selectAll()
+        .where('id_hash', '=', idHash)
+        .executeTakeFirst(),
+    );
   }
 
   /**
@@ -175,16 +219,18 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
     idHash: string,
     maxTries: number,
     now: Date,
-  ): Promise<LoginChallengeRow | undefined> {
-    return this.db
-      .updateTable('login_challenges')
-      .set({ attempts: sql`attempts + 1` })
-      .where('id_hash', '=', idHash)
-      .where('attempts', '<', maxTries)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returningAll()
-      .executeTakeFirst();
+  ): Promise<LoginChallengeRecord | undefined> {
+    return challengeOf(
+      await this.db
+        .updateTable('login_challenges')
+        .set({ attempts: sql`attempts + 1` })
+        .where('id_hash', '=', idHash)
+        .where('attempts', '<', maxTries)
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returningAll()
+        .executeTakeFirst(),
+    );
   }
 
   /** Marks a challenge used; false when another request got there first. */
@@ -204,7 +250,7 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
     input: {
       tokenHash: string;
       memberId: bigint;
-      loginType: RememberTokenRow['login_type'];
+      loginType: RememberedLoginType;
       now: Date;
       expiresAt: Date;
     },
@@ -225,7 +271,7 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
   async findLiveRememberToken(
     tokenHash: string,
     now: Date,
-  ): Promise<{ token: RememberTokenRow; member: MemberRow } | undefined> {
+  ): Promise<{ token: RememberTokenRecord; member: MemberRow } | undefined> {
     const token = await this.db
       .selectFrom('remember_tokens')
       .selectAll()
@@ -239,7 +285,7 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
       .selectAll()
       .where('id', '=', token.member_id)
       .executeTakeFirst();
-    return member ? { token, member } : undefined;
+    return member ? { token: rememberTokenOf(token), member } : undefined;
   }
 
   /** Revokes one remember token; false when it was already revoked (a replayed or raced cookie). */

@@ -1,5 +1,6 @@
 import {
   forgetRememberedResponse,
+  loginPayloadSchema,
   loginResponse,
   loginVerificationBody,
   loginVerificationSendBody,
@@ -8,13 +9,13 @@ import {
   publicKeyResponse,
   rememberedLoginBody,
   rememberedResponse,
-  sealedPayloadSchema,
 } from '@lotus/shared/auth.schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isAppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { originOf } from '../../lib/request-origin.ts';
+import { sealedBody } from '../../lib/sealed-body.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { captchaIdOf } from '../verification/captcha.service.ts';
 import type { AuthService, LoginOutcome } from './auth.service.ts';
@@ -27,6 +28,11 @@ import {
   type RememberService,
 } from './remember.service.ts';
 import type { SealedPayloadService } from './sealed-payload.service.ts';
+
+const loginBody = sealedBody(
+  loginPayloadSchema,
+  'username ({ type, username, password, captcha, humanVerification, remember, side }) or SMS ({ type, countryDialingCode, mobileNum, verificationCode, remember, side }) login',
+);
 
 function rememberCookieOf(request: FastifyRequest): string | null {
   const value = request.cookies?.[REMEMBER_COOKIE];
@@ -94,11 +100,13 @@ export function authRoutes(
           tags: ['auth'],
           summary:
             'Username or SMS login; the body is the sealed loginPayloadSchema (username + human check, or sms code)',
-          body: sealedPayloadSchema,
+          body: loginBody.schema,
           response: { 200: loginResponse },
         },
+        preHandler: [loginBody.open],
       },
-      async (request, reply) => answer(request, reply, await auth.login(request.body, contextOf(request))),
+      async (request, reply) =>
+        answer(request, reply, await auth.login(loginBody.of(request), contextOf(request))),
     );
 
     app.post(

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import {
   AGENT_TYPES,
   type LoginChallenge,
+  type LoginPayload,
   type LoginResult,
   type LoginSide,
-  loginPayloadSchema,
   type SmsLoginPayload,
   type UsernameLoginPayload,
 } from '@lotus/shared/auth.schema';
-import { issueCodeOf } from '@lotus/shared/text';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { Db } from '../../db/unit-of-work.ts';
 import { type Actor, actorFrom } from '../../lib/actor.ts';
@@ -22,7 +21,8 @@ import {
 import { maskPhone } from '../../lib/notify/mask.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import { hashToken } from '../../lib/secret-token.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { type AuthUnitOfWork, authUnitOfWork } from './auth-unit.ts';
 import type { LoginChallengeService } from './login-challenge.service.ts';
@@ -33,9 +33,8 @@ import type {
   LoginVerification,
 } from './login-dependencies.ts';
 import type { RememberService } from './remember.service.ts';
-import type { SealedPayloadService } from './sealed-payload.service.ts';
 import type { SessionRevocationService } from './session-revocation.service.ts';
-import { hashToken, type SessionOptions, type SessionsService } from './sessions.service.ts';
+import type { SessionOptions, SessionsService } from './sessions.service.ts';
 
 /** How often a request renews its session's idle timer (see authenticate). */
 const SESSION_TOUCH_INTERVAL_MS = 30_000;
@@ -60,15 +59,14 @@ export type AuthOptions = SessionOptions;
 export type LoginOutcome = { result: LoginResult; rememberToken: string | null };
 
 export type AuthDependencies = {
-  members: MembersRepository;
+  members: MembersApi;
   db: Db;
-  sealed: SealedPayloadService;
   sessions: SessionsService;
   challenges: LoginChallengeService;
   remember: RememberService;
   verification: LoginVerification;
   resolveBrand: LoginBrandResolver;
-  /** The atomic counters of the IP throttle and the captcha rule (AttemptGates). */
+  /** The atomic counters of the IP throttle and the captcha rule (AttemptGatesRepository). */
   gates: AttemptCounter;
   revocation: SessionRevocationService;
 };
@@ -84,10 +82,9 @@ export type AuthenticateOptions = {
 export type { LoginChallenge };
 
 export class AuthService {
-  readonly #members: MembersRepository;
+  readonly #members: MembersApi;
   readonly #repository: AuthRepository<Db>;
   readonly #uow: AuthUnitOfWork;
-  readonly #sealed: SealedPayloadService;
   readonly #sessions: SessionsService;
   readonly #challenges: LoginChallengeService;
   readonly #remember: RememberService;
@@ -103,7 +100,6 @@ export class AuthService {
     this.#members = dependencies.members;
     this.#repository = new AuthRepository(dependencies.db);
     this.#uow = authUnitOfWork(dependencies.db);
-    this.#sealed = dependencies.sealed;
     this.#sessions = dependencies.sessions;
     this.#challenges = dependencies.challenges;
     this.#remember = dependencies.remember;
@@ -119,25 +115,12 @@ export class AuthService {
     return this.#dummyHash;
   }
 
-  /** `POST /wps/session/login`: opens the sealed body and runs the username or SMS login. */
-  async login(body: unknown, context: LoginContext): Promise<LoginOutcome> {
-    const opened = await this.#sealed.openSealed(body);
-    const parsed = loginPayloadSchema.safeParse(opened);
-    if (!parsed.success) {
-      throw new AppError('invalid_request', {
-        message: 'login payload failed its schema',
-        details: {
-          issues: parsed.error.issues.map((issue) => ({
-            path: issue.path.join('.'),
-            code: issueCodeOf(issue),
-          })),
-        },
-      });
-    }
+  /** `POST /wps/session/login` (the route opened the sealed body): the username or SMS login. */
+  async login(payload: LoginPayload, context: LoginContext): Promise<LoginOutcome> {
     const brand = await this.#resolveBrand(context.origin.host);
-    return parsed.data.type === 'username'
-      ? this.#usernameLogin(parsed.data, brand, context)
-      : this.#smsLogin(parsed.data, brand, context);
+    return payload.type === 'username'
+      ? this.#usernameLogin(payload, brand, context)
+      : this.#smsLogin(payload, brand, context);
   }
 
   #audit(
@@ -241,8 +224,11 @@ export class AuthService {
     // A locked account (or one whose last attempts are still being checked) answers 423 before its
     // password is looked at, so guessing during a lock learns nothing and parallel guesses cannot pass 5.
     const accountSlot = member
-      ? await this.#uow.run(({ members }) =>
-          members.reserveLoginAttempt(member.id, now, LOGIN_LIMITS.windowMs, LOGIN_LIMITS.maxAccountFailures),
+      ? await this.#members.reserveLoginAttempt(
+          member.id,
+          now,
+          LOGIN_LIMITS.windowMs,
+          LOGIN_LIMITS.maxAccountFailures,
         )
       : null;
     if (member && accountSlot && !isGranted(accountSlot)) {
@@ -258,9 +244,10 @@ export class AuthService {
       throw failed();
     }
     if (!passwordOk) {
-      const lockUntil = new Date(now.getTime() + LOGIN_LIMITS.lockMs);
-      const locked = await this.#uow.run(({ members }) =>
-        members.lockIfSpent(member.id, LOGIN_LIMITS.maxAccountFailures, lockUntil),
+      const locked = await this.#members.lockIfSpent(
+        member.id,
+        LOGIN_LIMITS.maxAccountFailures,
+        new Date(now.getTime() + LOGIN_LIMITS.lockMs),
       );
       await this.#audit(brand.id, member.id, 'login.failure', origin, {
         username,
@@ -274,7 +261,7 @@ export class AuthService {
       }
       throw failed();
     }
-    await this.#uow.run(({ members }) => members.clearLoginFailures(member.id));
+    await this.#members.clearLoginFailures(member.id);
     await giveBack();
 
     await this.#admit(member, payload.side ?? 'member', origin, false);
@@ -393,12 +380,12 @@ export class AuthService {
     const { member, challenge } = await this.#challenges.verify(input, context.origin);
     // The account may have been locked or disabled while the code travelled; the side was checked before.
     await this.#admit(member, 'member', context.origin, true);
-    if (challenge.login_type !== 'remembered') {
+    if (challenge.loginType !== 'remembered') {
       return this.#complete(
         member,
         context.origin,
-        challenge.login_type,
-        challenge.remember ? challenge.login_type : null,
+        challenge.loginType,
+        challenge.remember ? challenge.loginType : null,
       );
     }
     // A remembered login rotates the cookie that started it, if that cookie is still live and the member's.

@@ -1,16 +1,16 @@
 import type { LoginChallenge, LoginVerificationMethod } from '@lotus/shared/auth.schema';
-import type { LoginChallengeRow } from '../../db/tables/account-flows.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { Db } from '../../db/unit-of-work.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { maskEmail, maskMobile, maskPhone } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
-import { AuthRepository } from './auth.repository.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
+import type { MembersApi } from '../members/members-api.ts';
+import { AuthRepository, type ChallengedLoginType, type LoginChallengeRecord } from './auth.repository.ts';
 import { type AuthUnitOfWork, authUnitOfWork } from './auth-unit.ts';
 import type { LoginCodes } from './login-dependencies.ts';
-import { hashToken, newSecret, type SessionsService } from './sessions.service.ts';
+import type { SessionsService } from './sessions.service.ts';
 
 /** docs/accounts-contract.md "Login": a challenge lives 10 minutes and dies after 5 wrong tries. */
 export const CHALLENGE_LIMITS = { ttlMs: 10 * 60_000, maxTries: 5 } as const;
@@ -39,7 +39,7 @@ function destinationOf(member: MemberRow, method: 'sms' | 'email'): string | nul
     : null;
 }
 
-export type VerifiedChallenge = { member: MemberRow; challenge: LoginChallengeRow };
+export type VerifiedChallenge = { member: MemberRow; challenge: LoginChallengeRecord };
 
 /**
  * The new-IP step-up: a login from an IP the member has never logged in from (once it has any) must be
@@ -48,18 +48,12 @@ export type VerifiedChallenge = { member: MemberRow; challenge: LoginChallengeRo
 export class LoginChallengeService {
   readonly #repository: AuthRepository<Db>;
   readonly #uow: AuthUnitOfWork;
-  readonly #members: MembersRepository;
+  readonly #members: MembersApi;
   readonly #sessions: SessionsService;
   readonly #codes: LoginCodes;
   readonly #clock: Clock;
 
-  constructor(
-    db: Db,
-    members: MembersRepository,
-    sessions: SessionsService,
-    codes: LoginCodes,
-    clock: Clock,
-  ) {
+  constructor(db: Db, members: MembersApi, sessions: SessionsService, codes: LoginCodes, clock: Clock) {
     this.#repository = new AuthRepository(db);
     this.#uow = authUnitOfWork(db);
     this.#members = members;
@@ -76,7 +70,7 @@ export class LoginChallengeService {
   async requireKnownIp(
     member: MemberRow,
     origin: RequestOrigin,
-    loginType: LoginChallengeRow['login_type'],
+    loginType: ChallengedLoginType,
     remember: boolean,
   ): Promise<void> {
     const { total, known } = await this.#repository.knownIps(member.id, origin.ip);
@@ -113,18 +107,18 @@ export class LoginChallengeService {
     challengeId: string,
     method: LoginVerificationMethod,
     origin: RequestOrigin,
-  ): Promise<{ challenge: LoginChallengeRow; member: MemberRow }> {
+  ): Promise<{ challenge: LoginChallengeRecord; member: MemberRow }> {
     const challenge = await this.#repository.findChallenge(hashToken(challengeId));
     const now = this.#clock.now();
     // Bound to the IP it was made for: a challenge id that leaks is no use from anywhere else.
     if (
       !challenge ||
-      challenge.consumed_at !== null ||
-      challenge.expires_at <= now ||
+      challenge.consumedAt !== null ||
+      challenge.expiresAt <= now ||
       challenge.attempts >= CHALLENGE_LIMITS.maxTries ||
       challenge.ip !== origin.ip
     ) {
-      await this.#sessions.audit(null, challenge?.member_id ?? null, 'login.verification_failed', origin, {
+      await this.#sessions.audit(null, challenge?.memberId ?? null, 'login.verification_failed', origin, {
         reason: 'no_live_challenge',
       });
       throw new AppError('login_verification_failed', { message: 'no live challenge for this id and IP' });
@@ -132,7 +126,7 @@ export class LoginChallengeService {
     if (!challenge.methods.includes(method)) {
       throw new AppError('invalid_request', { message: `method ${method} was not offered` });
     }
-    const member = await this.#members.findById(challenge.member_id);
+    const member = await this.#members.findById(challenge.memberId);
     if (!member) throw new AppError('login_verification_failed', { message: 'member gone' });
     return { challenge, member };
   }

@@ -10,8 +10,8 @@ import {
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { manualClock } from '../../lib/clock.ts';
+import { hashToken } from '../../lib/secret-token.ts';
 import { SessionRevocationService } from './session-revocation.service.ts';
-import { hashToken } from './sessions.service.ts';
 
 const HOUR = 3_600_000;
 

@@ -1,14 +1,14 @@
 import type { RememberedAccount } from '@lotus/shared/auth.schema';
-import type { RememberTokenRow } from '../../db/tables/account-flows.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { Db } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { maskMobile } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import { AuthRepository } from './auth.repository.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
+import { AuthRepository, type RememberedLoginType, type RememberTokenRecord } from './auth.repository.ts';
 import { type AuthUnitOfWork, authUnitOfWork } from './auth-unit.ts';
-import { hashToken, newSecret, type SessionsService } from './sessions.service.ts';
+import type { SessionsService } from './sessions.service.ts';
 
 /** The remember-me cookie (docs/accounts-contract.md "Remember me"). */
 export const REMEMBER_COOKIE = 'lotus_remember';
@@ -18,7 +18,7 @@ export const REMEMBER_MAX_AGE_SECONDS = 86_400;
 /** Our tokens are `newSecret()`: 43 base64url characters. Anything else is not worth a query. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export type RememberedLogin = { token: RememberTokenRow; member: MemberRow };
+export type RememberedLogin = { token: RememberTokenRecord; member: MemberRow };
 
 /**
  * Remember-me tokens: a random secret in an HttpOnly cookie, stored as its hash, good for 24 hours and for
@@ -39,11 +39,7 @@ export class RememberService {
   }
 
   /** A new token for the member; returns the secret for the cookie. */
-  async issue(
-    member: MemberRow,
-    loginType: RememberTokenRow['login_type'],
-    origin: RequestOrigin,
-  ): Promise<string> {
+  async issue(member: MemberRow, loginType: RememberedLoginType, origin: RequestOrigin): Promise<string> {
     const now = this.#clock.now();
     const token = newSecret();
     const remembered = {
@@ -69,7 +65,7 @@ export class RememberService {
     const found = await this.find(cookie);
     if (!found || found.member.status === 'disabled') return null;
     return {
-      loginType: found.token.login_type,
+      loginType: found.token.loginType,
       username: found.member.username,
       countryDialingCode: found.member.country_dialing_code,
       // Masked like member info: whoever opens the login form on this browser learns no phone number.
@@ -96,9 +92,9 @@ export class RememberService {
     const revoked = await this.#uow.run(({ auth }) => auth.revokeRememberToken(used.token.id, now, true));
     if (!revoked) throw new AppError('not_logged_in', { message: 'remember-me token already used' });
     await this.#sessions.audit(used.member.brand_id, used.member.id, 'remember.used', origin, {
-      loginType: used.token.login_type,
+      loginType: used.token.loginType,
     });
-    return this.issue(used.member, used.token.login_type, origin);
+    return this.issue(used.member, used.token.loginType, origin);
   }
 
   /** "Not you?": revokes the cookie's token if it is live. */

@@ -11,6 +11,7 @@ import { loginAs, postUsernameLogin, sealFor } from '../../../test/helpers/login
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { MEMBER_PASSWORD } from '../../../test/helpers/wallet-fixture.ts';
+import { hashToken } from '../../lib/secret-token.ts';
 import { createOpsDeps, runOpsCommand } from '../../ops/commands.ts';
 import {
   type InhouseFixture,
@@ -20,7 +21,6 @@ import {
 import { INHOUSE_VENDOR_CODE } from '../inhouse-vendor/inhouse-vendor.service.ts';
 import { createSeamlessWalletClient, injectTransport } from '../vendor-protocol/protocol-client.ts';
 import type { SeamlessWalletClient } from '../vendor-protocol/protocol-types.ts';
-import { hashToken } from './sessions.service.ts';
 
 /**
  * Issue 14, findings 4 and 7: every way a member's access ends (logout, a password change from another

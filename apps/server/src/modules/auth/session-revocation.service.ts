@@ -1,7 +1,7 @@
 import { type Db, type Tx, transact } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { hashToken } from '../../lib/secret-token.ts';
 import { type RevokedAccess, SessionRevocationRepository } from './session-revocation.repository.ts';
-import { hashToken } from './sessions.service.ts';
 
 /**
  * Why a member's access ends. Each reason fixes which login sessions end (REVOCATION_RULES); the
@@ -46,10 +46,12 @@ export type RevocationOptions = {
  * reset, an operator's lock or disable, later self-exclusion) goes through revokeMemberAccess, which ends
  * login sessions, remember-me tokens, game launch sessions and the in-house studio's sessions in one
  * transaction. Callers audit, because only they know the origin (a request, the CLI).
- *
- * A change that invalidates the access (a new password hash, a new status) commits together with its end:
- * its service writes it and calls `revokeOn` with the revocation repository of the same transaction.
  */
+/** Ends a member's access on one transaction (SessionRevocationService.in). */
+export type MemberAccess = {
+  revoke(memberId: bigint, reason: RevocationReason, options?: RevocationOptions): Promise<RevokedAccess>;
+};
+
 export class SessionRevocationService {
   readonly #db: Db;
   readonly #clock: Clock;
@@ -65,19 +67,25 @@ export class SessionRevocationService {
     reason: RevocationReason,
     options: RevocationOptions = {},
   ): Promise<RevokedAccess> {
-    return transact(
-      this.#db,
-      (trx) => new SessionRevocationRepository(trx),
-      (revocation) => this.revokeOn(revocation, memberId, reason, options),
-    );
+    return transact(this.#db, (trx) => this.in(trx).revoke(memberId, reason, options));
   }
 
-  /** Ends the member's access on the caller's transaction, the one `revocation` is bound to. */
-  revokeOn(
+  /**
+   * The revocation path on the caller's transaction (like the ledger's `ledgerIn(trx)`), for a change that
+   * must commit together with the end of the access it invalidates: a new password hash, a new status.
+   */
+  in(trx: Tx): MemberAccess {
+    const revocation = new SessionRevocationRepository(trx);
+    return {
+      revoke: (memberId, reason, options = {}) => this.#revoke(revocation, memberId, reason, options),
+    };
+  }
+
+  #revoke(
     revocation: SessionRevocationRepository<Tx>,
     memberId: bigint,
     reason: RevocationReason,
-    options: RevocationOptions = {},
+    options: RevocationOptions,
   ): Promise<RevokedAccess> {
     const rule = REVOCATION_RULES[reason];
     if (rule !== 'all' && options.sessionId === undefined) {

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@lotus/shared/auth.schema';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { Db } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { sha256Hex } from '../../lib/request-hash.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import { type AuditEntry, AuthRepository } from './auth.repository.ts';
 import { type AuthUnitOfWork, authUnitOfWork } from './auth-unit.ts';
 
@@ -13,16 +13,6 @@ export type SessionOptions = { idleMs: number; absoluteMs: number; clock: Clock 
 /** The brand switches that decide whether a password has expired (PWDEXPFORCECHANGE3 + max age). */
 export type PasswordPolicy = { forcedChange: boolean; maxAgeDays: number | null };
 export type PasswordPolicyOf = (brandId: bigint) => Promise<PasswordPolicy>;
-
-/** Tokens travel in the clear only to the client; the database keeps their SHA-256. */
-export function hashToken(token: string): string {
-  return sha256Hex(token);
-}
-
-/** A fresh 256-bit secret, base64url (43 characters). */
-export function newSecret(): string {
-  return randomBytes(32).toString('base64url');
-}
 
 /**
  * Whether login must be followed by a password change: the account was made with an initial password
@@ -48,12 +38,14 @@ const PASSWORD_METHODS: readonly string[] = ['username', 'remembered'];
  * (docs/api.md "Accounts and sessions"), and one audit record.
  */
 export class SessionsService {
+  readonly #members: MembersApi;
   readonly #repository: AuthRepository<Db>;
   readonly #uow: AuthUnitOfWork;
   readonly #policyOf: PasswordPolicyOf;
   readonly #options: SessionOptions;
 
-  constructor(db: Db, policyOf: PasswordPolicyOf, options: SessionOptions) {
+  constructor(members: MembersApi, db: Db, policyOf: PasswordPolicyOf, options: SessionOptions) {
+    this.#members = members;
     this.#repository = new AuthRepository(db);
     this.#uow = authUnitOfWork(db);
     this.#policyOf = policyOf;
@@ -73,6 +65,7 @@ export class SessionsService {
     const token = newSecret();
     const firstTimeLogin = member.first_login_at === null;
     const passwordExpired = isPasswordExpired(member, await this.#policyOf(member.brand_id), now);
+    await this.#members.recordSuccess(member.id, now);
     const session = {
       tokenHash: hashToken(token),
       memberId: member.id,
@@ -85,11 +78,7 @@ export class SessionsService {
       ip: origin.ip,
       userAgent: clipUserAgent(origin.userAgent),
     };
-    // The member's counters and its new session commit together.
-    await this.#uow.run(async ({ auth, members }) => {
-      await members.recordSuccess(member.id, now);
-      await auth.createSession(session);
-    });
+    await this.#uow.run(({ auth }) => auth.createSession(session));
     await this.audit(member.brand_id, member.id, 'login.success', origin, { method });
     return { token, firstTimeLogin, passwordExpired };
   }

@@ -2,20 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { GatewaySimulatorConfig } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { LedgerApi } from '../ledger/ledger-module.ts';
 import { DepositsRepository } from './deposits.repository.ts';
 import { depositsRoutes } from './deposits.routes.ts';
 import { DepositsService } from './deposits.service.ts';
 import { createPaymentGateways } from './payment-gateway.ts';
 
-/** Wires the deposits module as the server uses it (app.ts), so app.ts needs one call. */
-export function createDeposits(deps: {
+/** Deposits (docs/wallet-contract.md "Deposits"): member requests, gateways and the back-office desk. */
+export function createDepositsModule(deps: {
   db: Kysely<Database>;
-  ledger: LedgerService;
+  ledger: LedgerApi;
   gatewaySimulator: GatewaySimulatorConfig | null;
   /** The brand a host serves. */
   brandIdOf: (host: string) => Promise<bigint>;
-}): { service: DepositsService; routes: FastifyPluginAsyncZod } {
+}): { routes: FastifyPluginAsyncZod; api: Record<string, never> } {
   const { gateways, simulator } = createPaymentGateways({ gatewaySimulator: deps.gatewaySimulator });
   const service = new DepositsService({
     db: deps.db,
@@ -23,5 +23,5 @@ export function createDeposits(deps: {
     ledger: deps.ledger,
     gateways,
   });
-  return { service, routes: depositsRoutes(service, { brandIdOf: deps.brandIdOf, simulator }) };
+  return { routes: depositsRoutes(service, { brandIdOf: deps.brandIdOf, simulator }), api: {} };
 }

@@ -1,8 +1,8 @@
 import { depositStatusSchema } from '@lotus/shared/deposits.schema';
 import { AppError } from '../../lib/app-error.ts';
-import { type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
 import { cliActor, idArg, printJson, reasonArg } from '../../ops/operator-cli.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
+import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
+import { createLedgerModule } from '../ledger/ledger-module.ts';
 import { DepositsRepository } from './deposits.repository.ts';
 import { type DepositDecider, DepositsService } from './deposits.service.ts';
 
@@ -19,7 +19,7 @@ function serviceOf(deps: OpsDeps): { service: DepositsService; repository: Depos
   const service = new DepositsService({
     db: deps.db,
     repository,
-    ledger: new LedgerService(deps.db),
+    ledger: createLedgerModule({ db: deps.db }).api,
     gateways: new Map(),
   });
   return { service, repository };

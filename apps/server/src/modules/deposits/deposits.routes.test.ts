@@ -21,7 +21,7 @@ import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { TINY_GIF, TINY_JPEG, TINY_PNG } from '../../../test/helpers/tiny-images.ts';
 import type { Database } from '../../db/schema.ts';
-import { hashToken, newSecret } from '../auth/sessions.service.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
 import { signBody } from './payment-gateway.ts';
 
 const SIMULATOR_SECRET = 'deposits-test-simulator-secret-0001';

@@ -106,6 +106,28 @@ function invalidField(field: string, code: string, message?: string): AppError {
   });
 }
 
+/** The audit row of an operator's decision on a deposit (CLI decisions say so: `via: 'cli'`). */
+function decisionAudit(
+  decider: DepositDecider,
+  row: { id: bigint; brand_id: bigint; member_id: bigint; amount_minor: bigint },
+  action: string,
+  extra: Record<string, unknown>,
+) {
+  return {
+    brandId: row.brand_id,
+    operatorId: decider.operatorId,
+    memberId: row.member_id,
+    action,
+    ip: decider.ip,
+    detail: {
+      depositId: row.id,
+      amountMinor: row.amount_minor,
+      ...extra,
+      ...(decider.operatorId === null ? { via: 'cli' } : {}),
+    },
+  };
+}
+
 /** What a deposit's transaction works on: the deposit rows, the ledger and the audit log. */
 function depositRepositories(trx: Tx) {
   return { deposits: new DepositsRepository(trx), ledger: ledgerIn(trx), audit: new AuditRepository(trx) };
@@ -406,19 +428,7 @@ export class DepositsService {
         if (!(await repository.decide(row.id, { status: 'approved', entryId, decidedBy: by }, new Date()))) {
           throw new AppError('deposit_not_pending');
         }
-        await audit.record({
-          brandId: row.brand_id,
-          operatorId: decider.operatorId,
-          memberId: row.member_id,
-          action: 'deposit.approved',
-          ip: decider.ip,
-          detail: {
-            depositId: row.id,
-            amountMinor: row.amount_minor,
-            entryId,
-            ...(decider.operatorId === null ? { via: 'cli' } : {}),
-          },
-        });
+        await audit.record(decisionAudit(decider, row, 'deposit.approved', { entryId }));
         return { deposit: await this.#operatorRecord(repository, row.id) };
       },
     );
@@ -445,19 +455,7 @@ export class DepositsService {
         if (!(await repository.decide(row.id, { status: 'rejected', reason, decidedBy: by }, new Date()))) {
           throw new AppError('deposit_not_pending');
         }
-        await audit.record({
-          brandId: row.brand_id,
-          operatorId: decider.operatorId,
-          memberId: row.member_id,
-          action: 'deposit.rejected',
-          ip: decider.ip,
-          detail: {
-            depositId: row.id,
-            amountMinor: row.amount_minor,
-            reason,
-            ...(decider.operatorId === null ? { via: 'cli' } : {}),
-          },
-        });
+        await audit.record(decisionAudit(decider, row, 'deposit.rejected', { reason }));
         return { deposit: await this.#operatorRecord(repository, row.id) };
       },
     );

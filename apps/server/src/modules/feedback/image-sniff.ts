@@ -1,12 +1,11 @@
 import { AppError } from '../../lib/app-error.ts';
 import { cleanImage } from './image-clean.ts';
+import type { SniffedImageType } from './image-type.ts';
 
 /**
  * What an uploaded file is, judged by its first bytes (never by its name or the type the browser declared,
  * both of which the sender controls). Only the two formats SPEC §5 accepts are recognised.
  */
-
-export type SniffedImageType = 'image/png' | 'image/jpeg';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** A PNG's first chunk is always IHDR, right after the 8-byte signature and the 4-byte chunk length. */

@@ -1,4 +1,4 @@
-import type { Kysely, SqlBool } from 'kysely';
+import type { SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { LocalisedText } from '../../db/tables/catalogue.ts';
 import type { GameRoundStatus, LaneSource } from '../../db/tables/games.ts';

@@ -9,17 +9,10 @@ import type {
   RoomList,
   VassGameTypes,
 } from '@lotus/shared/games.schema';
-import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
-import {
-  type CardFilter,
-  type GameCardRecord,
-  GameCardsRepository,
-  type LaneRecord,
-} from './game-cards.repository.ts';
-import { type BrandLookup, type CatalogueBrand, localised } from './games.service.ts';
+import type { CardFilter, GameCardRecord, LaneRecord } from './game-cards.repository.ts';
+import { type CatalogueBrand, type GameCardsContext, localised } from './games.service.ts';
 
 /** Who asks: the Host names the brand; `actor` is the logged-in player or null for a visitor. */
 export type Viewer = { host: string | null; actor: Actor | null; language?: string | undefined };
@@ -50,16 +43,10 @@ function pageInfo(paging: Paging, total: number) {
 
 /** The catalogue calls of SPEC §7 "Games" that read the game lists (docs/games-contract.md). */
 export class GameCatalogueService {
-  readonly #repository: GameCardsRepository<Db>;
-  readonly #uow: UnitOfWork<{ games: GameCardsRepository<Tx> }>;
-  readonly #findBrand: BrandLookup;
-  readonly #clock: Clock;
+  readonly #ctx: GameCardsContext;
 
-  constructor(db: Db, findBrand: BrandLookup, clock: Clock = systemClock) {
-    this.#repository = new GameCardsRepository(db);
-    this.#uow = new UnitOfWork(db, (trx) => ({ games: new GameCardsRepository(trx) }));
-    this.#findBrand = findBrand;
-    this.#clock = clock;
+  constructor(context: GameCardsContext) {
+    this.#ctx = context;
   }
 
   /**
@@ -67,7 +54,7 @@ export class GameCatalogueService {
    * favourites live in their own brand's catalogue).
    */
   async publicContext(viewer: Viewer): Promise<Context> {
-    const brand = await this.#findBrand(viewer.host);
+    const brand = await this.#ctx.findBrand(viewer.host);
     const actor = viewer.actor && viewer.actor.brandId === brand.id ? viewer.actor : null;
     return {
       brandId: brand.id,
@@ -79,7 +66,7 @@ export class GameCatalogueService {
 
   /** A member call's context: always the member's own brand. */
   async memberContext(viewer: MemberViewer): Promise<Context> {
-    const brand = await this.#findBrand(viewer.host);
+    const brand = await this.#ctx.findBrand(viewer.host);
     const sameBrand = brand.id === viewer.actor.brandId;
     return {
       brandId: viewer.actor.brandId,
@@ -94,7 +81,7 @@ export class GameCatalogueService {
     const favourites =
       context.memberId === null
         ? new Set<bigint>()
-        : await this.#repository.favouriteIds(
+        : await this.#ctx.repository.favouriteIds(
             context.memberId,
             records.map((record) => record.id),
           );
@@ -105,8 +92,8 @@ export class GameCatalogueService {
   async gameList(viewer: Viewer, filter: CardFilter, paging: Paging): Promise<GameList> {
     const context = await this.publicContext(viewer);
     const [records, total] = await Promise.all([
-      this.#repository.listCards(context.brandId, filter, pageOf(paging)),
-      this.#repository.countCards(context.brandId, filter),
+      this.#ctx.repository.listCards(context.brandId, filter, pageOf(paging)),
+      this.#ctx.repository.countCards(context.brandId, filter),
     ]);
     return { list: await this.#cardsOf(context, records), ...pageInfo(paging, total) };
   }
@@ -117,7 +104,7 @@ export class GameCatalogueService {
     filter: { vassalage?: string | undefined; gameType?: string | undefined },
   ): Promise<GameCardList> {
     const context = await this.publicContext(viewer);
-    const records = await this.#repository.listCards(
+    const records = await this.#ctx.repository.listCards(
       context.brandId,
       { ...filter, hot: true },
       { limit: HOT_GAMES_LIMIT, offset: 0 },
@@ -128,14 +115,14 @@ export class GameCatalogueService {
   /** `GCSGAME_getVassGameType`: the types a vendor has games in. */
   async vendorGameTypes(viewer: Viewer, vassalage: string): Promise<VassGameTypes> {
     const context = await this.publicContext(viewer);
-    return { list: await this.#repository.vendorGameTypes(context.brandId, vassalage) };
+    return { list: await this.#ctx.repository.vendorGameTypes(context.brandId, vassalage) };
   }
 
   /** `GET /lgw/games/popular`: most played in the last 7 days, then hot, then catalogue order. */
   async popular(viewer: Viewer, gameType: string | undefined, count: number): Promise<GameCardList> {
     const context = await this.publicContext(viewer);
-    const since = new Date(this.#clock.now().getTime() - POPULAR_WINDOW_MS);
-    const records = await this.#repository.popularCards(context.brandId, since, gameType, count);
+    const since = new Date(this.#ctx.clock.now().getTime() - POPULAR_WINDOW_MS);
+    const records = await this.#ctx.repository.popularCards(context.brandId, since, gameType, count);
     return { list: await this.#cardsOf(context, records) };
   }
 
@@ -143,18 +130,18 @@ export class GameCatalogueService {
   async lanes(viewer: Viewer): Promise<{ data: { lanes: Lane[] } }> {
     const context = await this.publicContext(viewer);
     const [lanes, typePages] = await Promise.all([
-      this.#repository.listLanes(context.brandId),
-      this.#repository.gameTypePages(),
+      this.#ctx.repository.listLanes(context.brandId),
+      this.#ctx.repository.gameTypePages(),
     ]);
     const filled = await Promise.all(
       lanes.map(async (lane) => {
         const filter = laneFilter(lane);
         const [records, total, classifyVendors] = await Promise.all([
-          this.#repository.listCards(context.brandId, filter, { limit: lane.cardLimit, offset: 0 }),
-          this.#repository.countCards(context.brandId, filter),
+          this.#ctx.repository.listCards(context.brandId, filter, { limit: lane.cardLimit, offset: 0 }),
+          this.#ctx.repository.countCards(context.brandId, filter),
           lane.gameClassify === null
             ? Promise.resolve(null)
-            : this.#repository.vendorsWithClassify(context.brandId, lane.gameClassify),
+            : this.#ctx.repository.vendorsWithClassify(context.brandId, lane.gameClassify),
         ]);
         return { lane, records, total, classifyVendors };
       }),
@@ -193,7 +180,7 @@ export class GameCatalogueService {
     viewer: MemberViewer,
     input: { nodeId: string; vendor: string; gameType: string },
   ): Promise<FavouriteToggle> {
-    const game = await this.#repository.findGame(viewer.actor.brandId, BigInt(input.nodeId));
+    const game = await this.#ctx.repository.findGame(viewer.actor.brandId, BigInt(input.nodeId));
     if (!game) throw new AppError('game_not_found');
     if (game.vassalage !== input.vendor || game.gameType !== input.gameType) {
       throw new AppError('invalid_request', {
@@ -202,7 +189,7 @@ export class GameCatalogueService {
       });
     }
     const memberId = viewer.actor.memberId;
-    const favourite = await this.#uow.run(({ games }) => games.toggleFavourite(memberId, game.id));
+    const favourite = await this.#ctx.uow.run(({ games }) => games.toggleFavourite(memberId, game.id));
     return { nodeId: input.nodeId, favourite };
   }
 
@@ -215,8 +202,13 @@ export class GameCatalogueService {
     const context = await this.memberContext(viewer);
     const cardFilter = { gameType: filter.gameType, vassalage: filter.vendor };
     const [records, total] = await Promise.all([
-      this.#repository.listFavouriteCards(context.brandId, viewer.actor.memberId, cardFilter, pageOf(paging)),
-      this.#repository.countFavouriteCards(context.brandId, viewer.actor.memberId, cardFilter),
+      this.#ctx.repository.listFavouriteCards(
+        context.brandId,
+        viewer.actor.memberId,
+        cardFilter,
+        pageOf(paging),
+      ),
+      this.#ctx.repository.countFavouriteCards(context.brandId, viewer.actor.memberId, cardFilter),
     ]);
     return {
       content: records.map((record) => cardOf(record, context.language, true)),
@@ -232,8 +224,8 @@ export class GameCatalogueService {
   ): Promise<RecentGames> {
     const context = await this.memberContext(viewer);
     const [records, total] = await Promise.all([
-      this.#repository.listRecentCards(context.brandId, viewer.actor.memberId, filter, pageOf(paging)),
-      this.#repository.countRecentCards(context.brandId, viewer.actor.memberId, filter),
+      this.#ctx.repository.listRecentCards(context.brandId, viewer.actor.memberId, filter, pageOf(paging)),
+      this.#ctx.repository.countRecentCards(context.brandId, viewer.actor.memberId, filter),
     ]);
     return { list: await this.#cardsOf(context, records), ...pageInfo(paging, total) };
   }
@@ -241,8 +233,8 @@ export class GameCatalogueService {
   /** `GLS2_roomList`: each PVP game is a table; players are the members who launched it lately. */
   async rooms(viewer: MemberViewer, vassalage: string | undefined): Promise<RoomList> {
     const context = await this.memberContext(viewer);
-    const since = new Date(this.#clock.now().getTime() - ROOM_PLAYERS_WINDOW_MS);
-    const rooms = await this.#repository.listRooms(context.brandId, vassalage, since);
+    const since = new Date(this.#ctx.clock.now().getTime() - ROOM_PLAYERS_WINDOW_MS);
+    const rooms = await this.#ctx.repository.listRooms(context.brandId, vassalage, since);
     return {
       list: rooms.map((room) => ({
         nodeId: room.id.toString(),

@@ -1,5 +1,8 @@
 import type { GameMenuCategory, GameMenus, GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import { applyCategoryRules, type CategoryRule, type RuleVendor } from '@lotus/shared/category-rules';
+import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { GameCardsRepository } from './game-cards.repository.ts';
 import type { GamesRepository, GameTypeRecord, VendorEntryRecord } from './games.repository.ts';
 
 /** What the catalogue needs of the brand a request belongs to. */
@@ -7,6 +10,25 @@ export type CatalogueBrand = { id: bigint; defaultLanguage: string; categoryRule
 
 /** Finds the brand of a Host (the system module owns brand resolution). */
 export type BrandLookup = (host: string | null) => Promise<CatalogueBrand>;
+
+/** What the catalogue and launch services work on: the game cards, the Host's brand and the clock. */
+export type GameCardsContext = {
+  /** Reads outside a transaction. */
+  repository: GameCardsRepository<Db>;
+  /** Favourites and launches: written on a transaction of their own. */
+  uow: UnitOfWork<{ games: GameCardsRepository<Tx> }>;
+  findBrand: BrandLookup;
+  clock: Clock;
+};
+
+export function gameCardsContext(db: Db, findBrand: BrandLookup, clock: Clock): GameCardsContext {
+  return {
+    repository: new GameCardsRepository(db),
+    uow: new UnitOfWork(db, (trx) => ({ games: new GameCardsRepository(trx) })),
+    findBrand,
+    clock,
+  };
+}
 
 export type GameMenusRequest = {
   host: string | null;

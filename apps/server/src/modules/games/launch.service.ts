@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { LaunchGame } from '@lotus/shared/games.schema';
-import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/request-hash.ts';
-import { GameCardsRepository } from './game-cards.repository.ts';
-import type { BrandLookup } from './games.service.ts';
+import type { GameCardsContext } from './games.service.ts';
 
 export type LaunchRequest = {
   host: string | null;
@@ -28,16 +25,10 @@ export function launchTokenHash(token: string): string {
  * money, needs no login and no session, and is offered only for games with supportPlay 0 (SPEC §2).
  */
 export class LaunchService {
-  readonly #repository: GameCardsRepository<Db>;
-  readonly #uow: UnitOfWork<{ games: GameCardsRepository<Tx> }>;
-  readonly #findBrand: BrandLookup;
-  readonly #clock: Clock;
+  readonly #ctx: GameCardsContext;
 
-  constructor(db: Db, findBrand: BrandLookup, clock: Clock = systemClock) {
-    this.#repository = new GameCardsRepository(db);
-    this.#uow = new UnitOfWork(db, (trx) => ({ games: new GameCardsRepository(trx) }));
-    this.#findBrand = findBrand;
-    this.#clock = clock;
+  constructor(context: GameCardsContext) {
+    this.#ctx = context;
   }
 
   async launch(request: LaunchRequest): Promise<LaunchGame> {
@@ -49,9 +40,9 @@ export class LaunchService {
       requireReal(actor);
     }
 
-    const hostBrand = await this.#findBrand(request.host);
+    const hostBrand = await this.#ctx.findBrand(request.host);
     const brandId = actor?.brandId ?? hostBrand.id;
-    const game = await this.#repository.findGame(brandId, BigInt(request.nodeId));
+    const game = await this.#ctx.repository.findGame(brandId, BigInt(request.nodeId));
     // A switched-off game or vendor is gone as far as players are concerned.
     if (!game?.enabled || !game.vendorEnabled) throw new AppError('game_not_found');
     // A vendor without a launch URL cannot be reached: for the player that is the same as maintenance.
@@ -63,7 +54,7 @@ export class LaunchService {
       actor?.language ??
       (brandId === hostBrand.id ? hostBrand.defaultLanguage : 'EN')
     ).toUpperCase();
-    const now = this.#clock.now();
+    const now = this.#ctx.clock.now();
     const params = new URLSearchParams();
     let tokenHash: string | null = null;
     if (request.trial) {
@@ -87,7 +78,7 @@ export class LaunchService {
         now,
         expiresAt: new Date(now.getTime() + game.sessionMinutes * 60_000),
       };
-      const recorded = await this.#uow.run(({ games }) => games.recordLaunch(launch));
+      const recorded = await this.#ctx.uow.run(({ games }) => games.recordLaunch(launch));
       // The login session was revoked (logout, password change, lock) while this launch was on its way.
       if (!recorded) throw new AppError('not_logged_in');
     }

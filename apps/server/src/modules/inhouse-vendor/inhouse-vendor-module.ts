@@ -40,13 +40,16 @@ export function catalogueWalletClient(
   };
 }
 
-/** Wires the in-house studio as the server uses it (app.ts), so app.ts needs one call. */
-export function createInhouseVendor(deps: {
+/**
+ * The in-house studio (docs/games-contract.md "In-house vendor"): a vendor like any other, reaching the
+ * wallet only through the signed seamless-wallet protocol (`wallet`, e.g. `catalogueWalletClient`).
+ */
+export function createInhouseVendorModule(deps: {
   db: Kysely<Database>;
   clock: Clock;
   wallet: WalletClientSource;
   log?: FastifyBaseLogger;
-}): { service: InhouseVendorService; routes: FastifyPluginAsyncZod } {
+}): { routes: FastifyPluginAsyncZod; api: Record<string, never> } {
   const service = new InhouseVendorService({
     db: deps.db,
     seeds: new SeedService(deps.db, deps.clock),
@@ -54,5 +57,5 @@ export function createInhouseVendor(deps: {
     clock: deps.clock,
     ...(deps.log ? { log: deps.log } : {}),
   });
-  return { service, routes: inhouseVendorRoutes(service) };
+  return { routes: inhouseVendorRoutes(service), api: {} };
 }

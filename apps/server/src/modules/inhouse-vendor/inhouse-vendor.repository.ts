@@ -39,6 +39,53 @@ export type NewRound = {
 };
 
 /** The SQL of the in-house studio's own tables (migration 0008_games: inhouse_*). */
+/** An in-house game session (`X-Originals-Session`), as the game calls read it; its token hash stays here. */
+export type InhouseSession = {
+  id: bigint;
+  /** The wallet's player id; a trial's is `trial:<session id>`. */
+  playerRef: string;
+  /** The seamless wallet's session for a real player; null for a trial. */
+  walletSession: string | null;
+  gameCode: string;
+  /** Demo money, kept on the session, instead of the wallet. */
+  trial: boolean;
+  expiresAt: Date;
+};
+
+/** A player's provably-fair seed pair (docs/games-contract.md "In-house vendor"). */
+export type InhouseSeed = {
+  id: bigint;
+  /** Secret until the seed is rotated; only its hash is shown before play. */
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  /** The nonce the next round on this seed uses. */
+  nextNonce: number;
+};
+
+function seedOf(row: InhouseSeedRow | undefined): InhouseSeed | undefined {
+  return (
+    row && {
+      id: row.id,
+      serverSeed: row.server_seed,
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      nextNonce: row.next_nonce,
+    }
+  );
+}
+
+function sessionOf(row: InhouseSessionRow): InhouseSession {
+  return {
+    id: row.id,
+    playerRef: row.player_ref,
+    walletSession: row.wallet_session,
+    gameCode: row.game_code,
+    trial: row.trial,
+    expiresAt: new Date(row.expires_at),
+  };
+}
+
 export class InhouseVendorRepository<E extends Executor = Executor> extends Repository<E> {
   /** The wallet secret of the LOTUS vendor (`vassalage` = `vendorCode`), the default brand's first. */
   async inhouseWalletSecret(vendorCode: string): Promise<string | null> {
@@ -65,7 +112,7 @@ export class InhouseVendorRepository<E extends Executor = Executor> extends Repo
   }
 
   /** Creates a session; a trial's player ref is `trial:<its id>` (set in the same transaction). */
-  async createSession(this: InhouseVendorRepository<Tx>, input: NewSession): Promise<InhouseSessionRow> {
+  async createSession(this: InhouseVendorRepository<Tx>, input: NewSession): Promise<InhouseSession> {
     const row = await this.db
       .insertInto('inhouse_sessions')
       .values({
@@ -81,21 +128,24 @@ export class InhouseVendorRepository<E extends Executor = Executor> extends Repo
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (input.playerRef !== null) return row;
-    return this.db
-      .updateTable('inhouse_sessions')
-      .set({ player_ref: `trial:${row.id}` })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    if (input.playerRef !== null) return sessionOf(row);
+    return sessionOf(
+      await this.db
+        .updateTable('inhouse_sessions')
+        .set({ player_ref: `trial:${row.id}` })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
   }
 
-  async sessionByTokenHash(tokenHash: string): Promise<InhouseSessionRow | undefined> {
-    return this.db
+  async sessionByTokenHash(tokenHash: string): Promise<InhouseSession | undefined> {
+    const row = await this.db
       .selectFrom('inhouse_sessions')
       .selectAll()
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
+    return row && sessionOf(row);
   }
 
   async demoBalance(sessionId: bigint): Promise<bigint> {
@@ -137,13 +187,15 @@ export class InhouseVendorRepository<E extends Executor = Executor> extends Repo
     return row.demo_balance_minor ?? 0n;
   }
 
-  async activeSeed(playerRef: string): Promise<InhouseSeedRow | undefined> {
-    return this.db
-      .selectFrom('inhouse_seeds')
-      .selectAll()
-      .where('player_ref', '=', playerRef)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
+  async activeSeed(playerRef: string): Promise<InhouseSeed | undefined> {
+    return seedOf(
+      await this.db
+        .selectFrom('inhouse_seeds')
+        .selectAll()
+        .where('player_ref', '=', playerRef)
+        .where('status', '=', 'active')
+        .executeTakeFirst(),
+    );
   }
 
   /**
@@ -153,7 +205,7 @@ export class InhouseVendorRepository<E extends Executor = Executor> extends Repo
   async lockActiveSeed(
     this: InhouseVendorRepository<Tx>,
     playerRef: string,
-  ): Promise<InhouseSeedRow | undefined> {
+  ): Promise<InhouseSeed | undefined> {
     // A rotation that held the lock first leaves the row we waited for revealed, and its new seed is not
     // in this statement's snapshot; READ COMMITTED gives the next statement a fresh one, so ask again.
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -164,7 +216,7 @@ export class InhouseVendorRepository<E extends Executor = Executor> extends Repo
         .where('status', '=', 'active')
         .forUpdate()
         .executeTakeFirst();
-      if (seed) return seed;
+      if (seed) return seedOf(seed);
     }
     return undefined;
   }

@@ -14,9 +14,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { InhouseSessionRow } from '../../db/tables/games.ts';
 import { ok } from '../../lib/envelope.ts';
 import { routeOptionsIn } from '../../lib/route-options.ts';
+import type { InhouseSession } from './inhouse-vendor.repository.ts';
 import type { InhouseVendorService } from './inhouse-vendor.service.ts';
 
 const SESSION_ERRORS =
@@ -37,7 +37,7 @@ const roundParams = z.object({ roundId: z.string().max(64) });
 /** The in-house studio's API for its game screens (docs/games-contract.md "In-house vendor"). */
 export function inhouseVendorRoutes(service: InhouseVendorService): FastifyPluginAsyncZod {
   return async (app) => {
-    const sessionOf = (request: FastifyRequest): Promise<InhouseSessionRow> => {
+    const sessionOf = (request: FastifyRequest): Promise<InhouseSession> => {
       const header = request.headers[ORIGINALS_SESSION_HEADER];
       return service.sessionOf(typeof header === 'string' ? header : undefined);
     };

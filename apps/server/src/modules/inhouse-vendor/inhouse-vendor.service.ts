@@ -20,13 +20,17 @@ import type {
 } from '@lotus/shared/originals.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { InhouseSeedRow, InhouseSessionRow } from '../../db/tables/games.ts';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/request-hash.ts';
 import type { SeamlessWalletClient, WalletResult } from '../vendor-protocol/protocol-types.ts';
-import { InhouseVendorRepository, type RoundRecord } from './inhouse-vendor.repository.ts';
+import {
+  type InhouseSeed,
+  type InhouseSession,
+  InhouseVendorRepository,
+  type RoundRecord,
+} from './inhouse-vendor.repository.ts';
 import { type SeedService, seedStateOf } from './seed.service.ts';
 
 /** A trial starts with 100,000.00 of play money (docs/games-contract.md "In-house vendor"). */
@@ -174,7 +178,7 @@ export class InhouseVendorService {
       expiresAt: new Date(this.#clock.now().getTime() + TRIAL_SESSION_MS),
     };
     const session = await this.#uow.run(({ inhouse }) => inhouse.createSession(trial));
-    const seed = await this.#seeds.ensureActive(session.player_ref);
+    const seed = await this.#seeds.ensureActive(session.playerRef);
     return {
       sessionToken: token,
       trial: true,
@@ -228,46 +232,46 @@ export class InhouseVendorService {
   }
 
   /** The session a request's `X-Originals-Session` names; 401 when missing, unknown or expired. */
-  async sessionOf(token: string | undefined): Promise<InhouseSessionRow> {
+  async sessionOf(token: string | undefined): Promise<InhouseSession> {
     if (!token) throw new AppError('not_logged_in');
     const session = await this.#repository.sessionByTokenHash(hashToken(token));
     if (!session) throw new AppError('not_logged_in');
-    if (new Date(session.expires_at).getTime() <= this.#clock.now().getTime()) {
+    if (session.expiresAt.getTime() <= this.#clock.now().getTime()) {
       throw new AppError('session_expired');
     }
     return session;
   }
 
-  async balance(session: InhouseSessionRow): Promise<{ balanceMinor: string }> {
+  async balance(session: InhouseSession): Promise<{ balanceMinor: string }> {
     if (session.trial) return { balanceMinor: String(await this.#repository.demoBalance(session.id)) };
     // A win still owed is paid first, so the balance the player sees includes it when it can.
-    await this.#settlePending(session.player_ref);
+    await this.#settlePending(session.playerRef);
     return { balanceMinor: String(await this.#walletBalance(session)) };
   }
 
-  async play(session: InhouseSessionRow, request: PlayRoundRequest): Promise<PlayRound> {
-    const replay = await this.#repository.roundByRequest(session.player_ref, request.requestId);
+  async play(session: InhouseSession, request: PlayRoundRequest): Promise<PlayRound> {
+    const replay = await this.#repository.roundByRequest(session.playerRef, request.requestId);
     if (replay) return this.#replay(session, replay);
-    gameOf(session.game_code);
+    gameOf(session.gameCode);
     // The bet is checked before any money moves; the draw waits until the debit went through.
-    ruleChecked(() => validateBet(session.game_code, request.bet));
+    ruleChecked(() => validateBet(session.gameCode, request.bet));
     const stakeMinor = stakeOf(request.bet);
     if (session.trial) return this.#playTrial(session, request, stakeMinor);
     return this.#playReal(session, request, stakeMinor);
   }
 
-  async #replay(session: InhouseSessionRow, record: RoundRecord): Promise<PlayRound> {
-    if (!session.trial && record.status === 'credit_pending') await this.#settlePending(session.player_ref);
-    const round = (await this.#repository.roundOf(session.player_ref, record.id)) ?? record;
+  async #replay(session: InhouseSession, record: RoundRecord): Promise<PlayRound> {
+    if (!session.trial && record.status === 'credit_pending') await this.#settlePending(session.playerRef);
+    const round = (await this.#repository.roundOf(session.playerRef, record.id)) ?? record;
     const balanceMinor = session.trial
       ? await this.#repository.demoBalance(session.id)
       : await this.#walletBalance(session);
-    const seed = await this.#seeds.ensureActive(session.player_ref);
+    const seed = await this.#seeds.ensureActive(session.playerRef);
     return { round: roundOf(round), balanceMinor: String(balanceMinor), seed: seedStateOf(seed) };
   }
 
   /** The player's active seed, locked for the round: the rounds of one seed take its nonces in turn. */
-  async #lockSeed(inhouse: InhouseVendorRepository<Tx>, playerRef: string): Promise<InhouseSeedRow> {
+  async #lockSeed(inhouse: InhouseVendorRepository<Tx>, playerRef: string): Promise<InhouseSeed> {
     const seed = await inhouse.lockActiveSeed(playerRef);
     if (!seed) throw new Error(`no active seed for ${playerRef}`);
     return seed;
@@ -276,23 +280,23 @@ export class InhouseVendorService {
   /** Draws the round on the locked seed, stores it and moves the seed to its next nonce. */
   async #draw(
     inhouse: InhouseVendorRepository<Tx>,
-    seed: InhouseSeedRow,
-    session: InhouseSessionRow,
+    seed: InhouseSeed,
+    session: InhouseSession,
     request: PlayRoundRequest,
     round: { id: bigint; stakeMinor: bigint; status: 'settled' | 'credit_pending' },
   ): Promise<GameOutcome> {
     const outcome = ruleChecked(() =>
-      playRound(session.game_code, request.bet, this.#inputsOf(seed), nodeHmac),
+      playRound(session.gameCode, request.bet, this.#inputsOf(seed), nodeHmac),
     );
     await inhouse.insertRound({
       id: round.id,
-      playerRef: session.player_ref,
+      playerRef: session.playerRef,
       sessionId: session.id,
       seedId: seed.id,
-      nonce: seed.next_nonce,
-      clientSeed: seed.client_seed,
+      nonce: seed.nextNonce,
+      clientSeed: seed.clientSeed,
       requestId: request.requestId,
-      gameCode: session.game_code,
+      gameCode: session.gameCode,
       trial: session.trial,
       stakeMinor: round.stakeMinor,
       payoutMinor: BigInt(outcome.totalPayMinor),
@@ -305,25 +309,25 @@ export class InhouseVendorService {
 
   /** The answer to a twin request (same requestId) that stored its round first, when that is what failed. */
   async #twinOf(
-    session: InhouseSessionRow,
+    session: InhouseSession,
     request: PlayRoundRequest,
     error: unknown,
   ): Promise<PlayRound | null> {
     if (!isUniqueViolation(error)) return null;
-    const replay = await this.#repository.roundByRequest(session.player_ref, request.requestId);
+    const replay = await this.#repository.roundByRequest(session.playerRef, request.requestId);
     return replay ? this.#replay(session, replay) : null;
   }
 
   /** Play money: one transaction, no wallet call. The seed lock orders the nonces as for real rounds. */
   async #playTrial(
-    session: InhouseSessionRow,
+    session: InhouseSession,
     request: PlayRoundRequest,
     stakeMinor: bigint,
   ): Promise<PlayRound> {
     const id = await this.#repository.reserveRoundId();
     try {
       const balanceMinor = await this.#uow.run(async ({ inhouse }) => {
-        const seed = await this.#lockSeed(inhouse, session.player_ref);
+        const seed = await this.#lockSeed(inhouse, session.playerRef);
         const left = await inhouse.takeDemoStake(session.id, stakeMinor);
         if (left === null) throw new AppError('insufficient_funds', { details: { balanceMinor: null } });
         const round = { id, stakeMinor, status: 'settled' } as const;
@@ -343,11 +347,11 @@ export class InhouseVendorService {
   }
 
   async #playReal(
-    session: InhouseSessionRow,
+    session: InhouseSession,
     request: PlayRoundRequest,
     stakeMinor: bigint,
   ): Promise<PlayRound> {
-    const stillOwed = await this.#settlePending(session.player_ref);
+    const stillOwed = await this.#settlePending(session.playerRef);
     if (stillOwed > 0) throw new AppError('round_pending');
     const walletSession = this.#walletSessionOf(session);
     const client = await this.#wallet();
@@ -363,17 +367,17 @@ export class InhouseVendorService {
   }
 
   async #playReserved(
-    session: InhouseSessionRow,
+    session: InhouseSession,
     request: PlayRoundRequest,
     reserved: { id: bigint; stakeMinor: bigint; walletSession: string; client: SeamlessWalletClient },
   ): Promise<PlayRound> {
     const { id, stakeMinor, walletSession, client } = reserved;
     const roundId = publicRoundId(id);
     const bet = {
-      playerId: session.player_ref,
+      playerId: session.playerRef,
       sessionToken: walletSession,
       roundId,
-      gameCode: session.game_code,
+      gameCode: session.gameCode,
     };
     let debit: WalletResult;
     try {
@@ -389,7 +393,7 @@ export class InhouseVendorService {
     let outcome: GameOutcome;
     try {
       outcome = await this.#uow.run(async ({ inhouse }) => {
-        const seed = await this.#lockSeed(inhouse, session.player_ref);
+        const seed = await this.#lockSeed(inhouse, session.playerRef);
         // Owed until the credit below lands (a crash here leaves it to the next call to pay).
         return this.#draw(inhouse, seed, session, request, { id, stakeMinor, status: 'credit_pending' });
       });
@@ -406,9 +410,9 @@ export class InhouseVendorService {
       client,
       {
         id,
-        playerRef: session.player_ref,
+        playerRef: session.playerRef,
         walletSession,
-        gameCode: session.game_code,
+        gameCode: session.gameCode,
         payoutMinor: BigInt(outcome.totalPayMinor),
       },
       true,
@@ -416,10 +420,10 @@ export class InhouseVendorService {
     return this.#result(session, id, credited ?? debit.balanceMinor);
   }
 
-  async #result(session: InhouseSessionRow, id: bigint, balanceMinor: bigint): Promise<PlayRound> {
-    const record = await this.#repository.roundOf(session.player_ref, id);
+  async #result(session: InhouseSession, id: bigint, balanceMinor: bigint): Promise<PlayRound> {
+    const record = await this.#repository.roundOf(session.playerRef, id);
     if (!record) throw new Error(`round ${id} vanished`);
-    const seed = await this.#seeds.ensureActive(session.player_ref);
+    const seed = await this.#seeds.ensureActive(session.playerRef);
     return { round: roundOf(record), balanceMinor: String(balanceMinor), seed: seedStateOf(seed) };
   }
 
@@ -503,18 +507,18 @@ export class InhouseVendorService {
     }
   }
 
-  async #walletBalance(session: InhouseSessionRow): Promise<bigint> {
+  async #walletBalance(session: InhouseSession): Promise<bigint> {
     const client = await this.#wallet();
     const result = await this.#call(() =>
-      client.balance({ playerId: session.player_ref, sessionToken: this.#walletSessionOf(session) }),
+      client.balance({ playerId: session.playerRef, sessionToken: this.#walletSessionOf(session) }),
     );
     if (result.status !== 'OK') throw refusalError(result);
     return result.balanceMinor;
   }
 
-  #walletSessionOf(session: InhouseSessionRow): string {
-    if (!session.wallet_session) throw new Error(`session ${session.id} has no wallet session`);
-    return session.wallet_session;
+  #walletSessionOf(session: InhouseSession): string {
+    if (!session.walletSession) throw new Error(`session ${session.id} has no wallet session`);
+    return session.walletSession;
   }
 
   /** A wallet call whose transport failed is the platform being unreachable, not a server bug. */
@@ -526,20 +530,20 @@ export class InhouseVendorService {
     }
   }
 
-  #inputsOf(seed: { server_seed: string; client_seed: string; next_nonce: number }): FairInputs {
-    return { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: seed.next_nonce };
+  #inputsOf(seed: InhouseSeed): FairInputs {
+    return { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nextNonce };
   }
 
-  async rotate(session: InhouseSessionRow, clientSeed?: string): Promise<RotateSeed> {
-    return this.#seeds.rotate(session.player_ref, clientSeed);
+  async rotate(session: InhouseSession, clientSeed?: string): Promise<RotateSeed> {
+    return this.#seeds.rotate(session.playerRef, clientSeed);
   }
 
-  async seed(session: InhouseSessionRow) {
-    return seedStateOf(await this.#seeds.ensureActive(session.player_ref));
+  async seed(session: InhouseSession) {
+    return seedStateOf(await this.#seeds.ensureActive(session.playerRef));
   }
 
-  async rounds(session: InhouseSessionRow, query: { pageNo: number; pageSize: number }): Promise<Rounds> {
-    const { rows, total } = await this.#repository.roundsOf(session.player_ref, {
+  async rounds(session: InhouseSession, query: { pageNo: number; pageSize: number }): Promise<Rounds> {
+    const { rows, total } = await this.#repository.roundsOf(session.playerRef, {
       limit: query.pageSize,
       offset: (query.pageNo - 1) * query.pageSize,
     });
@@ -550,9 +554,9 @@ export class InhouseVendorService {
     };
   }
 
-  async round(session: InhouseSessionRow, roundId: string): Promise<{ round: Round }> {
+  async round(session: InhouseSession, roundId: string): Promise<{ round: Round }> {
     const id = parseRoundId(roundId);
-    const record = id === null ? undefined : await this.#repository.roundOf(session.player_ref, id);
+    const record = id === null ? undefined : await this.#repository.roundOf(session.playerRef, id);
     if (!record) throw new AppError('not_found');
     return { round: roundOf(record) };
   }

@@ -10,7 +10,7 @@ import { systemClock } from '../../lib/clock.ts';
 import { injectTransport } from '../vendor-protocol/protocol-client.ts';
 import type { SeamlessWalletClient } from '../vendor-protocol/protocol-types.ts';
 import { type InhouseFixture, inhouseFixture } from './inhouse-vendor.fixture.ts';
-import { catalogueWalletClient, createInhouseVendor } from './inhouse-vendor-module.ts';
+import { catalogueWalletClient, createInhouseVendorModule } from './inhouse-vendor-module.ts';
 
 /**
  * What the studio does when the wallet connection fails (PGlite; real platform routes behind a client
@@ -53,7 +53,7 @@ describe('in-house studio when the wallet fails [pglite]', () => {
     app = await buildApp({ config: testAppOptions(), database });
     const source = catalogueWalletClient(db, injectTransport(app));
     await app.register(
-      createInhouseVendor({ db, clock: systemClock, wallet: async () => flaky(await source()) }).routes,
+      createInhouseVendorModule({ db, clock: systemClock, wallet: async () => flaky(await source()) }).routes,
       { prefix: PREFIX },
     );
     await app.ready();

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { serverSeedHash } from '@lotus/games/fair';
 import type { RotateSeed, SeedState } from '@lotus/shared/originals.schema';
-import type { InhouseSeedRow } from '../../db/tables/games.ts';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { InhouseVendorRepository } from './inhouse-vendor.repository.ts';
+import { type InhouseSeed, InhouseVendorRepository } from './inhouse-vendor.repository.ts';
 
 /** 32 random bytes as 64 hex characters: the secret half of a seed pair. */
 export function newServerSeed(): string {
@@ -16,8 +15,8 @@ export function newClientSeed(): string {
   return randomBytes(8).toString('hex');
 }
 
-export function seedStateOf(seed: InhouseSeedRow): SeedState {
-  return { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: seed.next_nonce };
+export function seedStateOf(seed: InhouseSeed): SeedState {
+  return { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nextNonce };
 }
 
 /**
@@ -36,7 +35,7 @@ export class SeedService {
   }
 
   /** The player's active seed, made on first sight (a race with another tab ends with one seed). */
-  async ensureActive(playerRef: string): Promise<InhouseSeedRow> {
+  async ensureActive(playerRef: string): Promise<InhouseSeed> {
     const existing = await this.#repository.activeSeed(playerRef);
     if (existing) return existing;
     const clientSeed = newClientSeed();
@@ -57,15 +56,15 @@ export class SeedService {
       const current = await inhouse.lockActiveSeed(playerRef);
       if (!current) throw new Error(`no active seed for ${playerRef}`);
       await inhouse.revealSeed(current.id, this.#clock.now());
-      await this.#insert(inhouse, playerRef, clientSeed ?? current.client_seed);
+      await this.#insert(inhouse, playerRef, clientSeed ?? current.clientSeed);
       const next = await inhouse.activeSeed(playerRef);
       if (!next) throw new Error(`rotation left no active seed for ${playerRef}`);
       return {
         revealed: {
-          serverSeed: current.server_seed,
-          serverSeedHash: current.server_seed_hash,
-          clientSeed: current.client_seed,
-          rounds: current.next_nonce,
+          serverSeed: current.serverSeed,
+          serverSeedHash: current.serverSeedHash,
+          clientSeed: current.clientSeed,
+          rounds: current.nextNonce,
         },
         seed: seedStateOf(next),
       };

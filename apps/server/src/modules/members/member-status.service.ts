@@ -2,8 +2,7 @@ import type { MemberStatusColumn } from '../../db/tables/accounts.ts';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
-import { type RevokedAccess, SessionRevocationRepository } from '../auth/session-revocation.repository.ts';
-import type { SessionRevocationService } from '../auth/session-revocation.service.ts';
+import type { AccessRevoker, RevokedAccess } from '../auth/auth-api.ts';
 import { MembersRepository } from './members.repository.ts';
 
 export const MEMBER_STATUSES: readonly MemberStatusColumn[] = ['active', 'locked', 'disabled'];
@@ -26,24 +25,18 @@ export type StatusChangeResult = {
  * (The temporary lock after 5 failed logins does not: it is triggered by whoever guesses, and ending the
  * member's own sessions would let a stranger log the member out; it only stops new logins.)
  */
-/** What a status change's transaction works on: the member, the end of its access and the audit log. */
-function statusRepositories(trx: Tx) {
-  return {
-    members: new MembersRepository(trx),
-    revocation: new SessionRevocationRepository(trx),
-    audit: new AuditRepository(trx),
-  };
+/** What a status change's transaction works on: the member, its audit row and the end of its access. */
+function statusRepositories(trx: Tx, revocation: AccessRevoker) {
+  return { members: new MembersRepository(trx), audit: new AuditRepository(trx), access: revocation.in(trx) };
 }
 
 export class MemberStatusService {
   readonly #members: MembersRepository<Db>;
   readonly #uow: UnitOfWork<ReturnType<typeof statusRepositories>>;
-  readonly #revocation: SessionRevocationService;
 
-  constructor(db: Db, revocation: SessionRevocationService) {
+  constructor(db: Db, revocation: AccessRevoker) {
     this.#members = new MembersRepository(db);
-    this.#uow = new UnitOfWork(db, statusRepositories);
-    this.#revocation = revocation;
+    this.#uow = new UnitOfWork(db, (trx) => statusRepositories(trx, revocation));
   }
 
   async setStatus(
@@ -66,15 +59,11 @@ export class MemberStatusService {
       detail: { from: member.status, to: status, reason, ...(actor.via ? { via: actor.via } : {}) },
     };
     // The status, its audit row and (lock, disable) the end of the member's access commit together.
-    const revoked = await this.#uow.run(async ({ members, revocation, audit }) => {
+    const revoked = await this.#uow.run(async ({ members, audit, access }) => {
       await members.setStatus(member.id, status);
       await audit.record(entry);
       if (status === 'active') return null;
-      return this.#revocation.revokeOn(
-        revocation,
-        member.id,
-        status === 'locked' ? 'account_locked' : 'account_disabled',
-      );
+      return access.revoke(member.id, status === 'locked' ? 'account_locked' : 'account_disabled');
     });
     return { username: member.username, status, changed: true, revoked };
   }

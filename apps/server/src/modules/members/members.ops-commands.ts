@@ -1,9 +1,11 @@
 import type { MemberStatusColumn } from '../../db/tables/accounts.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
 import { CLI_IP, printJson, reasonArg } from '../../ops/operator-cli.ts';
-import { SessionRevocationService } from '../auth/session-revocation.service.ts';
-import { OperatorsService } from '../operators/operators.service.ts';
+import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
+import { createAttemptGatesModule } from '../attempt-gates/attempt-gates-module.ts';
+import { createAccessRevoker } from '../auth/auth-module.ts';
+import { createLedgerModule } from '../ledger/ledger-module.ts';
+import { createOperatorsModule } from '../operators/operators-module.ts';
 import { MEMBER_STATUSES, MemberStatusService } from './member-status.service.ts';
 
 /**
@@ -26,11 +28,17 @@ export const memberOpsCommands: Record<string, OpsCommand> = {
       if (username === undefined || status === undefined || !isStatus(status)) {
         return usageError(io, 'member:status');
       }
-      const brandId = await new OperatorsService(deps.db, {
+      const brandId = await createOperatorsModule({
+        db: deps.db,
         clock: systemClock,
+        gates: createAttemptGatesModule({ db: deps.db }).api,
+        ledger: createLedgerModule({ db: deps.db }).api,
         resolveBrandByHost: (host) => deps.system.resolveBrand(host),
-      }).brandIdOf(options.brand);
-      const service = new MemberStatusService(deps.db, new SessionRevocationService(deps.db, systemClock));
+      }).api.brandIdOf(options.brand);
+      const service = new MemberStatusService(
+        deps.db,
+        createAccessRevoker({ db: deps.db, clock: systemClock }),
+      );
       const result = await service.setStatus(
         { brandId, operatorId: null, ip: CLI_IP, via: 'cli' },
         username,

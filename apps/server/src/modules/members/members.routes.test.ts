@@ -8,7 +8,7 @@ import { loginAs } from '../../../test/helpers/login-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { maskMobile } from '../../lib/notify/mask.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { hashToken, newSecret } from '../auth/sessions.service.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
 
 describe('maskMobile', () => {
   it('keeps only the last four digits', () => {

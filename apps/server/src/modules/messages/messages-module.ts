@@ -10,14 +10,14 @@ export type MessagesModuleDeps = {
   countUnclaimedRewards: (memberId: bigint) => Promise<number>;
 };
 
-/** The messages module's service and routes (app.ts registers `routes`). */
-export function createMessages(deps: MessagesModuleDeps): {
-  service: MessagesService;
+/** Platform messages (docs/api.md "Messages"): the member's inbox, CSP_unreadCount and the operator's send. */
+export function createMessagesModule(deps: MessagesModuleDeps): {
   routes: FastifyPluginAsyncZod;
+  api: Record<string, never>;
 } {
   const service = new MessagesService({
     db: deps.db,
     countUnclaimedRewards: deps.countUnclaimedRewards,
   });
-  return { service, routes: messagesRoutes(service) };
+  return { routes: messagesRoutes(service), api: {} };
 }

@@ -1,6 +1,6 @@
 import { sendMessageBodySchema } from '@lotus/shared/messages.schema';
-import { type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
 import { cliActor, printJson } from '../../ops/operator-cli.ts';
+import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
 import { MessagesService } from './messages.service.ts';
 
 /**

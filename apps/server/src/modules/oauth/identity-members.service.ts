@@ -6,8 +6,9 @@ import type { MemberRow } from '../../db/tables/accounts.ts';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import { hashToken, newSecret, type SessionsService } from '../auth/sessions.service.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
+import type { SessionsApi } from '../auth/auth-api.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import { type IdentityFacts, OauthRepository } from './oauth.repository.ts';
 
 /** The one-time code the callback hands the browser lives this long (docs/accounts-contract.md). */
@@ -43,10 +44,10 @@ function digits(count: number): string {
 export class IdentityMembersService {
   readonly #repository: OauthRepository<Db>;
   readonly #uow: UnitOfWork<{ oauth: OauthRepository<Tx> }>;
-  readonly #members: MembersRepository;
-  readonly #sessions: SessionsService;
+  readonly #members: MembersApi;
+  readonly #sessions: SessionsApi;
 
-  constructor(db: Db, members: MembersRepository, sessions: SessionsService) {
+  constructor(db: Db, members: MembersApi, sessions: SessionsApi) {
     this.#repository = new OauthRepository(db);
     this.#uow = new UnitOfWork(db, (trx) => ({ oauth: new OauthRepository(trx) }));
     this.#members = members;

@@ -1,15 +1,10 @@
 import type { LoginResult } from '@lotus/shared/auth.schema';
 import type { OauthProviders, TelegramAuthBody } from '@lotus/shared/oauth.schema';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { TelegramConfig } from '../../config/env.ts';
-import type { Database } from '../../db/schema.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import type { SessionsService } from '../auth/sessions.service.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
-import { IdentityMembersService } from './identity-members.service.ts';
-import { type OidcConfigs, OidcFailure, OidcService } from './oidc.service.ts';
-import { TelegramService } from './telegram.service.ts';
+import type { IdentityMembersService } from './identity-members.service.ts';
+import { OidcFailure, type OidcService } from './oidc.service.ts';
+import type { TelegramService } from './telegram.service.ts';
 
 export type BrandIdResolver = (host: string | null) => Promise<{ id: bigint }>;
 
@@ -104,22 +99,4 @@ export class OauthService {
     );
     return this.#members.login(member, origin, 'telegram');
   }
-}
-
-/** Wires the module's services (keeps app.ts to one line per module). */
-export function createOauthService(input: {
-  db: Kysely<Database>;
-  oidc: OidcConfigs;
-  telegram: TelegramConfig | null;
-  members: MembersRepository;
-  sessions: SessionsService;
-  resolveBrand: BrandIdResolver;
-}): OauthService {
-  const clock = input.sessions.clock;
-  return new OauthService(
-    new OidcService(input.oidc, input.db, clock),
-    new TelegramService(input.telegram, clock),
-    new IdentityMembersService(input.db, input.members, input.sessions),
-    input.resolveBrand,
-  );
 }

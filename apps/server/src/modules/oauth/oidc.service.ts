@@ -5,7 +5,7 @@ import type { OidcProviderConfig } from '../../config/env.ts';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashToken } from '../auth/sessions.service.ts';
+import { hashToken } from '../../lib/secret-token.ts';
 import { OauthRepository } from './oauth.repository.ts';
 
 /** How long a started sign-in may take at the provider (docs/accounts-contract.md). */

@@ -2,9 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { OperatorRole } from '../../db/tables/wallet-operations.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { json, type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
 import { cliActor, printJson, recordCliAction } from '../../ops/operator-cli.ts';
-import { OPERATOR_ROLES, type OperatorActor, OperatorsService } from './operators.service.ts';
+import { json, type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
+import { createAttemptGatesModule } from '../attempt-gates/attempt-gates-module.ts';
+import { createLedgerModule } from '../ledger/ledger-module.ts';
+import { OPERATOR_ROLES, type OperatorActor, type OperatorsService } from './operators.service.ts';
+import { createOperatorsModule } from './operators-module.ts';
 
 /**
  * The operator module's CLI commands (docs/wallet-contract.md "Back office"): operator accounts and the
@@ -15,10 +18,13 @@ import { OPERATOR_ROLES, type OperatorActor, OperatorsService } from './operator
 export const OPERATOR_PASSWORD_ENV = 'LOTUS_OPERATOR_PASSWORD';
 
 function serviceOf(deps: OpsDeps): OperatorsService {
-  return new OperatorsService(deps.db, {
+  return createOperatorsModule({
+    db: deps.db,
     clock: systemClock,
+    gates: createAttemptGatesModule({ db: deps.db }).api,
+    ledger: createLedgerModule({ db: deps.db }).api,
     resolveBrandByHost: (host) => deps.system.resolveBrand(host),
-  });
+  }).api;
 }
 
 function isRole(value: string): value is OperatorRole {

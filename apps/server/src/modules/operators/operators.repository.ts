@@ -24,6 +24,19 @@ export type LiveSession = {
   revokedAt: Date | null;
 };
 
+/** A back-office operator, as the service decides on it (the password hash only where a login compares it). */
+export type Operator = {
+  id: bigint;
+  brandId: bigint;
+  username: string;
+  role: OperatorRole;
+  status: 'active' | 'disabled';
+};
+
+function operatorOf(row: OperatorRow): Operator {
+  return { id: row.id, brandId: row.brand_id, username: row.username, role: row.role, status: row.status };
+}
+
 export class OperatorsRepository<E extends Executor = Executor> extends Repository<E> {
   async insertOperator(
     this: OperatorsRepository<Tx>,
@@ -33,8 +46,8 @@ export class OperatorsRepository<E extends Executor = Executor> extends Reposito
       role: OperatorRole;
       passwordHash: string;
     },
-  ): Promise<OperatorRow | undefined> {
-    return this.db
+  ): Promise<Operator | undefined> {
+    const row = await this.db
       .insertInto('operators')
       .values({
         brand_id: input.brandId,
@@ -45,15 +58,21 @@ export class OperatorsRepository<E extends Executor = Executor> extends Reposito
       .onConflict((conflict) => conflict.columns(['brand_id', 'username']).doNothing())
       .returningAll()
       .executeTakeFirst();
+    return row && operatorOf(row);
   }
 
-  async findOperator(brandId: bigint, username: string): Promise<OperatorRow | undefined> {
-    return this.db
+  /** The operator of that username, with the password hash a login compares. */
+  async findOperator(
+    brandId: bigint,
+    username: string,
+  ): Promise<(Operator & { passwordHash: string }) | undefined> {
+    const row = await this.db
       .selectFrom('operators')
       .selectAll()
       .where('brand_id', '=', brandId)
       .where('username', '=', username)
       .executeTakeFirst();
+    return row && { ...operatorOf(row), passwordHash: row.password_hash };
   }
 
   async setStatus(

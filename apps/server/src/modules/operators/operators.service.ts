@@ -1,20 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
-import type { OperatorRole, OperatorRow } from '../../db/tables/wallet-operations.ts';
+import type { OperatorRole } from '../../db/tables/wallet-operations.ts';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ATTEMPT_GATES, isGranted } from '../../lib/attempt-gate.ts';
+import { ATTEMPT_GATES, type AttemptCounter, isGranted } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { sha256Hex } from '../../lib/request-hash.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
 import type { OperatorAuthenticator, OperatorSession } from '../../plugins/operator-auth.ts';
-import { AttemptGates } from '../attempt-gates/attempt-gates.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
-import { hashToken, newSecret } from '../auth/sessions.service.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
 import { ledgerIn } from '../ledger/ledger.ts';
-import { OperatorsRepository } from './operators.repository.ts';
+import type { LedgerApi } from '../ledger/ledger-module.ts';
+import { type Operator, OperatorsRepository } from './operators.repository.ts';
 
 /**
  * Back-office operators (docs/wallet-contract.md "Back office"): accounts with a role, sessions (a random
@@ -36,6 +35,10 @@ export const ADJUST_REASON_MAX = 500;
 
 export type OperatorsServiceOptions = {
   clock: Clock;
+  /** The login throttle's counters (attempt-gates module). */
+  gates: AttemptCounter;
+  /** The wallet adjustments of the back office (ledger module). */
+  ledger: LedgerApi;
   /** The brand a request's host belongs to (default brand when no domain matches). */
   resolveBrandByHost: (host: string | null) => Promise<{ id: bigint }>;
   absoluteMs?: number;
@@ -102,8 +105,8 @@ export class OperatorsService implements OperatorAuthenticator {
   readonly #repository: OperatorsRepository<Db>;
   readonly #audit: AuditRepository<Db>;
   readonly #uow: UnitOfWork<ReturnType<typeof adjustmentRepositories>>;
-  readonly #gates: AttemptGates;
-  readonly #ledger: LedgerService;
+  readonly #gates: AttemptCounter;
+  readonly #ledger: LedgerApi;
   readonly #clock: Clock;
   readonly #resolveBrandByHost: (host: string | null) => Promise<{ id: bigint }>;
   readonly #absoluteMs: number;
@@ -115,8 +118,8 @@ export class OperatorsService implements OperatorAuthenticator {
     this.#repository = new OperatorsRepository(db);
     this.#audit = new AuditRepository(db);
     this.#uow = new UnitOfWork(db, adjustmentRepositories);
-    this.#gates = new AttemptGates(db);
-    this.#ledger = new LedgerService(db);
+    this.#gates = options.gates;
+    this.#ledger = options.ledger;
     this.#clock = options.clock;
     this.#resolveBrandByHost = options.resolveBrandByHost;
     this.#absoluteMs = options.absoluteMs ?? OPERATOR_SESSION_ABSOLUTE_MS;
@@ -136,12 +139,7 @@ export class OperatorsService implements OperatorAuthenticator {
     return id;
   }
 
-  async create(
-    brandId: bigint,
-    username: string,
-    role: OperatorRole,
-    password: string,
-  ): Promise<OperatorRow> {
+  async create(brandId: bigint, username: string, role: OperatorRole, password: string): Promise<Operator> {
     if (!OPERATOR_USERNAME.test(username)) {
       throw new AppError('field_invalid', {
         message: 'operator username: 3..32 of a-z 0-9 _ . -',
@@ -196,7 +194,7 @@ export class OperatorsService implements OperatorAuthenticator {
     if (!isGranted(reservation)) throw new AppError('too_many_requests');
 
     const operator = await this.#repository.findOperator(brandId, username);
-    const verified = await verifyPassword(input.password, operator?.password_hash ?? (await this.#dummy()));
+    const verified = await verifyPassword(input.password, operator?.passwordHash ?? (await this.#dummy()));
     if (!operator || !verified || operator.status !== 'active') {
       await this.#audit.record({
         brandId,
@@ -209,7 +207,7 @@ export class OperatorsService implements OperatorAuthenticator {
       throw new AppError('operator_login_failed');
     }
     await this.#gates.release(gate, subject, reservation);
-    if (needsRehash(operator.password_hash)) {
+    if (needsRehash(operator.passwordHash)) {
       const passwordHash = await hashPassword(input.password);
       await this.#uow.run(({ operators }) => operators.setPasswordHash(operator.id, passwordHash));
     }

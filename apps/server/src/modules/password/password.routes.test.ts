@@ -9,7 +9,7 @@ import { postUsernameLogin, sealFor } from '../../../test/helpers/login-helper.t
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { hashToken, newSecret } from '../auth/sessions.service.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

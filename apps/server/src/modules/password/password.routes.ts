@@ -1,8 +1,10 @@
-import { loginResponse, sealedPayloadSchema } from '@lotus/shared/auth.schema';
+import { loginResponse } from '@lotus/shared/auth.schema';
 import {
   changePasswordPayloadSchema,
   forgotPasswordEmailBodySchema,
   passwordEmptyResponse,
+  resetByPhonePayloadSchema,
+  resetPasswordPayloadSchema,
 } from '@lotus/shared/password.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
@@ -16,6 +18,11 @@ import type { PasswordService } from './password.service.ts';
 const changeBody = sealedBody(
   changePasswordPayloadSchema,
   '{ oldPassword, newPassword, confirmNewPassword }',
+);
+const resetLinkBody = sealedBody(resetPasswordPayloadSchema, '{ token, newPassword, confirmNewPassword }');
+const resetPhoneBody = sealedBody(
+  resetByPhonePayloadSchema,
+  '{ countryDialingCode, mobileNum, verificationCode, newPassword, confirmNewPassword }',
 );
 
 export function passwordRoutes(service: PasswordService): FastifyPluginAsyncZod {
@@ -69,12 +76,13 @@ export function passwordRoutes(service: PasswordService): FastifyPluginAsyncZod 
         schema: {
           tags: ['password'],
           summary: 'Sets a new password with a reset link; sealed { token, newPassword, confirmNewPassword }',
-          body: sealedPayloadSchema,
+          body: resetLinkBody.schema,
           response: { 200: passwordEmptyResponse },
         },
+        preHandler: [resetLinkBody.open],
       },
       async (request) => {
-        await service.resetWithLink(request.body, originOf(request));
+        await service.resetWithLink(resetLinkBody.of(request), originOf(request));
         return ok(null);
       },
     );
@@ -86,11 +94,18 @@ export function passwordRoutes(service: PasswordService): FastifyPluginAsyncZod 
           tags: ['password'],
           summary:
             'Sets a new password with an SMS code (purpose reset_password) and logs in; sealed { countryDialingCode, mobileNum, verificationCode, newPassword, confirmNewPassword }',
-          body: sealedPayloadSchema,
+          body: resetPhoneBody.schema,
           response: { 200: loginResponse },
         },
+        // A brand without reset by phone (CHNGPASSVERIF3) answers `forbidden` before the body is opened.
+        preHandler: [
+          async (request) => {
+            await service.requirePhoneReset(originOf(request));
+          },
+          resetPhoneBody.open,
+        ],
       },
-      async (request) => ok(await service.resetWithPhone(request.body, originOf(request))),
+      async (request) => ok(await service.resetWithPhone(resetPhoneBody.of(request), originOf(request))),
     );
   };
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
-import type { OpsCommand, OpsDeps } from '../../ops/commands.ts';
-import { usageError } from '../../ops/commands.ts';
 import { cliActor, printJson } from '../../ops/operator-cli.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
+import type { OpsCommand, OpsDeps } from '../../ops/ops-command.ts';
+import { usageError } from '../../ops/ops-command.ts';
+import { createLedgerModule } from '../ledger/ledger-module.ts';
 import { RewardsRepository } from './rewards.repository.ts';
 import { RewardsService } from './rewards.service.ts';
 
@@ -53,7 +53,7 @@ export const rewardOpsCommands: Record<string, OpsCommand> = {
       }
       const service = new RewardsService({
         db: deps.db,
-        ledger: new LedgerService(deps.db),
+        ledger: createLedgerModule({ db: deps.db }).api,
         clock: systemClock,
       });
       const now = systemClock.now();

@@ -1,8 +1,14 @@
-import type { VipRankRow } from '../../db/tables/ranks.ts';
 import { type Executor, Repository } from '../../db/unit-of-work.ts';
-
 /** A member's rank and labels. */
 export type MemberStanding = { rankLevel: number; clubLabelName: string | null; memberLabels: string[] };
+
+/** One rung of the brand's ladder, in both languages it is written in. */
+export type RankRung = {
+  level: number;
+  name: { EN: string; HI: string };
+  /** One benefit per line, as the operator typed them. */
+  benefits: { EN: string; HI: string };
+};
 
 export class RanksRepository<E extends Executor = Executor> extends Repository<E> {
   /** Where a member stands on the ladder (SPEC §3 clubLabel / memberLabel); undefined: no such member. */
@@ -22,12 +28,17 @@ export class RanksRepository<E extends Executor = Executor> extends Repository<E
   }
 
   /** The brand's ladder, lowest level first. */
-  ladderOf(brandId: bigint): Promise<VipRankRow[]> {
-    return this.db
+  async ladderOf(brandId: bigint): Promise<RankRung[]> {
+    const rows = await this.db
       .selectFrom('vip_ranks')
-      .selectAll()
+      .select(['level', 'name_en', 'name_hi', 'benefits_en', 'benefits_hi'])
       .where('brand_id', '=', brandId)
       .orderBy('level', 'asc')
       .execute();
+    return rows.map((row) => ({
+      level: row.level,
+      name: { EN: row.name_en, HI: row.name_hi },
+      benefits: { EN: row.benefits_en, HI: row.benefits_hi },
+    }));
   }
 }

@@ -1,8 +1,7 @@
 import { type MemberRank, type RankLanguage, VIP_SERVICE_FROM_LEVEL } from '@lotus/shared/ranks.schema';
-import type { VipRankRow } from '../../db/tables/ranks.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RanksRepository } from './ranks.repository.ts';
+import type { RankRung, RanksRepository } from './ranks.repository.ts';
 
 /** The brand's default language, for a member who never chose one. */
 export type DefaultLanguageOf = (brandId: bigint) => Promise<string>;
@@ -55,11 +54,11 @@ export class RanksService {
   }
 }
 
-function levelOf(row: VipRankRow, language: RankLanguage) {
+function levelOf(rung: RankRung, language: RankLanguage) {
   return {
-    level: row.level,
-    name: language === 'HI' ? row.name_hi : row.name_en,
-    benefits: benefitsOf(language === 'HI' ? row.benefits_hi : row.benefits_en),
-    vip: row.level >= VIP_SERVICE_FROM_LEVEL,
+    level: rung.level,
+    name: rung.name[language],
+    benefits: benefitsOf(rung.benefits[language]),
+    vip: rung.level >= VIP_SERVICE_FROM_LEVEL,
   };
 }

@@ -10,6 +10,7 @@ import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-
 import { connectWs, listenForSockets } from '../../../test/helpers/ws-client.ts';
 import { actorFrom } from '../../lib/actor.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
+import { createLedgerModule } from '../ledger/ledger-module.ts';
 import { realtimeRoutes } from './realtime.routes.ts';
 
 describe.each(testBackends())('live balance socket [%s]', (backend) => {
@@ -96,6 +97,7 @@ describe.each(testBackends())('live balance socket [%s]', (backend) => {
       realtimeRoutes({
         db: test.database.db,
         listen: test.database.listen,
+        balanceChannel: createLedgerModule({ db: test.database.db }).balanceChannel,
         // The token check itself is covered above; here the session row behind the token is what matters.
         authenticate: async (token) => {
           if (token !== member.token) throw new Error('unknown token');

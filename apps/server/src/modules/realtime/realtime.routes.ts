@@ -15,7 +15,6 @@ import type { Listen } from '../../db/listen.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import { BALANCE_CHANNEL } from '../ledger/ledger.repository.ts';
 import { BalanceHub } from './balance-hub.ts';
 import { RealtimeRepository } from './realtime.repository.ts';
 
@@ -23,6 +22,8 @@ export type RealtimeDeps = {
   db: Kysely<Database>;
   /** LISTEN on the database (DatabaseHandle.listen); without it pushes are not possible and are off. */
   listen: Listen | undefined;
+  /** The NOTIFY channel the ledger announces balance changes on (ledger module's `balanceChannel`). */
+  balanceChannel: string;
   /** The session behind a token (AuthService.authenticate); throws `not_logged_in`. */
   authenticate(token: string): Promise<Actor>;
   /** The balance a push carries (WalletService.balance: the main wallet's available balance). */
@@ -75,7 +76,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         app.log.warn('database offers no LISTEN: live balance pushes are off');
         return;
       }
-      unlisten = await deps.listen(BALANCE_CHANNEL, (payload) => hub.changed(payload));
+      unlisten = await deps.listen(deps.balanceChannel, (payload) => hub.changed(payload));
     });
     app.addHook('onClose', async () => {
       await unlisten?.();

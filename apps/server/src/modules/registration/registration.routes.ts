@@ -1,10 +1,26 @@
-import { loginResponse, sealedPayloadSchema } from '@lotus/shared/auth.schema';
-import { affiliateQuerySchema, affiliateResponse, oneClickResponse } from '@lotus/shared/registration.schema';
+import { loginResponse } from '@lotus/shared/auth.schema';
+import {
+  affiliateQuerySchema,
+  affiliateResponse,
+  freePlayPayloadSchema,
+  oneClickPayloadSchema,
+  oneClickResponse,
+  registerPayloadSchema,
+} from '@lotus/shared/registration.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { originOf } from '../../lib/request-origin.ts';
+import { sealedBody } from '../../lib/sealed-body.ts';
 import { captchaIdOf } from '../verification/captcha.service.ts';
 import type { RegistrationService } from './registration.service.ts';
+
+/** Both registration tabs post the same payload; the brand's field rules decide which fields count. */
+const registerBody = sealedBody(
+  registerPayloadSchema,
+  "the registration form's fields (the brand's rules), agreeTerms, confirmAge, humanVerification",
+);
+const oneClickBody = sealedBody(oneClickPayloadSchema, '{ password, humanVerification, affiliateCode }');
+const freePlayBody = sealedBody(freePlayPayloadSchema, '{ os, platform, nonce, version, humanVerification }');
 
 /** Registration, one-click, free play and the affiliate check (docs/api.md "Registration"). */
 export function registrationRoutes(service: RegistrationService): FastifyPluginAsyncZod {
@@ -15,13 +31,14 @@ export function registrationRoutes(service: RegistrationService): FastifyPluginA
         schema: {
           tags: ['registration'],
           summary: 'Username registration (USERNAMEREG3); sealed body; logs the new player in',
-          body: sealedPayloadSchema,
+          body: registerBody.schema,
           response: { 200: loginResponse },
         },
+        preHandler: [registerBody.open],
       },
       async (request) =>
         ok(
-          await service.register(request.body, 'username', {
+          await service.register(registerBody.of(request), 'username', {
             origin: originOf(request),
             captchaId: captchaIdOf(request) ?? null,
           }),
@@ -34,13 +51,14 @@ export function registrationRoutes(service: RegistrationService): FastifyPluginA
         schema: {
           tags: ['registration'],
           summary: 'Mobile-number registration (MOBILENUMREG3); sealed body; logs the new player in',
-          body: sealedPayloadSchema,
+          body: registerBody.schema,
           response: { 200: loginResponse },
         },
+        preHandler: [registerBody.open],
       },
       async (request) =>
         ok(
-          await service.register(request.body, 'mobile', {
+          await service.register(registerBody.of(request), 'mobile', {
             origin: originOf(request),
             captchaId: captchaIdOf(request) ?? null,
           }),
@@ -66,11 +84,12 @@ export function registrationRoutes(service: RegistrationService): FastifyPluginA
         schema: {
           tags: ['registration'],
           summary: 'One-click account: generated username, the browser-generated password; sealed body',
-          body: sealedPayloadSchema,
+          body: oneClickBody.schema,
           response: { 200: oneClickResponse },
         },
+        preHandler: [oneClickBody.open],
       },
-      async (request) => ok(await service.oneClick(request.body, originOf(request))),
+      async (request) => ok(await service.oneClick(oneClickBody.of(request), originOf(request))),
     );
 
     app.post(
@@ -79,11 +98,12 @@ export function registrationRoutes(service: RegistrationService): FastifyPluginA
         schema: {
           tags: ['registration'],
           summary: 'Free play (FREEPLAY3): a new trial account, logged in; sealed body',
-          body: sealedPayloadSchema,
+          body: freePlayBody.schema,
           response: { 200: loginResponse },
         },
+        preHandler: [freePlayBody.open],
       },
-      async (request) => ok(await service.freePlay(request.body, originOf(request))),
+      async (request) => ok(await service.freePlay(freePlayBody.of(request), originOf(request))),
     );
   };
 }

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { LoginResult } from '@lotus/shared/auth.schema';
 import { MINIMUM_AGE } from '@lotus/shared/constants';
-import {
-  type AffiliateResult,
-  type FieldInvalidDetails,
+import type {
+  AffiliateResult,
+  FieldInvalidDetails,
   freePlayPayloadSchema,
-  type OneClickResult,
+  OneClickResult,
   oneClickPayloadSchema,
   registerPayloadSchema,
 } from '@lotus/shared/registration.schema';
@@ -16,7 +16,6 @@ import {
   requiredRuleFor,
 } from '@lotus/shared/registration-rules';
 import type { RegisterSetting, RegistrationFieldRule } from '@lotus/shared/system.schema';
-import { issueCodeOf } from '@lotus/shared/text';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';
@@ -25,9 +24,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AttemptCounter, AttemptGate } from '../../lib/attempt-gate.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import type { SealedPayloadService } from '../auth/sealed-payload.service.ts';
-import { newSecret, type SessionsService } from '../auth/sessions.service.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import { newSecret } from '../../lib/secret-token.ts';
+import type { SessionsApi } from '../auth/auth-api.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import type { Brand } from '../system/system.repository.ts';
 import { type NewMember, RegistrationRepository } from './registration.repository.ts';
 
@@ -72,7 +71,10 @@ export type RegistrationContext = { origin: RequestOrigin; captchaId: string | n
 
 export type RegisterMode = 'username' | 'mobile';
 
+// The payloads as parsed (transforms applied): the routes open the sealed bodies with these schemas.
 type RegisterPayload = z.output<typeof registerPayloadSchema>;
+type OneClickPayload = z.output<typeof oneClickPayloadSchema>;
+type FreePlayPayload = z.output<typeof freePlayPayloadSchema>;
 
 /** Mirrors the members table's checks, so a lax brand rule answers field_invalid instead of a 500. */
 export const USERNAME_SHAPE = /^[A-Za-z0-9_]{3,32}$/;
@@ -133,15 +135,6 @@ export function fieldInvalid(
   return new AppError('field_invalid', { message: `registration field ${field}: ${check}`, details });
 }
 
-function invalidPayload(error: z.ZodError, what: string): AppError {
-  return new AppError('invalid_request', {
-    message: `${what} payload failed its schema`,
-    details: {
-      issues: error.issues.map((issue) => ({ path: issue.path.join('.'), code: issueCodeOf(issue) })),
-    },
-  });
-}
-
 const captchaNeeded = (code: 'captcha_required' | 'captcha_error') =>
   new AppError(code, { details: { captcha: true } });
 
@@ -177,11 +170,6 @@ export function isAtLeastYearsOld(
 }
 
 /**
- * New accounts: username and mobile registration, one-click accounts, free-play trial accounts, and the
- * affiliate-code check. Every field is judged by the brand's rule through `checkFieldValue`, the same code
- * the browser runs. Every way in ends with `SessionsService.open`, so the player is logged in at once.
- */
-/**
  * The registration module's insert of a new account (its row and first known IP) in a transaction of its
  * own; the agent centre's downline accounts are made through it too.
  */
@@ -197,21 +185,24 @@ export class NewMembers {
   }
 }
 
+/**
+ * New accounts: username and mobile registration, one-click accounts, free-play trial accounts, and the
+ * affiliate-code check. Every field is judged by the brand's rule through `checkFieldValue`, the same code
+ * the browser runs. Every way in ends with `SessionsService.open`, so the player is logged in at once.
+ */
 export class RegistrationService {
   readonly #repository: RegistrationRepository<Db>;
   readonly #newMembers: NewMembers;
-  readonly #members: MembersRepository;
-  readonly #sealed: SealedPayloadService;
-  readonly #sessions: SessionsService;
+  readonly #members: MembersApi;
+  readonly #sessions: SessionsApi;
   readonly #system: RegistrationSystem;
   readonly #verification: RegistrationVerification;
   readonly #gates: AttemptCounter;
 
   constructor(
     db: Db,
-    members: MembersRepository,
-    sealed: SealedPayloadService,
-    sessions: SessionsService,
+    members: MembersApi,
+    sessions: SessionsApi,
     system: RegistrationSystem,
     verification: RegistrationVerification,
     gates: AttemptCounter,
@@ -220,7 +211,6 @@ export class RegistrationService {
     this.#repository = new RegistrationRepository(db);
     this.#newMembers = new NewMembers(db);
     this.#members = members;
-    this.#sealed = sealed;
     this.#sessions = sessions;
     this.#system = system;
     this.#verification = verification;
@@ -247,11 +237,12 @@ export class RegistrationService {
     return agent;
   }
 
-  /** Username (USERNAMEREG3) or mobile (MOBILENUMREG3) registration from a sealed body. */
-  async register(body: unknown, mode: RegisterMode, context: RegistrationContext): Promise<LoginResult> {
-    const parsed = registerPayloadSchema.safeParse(await this.#sealed.openSealed(body));
-    if (!parsed.success) throw invalidPayload(parsed.error, 'registration');
-    const payload = parsed.data;
+  /** Username (USERNAMEREG3) or mobile (MOBILENUMREG3) registration (the route opened the sealed body). */
+  async register(
+    payload: RegisterPayload,
+    mode: RegisterMode,
+    context: RegistrationContext,
+  ): Promise<LoginResult> {
     const { origin } = context;
     const { brand, flags } = await this.#brand(origin);
     if (!flags(mode === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3')) {
@@ -465,10 +456,7 @@ export class RegistrationService {
   }
 
   /** `POST /wps/member/register/oneClick`: an account with a generated username and the browser's password. */
-  async oneClick(body: unknown, origin: RequestOrigin): Promise<OneClickResult> {
-    const parsed = oneClickPayloadSchema.safeParse(await this.#sealed.openSealed(body));
-    if (!parsed.success) throw invalidPayload(parsed.error, 'one-click');
-    const payload = parsed.data;
+  async oneClick(payload: OneClickPayload, origin: RequestOrigin): Promise<OneClickResult> {
     const { brand, flags } = await this.#brand(origin);
     // One-click is a registration: a brand that closed its registration module closes this too.
     if (!flags('REGISTER3')) throw new AppError('registration_closed', { message: 'registration is off' });
@@ -512,13 +500,11 @@ export class RegistrationService {
   }
 
   /** `POST /wps/session/login/freeplay`: a new trial account (FREEPLAY3), logged in at once. */
-  async freePlay(body: unknown, origin: RequestOrigin): Promise<LoginResult> {
-    const parsed = freePlayPayloadSchema.safeParse(await this.#sealed.openSealed(body));
-    if (!parsed.success) throw invalidPayload(parsed.error, 'free play');
+  async freePlay(payload: FreePlayPayload, origin: RequestOrigin): Promise<LoginResult> {
     const { brand, flags } = await this.#brand(origin);
     if (!flags('FREEPLAY3')) throw new AppError('free_play_disabled');
     const member = await this.#withinLimit(origin, REGISTRATION_GATES.freePlay, async () => {
-      await this.#verification.human.verify(parsed.data.humanVerification);
+      await this.#verification.human.verify(payload.humanVerification);
 
       const username = await this.#generatedUsername(brand.id, () => `guest${randomText(BASE32, 8)}`);
       const now = this.#sessions.clock.now();
@@ -542,7 +528,7 @@ export class RegistrationService {
       );
     });
     await this.#sessions.audit(brand.id, member.id, 'free_play.started', origin, {
-      os: parsed.data.os.slice(0, 64),
+      os: payload.os.slice(0, 64),
     });
     return this.#sessions.open(member, origin, 'free_play');
   }

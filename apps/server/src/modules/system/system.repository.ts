@@ -1,9 +1,4 @@
-import type {
-  BrandRow,
-  CategoryRuleRow,
-  LoginCaptchaMode,
-  MaintenanceMessages,
-} from '../../db/schema.ts';
+import type { BrandRow, CategoryRuleRow, LoginCaptchaMode, MaintenanceMessages } from '../../db/schema.ts';
 import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /**

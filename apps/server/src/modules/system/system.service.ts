@@ -123,6 +123,11 @@ export class SystemService {
     this.#geo = geo;
   }
 
+  /** The brand with this code, if any (the operator CLI and feedback listing name brands by code). */
+  findBrandByCode(code: string): Promise<Brand | undefined> {
+    return this.#repository.findBrandByCode(code);
+  }
+
   /** The brand a host belongs to; hosts no domain row names get the default brand. */
   async resolveBrand(host: string | null): Promise<Brand> {
     const normalized = normalizeHost(host);

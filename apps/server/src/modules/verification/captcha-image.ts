@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { deflateSync, crc32 as zlibCrc32 } from 'node:zlib';
 
 /**
  * A small captcha renderer, so the captcha needs no image library: a 5×7 bitmap font for the 32 answer
@@ -147,21 +147,9 @@ export function renderCaptcha(answer: string, random: RandomInt = randomInt): Bu
   return encodeGreyPng(canvas.width, canvas.height, canvas.pixels);
 }
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n += 1) {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (ISO 3309), as PNG chunks need it. */
+/** CRC-32 (ISO 3309), as PNG chunks need it: Node's own (zlib). */
 export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+  return zlibCrc32(bytes);
 }
 
 function chunk(type: string, data: Uint8Array): Buffer {

@@ -4,7 +4,7 @@ import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type AttemptCounter, type AttemptGate, reserveEach } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashToken, newSecret } from '../auth/sessions.service.ts';
+import { hashToken, newSecret } from '../../lib/secret-token.ts';
 import { CAPTCHA_ALPHABET, renderCaptcha } from './captcha-image.ts';
 import { VerificationRepository } from './verification.repository.ts';
 

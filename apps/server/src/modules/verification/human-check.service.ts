@@ -4,7 +4,7 @@ import { humanVerificationSchema } from '@lotus/shared/verification.schema';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashToken } from '../auth/sessions.service.ts';
+import { hashToken } from '../../lib/secret-token.ts';
 import { VerificationRepository } from './verification.repository.ts';
 
 export const HUMAN_CHALLENGE_TTL_MS = 5 * 60_000;

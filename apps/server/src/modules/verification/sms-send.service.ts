@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { maskPhone } from '../../lib/notify/mask.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import type { HumanCheckService } from './human-check.service.ts';
 import type { VerificationCodesService } from './verification-codes.service.ts';
 
@@ -47,14 +47,14 @@ export function mobileOf(countryDialingCode: string | undefined, mobileNum: stri
  * account has the number: for an unknown number the code is stored and counted but not delivered.
  */
 export class SmsSendService {
-  readonly #members: MembersRepository;
+  readonly #members: MembersApi;
   readonly #human: HumanCheckService;
   readonly #codes: VerificationCodesService;
   readonly #brands: BrandLookup;
   readonly #audit: Audit;
 
   constructor(deps: {
-    members: MembersRepository;
+    members: MembersApi;
     human: HumanCheckService;
     codes: VerificationCodesService;
     brands: BrandLookup;

@@ -10,7 +10,7 @@ import {
 } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Notifiers } from '../../lib/notify/notifiers.ts';
-import { hashToken } from '../auth/sessions.service.ts';
+import { hashToken } from '../../lib/secret-token.ts';
 import { VerificationRepository } from './verification.repository.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;

@@ -1,13 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/unit-of-work.ts';
+import type { AttemptCounter } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createNotifiers, type Notifiers } from '../../lib/notify/notifiers.ts';
 import type { NotifyLog } from '../../lib/notify/notify-log.ts';
 import { OutboxRepository } from '../../lib/notify/outbox.repository.ts';
-import { AttemptGates } from '../attempt-gates/attempt-gates.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
+import { createAttemptGatesModule } from '../attempt-gates/attempt-gates-module.ts';
+import type { MembersApi } from '../members/members-api.ts';
 import { CaptchaService } from './captcha.service.ts';
 import { HumanCheckService } from './human-check.service.ts';
 import { type Audit, type BrandLookup, SmsSendService } from './sms-send.service.ts';
@@ -36,11 +38,11 @@ export function createVerification(
   config: VerificationConfig,
   clock: Clock,
   log: NotifyLog,
+  // The send and captcha limits count in attempt_gates (docs/api.md "Limits"), atomically across processes.
+  gates: AttemptCounter = createAttemptGatesModule({ db }).api,
 ): Verification {
   const repository = new VerificationRepository(db);
   const notifiers = createNotifiers(db, config, log);
-  // The send and captcha limits count in attempt_gates (docs/api.md "Limits"), atomically across processes.
-  const gates = new AttemptGates(db);
   return {
     captcha: new CaptchaService(db, { clock, gates, devInbox: config.devInbox }),
     human: new HumanCheckService(db, { clock, difficulty: config.humanCheckBits }),
@@ -56,10 +58,36 @@ export function createVerification(
   };
 }
 
+export type VerificationModuleDeps = {
+  db: Kysely<Database>;
+  config: VerificationConfig;
+  clock: Clock;
+  log: NotifyLog;
+  gates: AttemptCounter;
+  /** Who a mobile number belongs to (members module). */
+  members: MembersApi;
+  /** The brand of a host and its switches (system module). */
+  brands: BrandLookup;
+  /** The member audit trail (auth module). */
+  audit: Audit;
+};
+
+/**
+ * Captcha, human check, SMS / e-mail codes and the dev inbox (docs/accounts-contract.md). `api` is what the
+ * login, registration and password flows use.
+ */
+export function createVerificationModule(deps: VerificationModuleDeps): {
+  routes: FastifyPluginAsyncZod;
+  api: Verification;
+} {
+  const verification = createVerification(deps.db, deps.config, deps.clock, deps.log, deps.gates);
+  return { routes: verificationRoutes(verification, deps), api: verification };
+}
+
 /** The routes of the module: `brands` is the SystemService, `audit` SessionsService.audit. */
-export function verificationRoutes(
+function verificationRoutes(
   verification: Verification,
-  deps: { members: MembersRepository; brands: BrandLookup; audit: Audit },
+  deps: { members: MembersApi; brands: BrandLookup; audit: Audit },
 ) {
   const smsSend = new SmsSendService({
     members: deps.members,

@@ -8,7 +8,6 @@ import type {
   WalletTransferBody,
   WalletTransferResult,
 } from '@lotus/shared/wallet.schema';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -16,11 +15,8 @@ import { runIdempotent } from '../../lib/idempotency.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type Ledger, ledgerIn } from '../ledger/ledger.ts';
-import { WalletRepository } from './wallet.repository.ts';
-import { amountOf, isRealAccount, ledgerKeyOf } from './wallet-rules.ts';
-
-/** Opens sealed bodies (SealedPayloadService). */
-export type SealedOpener = { openSealed(body: unknown): Promise<unknown> };
+import { type TransferParty, WalletRepository } from './wallet.repository.ts';
+import { amountOf, ledgerKeyOf } from './wallet-rules.ts';
 
 /**
  * Checks the member's payment password (WithdrawPasswordService of the withdrawals module): throws
@@ -230,7 +226,7 @@ export class TransfersService {
       password: payload.withdrawPassword,
       recipient: async (repository) => {
         const target = await repository.memberByUsername(actor.brandId, payload.username);
-        return target?.upline_id === actor.memberId ? target : undefined;
+        return target?.uplineId === actor.memberId ? target : undefined;
       },
     });
   }
@@ -253,17 +249,17 @@ export class TransfersService {
       request: Record<string, unknown>;
       amountMinor: bigint;
       password: string;
-      recipient: (repository: WalletRepository) => Promise<MemberRow | undefined>;
+      recipient: (repository: WalletRepository) => Promise<TransferParty | undefined>;
     },
   ): Promise<AgentTransferResult> {
     const { repository, paymentPassword } = this.#deps;
-    const allowedRecipient = (recipient: MemberRow | undefined): MemberRow => {
+    const allowedRecipient = (recipient: TransferParty | undefined): TransferParty => {
       if (
         !recipient ||
         recipient.id === actor.memberId ||
-        recipient.brand_id !== actor.brandId ||
-        recipient.status === 'disabled' ||
-        !isRealAccount(recipient)
+        recipient.brandId !== actor.brandId ||
+        recipient.disabled ||
+        !recipient.real
       ) {
         throw new AppError('transfer_not_allowed');
       }

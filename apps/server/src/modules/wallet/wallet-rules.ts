@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
 import { NOT_REAL_MEMBER_TYPE } from '@lotus/shared/member-types';
 import { decimalToMinor } from '@lotus/shared/money';
-import { issueCodeOf } from '@lotus/shared/text';
-import type { z } from 'zod';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Trial accounts (free play) and type-4 guests hold no real money: `in_need_true_account`. */
-export function isRealAccount(member: Pick<MemberRow, 'is_trial' | 'member_type'>): boolean {
+export function isRealAccount(member: { is_trial: boolean; member_type: number }): boolean {
   return !member.is_trial && member.member_type !== NOT_REAL_MEMBER_TYPE;
-}
-
-export function requireRealAccount(member: Pick<MemberRow, 'is_trial' | 'member_type'>): void {
-  if (!isRealAccount(member)) throw new AppError('in_need_true_account');
 }
 
 /** A typed amount (`"1500.50"`) → minor units, or `400 amount_invalid`. */
@@ -29,21 +22,4 @@ export function amountOf(text: string): bigint {
 export function ledgerKeyOf(memberId: bigint, call: string, idempotencyKey: string): string {
   const digest = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40);
   return `member:${memberId}:${call}:${digest}`;
-}
-
-/** A sealed body's payload against its schema; a mismatch is `400 invalid_request` with the failing paths. */
-export function parsePayload<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError('invalid_request', {
-      message: 'sealed payload failed its schema',
-      details: {
-        issues: parsed.error.issues.map((issue) => ({
-          path: issue.path.join('.'),
-          code: issueCodeOf(issue),
-        })),
-      },
-    });
-  }
-  return parsed.data;
 }

@@ -1,9 +1,9 @@
 import type { RecordType } from '@lotus/shared/wallet.schema';
 import { sql } from 'kysely';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { LocalisedText } from '../../db/tables/catalogue.ts';
 import type { LedgerAccountRow } from '../../db/tables/ledger.ts';
 import { type Executor, Repository } from '../../db/unit-of-work.ts';
+import { isRealAccount } from './wallet-rules.ts';
 
 /** What the wallet calls need of the member's brand. */
 export type BrandWallet = {
@@ -11,6 +11,51 @@ export type BrandWallet = {
   currency: string;
   currencySymbol: string;
 };
+
+/** The other end of an agent transfer: who it is, where it sits in the tree, whether it may receive money. */
+export type TransferParty = {
+  id: bigint;
+  brandId: bigint;
+  username: string;
+  uplineId: bigint | null;
+  disabled: boolean;
+  /** Not a trial account or a type-4 guest (wallet-rules `isRealAccount`). */
+  real: boolean;
+};
+
+const TRANSFER_PARTY_COLUMNS = [
+  'id',
+  'brand_id',
+  'username',
+  'upline_id',
+  'status',
+  'is_trial',
+  'member_type',
+] as const;
+
+function transferPartyOf(
+  row:
+    | {
+        id: bigint;
+        brand_id: bigint;
+        username: string;
+        upline_id: bigint | null;
+        status: string;
+        is_trial: boolean;
+        member_type: number;
+      }
+    | undefined,
+): TransferParty | undefined {
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    brandId: row.brand_id,
+    username: row.username,
+    uplineId: row.upline_id,
+    disabled: row.status === 'disabled',
+    real: isRealAccount(row),
+  };
+}
 
 export type CatalogueVendor = { code: string; names: LocalisedText; enabled: boolean };
 
@@ -137,17 +182,25 @@ export class WalletRepository<E extends Executor = Executor> extends Repository<
   }
 
   /** A member of the brand by username (case-insensitive, as logins are). */
-  memberByUsername(brandId: bigint, username: string): Promise<MemberRow | undefined> {
-    return this.db
-      .selectFrom('members')
-      .selectAll()
-      .where('brand_id', '=', brandId)
-      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-      .executeTakeFirst();
+  async memberByUsername(brandId: bigint, username: string): Promise<TransferParty | undefined> {
+    return transferPartyOf(
+      await this.db
+        .selectFrom('members')
+        .select(TRANSFER_PARTY_COLUMNS)
+        .where('brand_id', '=', brandId)
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst(),
+    );
   }
 
-  memberById(id: bigint): Promise<MemberRow | undefined> {
-    return this.db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+  async memberById(id: bigint): Promise<TransferParty | undefined> {
+    return transferPartyOf(
+      await this.db
+        .selectFrom('members')
+        .select(TRANSFER_PARTY_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    );
   }
 
   /** One page of a main wallet's postings of the record's kinds, newest first, and how many there are. */

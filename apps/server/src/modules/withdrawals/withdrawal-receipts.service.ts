@@ -1,19 +1,18 @@
 import { decimalToMinor } from '@lotus/shared/money';
 import {
   RECEIPT_PROOF_MAX_BYTES,
-  receiptFieldsSchema,
+  type ReceiptFields,
   type WithdrawalView,
 } from '@lotus/shared/withdrawals.schema';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { requireImage } from '../feedback/image-sniff.ts';
-// A form's fields are checked like a sealed body.
-import { parsePayload } from '../wallet/wallet-rules.ts';
 import { detailOrThrow, type WithdrawalsContext } from './withdrawal-unit.ts';
 import { withdrawalView } from './withdrawal-views.ts';
 
-export type ReceiptForm = { fields: Record<string, string>; proof: Buffer | null };
+/** The receipt form as the route read and parsed it (its text fields against `receiptFieldsSchema`). */
+export type ReceiptForm = { fields: ReceiptFields; proof: Buffer | null };
 
 /**
  * After payout the member confirms what arrived, or the brand's time-out counts it as received
@@ -40,7 +39,7 @@ export class WithdrawalReceiptsService {
     ip = 'unknown',
   ): Promise<{ withdrawal: WithdrawalView }> {
     requireReal(actor);
-    const fields = parsePayload(receiptFieldsSchema, form.fields);
+    const { fields } = form;
     let proof: { bytes: Uint8Array; type: 'image/png' | 'image/jpeg' } | null = null;
     if (form.proof) {
       if (form.proof.length > RECEIPT_PROOF_MAX_BYTES) throw new AppError('upload_too_large');

@@ -13,13 +13,11 @@ import { runIdempotent } from '../../lib/idempotency.ts';
 import { pageOf, pageWindow } from '../../lib/pages.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { WithdrawPasswordService } from './withdraw-password.service.ts';
-import type { WithdrawalReceiptsService } from './withdrawal-receipts.service.ts';
 import { detailOrThrow, type WithdrawalsContext } from './withdrawal-unit.ts';
 import { withdrawalView } from './withdrawal-views.ts';
 
 export type WithdrawalRequestsDeps = {
   passwords: WithdrawPasswordService;
-  receipts: WithdrawalReceiptsService;
 };
 
 /**
@@ -127,7 +125,8 @@ export class WithdrawalRequestsService {
 
   async list(actor: Actor, query: PageQuery): Promise<WithdrawalList> {
     requireReal(actor);
-    await this.#deps.receipts.autoReceiptDue();
+    // Reads never write: the auto-receipt sweep is a job (docs/jobs.md), so a receipt past its deadline may
+    // read `awaiting` until the next run; answering it is refused all the same.
     const { rows, total } = await this.#ctx.reads.memberPage(actor.memberId, pageWindow(query));
     return pageOf(rows.map(withdrawalView), query, total);
   }

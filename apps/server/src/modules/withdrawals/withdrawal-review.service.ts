@@ -8,7 +8,6 @@ import type { WithdrawalRow } from '../../db/tables/wallet-operations.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { pageOf, pageWindow } from '../../lib/pages.ts';
-import type { WithdrawalReceiptsService } from './withdrawal-receipts.service.ts';
 import {
   actorName,
   checkReason,
@@ -28,15 +27,13 @@ type Decision = (row: WithdrawalRow, now: Date, repos: WithdrawalRepositories) =
  */
 export class WithdrawalReviewService {
   readonly #ctx: WithdrawalsContext;
-  readonly #receipts: WithdrawalReceiptsService;
 
-  constructor(context: WithdrawalsContext, receipts: WithdrawalReceiptsService) {
+  constructor(context: WithdrawalsContext) {
     this.#ctx = context;
-    this.#receipts = receipts;
   }
 
   async opsList(brandId: bigint, query: OpsWithdrawalsQuery): Promise<OpsWithdrawalList> {
-    await this.#receipts.autoReceiptDue();
+    // Reads never write: the auto-receipt sweep runs on the job queue (docs/jobs.md).
     const { rows, total } = await this.#ctx.reads.opsPage(brandId, query.status, pageWindow(query));
     return pageOf(rows.map(opsWithdrawalView), query, total);
   }

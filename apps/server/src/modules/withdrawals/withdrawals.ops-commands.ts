@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { opsWithdrawalsQuerySchema } from '@lotus/shared/withdrawals.schema';
-import { type OpsCommand, type OpsDeps, usageError } from '../../ops/commands.ts';
 import { cliActor as actorOf, idArg, printJson, reasonArg } from '../../ops/operator-cli.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
+import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
+import { createLedgerModule } from '../ledger/ledger-module.ts';
 import { WithdrawPasswordService } from './withdraw-password.service.ts';
 import { type WithdrawalActor, WithdrawalsService } from './withdrawals.service.ts';
 
@@ -14,7 +14,7 @@ import { type WithdrawalActor, WithdrawalsService } from './withdrawals.service.
  */
 
 function serviceOf(deps: OpsDeps): WithdrawalsService {
-  const ledger = new LedgerService(deps.db);
+  const ledger = createLedgerModule({ db: deps.db }).api;
   return new WithdrawalsService({ db: deps.db, ledger, passwords: new WithdrawPasswordService(deps.db) });
 }
 

@@ -22,6 +22,7 @@ import {
 } from '../../../test/helpers/withdrawal-fixture.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { WithdrawPasswordService } from './withdraw-password.service.ts';
+import { AUTO_RECEIPT_JOB } from './withdrawals-module.ts';
 
 const RECEIPT_MINUTES = 10;
 const MINUTE = 60_000;
@@ -825,11 +826,16 @@ describe.each(testBackends())('withdrawals [%s]', (backend) => {
       const { member, id } = await paidWithdrawal();
       const early = await paidWithdrawal();
       clock.advance(RECEIPT_MINUTES * MINUTE - 1000);
+      await test.app.jobs.runNow(AUTO_RECEIPT_JOB);
       expect((await memberView(member, id)).receipt?.status).toBe('awaiting');
       clock.advance(2000);
+      // Past the deadline the answer is refused even before the sweep has run: the deadline closes it.
       const late = await test.app.inject(receipt(early.member, early.id, { status: 'received' }));
       expect(late.statusCode).toBe(409);
       expect(messageOf(late)).toBe('withdrawal_not_awaiting_receipt');
+      // Reads never write: until the job queue's sweep runs, the stored receipt is still awaited.
+      expect((await memberView(member, id)).receipt?.status).toBe('awaiting');
+      expect(await test.app.jobs.runNow(AUTO_RECEIPT_JOB)).toBe(true);
       expect((await memberView(member, id)).receipt).toMatchObject({
         status: 'auto_received',
         receivedMinor: '100000',
@@ -868,8 +874,9 @@ describe.each(testBackends())('withdrawals [%s]', (backend) => {
       }
       const { member, id } = await paidWithdrawal();
       clock.advance(RECEIPT_MINUTES * MINUTE + 1000);
+      await test.app.jobs.runNow(AUTO_RECEIPT_JOB);
       expect((await memberView(member, id)).receipt?.status).toBe('auto_received');
-      await memberView(member, id); // a second sweep changes nothing and audits nothing
+      await test.app.jobs.runNow(AUTO_RECEIPT_JOB); // a second sweep changes nothing and audits nothing
       const auto = await fx.auditRows('withdrawal.auto_received', id);
       expect(auto).toHaveLength(1);
       expect(auto[0]).toMatchObject({

@@ -10,6 +10,7 @@ import {
   payoutAccountParamsSchema,
   payoutAccountsResponse,
   RECEIPT_PROOF_MAX_BYTES,
+  receiptFieldsSchema,
   setWithdrawPasswordPayloadSchema,
   setWithdrawPasswordResponse,
   withdrawalListResponse,
@@ -19,9 +20,7 @@ import {
 } from '@lotus/shared/withdrawals.schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { requireReal } from '../../lib/actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import {
@@ -31,34 +30,35 @@ import {
   registerMultipartForm,
   sendPrivateImage,
 } from '../../lib/multipart-form.ts';
+import { parseInput } from '../../lib/parse-input.ts';
 import { originOf } from '../../lib/request-origin.ts';
 import { sealedBody } from '../../lib/sealed-body.ts';
 import { actorOf, requireIdempotencyKey, requireRealActor } from '../../plugins/auth.ts';
 import { operatorActorOf, operatorOf } from '../../plugins/operator-auth.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import { WithdrawPasswordService } from './withdraw-password.service.ts';
-import { type ReceiptForm, WithdrawalsService } from './withdrawals.service.ts';
+import type { ReceiptForm, WithdrawalsService } from './withdrawals.service.ts';
 
 /** The receipt form's file field. */
 export const RECEIPT_PROOF_FIELD = 'proof';
 
-/** How often the server turns overdue awaited receipts into `auto_received`. */
-export const AUTO_RECEIPT_INTERVAL_MS = 60_000;
-
-/** Reads the receipt form: its text fields and at most one proof image (buffered, ≤ 5 MB). */
+/**
+ * Reads the receipt form: its text fields, parsed with `receiptFieldsSchema`, and at most one proof image
+ * (buffered, ≤ 5 MB). A trial account is refused after the form is read and before its fields are judged,
+ * the order members have always seen; the service asks again.
+ */
 async function readReceiptForm(request: FastifyRequest): Promise<ReceiptForm> {
   const { fields, files } = await readMultipartForm(request, {
     fileField: RECEIPT_PROOF_FIELD,
     label: 'receipt',
     onTruncated: (fieldname) => invalidFormField(fieldname, 'invalid_type'),
   });
-  return { fields, proof: optionalFile(files) };
+  requireReal(actorOf(request));
+  return { fields: parseInput(receiptFieldsSchema, fields, 'receipt form'), proof: optionalFile(files) };
 }
 
 /**
  * Payment password, payout accounts, withdrawals and receipt confirmation for members; the withdrawal
- * desk of the back office (docs/wallet-contract.md "Withdrawals", "Back office"). Also runs the
- * auto-receipt sweep every minute while the app is up.
+ * desk of the back office (docs/wallet-contract.md "Withdrawals", "Back office"). The auto-receipt sweep
+ * is a job of the module (withdrawals-module.ts), not something a route or a timer here runs.
  */
 const setPasswordBody = sealedBody(
   setWithdrawPasswordPayloadSchema,
@@ -74,25 +74,6 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       fields: 4,
       files: 1,
       fileSize: RECEIPT_PROOF_MAX_BYTES,
-    });
-
-    let timer: NodeJS.Timeout | null = null;
-    let sweeping: Promise<unknown> | null = null;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        if (sweeping) return;
-        sweeping = service
-          .autoReceiptDue()
-          .catch((error: unknown) => app.log.error({ err: error }, 'withdrawal auto-receipt sweep failed'))
-          .finally(() => {
-            sweeping = null;
-          });
-      }, AUTO_RECEIPT_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await sweeping;
     });
 
     // --- payment password ---------------------------------------------------------------------------
@@ -348,14 +329,4 @@ export function withdrawalsRoutes(service: WithdrawalsService): FastifyPluginAsy
       },
     );
   };
-}
-
-/** The module as the app wires it: one service over the app's ledger and clock. */
-export function withdrawalsModule(deps: {
-  db: Kysely<Database>;
-  ledger: LedgerService;
-  clock: Clock;
-}): FastifyPluginAsyncZod {
-  const passwords = new WithdrawPasswordService(deps.db, deps.clock);
-  return withdrawalsRoutes(new WithdrawalsService({ ...deps, passwords }));
 }

@@ -43,9 +43,8 @@ export class WithdrawalsService {
     this.receipts = new WithdrawalReceiptsService(context);
     this.requests = new WithdrawalRequestsService(context, {
       passwords: deps.passwords,
-      receipts: this.receipts,
     });
-    this.review = new WithdrawalReviewService(context, this.receipts);
+    this.review = new WithdrawalReviewService(context);
   }
 
   // The routes' and the CLI's calls, by concern.

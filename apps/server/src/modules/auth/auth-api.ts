@@ -1,0 +1,32 @@
+import type { AuthService } from './auth.service.ts';
+import type { SealedPayloadService } from './sealed-payload.service.ts';
+import type { SessionRevocationService } from './session-revocation.service.ts';
+import type { SessionsService } from './sessions.service.ts';
+
+/**
+ * What other modules may use of the auth module: open a login session, write the member audit trail, open
+ * sealed bodies, end a member's access, and tell who a token belongs to. Types only; the services behind
+ * them stay private to the module.
+ */
+
+export type { RevokedAccess } from './session-revocation.repository.ts';
+export type { MemberAccess, RevocationReason } from './session-revocation.service.ts';
+
+/** Opens a sealed request body (docs/accounts-contract.md "Sealed payloads"). */
+export type SealedApi = Pick<SealedPayloadService, 'openSealed' | 'publicKey'>;
+/** Opens a login session for a member (every way in ends here) and writes the member audit trail. */
+export type SessionsApi = Pick<SessionsService, 'open' | 'audit' | 'clock'>;
+/**
+ * The one revocation path (ARCHITECTURE §9): logout, password change / reset, operator lock / disable.
+ * `in(trx)` ends access on the caller's transaction, together with the change that ends it.
+ */
+export type AccessRevoker = Pick<SessionRevocationService, 'revokeMemberAccess' | 'in'>;
+
+export type AuthApi = {
+  sealed: SealedApi;
+  sessions: SessionsApi;
+  revocation: AccessRevoker;
+  /** The session behind a bearer token; throws `not_logged_in`. */
+  authenticate: AuthService['authenticate'];
+  audit: SessionsService['audit'];
+};
