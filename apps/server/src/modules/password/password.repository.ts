@@ -95,7 +95,7 @@ export class PasswordRepository<E extends Executor = Executor> extends Repositor
    * Stores a new password hash: the age restarts, a forced change is done (also for `sessionId`, the
    * session that made the change, if any), a lockout ends (the member proved who they are), and any open
    * reset link stops working. Written in the transaction that ends the member's other sessions
-   * (SessionRevocationService.revokeOn), so both commit or neither.
+   * (the auth module's AccessRevoker.in(trx)), so both commit or neither.
    */
   async storePasswordChange(
     this: PasswordRepository<Tx>,
