@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
-import type { JobsRepository } from './jobs.repository.ts';
+import type { JobsQueue } from './jobs.repository.ts';
 import type { JobRunner, JobRunReport, JobSpec } from './jobs-api.ts';
 
 /** How often a started scheduler looks for due work. */
@@ -20,7 +20,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export type JobSchedulerOptions = {
-  repository: JobsRepository;
+  repository: JobsQueue;
   clock: Clock;
   log: FastifyBaseLogger;
   specs: readonly JobSpec[];

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { JobsExecutor } from './jobs-api.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /** A one-off job as claimed: `attempts` already counts this try. */
 export type ClaimedJob = {
@@ -23,16 +21,15 @@ const errorText = (error: unknown): string =>
  * the row's newest version after waiting for the other writer (and `skip locked` steps past rows another
  * claim holds). On PGlite statements run one at a time, which is trivially once.
  */
-export class JobsRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
+export class JobsRepository<E extends Executor = Executor> extends Repository<E> {
   /** Records a recurring job (first due at `firstRunAt`); an existing row keeps its schedule, takes the new interval. */
-  async ensureSchedule(name: string, intervalMs: number, firstRunAt: Date): Promise<void> {
-    await this.#db
+  async ensureSchedule(
+    this: JobsRepository<Tx>,
+    name: string,
+    intervalMs: number,
+    firstRunAt: Date,
+  ): Promise<void> {
+    await this.db
       .insertInto('job_schedules')
       .values({ name, interval_ms: intervalMs, next_run_at: firstRunAt })
       .onConflict((conflict) => conflict.column('name').doUpdateSet({ interval_ms: intervalMs }))
@@ -41,10 +38,11 @@ export class JobsRepository {
 
   /** Takes the recurring job if it is due (or `force`) and nobody holds an unexpired lease on it. */
   async claimSchedule(
+    this: JobsRepository<Tx>,
     name: string,
     lease: { worker: string; now: Date; until: Date; force: boolean },
   ): Promise<{ attempts: number } | undefined> {
-    return this.#db
+    return this.db
       .updateTable('job_schedules')
       .set({ locked_by: lease.worker, locked_until: lease.until, last_started_at: lease.now })
       .where('name', '=', name)
@@ -60,10 +58,11 @@ export class JobsRepository {
 
   /** Ends this worker's run of a recurring job: next due at `nextRunAt`; an error is kept and counted. */
   async finishSchedule(
+    this: JobsRepository<Tx>,
     name: string,
     run: { worker: string; now: Date; nextRunAt: Date; error: unknown | null },
   ): Promise<void> {
-    await this.#db
+    await this.db
       .updateTable('job_schedules')
       .set((eb) => ({
         locked_by: null,
@@ -80,10 +79,10 @@ export class JobsRepository {
   }
 
   async enqueue(
-    executor: JobsExecutor,
+    this: JobsRepository<Tx>,
     job: { name: string; payload: unknown; runAt: Date; maxAttempts: number },
   ): Promise<bigint> {
-    const row = await executor
+    const row = await this.db
       .insertInto('jobs')
       .values({
         name: job.name,
@@ -98,11 +97,12 @@ export class JobsRepository {
 
   /** Takes up to `limit` due pending jobs of the given names, oldest first, counting the try. */
   async claimDue(
+    this: JobsRepository<Tx>,
     names: readonly string[],
     lease: { worker: string; now: Date; until: Date; limit: number },
   ): Promise<ClaimedJob[]> {
     if (names.length === 0) return [];
-    const due = this.#db
+    const due = this.db
       .selectFrom('jobs')
       .select('id')
       .where('status', '=', 'pending')
@@ -114,7 +114,7 @@ export class JobsRepository {
       .limit(lease.limit)
       .forUpdate()
       .skipLocked();
-    const rows = await this.#db
+    const rows = await this.db
       .updateTable('jobs')
       .set((eb) => ({
         locked_by: lease.worker,
@@ -135,8 +135,8 @@ export class JobsRepository {
       .sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
-  async completeJob(id: bigint, worker: string, now: Date): Promise<void> {
-    await this.#db
+  async completeJob(this: JobsRepository<Tx>, id: bigint, worker: string, now: Date): Promise<void> {
+    await this.db
       .updateTable('jobs')
       .set({ status: 'done', finished_at: now, locked_by: null, locked_until: null, last_error: null })
       .where('id', '=', id)
@@ -146,10 +146,11 @@ export class JobsRepository {
 
   /** Records a failed try: retried at `retryAt`, or left `failed` when `retryAt` is null (no tries left). */
   async failJob(
+    this: JobsRepository<Tx>,
     id: bigint,
     run: { worker: string; now: Date; retryAt: Date | null; error: unknown },
   ): Promise<void> {
-    await this.#db
+    await this.db
       .updateTable('jobs')
       .set({
         status: run.retryAt === null ? 'failed' : 'pending',
@@ -163,3 +164,14 @@ export class JobsRepository {
       .execute();
   }
 }
+
+/** What the scheduler calls: each of the repository's writes in a transaction of its own (one statement). */
+export type JobsQueue = {
+  [K in
+    | 'ensureSchedule'
+    | 'claimSchedule'
+    | 'finishSchedule'
+    | 'claimDue'
+    | 'completeJob'
+    | 'failJob']: OmitThisParameter<JobsRepository<Tx>[K]>;
+};

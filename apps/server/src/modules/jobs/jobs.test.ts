@@ -5,6 +5,7 @@ import {
   type TestDatabase,
   testBackends,
 } from '../../../test/helpers/test-database.ts';
+import { transact } from '../../db/unit-of-work.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { DEFAULT_LEASE_MS, retryDelayMs } from './job-scheduler.ts';
 import { JobsRepository } from './jobs.repository.ts';
@@ -125,34 +126,33 @@ describe.each(testBackends())('job queue [%s]', (backend) => {
     clock.advance(10 * MINUTE);
     const id = await api.enqueue(database.db, { name: 'test.lease-job' });
     // Another process claims both, then dies without finishing.
-    const dead = new JobsRepository(database.db);
     const now = clock.now();
     const until = new Date(now.getTime() + DEFAULT_LEASE_MS);
-    expect(
-      await dead.claimSchedule('test.lease-sweep', { worker: 'dead', now, until, force: false }),
-    ).toBeDefined();
-    expect(await dead.claimDue(['test.lease-job'], { worker: 'dead', now, until, limit: 10 })).toHaveLength(
-      1,
-    );
+    await transact(database.db, async (trx) => {
+      const dead = new JobsRepository(trx);
+      expect(
+        await dead.claimSchedule('test.lease-sweep', { worker: 'dead', now, until, force: false }),
+      ).toBeDefined();
+      expect(await dead.claimDue(['test.lease-job'], { worker: 'dead', now, until, limit: 10 })).toHaveLength(
+        1,
+      );
+    });
     expect(await runner.runDue()).toEqual({ ran: [], failed: [] });
     expect(await runner.runNow('test.lease-sweep')).toBe(false);
     clock.advance(DEFAULT_LEASE_MS);
     expect((await runner.runDue()).ran).toEqual(['test.lease-sweep', `test.lease-job#${id}`]);
     expect(ran).toEqual(['sweep', 'job attempt 2']);
     // The dead process's late finish changes nothing: the row is no longer its own.
-    await dead.completeJob(id, 'dead', clock.now());
+    await transact(database.db, (trx) => new JobsRepository(trx).completeJob(id, 'dead', clock.now()));
     expect(await jobRow(id)).toMatchObject({ status: 'done', locked_by: null });
   });
 
   it("queues a job in the caller's transaction: none if it rolls back", async () => {
     const { api } = queue([]);
-    await database.db
-      .transaction()
-      .execute(async (trx) => {
-        await api.enqueue(trx, { name: 'test.rolled-back' });
-        throw new Error('rollback');
-      })
-      .catch(() => {});
+    await transact(database.db, async (trx) => {
+      await api.enqueue(trx, { name: 'test.rolled-back' });
+      throw new Error('rollback');
+    }).catch(() => {});
     const rows = await database.db
       .selectFrom('jobs')
       .selectAll()
