@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpsHarness, type OpsHarness } from '../../test/helpers/ops-harness.ts';
 import { testBackends } from '../../test/helpers/test-database.ts';
+import { outboxWriter } from '../lib/notify/outbox.repository.ts';
 
 describe.each(testBackends())('ops outbox:list [%s]', (backend) => {
   let harness: OpsHarness;
@@ -13,7 +14,13 @@ describe.each(testBackends())('ops outbox:list [%s]', (backend) => {
       ['+919000000002', 'second'],
       ['+919000000001', 'third'],
     ] as const) {
-      await harness.outbox.insert({ brandId: null, channel: 'sms', destination, subject: null, body });
+      await outboxWriter(harness.database.db).insert({
+        brandId: null,
+        channel: 'sms',
+        destination,
+        subject: null,
+        body,
+      });
     }
   }, 60_000);
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { HttpProviderConfig } from '../../config/env.ts';
 import { postJson } from './http-post.ts';
 import { maskEmail } from './mask.ts';
 import type { NotifyLog } from './notify-log.ts';
-import type { OutboxRepository } from './outbox.repository.ts';
+import type { OutboxWriter } from './outbox.repository.ts';
 
 export type MailMessage = { brandId: bigint | null; to: string; subject: string; text: string };
 
@@ -13,10 +13,10 @@ export interface MailProvider {
 
 /** The default provider: the e-mail lands in `outbox_messages`; the log line never holds the body. */
 export class OutboxMailProvider implements MailProvider {
-  readonly #outbox: OutboxRepository;
+  readonly #outbox: OutboxWriter;
   readonly #log: NotifyLog;
 
-  constructor(outbox: OutboxRepository, log: NotifyLog) {
+  constructor(outbox: OutboxWriter, log: NotifyLog) {
     this.#outbox = outbox;
     this.#log = log;
   }

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpMailProvider, type MailProvider, OutboxMailProvider } from './mail-provider.ts';
 import type { NotifyLog } from './notify-log.ts';
-import { OutboxRepository } from './outbox.repository.ts';
+import { outboxWriter } from './outbox.repository.ts';
 import { HttpSmsProvider, OutboxSmsProvider, type SmsProvider } from './sms-provider.ts';
 
 export type Notifiers = { sms: SmsProvider; mail: MailProvider };
@@ -14,7 +14,7 @@ export function createNotifiers(
   config: Pick<AppConfig, 'smsProvider' | 'mailProvider'>,
   log: NotifyLog,
 ): Notifiers {
-  const outbox = new OutboxRepository(db);
+  const outbox = outboxWriter(db);
   return {
     sms: config.smsProvider
       ? new HttpSmsProvider(config.smsProvider, log)

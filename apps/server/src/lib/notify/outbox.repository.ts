@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { CodeChannel } from '../../db/tables/account-flows.ts';
+import { type Db, type Executor, Repository, type Tx, transact } from '../../db/unit-of-work.ts';
 
 export type OutboxMessage = {
   id: string;
@@ -23,15 +22,9 @@ export type NewOutboxMessage = {
  * `outbox_messages`: what the default providers "send". The developer inbox (`GET /dev/outbox`) and the
  * ops CLI (`outbox:list`) read it; nothing else does, because bodies hold live codes.
  */
-export class OutboxRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
-  async insert(message: NewOutboxMessage): Promise<bigint> {
-    const row = await this.#db
+export class OutboxRepository<E extends Executor = Executor> extends Repository<E> {
+  async insert(this: OutboxRepository<Tx>, message: NewOutboxMessage): Promise<bigint> {
+    const row = await this.db
       .insertInto('outbox_messages')
       .values({
         brand_id: message.brandId,
@@ -47,7 +40,7 @@ export class OutboxRepository {
 
   /** Newest first; `destination` narrows to one number or address. */
   async list(options: { destination?: string | undefined; limit: number }): Promise<OutboxMessage[]> {
-    let query = this.#db
+    let query = this.db
       .selectFrom('outbox_messages')
       .select(['id', 'channel', 'destination', 'subject', 'body', 'created_at'])
       .orderBy('created_at', 'desc')
@@ -64,4 +57,11 @@ export class OutboxRepository {
       createdAt: row.created_at.toISOString(),
     }));
   }
+}
+
+/** What the outbox providers write with: one message, in a transaction of its own. */
+export type OutboxWriter = { insert(message: NewOutboxMessage): Promise<bigint> };
+
+export function outboxWriter(db: Db): OutboxWriter {
+  return { insert: (message) => transact(db, (trx) => new OutboxRepository(trx).insert(message)) };
 }

@@ -11,7 +11,7 @@ import {
 import { HttpMailProvider, OutboxMailProvider } from './mail-provider.ts';
 import { maskEmail, maskPhone } from './mask.ts';
 import { createNotifiers } from './notifiers.ts';
-import { OutboxRepository } from './outbox.repository.ts';
+import { OutboxRepository, outboxWriter } from './outbox.repository.ts';
 import { HttpSmsProvider, OutboxSmsProvider } from './sms-provider.ts';
 
 type Received = { method: string; url: string; headers: IncomingMessage['headers']; body: unknown };
@@ -149,12 +149,13 @@ describe.each(testBackends())('outbox providers [%s]', (backend) => {
   it('write the message to outbox_messages and log only a masked destination and the row id', async () => {
     const log = collectingLog();
     const outbox = new OutboxRepository(database.db);
-    await new OutboxSmsProvider(outbox, log).send({
+    const writer = outboxWriter(database.db);
+    await new OutboxSmsProvider(writer, log).send({
       brandId: null,
       to: '+919876543210',
       text: 'Your code is 111222.',
     });
-    await new OutboxMailProvider(outbox, log).send({
+    await new OutboxMailProvider(writer, log).send({
       brandId: null,
       to: 'someone@demo.lotus.example',
       subject: 'Code',

@@ -2,7 +2,7 @@ import type { HttpProviderConfig } from '../../config/env.ts';
 import { postJson } from './http-post.ts';
 import { maskPhone } from './mask.ts';
 import type { NotifyLog } from './notify-log.ts';
-import type { OutboxRepository } from './outbox.repository.ts';
+import type { OutboxWriter } from './outbox.repository.ts';
 
 export type SmsMessage = { brandId: bigint | null; to: string; text: string };
 
@@ -16,10 +16,10 @@ export interface SmsProvider {
  * CLI), so every flow works without a paid gateway. The log line names the row, never the body.
  */
 export class OutboxSmsProvider implements SmsProvider {
-  readonly #outbox: OutboxRepository;
+  readonly #outbox: OutboxWriter;
   readonly #log: NotifyLog;
 
-  constructor(outbox: OutboxRepository, log: NotifyLog) {
+  constructor(outbox: OutboxWriter, log: NotifyLog) {
     this.#outbox = outbox;
     this.#log = log;
   }
