@@ -162,6 +162,29 @@ export function balanceOfAccount(account: LedgerAccountRow): Balance {
   };
 }
 
+/** An entry as its callers see it, from its row and its posting rows. */
+function postedEntryOf(
+  entry: JournalEntryRow,
+  postings: readonly { account_id: bigint; amount_minor: bigint; balance_after_minor: bigint }[],
+  replayed: boolean,
+): PostedEntry {
+  return {
+    entryId: entry.id,
+    brandId: entry.brand_id,
+    kind: entry.kind,
+    memo: entry.memo,
+    reversesEntryId: entry.reverses_entry_id,
+    createdAt: entry.created_at,
+    createdBy: entry.created_by,
+    postings: postings.map((posting) => ({
+      accountId: posting.account_id,
+      amountMinor: posting.amount_minor,
+      balanceAfterMinor: posting.balance_after_minor,
+    })),
+    replayed,
+  };
+}
+
 function holdOf(row: HoldRow, replayed: boolean): Hold {
   return {
     holdId: row.id,
@@ -410,22 +433,7 @@ export class Ledger {
     entry: JournalEntryRow,
     replayed: boolean,
   ): Promise<PostedEntry> {
-    const postings = await repository.postingsOf(entry.id);
-    return {
-      entryId: entry.id,
-      brandId: entry.brand_id,
-      kind: entry.kind,
-      memo: entry.memo,
-      reversesEntryId: entry.reverses_entry_id,
-      createdAt: entry.created_at,
-      createdBy: entry.created_by,
-      postings: postings.map((posting) => ({
-        accountId: posting.account_id,
-        amountMinor: posting.amount_minor,
-        balanceAfterMinor: posting.balance_after_minor,
-      })),
-      replayed,
-    };
+    return postedEntryOf(entry, await repository.postingsOf(entry.id), replayed);
   }
 
   /**
@@ -489,21 +497,7 @@ export class Ledger {
         balanceAfterMinor: balanceAfter.get(posting.accountId) ?? 0n,
       })),
     );
-    return {
-      entryId: entry.id,
-      brandId: entry.brand_id,
-      kind: entry.kind,
-      memo: entry.memo,
-      reversesEntryId: entry.reverses_entry_id,
-      createdAt: entry.created_at,
-      createdBy: entry.created_by,
-      postings: written.map((posting) => ({
-        accountId: posting.account_id,
-        amountMinor: posting.amount_minor,
-        balanceAfterMinor: posting.balance_after_minor,
-      })),
-      replayed: false,
-    };
+    return postedEntryOf(entry, written, false);
   }
 }
 

@@ -1,8 +1,46 @@
 import { Anchor, Checkbox } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { RuleForm } from '../../../lib/forms/use-rule-form.ts';
 import type { RegisterValues } from '../utils/register-schema.ts';
+
+type ConsentName = 'agreeTerms' | 'confirmAge';
+
+/** One consent checkbox: ticking it clears its message (shown on submit only). */
+function ConsentCheckbox({
+  rule,
+  name,
+  label,
+  error,
+  testId,
+}: {
+  rule: RuleForm<RegisterValues>;
+  name: ConsentName;
+  label: ReactNode;
+  error: string | undefined;
+  testId: string;
+}) {
+  return (
+    <Controller
+      control={rule.form.control}
+      name={name}
+      render={({ field }) => (
+        <Checkbox
+          ref={field.ref}
+          checked={field.value === true}
+          onChange={(event) => {
+            field.onChange(event.currentTarget.checked);
+            if (event.currentTarget.checked) rule.form.clearErrors(name);
+          }}
+          error={error}
+          label={label}
+          data-testid={testId}
+        />
+      )}
+    />
+  );
+}
 
 /**
  * The terms and the age checkboxes (SPEC §4): both must be ticked; ticking one clears its message, and
@@ -19,48 +57,28 @@ export function RegisterConsents({
   const { errors } = rule.form.formState;
   return (
     <>
-      <Controller
-        control={rule.form.control}
+      <ConsentCheckbox
+        rule={rule}
         name="agreeTerms"
-        render={({ field }) => (
-          <Checkbox
-            ref={field.ref}
-            checked={field.value === true}
-            onChange={(event) => {
-              field.onChange(event.currentTarget.checked);
-              if (event.currentTarget.checked) rule.form.clearErrors('agreeTerms');
+        error={errors.agreeTerms ? t('validation:agreement_required') : undefined}
+        testId="register-agree-terms"
+        label={
+          <Trans
+            t={t}
+            i18nKey="agreeTerms"
+            components={{
+              terms: <Anchor href="/page/terms" target="_blank" rel="noopener" inherit />,
+              privacy: <Anchor href="/page/privacy" target="_blank" rel="noopener" inherit />,
             }}
-            error={errors.agreeTerms ? t('validation:agreement_required') : undefined}
-            data-testid="register-agree-terms"
-            label={
-              <Trans
-                t={t}
-                i18nKey="agreeTerms"
-                components={{
-                  terms: <Anchor href="/page/terms" target="_blank" rel="noopener" inherit />,
-                  privacy: <Anchor href="/page/privacy" target="_blank" rel="noopener" inherit />,
-                }}
-              />
-            }
           />
-        )}
+        }
       />
-      <Controller
-        control={rule.form.control}
+      <ConsentCheckbox
+        rule={rule}
         name="confirmAge"
-        render={({ field }) => (
-          <Checkbox
-            ref={field.ref}
-            checked={field.value === true}
-            onChange={(event) => {
-              field.onChange(event.currentTarget.checked);
-              if (event.currentTarget.checked) rule.form.clearErrors('confirmAge');
-            }}
-            error={errors.confirmAge ? t('validation:age_required', { age: minimumAge }) : undefined}
-            label={t('agreeAge', { age: minimumAge })}
-            data-testid="register-confirm-age"
-          />
-        )}
+        error={errors.confirmAge ? t('validation:age_required', { age: minimumAge }) : undefined}
+        testId="register-confirm-age"
+        label={t('agreeAge', { age: minimumAge })}
       />
     </>
   );
