@@ -89,6 +89,8 @@ for (const variant of VARIANTS) {
         `/wps/content/banners?group=home&language=${variant.lang}`,
       );
       expect(banners.length).toBeGreaterThan(1);
+      // Autoplay is what this test checks: motion on (the run's default is reduced, playwright.config.ts).
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       await page.mouse.move(0, 0);
       await openHome(page, variant);
 
@@ -126,6 +128,8 @@ for (const variant of VARIANTS) {
         `/wps/content/announcements?type=B&pageNo=1&pageSize=9&language=${variant.lang}`,
       );
       expect(firstPage.totalPages).toBeGreaterThan(1);
+      // The moving line is what this test checks: motion on (the run's default is reduced).
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       await openHome(page, variant);
 
       const marquee = page.getByTestId('notice-marquee');
@@ -437,7 +441,6 @@ test.describe('rich text from the database', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());

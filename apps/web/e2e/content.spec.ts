@@ -231,6 +231,8 @@ for (const variant of VARIANTS) {
     test('home: jackpot counter grows, winner board and winners page say there are no wins yet', async ({
       page,
     }, testInfo) => {
+      // The rolling counter is what this test checks: motion on (the run's default is reduced).
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       await page.goto('/');
       await expectVariant(page, variant);
       const value = page.getByTestId('jackpot-value');

@@ -34,8 +34,9 @@ const run = promisify(execFile);
 const OPS_CLI = path.join(ROOT, 'apps/server/dist/ops-cli.js');
 
 test.use({ baseURL: serverUrl('wallet') });
-// Registration solves a proof of work and hashes a password; the CLI starts a process per command.
-test.setTimeout(60_000);
+// Registration solves a proof of work and hashes a password; the CLI starts a process per command. The
+// longest of these journeys takes ~18 s on two quiet cores: twice that with the CPU halved, and room.
+test.setTimeout(120_000);
 
 // The seeded accounts log in from the loopback address, where they always have (no new-IP step).
 const DEMO_PLAYER = { username: 'demo_player', password: 'Lotus-Player-2026!' };

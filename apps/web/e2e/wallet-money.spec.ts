@@ -20,8 +20,9 @@ const WALLET_DATABASE = SERVER_SPECS.find((spec) => spec.name === 'wallet')?.pos
 const run = promisify(execFile);
 
 test.use({ baseURL: serverUrl('wallet') });
-// Registration solves a proof of work and hashes a password; the CLI starts a process per command.
-test.setTimeout(60_000);
+// Registration solves a proof of work and hashes a password; the CLI starts a process per command. The
+// longest of these journeys takes ~24 s on two quiet cores: twice that with the CPU halved, and room.
+test.setTimeout(120_000);
 
 /** The operator CLI against the running server's database (as an operator would, from a shell). */
 async function ops(...args: string[]): Promise<string> {

@@ -10,7 +10,7 @@ describe('root view by system status', () => {
   it('shows the site for status 0', async () => {
     renderApp('/', { status: makeStatus({ status: 0 }) });
     await findLayout();
-    expect(await screen.findByTestId('page-home', {}, { timeout: 4000 })).toBeDefined();
+    expect(await screen.findByTestId('page-home')).toBeDefined();
     expect(screen.queryByTestId('maintenance-page')).toBeNull();
   });
 
@@ -22,7 +22,7 @@ describe('root view by system status', () => {
         customerServiceUrl: 'https://support.example.test/',
       }),
     });
-    const page = await screen.findByTestId('maintenance-page', {}, { timeout: 4000 });
+    const page = await screen.findByTestId('maintenance-page');
     expect(page.textContent).toContain('Back at 10:00 UTC.');
     expect(within(page).getByTestId('customer-service-link').getAttribute('href')).toBe(
       'https://support.example.test/',
@@ -33,7 +33,7 @@ describe('root view by system status', () => {
 
   it('falls back to the translated default message and the live-chat line', async () => {
     renderApp('/', { status: makeStatus({ status: 1, maintenanceMessage: null, customerServiceUrl: null }) });
-    const page = await screen.findByTestId('maintenance-page', {}, { timeout: 4000 });
+    const page = await screen.findByTestId('maintenance-page');
     expect(page.textContent).toContain('The site is under maintenance.');
     expect(within(page).getByTestId('customer-service-link').getAttribute('href')).toBe(
       'https://chat.example.test/live',
@@ -42,7 +42,7 @@ describe('root view by system status', () => {
 
   it('shows the region-blocked page with the visitor IP for status 2', async () => {
     renderApp('/', { status: makeStatus({ status: 2, ip: '198.51.100.23' }) });
-    const page = await screen.findByTestId('region-blocked-page', {}, { timeout: 4000 });
+    const page = await screen.findByTestId('region-blocked-page');
     expect(within(page).getByTestId('visitor-ip').textContent).toBe('198.51.100.23');
     expect(page.textContent).toContain('You are not allowed to access the site.');
     expect(within(page).getByTestId('customer-service-link')).toBeDefined();
@@ -50,7 +50,7 @@ describe('root view by system status', () => {
 
   it('says so when the API cannot be reached, and retries on request', async () => {
     renderApp('/', { status: 'network-error' });
-    const error = await screen.findByTestId('start-error', {}, { timeout: 4000 });
+    const error = await screen.findByTestId('start-error');
     expect(error.textContent).toContain('Network link abnormal');
     await userEvent.click(within(error).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('start-error')).toBeDefined();

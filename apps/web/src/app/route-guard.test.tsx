@@ -33,7 +33,7 @@ describe('route guard (logged-in to home page)', () => {
 
   it('sends a visitor from / to /login, dropping query and hash', async () => {
     const { router } = renderApp('/promotions?x=1#top', closedBrand);
-    await screen.findByTestId('page-login', {}, { timeout: 4000 });
+    await screen.findByTestId('page-login');
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('');
     expect(router.state.location.hash).toBe('');
@@ -48,7 +48,7 @@ describe('route guard (logged-in to home page)', () => {
   ])('lets a visitor reach %s', async (path, testId) => {
     expect(VISITOR_PATHS).toContain(path);
     const { router } = renderApp(path, closedBrand);
-    await screen.findByTestId(testId, {}, { timeout: 4000 });
+    await screen.findByTestId(testId);
     expect(router.state.location.pathname).toBe(path);
   });
 
@@ -56,7 +56,7 @@ describe('route guard (logged-in to home page)', () => {
     useSessionStore.getState().signIn('a-token');
     const { router } = renderApp('/promotions', closedBrand);
     await findLayout();
-    await screen.findByTestId('page-promotions', {}, { timeout: 4000 });
+    await screen.findByTestId('page-promotions');
     expect(router.state.location.pathname).toBe('/promotions');
   });
 });

@@ -66,7 +66,7 @@ describe('route table', () => {
     async (path, testId, header, banner, footer, side, extra) => {
       renderApp(path);
       const layout = await findLayout();
-      const page = await screen.findByTestId(testId, {}, { timeout: 4000 });
+      const page = await screen.findByTestId(testId);
 
       expect(layout.dataset).toMatchObject({ header, banner, footer, sideMenu: side });
       expect(layout.querySelector('.w1200')).not.toBeNull();
@@ -85,14 +85,14 @@ describe('route table', () => {
 
   it('opens the register modal over home on /register', async () => {
     renderApp('/register');
-    expect(await screen.findByRole('dialog', {}, { timeout: 4000 })).toBeDefined();
+    expect(await screen.findByRole('dialog')).toBeDefined();
     expect(screen.getByTestId('register-modal')).toBeDefined();
     expect(await screen.findByTestId('page-home')).toBeDefined();
   });
 
   it('shows a login prompt, not a list, to a visitor on /favorite', async () => {
     renderApp('/favorite');
-    const prompt = await screen.findByTestId('login-required', {}, { timeout: 4000 });
+    const prompt = await screen.findByTestId('login-required');
     await userEvent.click(within(prompt).getByRole('button', { name: 'Log in' }));
     expect(useAuthModal.getState().modal).toEqual({ kind: 'login' });
     useAuthModal.setState({ modal: null });
@@ -100,7 +100,7 @@ describe('route table', () => {
 
   it('names the page in document.title', async () => {
     renderApp('/promotions', { permission: makePermission({ brandName: 'Acme' }) });
-    await screen.findByTestId('page-promotions', {}, { timeout: 4000 });
+    await screen.findByTestId('page-promotions');
     expect(document.title).toBe('Promotions - Acme');
   });
 });

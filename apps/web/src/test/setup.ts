@@ -3,9 +3,10 @@ import { afterEach, vi } from 'vitest';
 import { loadFloatingParts } from '../components/ui/deferred-floating.tsx';
 import { i18n } from '../lib/i18n.ts';
 
-// findBy / waitFor wait up to 3 s instead of 1 s: lazy routes and chunks load slower on a busy machine, and
-// a wrong state still fails (it just fails later).
-configure({ asyncUtilTimeout: 3000 });
+// findBy / waitFor wait up to 10 s instead of 1 s, and no test sets a shorter wait of its own: the first
+// import of a lazy route is a Vite transform, which takes seconds with three workers on a machine whose CPU is
+// halved (the suite must pass there, issue 16). A passing test never waits for it; a wrong state still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs; Mantine needs matchMedia and ResizeObserver (ARCHITECTURE §1 traps).
 Object.defineProperty(window, 'matchMedia', {

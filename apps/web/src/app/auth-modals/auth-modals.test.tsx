@@ -75,7 +75,7 @@ describe('AuthModals', () => {
     renderModals();
     act(() => openAuthModal({ kind: 'login', username: 'demo_player' }));
     // The login chunk is the largest of the dialogs; give its first load time on a busy machine.
-    const dialog = await screen.findByRole('dialog', { name: 'Log in' }, { timeout: 8000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     expect((within(dialog).getByTestId('login-username') as HTMLInputElement).value).toBe('demo_player');
   });
 

@@ -64,7 +64,7 @@ describe('header actions', () => {
       typeIn('header-login-password', ' Lotus-Player-2026! ');
       await userEvent.click(screen.getByTestId('header-login-submit'));
 
-      expect(await screen.findByTestId('player-nickname', {}, { timeout: 4000 })).toBeTruthy();
+      expect(await screen.findByTestId('player-nickname')).toBeTruthy();
       expect(screen.getByTestId('player-nickname').textContent).toBe('Demo Player');
       const [path, payload] = sealed.mock.calls[0] ?? [];
       expect(path).toBe('/wps/session/login');

@@ -15,13 +15,13 @@ describe('scrolling on navigation', () => {
     await findLayout();
     vi.mocked(window.scrollTo).mockClear();
     await act(() => router.navigate('/live'));
-    await screen.findByTestId('page-live', {}, { timeout: 4000 });
+    await screen.findByTestId('page-live');
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
   it('scrolls to the element named by the hash instead', async () => {
     const { router } = renderApp('/');
-    await screen.findByTestId('page-home', {}, { timeout: 4000 });
+    await screen.findByTestId('page-home');
     const target = document.getElementById('home-winners');
     if (!target) throw new Error('home has no #home-winners section');
     const scrolled = vi.spyOn(target, 'scrollIntoView');
@@ -33,12 +33,12 @@ describe('scrolling on navigation', () => {
 
   it('keeps the position when only the query changes (a filter on the same page)', async () => {
     const { router } = renderApp('/promotions');
-    await screen.findByTestId('page-promotions', {}, { timeout: 4000 });
+    await screen.findByTestId('page-promotions');
     vi.mocked(window.scrollTo).mockClear();
     await act(() => router.navigate('/promotions?type=slots'));
     expect(window.scrollTo).not.toHaveBeenCalled();
     await act(() => router.navigate('/live'));
-    await screen.findByTestId('page-live', {}, { timeout: 4000 });
+    await screen.findByTestId('page-live');
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });

@@ -29,7 +29,7 @@ describe('site chrome composed by the layout', () => {
     const first = renderApp('/', { permission });
     await findLayout();
     // The pop-up announcements come first; without any (the stub serves none), the gift follows.
-    expect(await screen.findByTestId('gift-popup', {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByTestId('gift-popup')).toBeTruthy();
     first.unmount();
 
     renderApp('/', { permission });
@@ -43,7 +43,7 @@ describe('site chrome composed by the layout', () => {
     useSessionStore.getState().signIn('token-1');
     renderApp('/', { permission: makePermission({}, { resources: [GIFT] }) });
     await findLayout();
-    const gift = await screen.findByTestId('gift-popup', {}, { timeout: 4000 });
+    const gift = await screen.findByTestId('gift-popup');
     expect(gift.textContent).toContain('Your welcome gift is ready.');
     expect(window.localStorage.getItem('giftSeen:member')).toBe('1');
   });

@@ -34,7 +34,7 @@ function CentreWithCounts() {
   );
 }
 
-describe('message counts', { timeout: 20_000 }, () => {
+describe('message counts', () => {
   beforeEach(async () => {
     await resetLanguage();
     useSessionStore.setState({ token: 'token-1' });

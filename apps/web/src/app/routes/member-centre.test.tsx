@@ -29,7 +29,7 @@ const menuEntries = () =>
     .filter((link) => link.closest('[data-testid="member-centre-menu"]'))
     .map((link) => link.getAttribute('data-testid')?.replace('member-menu-', ''));
 
-describe('member centre shell (SPEC §2, §6)', { timeout: 20_000 }, () => {
+describe('member centre shell (SPEC §2, §6)', () => {
   beforeEach(async () => {
     await resetLanguage();
     useAuthModal.setState({ modal: null });
@@ -55,7 +55,7 @@ describe('member centre shell (SPEC §2, §6)', { timeout: 20_000 }, () => {
     expect(active.getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('member-menu-depositv2').getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
-    expect(await screen.findByTestId('security-centre-page', {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByTestId('security-centre-page')).toBeTruthy();
     expect(useAuthModal.getState().modal).toBeNull();
   });
 

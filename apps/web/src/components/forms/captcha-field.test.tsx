@@ -88,7 +88,7 @@ describe('CaptchaField', () => {
     // The spent image is not left on screen meanwhile.
     expect(screen.queryByTestId('captcha-image')).toBeNull();
     // The frozen clock makes the wait a real second.
-    await waitFor(() => expect(imageSrc()).toContain('UE5HIyR2'), { timeout: 2500 });
+    await waitFor(() => expect(imageSrc()).toContain('UE5HIyR2'));
     expect(captchas.served()).toBe(2);
   });
 

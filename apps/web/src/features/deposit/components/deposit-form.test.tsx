@@ -103,7 +103,7 @@ describe('deposit form rules', () => {
   });
 });
 
-describe('DepositForm', { timeout: 20_000 }, () => {
+describe('DepositForm', () => {
   beforeEach(async () => {
     await resetLanguage();
   });

@@ -40,7 +40,7 @@ if (!('fonts' in document)) {
 async function openForm() {
   const user = userEvent.setup({ applyAccept: false });
   renderUi(<FeedbackModal opened onClose={() => {}} />);
-  const form = await screen.findByTestId('feedback-form', {}, { timeout: 4000 });
+  const form = await screen.findByTestId('feedback-form');
   const input = form.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error('no file input');
   return { user, form, input };
@@ -52,7 +52,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 }
 
 // user-event types each character: on a busy 2-core machine these journeys take seconds, not milliseconds.
-describe('feedback modal', { timeout: 20_000 }, () => {
+describe('feedback modal', () => {
   beforeEach(() => resetLanguage());
 
   it('shows what is missing, and a live counter with the bounds', async () => {

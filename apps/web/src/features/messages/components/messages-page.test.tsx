@@ -62,7 +62,7 @@ function serveInbox(initial: PlatformMessage[], options: { failList?: boolean } 
   return { calls };
 }
 
-describe('platform messages page (member centre messageV2)', { timeout: 20_000 }, () => {
+describe('platform messages page (member centre messageV2)', () => {
   beforeEach(async () => {
     await resetLanguage();
     useSessionStore.setState({ token: 'token-1' });

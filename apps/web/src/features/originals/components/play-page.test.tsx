@@ -38,12 +38,10 @@ describe('OriginalsPlayPage', () => {
     if (!round) throw new Error('no round');
     const outcome = round.outcome as { base: { window: string[][] }; freeSpins: { window: string[][] }[] };
     const lastWindow = outcome.freeSpins.at(-1)?.window ?? outcome.base.window;
-    await waitFor(
-      () =>
-        expect(screen.getByTestId('originals-balance').textContent).toBe(
-          `₹${(Number(studio.state.balance) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
-        ),
-      { timeout: 8000 },
+    await waitFor(() =>
+      expect(screen.getByTestId('originals-balance').textContent).toBe(
+        `₹${(Number(studio.state.balance) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      ),
     );
     const shown = [0, 1, 2, 3, 4].map((reel) =>
       Array.from(screen.getByTestId(`reel-${reel}`).querySelectorAll('[data-symbol]')).map((c) =>
@@ -169,7 +167,7 @@ describe('OriginalsPlayPage', () => {
     fireEvent.click(screen.getByTestId('autoplay'));
     await waitFor(() => expect(studio.plays()).toHaveLength(1));
     studio.state.fail = { code: 'round_pending', status: 409 };
-    await waitFor(() => expect(studio.plays()).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(studio.plays()).toHaveLength(2));
     const [first, second] = studio.plays();
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(2500);
     const alert = await screen.findByTestId('originals-error');

@@ -42,7 +42,7 @@ describe('forgot password switch rule (SPEC §4)', () => {
   });
 });
 
-describe('password modals', { timeout: 20_000 }, () => {
+describe('password modals', () => {
   beforeEach(async () => {
     await resetLanguage();
     sealed.mockReset();
@@ -51,7 +51,7 @@ describe('password modals', { timeout: 20_000 }, () => {
   it('shows the e-mail/mobile switch with both flags, and only the form that is on otherwise', async () => {
     serve(['CHNGPASSMAIL3', 'CHNGPASSVERIF3']);
     const view = renderUi(<ForgotPasswordModal opened onClose={() => {}} />);
-    expect(await screen.findByTestId('forgot-method', {}, { timeout: 4000 })).toBeDefined();
+    expect(await screen.findByTestId('forgot-method')).toBeDefined();
     expect(screen.getByTestId('forgot-email-form')).toBeDefined();
     fireEvent.click(screen.getByText('By mobile number'));
     expect(await screen.findByTestId('forgot-mobile-form')).toBeDefined();
@@ -59,20 +59,20 @@ describe('password modals', { timeout: 20_000 }, () => {
 
     serve(['CHNGPASSVERIF3']);
     const mobileOnly = renderUi(<ForgotPasswordModal opened onClose={() => {}} />);
-    expect(await screen.findByTestId('forgot-mobile-form', {}, { timeout: 4000 })).toBeDefined();
+    expect(await screen.findByTestId('forgot-mobile-form')).toBeDefined();
     expect(screen.queryByTestId('forgot-method')).toBeNull();
     mobileOnly.unmount();
 
     serve([]);
     renderUi(<ForgotPasswordModal opened onClose={() => {}} />);
-    expect(await screen.findByTestId('forgot-unavailable', {}, { timeout: 4000 })).toBeDefined();
+    expect(await screen.findByTestId('forgot-unavailable')).toBeDefined();
   });
 
   it('checks username and e-mail, sends them and confirms before closing', async () => {
     const onClose = vi.fn();
     const fetchStub = serve(['CHNGPASSMAIL3'], { '/wps/member/password/email': null });
     renderUi(<ForgotPasswordModal opened onClose={onClose} />);
-    await screen.findByTestId('forgot-email-form', {}, { timeout: 4000 });
+    await screen.findByTestId('forgot-email-form');
     fireEvent.click(screen.getByTestId('forgot-email-submit'));
     // react-hook-form validates asynchronously: each message is awaited.
     await waitFor(() => expect(errorOf('forgot-username')).toBe('Input cannot be empty.'));
@@ -95,7 +95,7 @@ describe('password modals', { timeout: 20_000 }, () => {
     sealed.mockResolvedValue({ token: 'tok', firstTimeLogin: false, passwordExpired: false });
     const fetchStub = serve(['CHNGPASSVERIF3'], { '/wps/verification/sms/noLogin': { expiredMinutes: 1 } });
     const { router } = renderUi(<ForgotPasswordModal opened onClose={() => {}} />, { path: '/x' });
-    await screen.findByTestId('forgot-mobile-form', {}, { timeout: 4000 });
+    await screen.findByTestId('forgot-mobile-form');
     type('forgot-mobile', '9000000001');
     fireEvent.click(screen.getByTestId('forgot-sms-send'));
     await screen.findByText(/Resend in/);
@@ -133,7 +133,7 @@ describe('password modals', { timeout: 20_000 }, () => {
     serve([]);
     sealed.mockRejectedValueOnce(new ApiError('old_password_error', 400));
     renderUi(<ChangePasswordModal opened onClose={() => {}} forced={false} />);
-    await screen.findByTestId('change-password-form', {}, { timeout: 4000 });
+    await screen.findByTestId('change-password-form');
     fireEvent.click(screen.getByTestId('change-password-submit'));
     await waitFor(() => expect(errorOf('change-old-password')).toBe('Input cannot be empty.'));
     expect(errorOf('change-new-password')).toBe('Input cannot be empty.');
@@ -170,7 +170,7 @@ describe('password modals', { timeout: 20_000 }, () => {
       <ChangePasswordModal opened onClose={onClose} forced oldPassword="Lotus-Welcome-2026!" />,
       { path: '/games' },
     );
-    await screen.findByTestId('change-password-form', {}, { timeout: 4000 });
+    await screen.findByTestId('change-password-form');
     expect(screen.getByTestId('change-password-forced')).toBeDefined();
     expect(screen.queryByTestId('change-old-password')).toBeNull();
     // Forced: no close icon, only the sign-out way out.
@@ -204,7 +204,7 @@ describe('password modals', { timeout: 20_000 }, () => {
       retry: false,
     }).subscribe(() => {});
     await waitFor(() => expect(queryClient.getQueryState(['wallet', 'balance'])?.status).toBe('error'));
-    await screen.findByTestId('change-password-form', {}, { timeout: 4000 });
+    await screen.findByTestId('change-password-form');
     refused = false;
     type('change-new-password', 'abc123');
     type('change-confirm-password', 'abc123');
@@ -218,7 +218,7 @@ describe('password modals', { timeout: 20_000 }, () => {
     serve([]);
     sealed.mockResolvedValue(null);
     const view = renderUi(<ResetPasswordPage />, { path: '/resetPassword?token=s3cret' });
-    await screen.findByTestId('reset-password-form', {}, { timeout: 4000 });
+    await screen.findByTestId('reset-password-form');
     type('reset-new-password', 'abc123');
     type('reset-confirm-password', 'abc123');
     fireEvent.click(screen.getByTestId('reset-submit'));
@@ -230,6 +230,6 @@ describe('password modals', { timeout: 20_000 }, () => {
     view.unmount();
 
     renderUi(<ResetPasswordPage />, { path: '/resetPassword' });
-    expect(await screen.findByTestId('reset-missing-token', {}, { timeout: 4000 })).toBeDefined();
+    expect(await screen.findByTestId('reset-missing-token')).toBeDefined();
   });
 });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { makePermission } from '../../../test/fixtures.ts';
 import { findLayout, renderApp, resetLanguage } from '../../../test/render-app.tsx';
 
-describe('/resetPassword', { timeout: 20_000 }, () => {
+describe('/resetPassword', () => {
   beforeEach(() => resetLanguage());
 
   it('opens the reset form for a visitor, even on a brand that sends visitors to /login', async () => {
@@ -11,7 +11,7 @@ describe('/resetPassword', { timeout: 20_000 }, () => {
       permission: makePermission({ loggedInToHomePage: true }),
     });
     await findLayout();
-    expect(await screen.findByTestId('reset-password-form', {}, { timeout: 8000 })).toBeDefined();
+    expect(await screen.findByTestId('reset-password-form')).toBeDefined();
     expect(router.state.location.pathname).toBe('/resetPassword');
     expect(router.state.location.search).toBe('?token=abc');
     expect(document.title).toContain('Reset password');

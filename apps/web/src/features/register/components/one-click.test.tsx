@@ -12,7 +12,7 @@ import { OneClickResultModal } from './one-click-result-modal.tsx';
 vi.mock('../../../lib/sealed-request.ts', () => ({ postSealed: vi.fn() }));
 const sealed = vi.mocked(postSealed);
 
-describe('one-click registration', { timeout: 20_000 }, () => {
+describe('one-click registration', () => {
   beforeEach(async () => {
     await resetLanguage();
     sealed.mockReset();

@@ -41,7 +41,7 @@ function open({
   return { ...view, fetchStub };
 }
 
-const form = () => screen.findByTestId('register-form', {}, { timeout: 4000 });
+const form = () => screen.findByTestId('register-form');
 const field = (key: string) => screen.getByTestId(`register-field-${key}`) as HTMLInputElement;
 const type = (key: string, value: string) => fireEvent.change(field(key), { target: { value } });
 const errorOf = (key: string) => {
@@ -53,7 +53,7 @@ const errorOf = (key: string) => {
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 };
 
-describe('RegisterModal', { timeout: 20_000 }, () => {
+describe('RegisterModal', () => {
   beforeEach(async () => {
     await resetLanguage();
     sealed.mockReset();
@@ -238,7 +238,7 @@ describe('RegisterModal', { timeout: 20_000 }, () => {
     expect(sealed.mock.calls[0]?.[1]).toMatchObject({ captcha: 'AB23' });
     const captchaLoads = () =>
       fetchStub.mock.calls.filter(([input]) => String(input) === '/wps/captcha').length;
-    await waitFor(() => expect(captchaLoads()).toBe(2), { timeout: 3000 });
+    await waitFor(() => expect(captchaLoads()).toBe(2));
   });
 
   it('maps a field_invalid answer to that field’s rule message', async () => {
@@ -281,6 +281,6 @@ describe('RegisterModal', { timeout: 20_000 }, () => {
 
   it('says registration is closed when no tab is on', async () => {
     open({ flags: [] });
-    expect(await screen.findByTestId('register-unavailable', {}, { timeout: 4000 })).toBeDefined();
+    expect(await screen.findByTestId('register-unavailable')).toBeDefined();
   });
 });

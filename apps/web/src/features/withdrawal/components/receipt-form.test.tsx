@@ -83,7 +83,7 @@ describe('receipt rules (SPEC §4 withdrawal confirmation)', () => {
   });
 });
 
-describe('ReceiptForm', { timeout: 20_000 }, () => {
+describe('ReceiptForm', () => {
   beforeEach(async () => {
     await resetLanguage();
   });
