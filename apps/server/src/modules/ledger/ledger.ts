@@ -208,8 +208,8 @@ type EntryToWrite = {
   postings: PostingInput[];
   /** Held amount released from an account together with its posting (settling a hold). */
   releaseHeld?: { accountId: bigint; amountMinor: bigint };
-  /** Runs after the entry row exists and before balances move (e.g. marking the hold posted). */
-  beforePostings?: (repository: LedgerRepository<Tx>, entry: JournalEntryRow) => Promise<void>;
+  /** The reserved hold this entry posts: marked posted with it, or the entry is refused. */
+  settleHoldId?: bigint;
 };
 
 /** The ledger's commands inside one transaction (the caller's unit of work). */
@@ -350,7 +350,6 @@ export class Ledger {
       if (!found) throw new AppError('not_found', { message: `hold ${input.holdId}` });
       if (found.account_id === input.counterAccountId)
         throw invalid('a hold cannot be posted to its own account');
-      let settled: HoldRow | null = null;
       const entry = await this.#writeEntry(repository, {
         brandId: input.brandId,
         idempotencyKey: input.idempotencyKey,
@@ -364,12 +363,11 @@ export class Ledger {
           { accountId: input.counterAccountId, amountMinor: found.amount_minor },
         ],
         releaseHeld: { accountId: found.account_id, amountMinor: found.amount_minor },
-        beforePostings: async (inner, written) => {
-          settled = await inner.settleHold(input.brandId, input.holdId, 'posted', written.id);
-          if (!settled) throw new AppError('hold_not_reserved');
-        },
+        settleHoldId: input.holdId,
       });
-      const hold = settled ?? (await repository.findHold(input.brandId, input.holdId));
+      const hold: HoldRow | undefined = entry.replayed
+        ? await repository.findHold(input.brandId, input.holdId)
+        : { ...found, status: 'posted', posted_entry_id: entry.entryId };
       if (!hold) throw new Error('hold vanished');
       if (entry.replayed && hold.posted_entry_id !== entry.entryId) {
         throw new AppError('idempotency_key_reused');
@@ -437,19 +435,15 @@ export class Ledger {
   }
 
   /**
-   * Writes a new entry, or replays the one its key already names: the insert's key conflict is the
-   * look-up, so a new entry costs no extra query.
+   * Writes a new entry in one statement (`LedgerRepository.postEntry`), or replays the one its key already
+   * names: the insert's key conflict is the look-up, so a new entry costs no extra query. Balances move in
+   * one global order — member accounts before system accounts, then ascending id — so two entries touching
+   * the same accounts lock them in the same order and cannot deadlock; system accounts come last because
+   * the brand's house account is in every bet and payout, and the later its row lock is taken the less the
+   * brand's entries queue behind each other (docs/benchmarks.md "Ledger in process").
    */
   async #writeEntry(repository: LedgerRepository<Tx>, input: EntryToWrite): Promise<PostedEntry> {
-    const accounts = await repository.accountsByIds(input.postings.map((posting) => posting.accountId));
-    if (accounts.length !== input.postings.length) throw invalid('unknown account');
-    const currency = accounts[0]?.currency;
-    for (const account of accounts) {
-      if (account.brand_id !== input.brandId) throw invalid(`account ${account.id} belongs to another brand`);
-      if (account.currency !== currency) throw invalid('postings of one entry share one currency');
-    }
-
-    const entry = await repository.insertEntry({
+    const result = await repository.postEntry({
       brandId: input.brandId,
       kind: input.kind,
       idempotencyKey: input.idempotencyKey,
@@ -457,47 +451,49 @@ export class Ledger {
       reversesEntryId: input.reversesEntryId,
       memo: input.memo,
       createdBy: input.createdBy,
+      postings: input.postings,
+      releaseHeld: input.releaseHeld ?? null,
+      settleHoldId: input.settleHoldId ?? null,
     });
-    if (!entry) {
-      // The key is taken: by an earlier request, or by a concurrent one that has just committed.
-      const winner = await this.#replayEntry(
-        repository,
-        input.brandId,
-        input.idempotencyKey,
-        input.requestHash,
-      );
-      if (!winner) throw new Error('journal entry vanished after a key conflict');
-      return winner;
+    switch (result.outcome) {
+      case 'posted':
+        return postedEntryOf(
+          {
+            id: result.entryId,
+            brand_id: input.brandId,
+            kind: input.kind,
+            idempotency_key: input.idempotencyKey,
+            request_hash: input.requestHash,
+            reverses_entry_id: input.reversesEntryId,
+            memo: input.memo,
+            created_at: result.createdAt,
+            created_by: input.createdBy,
+          },
+          result.postings,
+          false,
+        );
+      case 'replay': {
+        // The key is taken: by an earlier request, or by a concurrent one that has just committed.
+        const winner = await this.#replayEntry(
+          repository,
+          input.brandId,
+          input.idempotencyKey,
+          input.requestHash,
+        );
+        if (!winner) throw new Error('journal entry vanished after a key conflict');
+        return winner;
+      }
+      case 'unknown_account':
+        throw invalid('unknown account');
+      case 'other_brand':
+        throw invalid('an account belongs to another brand');
+      case 'mixed_currency':
+        throw invalid('postings of one entry share one currency');
+      case 'hold_not_reserved':
+        throw new AppError('hold_not_reserved');
+      case 'insufficient_funds':
+        throw new AppError('insufficient_funds');
     }
-    await input.beforePostings?.(repository, entry);
-
-    // Rows are updated in one global order — member accounts before system accounts, then ascending id —
-    // so two entries touching the same accounts lock them in the same order and cannot deadlock. System
-    // accounts come last because one of them (the brand's house account) is in every bet and payout: its
-    // row lock is held from its update to the commit, so the later it is taken the less the brand's
-    // entries queue behind each other (docs/benchmarks.md "Ledger in process").
-    const isSystem = new Set(accounts.filter((account) => account.member_id === null).map((a) => a.id));
-    const ordered = [...input.postings].sort((a, b) => {
-      const systemOrder = Number(isSystem.has(a.accountId)) - Number(isSystem.has(b.accountId));
-      if (systemOrder !== 0) return systemOrder;
-      return a.accountId < b.accountId ? -1 : 1;
-    });
-    const balanceAfter = new Map<bigint, bigint>();
-    for (const posting of ordered) {
-      const release = input.releaseHeld?.accountId === posting.accountId ? input.releaseHeld.amountMinor : 0n;
-      const after = await repository.applyToAccount(posting.accountId, posting.amountMinor, release);
-      if (after === null) throw new AppError('insufficient_funds');
-      balanceAfter.set(posting.accountId, after);
-    }
-    const written = await repository.insertPostings(
-      input.postings.map((posting) => ({
-        entryId: entry.id,
-        accountId: posting.accountId,
-        amountMinor: posting.amountMinor,
-        balanceAfterMinor: balanceAfter.get(posting.accountId) ?? 0n,
-      })),
-    );
-    return postedEntryOf(entry, written, false);
   }
 }
 
