@@ -620,6 +620,20 @@ describe.each(testBackends())('ledger service [%s]', (backend) => {
       expect(await ledgerViolations(database.db)).toEqual([]);
     });
 
+    it('refuses at commit an unbalanced entry written through ledger_post_entry itself', async () => {
+      const wallet = await freshWallet();
+      const post = (amounts: string) =>
+        database.db.transaction().execute((trx) =>
+          sql`select * from ledger_post_entry(${String(brandId)}::int8, 'adjustment', ${key('fn')}, ${'0'.repeat(64)},
+            null, null, 'test', ${`{${wallet},${house.id}}`}::int8[], ${amounts}::int8[], null, null, null)`.execute(
+            trx,
+          ),
+        );
+      await expect(post('{5,-4}')).rejects.toThrow(/ledger_unbalanced_entry/);
+      await expect(post('{5}')).rejects.toThrow(/ledger_post_entry: 2 accounts, 1 amounts/);
+      expect(await ledgerViolations(database.db)).toEqual([]);
+    });
+
     it('keeps member balances and available money non-negative in the schema itself', async () => {
       const wallet = await freshWallet();
       await expect(
