@@ -23,6 +23,7 @@ import {
 } from '../../apps/server/src/db/create-database.ts';
 import { prepareDatabase } from '../../apps/server/src/db/prepare-database.ts';
 import { LedgerService } from '../../apps/server/src/modules/ledger/ledger.service.ts';
+import type { PostingTarget } from '../../apps/server/src/modules/ledger/ledger.ts';
 import { ledgerViolations } from '../../apps/server/test/helpers/ledger-invariants.ts';
 import { parseArgs } from '../lib/args.mjs';
 import { cpuSample } from '../lib/cpu.mjs';
@@ -65,7 +66,7 @@ const details: Record<string, unknown> = {
   runs: [] as Run[],
 };
 
-type Fixture = { ledger: LedgerService; brandId: bigint; house: bigint; wallets: [bigint, bigint][] };
+type Fixture = { ledger: LedgerService; brandId: bigint; wallets: [bigint, bigint][] };
 
 /** Two funded wallets per writer (member_vendor accounts of one demo member, as the concurrency test does). */
 async function makeFixture(handle: DatabaseHandle, writers: number): Promise<Fixture> {
@@ -83,7 +84,6 @@ async function makeFixture(handle: DatabaseHandle, writers: number): Promise<Fix
   const currency = (
     await db.selectFrom('brands').select('currency').where('id', '=', brandId).executeTakeFirstOrThrow()
   ).currency;
-  const house = (await ledger.systemAccount(brandId, 'house')).id;
   const wallets: [bigint, bigint][] = [];
   for (let writer = 0; writer < writers; writer += 1) {
     const pair: bigint[] = [];
@@ -105,7 +105,7 @@ async function makeFixture(handle: DatabaseHandle, writers: number): Promise<Fix
         kind: 'adjustment',
         memo: 'ledger bench funding',
         postings: [
-          { accountId: house, amountMinor: -FUNDING_MINOR },
+          { system: 'house', amountMinor: -FUNDING_MINOR },
           { accountId: row.id, amountMinor: FUNDING_MINOR },
         ],
       });
@@ -113,7 +113,7 @@ async function makeFixture(handle: DatabaseHandle, writers: number): Promise<Fix
     }
     wallets.push([pair[0] as bigint, pair[1] as bigint]);
   }
-  return { ledger, brandId, house, wallets };
+  return { ledger, brandId, wallets };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -141,10 +141,12 @@ async function measure(
 
   async function writer(index: number): Promise<void> {
     const [a, b] = fixture.wallets[index] as [bigint, bigint];
-    const other = workload === 'house' ? fixture.house : b;
+    // The house as the services name it: the brand's pool, each entry in its member account's slot.
+    const other: PostingTarget = workload === 'house' ? { system: 'house' } : { accountId: b };
+    const wallet: PostingTarget = { accountId: a };
     for (let n = 0; performance.now() < windowEnd; n += 1) {
       // Alternate directions so every wallet stays funded however long the run.
-      const [from, to] = n % 2 === 0 ? [a, other] : [other, a];
+      const [from, to] = n % 2 === 0 ? [wallet, other] : [other, wallet];
       const began = performance.now();
       try {
         await fixture.ledger.post({
@@ -152,8 +154,8 @@ async function measure(
           idempotencyKey: `bench:${run}:${index}:${n}`,
           kind: workload === 'house' ? (n % 2 === 0 ? 'bet' : 'payout') : 'transfer',
           postings: [
-            { accountId: from, amountMinor: -AMOUNT_MINOR },
-            { accountId: to, amountMinor: AMOUNT_MINOR },
+            { ...from, amountMinor: -AMOUNT_MINOR },
+            { ...to, amountMinor: AMOUNT_MINOR },
           ],
           createdBy: 'system',
         });

@@ -23,9 +23,12 @@ export type NewEntry = {
   createdBy: string;
 };
 
+/** Where a posting goes: an account by id, or the brand's system account of a kind (a slot of its pool). */
+export type PostingTarget = { accountId: bigint } | { system: SystemAccountKind };
+
 /** What an entry moves, for `postEntry`. */
 export type EntryPostings = {
-  postings: readonly { accountId: bigint; amountMinor: bigint }[];
+  postings: readonly (PostingTarget & { amountMinor: bigint })[];
   /** Held amount released from an account together with its posting (settling a hold). */
   releaseHeld: { accountId: bigint; amountMinor: bigint } | null;
   /** The reserved hold this entry posts: marked posted with the entry, or the entry is refused. */
@@ -57,9 +60,12 @@ export type PostEntryResult =
       postings: { account_id: bigint; amount_minor: bigint; balance_after_minor: bigint }[];
     };
 
-/** A PostgreSQL array literal of int8 values: one text parameter the same way on pg and PGlite. */
-function int8Array(values: readonly bigint[]): string {
-  return `{${values.join(',')}}`;
+/**
+ * A PostgreSQL array literal (one text parameter, the same way on pg and PGlite) of int8 values or system
+ * kinds, which are plain lowercase words (SYSTEM_ACCOUNT_KINDS), so nothing needs quoting; null is NULL.
+ */
+function arrayLiteral(values: readonly (bigint | SystemAccountKind | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
 }
 
 export type NewHold = {
@@ -125,8 +131,9 @@ export class LedgerRepository<E extends Executor = Executor> extends Repository<
         ${String(entry.brandId)}::int8, ${entry.kind}::text, ${entry.idempotencyKey}::text,
         ${entry.requestHash}::text, ${entry.reversesEntryId === null ? null : String(entry.reversesEntryId)}::int8,
         ${entry.memo}::text, ${entry.createdBy}::text,
-        ${int8Array(entry.postings.map((posting) => posting.accountId))}::int8[],
-        ${int8Array(entry.postings.map((posting) => posting.amountMinor))}::int8[],
+        ${arrayLiteral(entry.postings.map((posting) => ('accountId' in posting ? posting.accountId : null)))}::int8[],
+        ${arrayLiteral(entry.postings.map((posting) => ('system' in posting ? posting.system : null)))}::text[],
+        ${arrayLiteral(entry.postings.map((posting) => posting.amountMinor))}::int8[],
         ${entry.releaseHeld ? String(entry.releaseHeld.accountId) : null}::int8,
         ${entry.releaseHeld ? String(entry.releaseHeld.amountMinor) : null}::int8,
         ${entry.settleHoldId === null ? null : String(entry.settleHoldId)}::int8
@@ -261,7 +268,10 @@ export class LedgerRepository<E extends Executor = Executor> extends Repository<
       .executeTakeFirst();
   }
 
-  /** The brand's system account of `kind` in the brand's currency, created on first use. */
+  /**
+   * Slot 0 of the brand's system account of `kind` in the brand's currency, created on first use: one
+   * concrete row for tests and tools. Money moves name `{ system: kind }` and land in the entry's slot.
+   */
   async ensureSystemAccount(
     this: LedgerRepository<Tx>,
     brandId: bigint,
@@ -278,6 +288,19 @@ export class LedgerRepository<E extends Executor = Executor> extends Repository<
       )
       .onConflict((conflict) => conflict.doNothing())
       .execute();
+    return this.#systemSlots(brandId, kind).where('ledger_accounts.pool_slot', '=', 0).executeTakeFirst();
+  }
+
+  /** The balance of the brand's system account of `kind`: the sum of its pool's slots (0 before any). */
+  async systemBalance(brandId: bigint, kind: SystemAccountKind): Promise<bigint> {
+    const row = await this.#systemSlots(brandId, kind)
+      .clearSelect()
+      .select(sql<bigint>`coalesce(sum(ledger_accounts.balance_minor), 0)::int8`.as('balance'))
+      .executeTakeFirst();
+    return row?.balance ?? 0n;
+  }
+
+  #systemSlots(brandId: bigint, kind: SystemAccountKind) {
     return this.db
       .selectFrom('ledger_accounts')
       .innerJoin('brands', 'brands.id', 'ledger_accounts.brand_id')
@@ -285,8 +308,7 @@ export class LedgerRepository<E extends Executor = Executor> extends Repository<
       .where('ledger_accounts.brand_id', '=', brandId)
       .where('ledger_accounts.kind', '=', kind)
       .where('ledger_accounts.member_id', 'is', null)
-      .whereRef('ledger_accounts.currency', '=', 'brands.currency')
-      .executeTakeFirst();
+      .whereRef('ledger_accounts.currency', '=', 'brands.currency');
   }
 
   /** Inserts the hold, or returns null when one with the same (brand, key) exists (serialised as entries are). */

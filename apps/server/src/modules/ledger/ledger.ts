@@ -8,7 +8,9 @@ import type {
 import type { Tx } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestHashOf } from '../../lib/request-hash.ts';
-import { LedgerRepository } from './ledger.repository.ts';
+import { LedgerRepository, type PostingTarget } from './ledger.repository.ts';
+
+export type { PostingTarget } from './ledger.repository.ts';
 
 /**
  * The double-entry ledger (ARCHITECTURE §4; docs/database.md "Ledger"). Every money movement is one
@@ -41,7 +43,12 @@ export type EntryKind =
   /** A claimed reward of the reward centre: brand `bonus` → member main (modules/promotions). */
   | 'reward';
 
-export type PostingInput = { accountId: bigint; amountMinor: bigint };
+/**
+ * One posting: an account by id, or `{ system: kind }` for the brand's system account of that kind, which
+ * lands in the pool slot of the entry (migration 0017: the slot of its smallest member account id), so
+ * the entries of different players do not queue on one house row.
+ */
+export type PostingInput = PostingTarget & { amountMinor: bigint };
 
 export type PostInput = {
   brandId: bigint;
@@ -85,8 +92,8 @@ export type ReserveInput = {
 export type PostHoldInput = {
   brandId: bigint;
   holdId: bigint;
-  /** Where the held money goes (e.g. withdrawals clearing, or the house for a lost bet). */
-  counterAccountId: bigint;
+  /** Where the held money goes (e.g. `{ system: 'withdrawals_clearing' }`, or the house for a lost bet). */
+  counter: PostingTarget;
   idempotencyKey: string;
   kind?: EntryKind;
   memo?: string | null;
@@ -110,6 +117,14 @@ export type Balance = {
   heldMinor: bigint;
   availableMinor: bigint;
 };
+
+/**
+ * How a posting's target enters a request hash: the account id as before pools, or `system:<kind>`, so the
+ * slot an entry lands in never changes its hash.
+ */
+function targetKey(target: PostingTarget): bigint | string {
+  return 'accountId' in target ? target.accountId : `system:${target.system}`;
+}
 
 /** The unique key that allows one reversal per entry. */
 export const REVERSAL_KEY = 'journal_entries_reverses_entry_id_key';
@@ -231,11 +246,12 @@ export class Ledger {
     const memo = checkMemo(input.memo);
     if (input.postings.length < 2) throw invalid('an entry needs at least two postings');
     let sum = 0n;
-    const seen = new Set<bigint>();
+    const seen = new Set<bigint | string>();
     for (const posting of input.postings) {
       checkAmount(posting.amountMinor, true);
-      if (seen.has(posting.accountId)) throw invalid('one posting per account and entry');
-      seen.add(posting.accountId);
+      const target = targetKey(posting);
+      if (seen.has(target)) throw invalid('one posting per account and entry');
+      seen.add(target);
       sum += posting.amountMinor;
     }
     if (sum !== 0n) throw invalid('postings must sum to zero');
@@ -243,7 +259,7 @@ export class Ledger {
       op: 'post',
       kind: input.kind,
       memo,
-      postings: input.postings.map((posting) => [posting.accountId, posting.amountMinor]),
+      postings: input.postings.map((posting) => [targetKey(posting), posting.amountMinor]),
     });
     return this.#run((repository) =>
       this.#writeEntry(repository, {
@@ -341,14 +357,14 @@ export class Ledger {
     const hash = requestHash({
       op: 'post_hold',
       holdId: input.holdId,
-      counterAccountId: input.counterAccountId,
+      counterAccountId: targetKey(input.counter),
       kind,
       memo,
     });
     return this.#run(async (repository) => {
       const found = await repository.findHold(input.brandId, input.holdId);
       if (!found) throw new AppError('not_found', { message: `hold ${input.holdId}` });
-      if (found.account_id === input.counterAccountId)
+      if ('accountId' in input.counter && found.account_id === input.counter.accountId)
         throw invalid('a hold cannot be posted to its own account');
       const entry = await this.#writeEntry(repository, {
         brandId: input.brandId,
@@ -360,7 +376,7 @@ export class Ledger {
         createdBy: input.createdBy ?? 'system',
         postings: [
           { accountId: found.account_id, amountMinor: -found.amount_minor },
-          { accountId: input.counterAccountId, amountMinor: found.amount_minor },
+          { ...input.counter, amountMinor: found.amount_minor },
         ],
         releaseHeld: { accountId: found.account_id, amountMinor: found.amount_minor },
         settleHoldId: input.holdId,
@@ -403,10 +419,19 @@ export class Ledger {
     return account;
   }
 
+  /**
+   * Slot 0 of the brand's system account of `kind`: one concrete row, for tests and tools that need an
+   * account id. Money moves name `{ system: kind }`; the account's balance is `systemBalance`.
+   */
   async systemAccount(brandId: bigint, kind: SystemAccountKind): Promise<LedgerAccountRow> {
     const account = await this.#run((repository) => repository.ensureSystemAccount(brandId, kind));
     if (!account) throw new AppError('not_found', { message: `brand ${brandId}` });
     return account;
+  }
+
+  /** The balance of the brand's system account of `kind`: the sum of its pool's slots. */
+  systemBalance(brandId: bigint, kind: SystemAccountKind): Promise<bigint> {
+    return this.#repository.systemBalance(brandId, kind);
   }
 
   async #replayEntry(
