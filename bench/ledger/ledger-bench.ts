@@ -27,7 +27,7 @@ import type { PostingTarget } from '../../apps/server/src/modules/ledger/ledger.
 import { ledgerViolations } from '../../apps/server/test/helpers/ledger-invariants.ts';
 import { parseArgs } from '../lib/args.mjs';
 import { cpuSample } from '../lib/cpu.mjs';
-import { dropDatabase, recreateDatabase, runTool, serverSettings } from '../lib/postgres.mjs';
+import { dropDatabase, recreateDatabase, runTool, sampleWaits, serverSettings } from '../lib/postgres.mjs';
 import { ceilingOf, readResult, round, writeResult } from '../lib/results.mjs';
 
 const WRITER_COUNTS = [1, 8, 32];
@@ -50,6 +50,8 @@ type Run = {
   errors: Record<string, number>;
   /** Cores used on average over the run (this process = Node + Kysely + PGlite; PostgreSQL; machine). */
   cores: Record<string, number | null>;
+  /** What PostgreSQL's busy sessions waited on over the run (bench/lib/postgres.mjs `sampleWaits`). */
+  dbWaits: unknown;
 };
 
 const options = parseArgs();
@@ -173,8 +175,10 @@ async function measure(
   }
 
   const cpu = cpuSample({ bench: process.pid });
+  const waits = database === 'postgres' ? await sampleWaits(PG_DATABASE) : null;
   await Promise.all(Array.from({ length: writers }, (_, index) => writer(index)));
   const { cores } = cpu.end();
+  const dbWaits = (await waits?.stop()) ?? null;
   latencies.sort((x, y) => x - y);
   const result: Run = {
     database,
@@ -190,6 +194,7 @@ async function measure(
     },
     errors,
     cores,
+    dbWaits,
   };
   console.log(
     `ledger ${database} ${workload} ×${writers}: ${result.entriesPerSecond} entries/s, ` +
