@@ -9,7 +9,13 @@ import {
   vendorSecret,
   vendorSessions,
 } from '../lib/players.ts';
-import { countersPerRequest, databaseCounters, recreateDatabase, serverSettings } from '../lib/postgres.mjs';
+import {
+  countersPerRequest,
+  databaseCounters,
+  recreateDatabase,
+  sampleWaits,
+  serverSettings,
+} from '../lib/postgres.mjs';
 import { ceilingOf, readResult, round, writeResult } from '../lib/results.mjs';
 import { cleanLogs, startServer, stopOnExit } from '../lib/server.mjs';
 
@@ -36,7 +42,10 @@ const LOGIN_CONNECTIONS = 4;
  */
 const settleStats = () => new Promise((resolve) => setTimeout(resolve, options.quick ? 1_500 : 11_000));
 
-type Load = Awaited<ReturnType<typeof runLoad>> & { dbPerRequest?: Record<string, number> | null };
+type Load = Awaited<ReturnType<typeof runLoad>> & {
+  dbPerRequest?: Record<string, number> | null;
+  dbWaits?: Awaited<ReturnType<Awaited<ReturnType<typeof sampleWaits>>['stop']>>;
+};
 
 /** What one request cost PostgreSQL at the maximum (pg_stat_database deltas ÷ requests), for the notes. */
 function dbNote(load: Load): string {
@@ -79,11 +88,14 @@ async function maxThenHalf(
   if (warmUp) await runLoad({ ...base, duration: 1 });
   await settleStats();
   const before = await databaseCounters(DATABASE);
+  const waits = await sampleWaits(DATABASE);
   const measured = await runLoad({ ...base, duration: options.duration, cpuPids });
+  const dbWaits = await waits.stop();
   await settleStats();
   const max = {
     ...measured,
     dbPerRequest: countersPerRequest(before, await databaseCounters(DATABASE), measured.requests),
+    dbWaits,
   };
   const half = await runLoad({
     ...base,
@@ -102,6 +114,7 @@ function report(name: string, loads: { max: Load; half: Load }) {
       ` (non-2xx ${max.non2xx + half.non2xx}, errors ${max.errors + half.errors}, timeouts ${max.timeouts + half.timeouts}, bad answers ${max.bad + half.bad})`,
   );
   if (max.dbPerRequest) console.log(`  database ${dbNote(max)}`);
+  if (max.dbWaits) console.log(`  database sessions wait on ${JSON.stringify(max.dbWaits.waits)}`);
 }
 
 /** The rows every load shares: latency at the maximum, p99 at half of it, failures. */

@@ -23,10 +23,11 @@ import {
 } from '../../apps/server/src/db/create-database.ts';
 import { prepareDatabase } from '../../apps/server/src/db/prepare-database.ts';
 import { LedgerService } from '../../apps/server/src/modules/ledger/ledger.service.ts';
+import type { PostingTarget } from '../../apps/server/src/modules/ledger/ledger.ts';
 import { ledgerViolations } from '../../apps/server/test/helpers/ledger-invariants.ts';
 import { parseArgs } from '../lib/args.mjs';
 import { cpuSample } from '../lib/cpu.mjs';
-import { dropDatabase, recreateDatabase, runTool, serverSettings } from '../lib/postgres.mjs';
+import { dropDatabase, recreateDatabase, runTool, sampleWaits, serverSettings } from '../lib/postgres.mjs';
 import { ceilingOf, readResult, round, writeResult } from '../lib/results.mjs';
 
 const WRITER_COUNTS = [1, 8, 32];
@@ -49,6 +50,8 @@ type Run = {
   errors: Record<string, number>;
   /** Cores used on average over the run (this process = Node + Kysely + PGlite; PostgreSQL; machine). */
   cores: Record<string, number | null>;
+  /** What PostgreSQL's busy sessions waited on over the run (bench/lib/postgres.mjs `sampleWaits`). */
+  dbWaits: unknown;
 };
 
 const options = parseArgs();
@@ -65,7 +68,7 @@ const details: Record<string, unknown> = {
   runs: [] as Run[],
 };
 
-type Fixture = { ledger: LedgerService; brandId: bigint; house: bigint; wallets: [bigint, bigint][] };
+type Fixture = { ledger: LedgerService; brandId: bigint; wallets: [bigint, bigint][] };
 
 /** Two funded wallets per writer (member_vendor accounts of one demo member, as the concurrency test does). */
 async function makeFixture(handle: DatabaseHandle, writers: number): Promise<Fixture> {
@@ -83,7 +86,6 @@ async function makeFixture(handle: DatabaseHandle, writers: number): Promise<Fix
   const currency = (
     await db.selectFrom('brands').select('currency').where('id', '=', brandId).executeTakeFirstOrThrow()
   ).currency;
-  const house = (await ledger.systemAccount(brandId, 'house')).id;
   const wallets: [bigint, bigint][] = [];
   for (let writer = 0; writer < writers; writer += 1) {
     const pair: bigint[] = [];
@@ -105,7 +107,7 @@ async function makeFixture(handle: DatabaseHandle, writers: number): Promise<Fix
         kind: 'adjustment',
         memo: 'ledger bench funding',
         postings: [
-          { accountId: house, amountMinor: -FUNDING_MINOR },
+          { system: 'house', amountMinor: -FUNDING_MINOR },
           { accountId: row.id, amountMinor: FUNDING_MINOR },
         ],
       });
@@ -113,7 +115,7 @@ async function makeFixture(handle: DatabaseHandle, writers: number): Promise<Fix
     }
     wallets.push([pair[0] as bigint, pair[1] as bigint]);
   }
-  return { ledger, brandId, house, wallets };
+  return { ledger, brandId, wallets };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -141,10 +143,12 @@ async function measure(
 
   async function writer(index: number): Promise<void> {
     const [a, b] = fixture.wallets[index] as [bigint, bigint];
-    const other = workload === 'house' ? fixture.house : b;
+    // The house as the services name it: the brand's pool, each entry in its member account's slot.
+    const other: PostingTarget = workload === 'house' ? { system: 'house' } : { accountId: b };
+    const wallet: PostingTarget = { accountId: a };
     for (let n = 0; performance.now() < windowEnd; n += 1) {
       // Alternate directions so every wallet stays funded however long the run.
-      const [from, to] = n % 2 === 0 ? [a, other] : [other, a];
+      const [from, to] = n % 2 === 0 ? [wallet, other] : [other, wallet];
       const began = performance.now();
       try {
         await fixture.ledger.post({
@@ -152,8 +156,8 @@ async function measure(
           idempotencyKey: `bench:${run}:${index}:${n}`,
           kind: workload === 'house' ? (n % 2 === 0 ? 'bet' : 'payout') : 'transfer',
           postings: [
-            { accountId: from, amountMinor: -AMOUNT_MINOR },
-            { accountId: to, amountMinor: AMOUNT_MINOR },
+            { ...from, amountMinor: -AMOUNT_MINOR },
+            { ...to, amountMinor: AMOUNT_MINOR },
           ],
           createdBy: 'system',
         });
@@ -171,8 +175,10 @@ async function measure(
   }
 
   const cpu = cpuSample({ bench: process.pid });
+  const waits = database === 'postgres' ? await sampleWaits(PG_DATABASE) : null;
   await Promise.all(Array.from({ length: writers }, (_, index) => writer(index)));
   const { cores } = cpu.end();
+  const dbWaits = (await waits?.stop()) ?? null;
   latencies.sort((x, y) => x - y);
   const result: Run = {
     database,
@@ -188,6 +194,7 @@ async function measure(
     },
     errors,
     cores,
+    dbWaits,
   };
   console.log(
     `ledger ${database} ${workload} ×${writers}: ${result.entriesPerSecond} entries/s, ` +

@@ -129,3 +129,65 @@ export function countersPerRequest(before, after, requests) {
     ]),
   );
 }
+
+/**
+ * What the database's busy sessions wait on during a load, sampled every `everyMs` from pg_stat_activity
+ * (and ungranted locks from pg_locks): the measured limiter of a figure that misses, instead of a guess.
+ * `Lock:transactionid` is a session queued behind another's row lock (a hot row); `Lock:object` on
+ * PostgreSQL's notify queue is the commit-time lock NOTIFY takes; `IO:WalSync`/`LWLock:WALWrite` is the
+ * commit flush; `Client:InTransaction` is a session inside a transaction waiting for the application's next
+ * statement (round trips while its locks are held); no wait event means on CPU. Returns `stop()`, which answers each `type:event` (or `CPU`) as a share of the samples of
+ * active sessions, and the ungranted lock types seen.
+ */
+export async function sampleWaits(name, everyMs = 50) {
+  checkName(name);
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  const counts = new Map();
+  const locks = new Map();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        const { rows } = await client.query(
+          `SELECT CASE WHEN state = 'idle in transaction' THEN 'Client:InTransaction'
+                       ELSE coalesce(wait_event_type || ':' || wait_event, 'CPU') END AS wait,
+                  count(*)::int AS n
+             FROM pg_stat_activity
+            WHERE datname = $1 AND state IN ('active', 'idle in transaction') AND pid <> pg_backend_pid()
+            GROUP BY 1`,
+          [name],
+        );
+        const ungranted = await client.query(
+          `SELECT locktype, count(*)::int AS n FROM pg_locks WHERE NOT granted GROUP BY 1`,
+        );
+        samples += 1;
+        for (const row of rows) counts.set(row.wait, (counts.get(row.wait) ?? 0) + row.n);
+        for (const row of ungranted.rows) locks.set(row.locktype, (locks.get(row.locktype) ?? 0) + row.n);
+      } catch {
+        // A sample lost to a busy server is not a measurement; the next one may succeed.
+      }
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      await client.end();
+      const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+      const share = (n) => Math.round((n / Math.max(1, total)) * 1000) / 1000;
+      return {
+        samples,
+        activeSessionsPerSample: Math.round((total / Math.max(1, samples)) * 100) / 100,
+        waits: Object.fromEntries(
+          [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([wait, n]) => [wait, share(n)]),
+        ),
+        ungrantedLocksPerSample: Object.fromEntries(
+          [...locks.entries()].map(([type, n]) => [type, Math.round((n / Math.max(1, samples)) * 100) / 100]),
+        ),
+      };
+    },
+  };
+}

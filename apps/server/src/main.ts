@@ -11,11 +11,13 @@ import { databaseLabel, readyMessage, terminalLogStream } from './lib/terminal-l
  * with status 1 so an orchestrator is never left waiting.
  */
 const config = loadConfig();
+const creating = performance.now();
 const database = await createDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
 });
+const createMs = Math.round(performance.now() - creating);
 const readable =
   config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
 // The one job scheduler of this process runs with the app (docs/jobs.md); it stops when the app closes.
@@ -29,7 +31,13 @@ const app = await buildApp({
 try {
   const prepared = await prepareDatabase(database.db);
   app.log.info(
-    { database: database.kind, migrations: prepared.migrations, seeded: prepared.seeded },
+    {
+      database: database.kind,
+      migrations: prepared.migrations,
+      seeded: prepared.seeded,
+      // Where a start spends its time (bench/startup reports them).
+      phasesMs: { create: createMs, migrate: prepared.migrateMs, seed: prepared.seedMs },
+    },
     'database ready',
   );
   await app.listen({ host: config.host, port: config.port });

@@ -10,7 +10,6 @@ export async function creditFromHouse(
   ledger: LedgerService | Ledger,
   credit: { brandId: bigint; memberId: bigint; amountMinor: bigint; idempotencyKey: string; memo?: string },
 ): Promise<bigint> {
-  const house = await ledger.systemAccount(credit.brandId, 'house');
   const wallet = await ledger.memberMainAccount(credit.memberId);
   const entry = await ledger.post({
     brandId: credit.brandId,
@@ -18,7 +17,7 @@ export async function creditFromHouse(
     kind: 'adjustment',
     ...(credit.memo === undefined ? {} : { memo: credit.memo }),
     postings: [
-      { accountId: house.id, amountMinor: -credit.amountMinor },
+      { system: 'house', amountMinor: -credit.amountMinor },
       { accountId: wallet.id, amountMinor: credit.amountMinor },
     ],
   });

@@ -61,6 +61,20 @@ export async function ledgerViolations(db: Kysely<Database>): Promise<string[]> 
     violations.push(`member account ${row.id}: balance ${row.balance}, held ${row.held}`);
   }
 
+  // A system posting outside slot 0 is in its entry's slot: the smallest member account id mod 32
+  // (migration 0017), so a retried or reversed entry always lands on the rows of the first one.
+  const slots = await sql<{ posting: string; slot: number; expected: number }>`
+    select p.id::text as posting, a.pool_slot as slot, (min(m.id) % 32)::int as expected
+    from journal_postings p
+    join ledger_accounts a on a.id = p.account_id and a.member_id is null and a.pool_slot <> 0
+    left join journal_postings q on q.entry_id = p.entry_id
+    left join ledger_accounts m on m.id = q.account_id and m.member_id is not null
+    group by p.id, a.pool_slot
+    having min(m.id) is null or a.pool_slot <> min(m.id) % 32`.execute(db);
+  for (const row of slots.rows) {
+    violations.push(`posting ${row.posting}: in pool slot ${row.slot}, its entry's slot is ${row.expected}`);
+  }
+
   return violations;
 }
 

@@ -95,7 +95,7 @@ export class WithdrawalFixture {
   }
 
   async clearingBalance(): Promise<bigint> {
-    return (await this.ledger.systemAccount(this.brandId, 'withdrawals_clearing')).balance_minor;
+    return this.ledger.systemBalance(this.brandId, 'withdrawals_clearing');
   }
 
   setPayPassword(member: FixtureMember, payload: Record<string, string>) {

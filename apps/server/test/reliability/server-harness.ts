@@ -317,7 +317,7 @@ export type Answer = { status: number; body: unknown } | { status: 'network'; er
 /** One HTTP call that never throws: a refused or cut connection is an answer of its own. */
 export async function call(
   baseUrl: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   url: string,
   token: string,
   options: { body?: unknown; idempotencyKey?: string; timeoutMs?: number } = {},

@@ -15,6 +15,8 @@ import * as roundStateMachine from './0013_round_state_machine.ts';
 import * as attemptGates from './0014_attempt_gates.ts';
 import * as sessionRevocation from './0015_session_revocation.ts';
 import * as jobs from './0016_jobs.ts';
+import * as ledgerPostFunction from './0017_ledger_post_function.ts';
+import * as jobRuns from './0018_job_runs.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -38,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0014_attempt_gates': attemptGates,
   '0015_session_revocation': sessionRevocation,
   '0016_jobs': jobs,
+  '0017_ledger_post_function': ledgerPostFunction,
+  '0018_job_runs': jobRuns,
 };

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { hashPassword } from '../../lib/password.ts';
 import type { Database } from '../schema.ts';
+import { demoPasswordHash } from './demo-password-hashes.ts';
 
 /**
  * Demo accounts of the demo brand (README "Demo accounts"): a player, an agent with two levels of
@@ -108,7 +108,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 /**
  * Inserts the demo accounts the brand lacks; an existing account (perhaps with a changed password) is
- * never touched. Only missing accounts are hashed, because each scrypt hash costs ~0.3 s.
+ * never touched. Their passwords' hashes are precomputed (demo-password-hashes.ts).
  */
 export async function seedDemoAccounts(trx: Kysely<Database>, brandId: bigint): Promise<number> {
   const existing = await trx
@@ -123,7 +123,7 @@ export async function seedDemoAccounts(trx: Kysely<Database>, brandId: bigint): 
     .execute();
   const ids = new Map(existing.map((row) => [row.name, row.id]));
   const missing = DEMO_ACCOUNTS.filter((account) => !ids.has(account.username));
-  const hashes = await Promise.all(missing.map((account) => hashPassword(account.password)));
+  const hashes = await Promise.all(missing.map((account) => demoPasswordHash(account.password)));
 
   let added = 0;
   for (const [index, account] of missing.entries()) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../../lib/password.ts';
 import type { Database } from '../schema.ts';
 import type { OperatorRole } from '../tables/wallet-operations.ts';
+import { demoPasswordHash } from './demo-password-hashes.ts';
 
 /**
  * The demo back-office operator (README "Demo accounts"): log in with `POST /wps/ops/session`. The password
@@ -32,7 +32,7 @@ export async function seedDemoOperators(trx: Kysely<Database>, brandId: bigint):
       brand_id: brandId,
       username: operator.username,
       role: operator.role,
-      password_hash: await hashPassword(operator.password),
+      password_hash: await demoPasswordHash(operator.password),
     })),
   );
   const result = await trx

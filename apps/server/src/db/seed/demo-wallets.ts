@@ -23,6 +23,8 @@ export async function seedDemoWallets(trx: Tx, brandId: bigint): Promise<number>
       .executeTakeFirst();
     if (!member) continue;
     const wallet = await ledger.memberMainAccount(member.id);
+    // Slot 0 of the house pool by id, as before pools: a database seeded then and seeded again replays
+    // these entries instead of refusing their keys as reused (the hash names the account).
     const house = await ledger.systemAccount(brandId, 'house');
     const entry = await ledger.post({
       brandId,

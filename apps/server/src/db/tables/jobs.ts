@@ -36,7 +36,20 @@ export interface JobsTable {
   finished_at: OptionalTimestamp;
 }
 
+/** One run of a recurring job (migration 0018_job_runs). */
+export interface JobRunsTable {
+  id: Generated<bigint>;
+  name: string;
+  /** The schedule's `next_run_at` when the run was claimed. */
+  due_at: Timestamp;
+  worker: string;
+  started_at: Timestamp;
+  finished_at: OptionalTimestamp;
+  error: OptionalText;
+}
+
 export interface JobTables {
   job_schedules: JobSchedulesTable;
+  job_runs: JobRunsTable;
   jobs: JobsTable;
 }

@@ -30,6 +30,8 @@ export interface LedgerAccountsTable {
   currency: string;
   balance_minor: Defaulted<bigint>;
   held_minor: Defaulted<bigint>;
+  /** 0 for member accounts; a system account's slot in its pool (migration 0017, docs/database.md). */
+  pool_slot: Defaulted<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -388,7 +388,6 @@ export class DepositsService {
 
   /** The deposit's money: one `deposit` entry deposits_clearing → member main. */
   async #credit(ledger: Ledger, row: DepositRow, createdBy: string): Promise<bigint> {
-    const clearing = await ledger.systemAccount(row.brand_id, 'deposits_clearing');
     const wallet = await ledger.memberMainAccount(row.member_id);
     const entry = await ledger.post({
       brandId: row.brand_id,
@@ -397,7 +396,7 @@ export class DepositsService {
       memo: `Deposit #${row.id}`,
       createdBy,
       postings: [
-        { accountId: clearing.id, amountMinor: -row.amount_minor },
+        { system: 'deposits_clearing', amountMinor: -row.amount_minor },
         { accountId: wallet.id, amountMinor: row.amount_minor },
       ],
     });

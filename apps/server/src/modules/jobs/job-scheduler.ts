@@ -76,11 +76,23 @@ export function createJobScheduler(options: JobSchedulerOptions): JobRunner {
     const nextRunAt = new Date(now.getTime() + (spec.everyMs as number));
     try {
       await spec.run({ payload: null, now, attempt: claimed.attempts + 1 });
-      await repository.finishSchedule(spec.name, { worker, now: clock.now(), nextRunAt, error: null });
+      await repository.finishSchedule(spec.name, {
+        worker,
+        runId: claimed.runId,
+        now: clock.now(),
+        nextRunAt,
+        error: null,
+      });
       return 'ran';
     } catch (error) {
       log.error({ err: error, job: spec.name }, 'recurring job failed');
-      await repository.finishSchedule(spec.name, { worker, now: clock.now(), nextRunAt, error });
+      await repository.finishSchedule(spec.name, {
+        worker,
+        runId: claimed.runId,
+        now: clock.now(),
+        nextRunAt,
+        error,
+      });
       return 'failed';
     }
   }

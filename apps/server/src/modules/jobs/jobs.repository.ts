@@ -36,13 +36,16 @@ export class JobsRepository<E extends Executor = Executor> extends Repository<E>
       .execute();
   }
 
-  /** Takes the recurring job if it is due (or `force`) and nobody holds an unexpired lease on it. */
+  /**
+   * Takes the recurring job if it is due (or `force`) and nobody holds an unexpired lease on it, and records
+   * the run in `job_runs` in the same transaction.
+   */
   async claimSchedule(
     this: JobsRepository<Tx>,
     name: string,
     lease: { worker: string; now: Date; until: Date; force: boolean },
-  ): Promise<{ attempts: number } | undefined> {
-    return this.db
+  ): Promise<{ attempts: number; runId: bigint } | undefined> {
+    const claimed = await this.db
       .updateTable('job_schedules')
       .set({ locked_by: lease.worker, locked_until: lease.until, last_started_at: lease.now })
       .where('name', '=', name)
@@ -52,16 +55,28 @@ export class JobsRepository<E extends Executor = Executor> extends Repository<E>
           eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', lease.now)]),
         ]),
       )
-      .returning('attempts')
+      .returning(['attempts', 'next_run_at'])
       .executeTakeFirst();
+    if (!claimed) return undefined;
+    const run = await this.db
+      .insertInto('job_runs')
+      .values({ name, due_at: claimed.next_run_at, worker: lease.worker, started_at: lease.now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { attempts: claimed.attempts, runId: run.id };
   }
 
   /** Ends this worker's run of a recurring job: next due at `nextRunAt`; an error is kept and counted. */
   async finishSchedule(
     this: JobsRepository<Tx>,
     name: string,
-    run: { worker: string; now: Date; nextRunAt: Date; error: unknown | null },
+    run: { worker: string; runId: bigint; now: Date; nextRunAt: Date; error: unknown | null },
   ): Promise<void> {
+    await this.db
+      .updateTable('job_runs')
+      .set({ finished_at: run.now, error: run.error === null ? null : errorText(run.error) })
+      .where('id', '=', run.runId)
+      .execute();
     await this.db
       .updateTable('job_schedules')
       .set((eb) => ({

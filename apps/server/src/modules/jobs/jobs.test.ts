@@ -70,6 +70,17 @@ describe.each(testBackends())('job queue [%s]', (backend) => {
     clock.advance(MINUTE);
     expect((await runner.runDue()).ran).toEqual(['test.flaky-sweep']);
     expect(await scheduleRow('test.flaky-sweep')).toMatchObject({ attempts: 0, last_error: null });
+    // Every run is in the history, with how it ended.
+    const history = await database.db
+      .selectFrom('job_runs')
+      .select(['worker', 'error', 'finished_at'])
+      .where('name', '=', 'test.flaky-sweep')
+      .orderBy('id')
+      .execute();
+    expect(history.map((run) => run.error)).toEqual(['database restarting', 'database restarting', null]);
+    expect(history.every((run) => run.finished_at instanceof Date && run.worker === 'test-worker')).toBe(
+      true,
+    );
   });
 
   it('runs a one-off job with its payload when due, once', async () => {

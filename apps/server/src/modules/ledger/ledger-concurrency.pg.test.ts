@@ -202,7 +202,7 @@ describe('ledger under concurrency [postgres]', () => {
     const postHoldInput = {
       brandId,
       holdId,
-      counterAccountId: house.id,
+      counter: { accountId: house.id },
       idempotencyKey: key('burst-settle'),
     };
     const settled = await Promise.all(Array.from({ length: 5 }, () => ledger.postHold(postHoldInput)));
@@ -237,14 +237,14 @@ describe('ledger under concurrency [postgres]', () => {
         ledger.postHold({
           brandId,
           holdId: hold.holdId,
-          counterAccountId: house.id,
+          counter: { accountId: house.id },
           idempotencyKey: key('race-post'),
         }),
         ledger.voidHold({ brandId, holdId: hold.holdId }),
         ledger.postHold({
           brandId,
           holdId: hold.holdId,
-          counterAccountId: house.id,
+          counter: { accountId: house.id },
           idempotencyKey: key('race-post'),
         }),
       ]);

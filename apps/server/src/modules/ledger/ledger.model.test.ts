@@ -10,6 +10,9 @@ import { isAppError } from '../../lib/app-error.ts';
 import { LedgerService } from './ledger.service.ts';
 import type { EntryKind, PostingInput } from './ledger.ts';
 
+/** The model names every account by id (the house by its slot 0), never a system kind. */
+type ById = Extract<PostingInput, { accountId: bigint }>;
+
 /**
  * Model-based test of the wallet (issue 5 "Done when"): random sequences of 30 ledger commands run against
  * the real service and against a tiny in-memory model, and after every command both must agree on the
@@ -149,7 +152,7 @@ describe.each(testBackends())('ledger model [%s]', (backend) => {
       keys += 1;
       return `model:${run}:${keys}`;
     };
-    const toReal = (postings: ModelPosting[]): PostingInput[] =>
+    const toReal = (postings: ModelPosting[]): ById[] =>
       postings.map((posting) => ({
         accountId: accountIds[posting.account] as bigint,
         amountMinor: posting.amount,
@@ -234,7 +237,7 @@ describe.each(testBackends())('ledger model [%s]', (backend) => {
             ledger.postHold({
               brandId,
               holdId: hold.id,
-              counterAccountId: houseId,
+              counter: { accountId: houseId },
               idempotencyKey: nextKey(),
             }),
           );
@@ -297,7 +300,7 @@ describe.each(testBackends())('ledger model [%s]', (backend) => {
         case 'reuse_key': {
           const last = model.lastPost;
           if (!last) break;
-          const [first, second] = last.input.postings as [PostingInput, PostingInput];
+          const [first, second] = last.input.postings as [ById, ById];
           const changed = {
             ...last.input,
             postings: [

@@ -23,6 +23,51 @@ export type NewEntry = {
   createdBy: string;
 };
 
+/** Where a posting goes: an account by id, or the brand's system account of a kind (a slot of its pool). */
+export type PostingTarget = { accountId: bigint } | { system: SystemAccountKind };
+
+/** What an entry moves, for `postEntry`. */
+export type EntryPostings = {
+  postings: readonly (PostingTarget & { amountMinor: bigint })[];
+  /** Held amount released from an account together with its posting (settling a hold). */
+  releaseHeld: { accountId: bigint; amountMinor: bigint } | null;
+  /** The reserved hold this entry posts: marked posted with the entry, or the entry is refused. */
+  settleHoldId: bigint | null;
+};
+
+type PostEntryRow = {
+  o_outcome: PostEntryRefusal | 'posted';
+  o_entry_id: bigint | null;
+  o_created_at: Date | null;
+  o_account_id: bigint | null;
+  o_balance_after_minor: bigint | null;
+};
+
+export type PostEntryRefusal =
+  | 'replay'
+  | 'unknown_account'
+  | 'other_brand'
+  | 'mixed_currency'
+  | 'hold_not_reserved'
+  | 'insufficient_funds';
+
+export type PostEntryResult =
+  | { outcome: PostEntryRefusal }
+  | {
+      outcome: 'posted';
+      entryId: bigint;
+      createdAt: Date;
+      postings: { account_id: bigint; amount_minor: bigint; balance_after_minor: bigint }[];
+    };
+
+/**
+ * A PostgreSQL array literal (one text parameter, the same way on pg and PGlite) of int8 values or system
+ * kinds, which are plain lowercase words (SYSTEM_ACCOUNT_KINDS), so nothing needs quoting; null is NULL.
+ */
+function arrayLiteral(values: readonly (bigint | SystemAccountKind | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
+}
+
 export type NewHold = {
   brandId: bigint;
   accountId: bigint;
@@ -72,26 +117,41 @@ export class LedgerRepository<E extends Executor = Executor> extends Repository<
   }
 
   /**
-   * Inserts the entry, or returns null when an entry with the same (brand, key) exists. On PostgreSQL an
-   * insert racing an uncommitted one with the same key waits for it, so concurrent requests with one key
-   * are serialised here: the loser sees the winner's committed entry (or inserts, if the winner rolled back).
+   * Writes one entry with its postings and balances in one statement (`ledger_post_entry`, migration 0017):
+   * the accounts checked, the entry inserted, the hold settled, each balance moved under its guard in the
+   * global lock order, the postings inserted. A refusal comes back as its outcome with nothing more written
+   * by the function; rows it wrote before refusing are in the caller's transaction, which must roll back.
+   * On PostgreSQL an insert racing an uncommitted entry with the same key waits for it, so concurrent
+   * requests with one key are serialised: the loser gets `replay` once the winner commits (or inserts, if
+   * the winner rolled back).
    */
-  async insertEntry(this: LedgerRepository<Tx>, entry: NewEntry): Promise<JournalEntryRow | null> {
-    const row = await this.db
-      .insertInto('journal_entries')
-      .values({
-        brand_id: entry.brandId,
-        kind: entry.kind,
-        idempotency_key: entry.idempotencyKey,
-        request_hash: entry.requestHash,
-        reverses_entry_id: entry.reversesEntryId,
-        memo: entry.memo,
-        created_by: entry.createdBy,
-      })
-      .onConflict((conflict) => conflict.columns(['brand_id', 'idempotency_key']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    return row ?? null;
+  async postEntry(this: LedgerRepository<Tx>, entry: NewEntry & EntryPostings): Promise<PostEntryResult> {
+    const rows = (
+      await sql<PostEntryRow>`select * from ledger_post_entry(
+        ${String(entry.brandId)}::int8, ${entry.kind}::text, ${entry.idempotencyKey}::text,
+        ${entry.requestHash}::text, ${entry.reversesEntryId === null ? null : String(entry.reversesEntryId)}::int8,
+        ${entry.memo}::text, ${entry.createdBy}::text,
+        ${arrayLiteral(entry.postings.map((posting) => ('accountId' in posting ? posting.accountId : null)))}::int8[],
+        ${arrayLiteral(entry.postings.map((posting) => ('system' in posting ? posting.system : null)))}::text[],
+        ${arrayLiteral(entry.postings.map((posting) => posting.amountMinor))}::int8[],
+        ${entry.releaseHeld ? String(entry.releaseHeld.accountId) : null}::int8,
+        ${entry.releaseHeld ? String(entry.releaseHeld.amountMinor) : null}::int8,
+        ${entry.settleHoldId === null ? null : String(entry.settleHoldId)}::int8
+      )`.execute(this.db)
+    ).rows;
+    const first = rows[0];
+    if (!first) throw new Error('ledger_post_entry answered no row');
+    if (first.o_outcome !== 'posted') return { outcome: first.o_outcome };
+    return {
+      outcome: 'posted',
+      entryId: first.o_entry_id as bigint,
+      createdAt: first.o_created_at as Date,
+      postings: rows.map((row, index) => ({
+        account_id: row.o_account_id as bigint,
+        amount_minor: entry.postings[index]?.amountMinor ?? 0n,
+        balance_after_minor: row.o_balance_after_minor as bigint,
+      })),
+    };
   }
 
   postingsOf(entryId: bigint): Promise<JournalPostingRow[]> {
@@ -101,29 +161,6 @@ export class LedgerRepository<E extends Executor = Executor> extends Repository<
       .where('entry_id', '=', entryId)
       .orderBy('id')
       .execute();
-  }
-
-  insertPostings(
-    this: LedgerRepository<Tx>,
-    rows: { entryId: bigint; accountId: bigint; amountMinor: bigint; balanceAfterMinor: bigint }[],
-  ): Promise<JournalPostingRow[]> {
-    return this.db
-      .insertInto('journal_postings')
-      .values(
-        rows.map((row) => ({
-          entry_id: row.entryId,
-          account_id: row.accountId,
-          amount_minor: row.amountMinor,
-          balance_after_minor: row.balanceAfterMinor,
-        })),
-      )
-      .returningAll()
-      .execute();
-  }
-
-  accountsByIds(ids: bigint[]): Promise<LedgerAccountRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('ledger_accounts').selectAll().where('id', 'in', ids).orderBy('id').execute();
   }
 
   findAccount(id: bigint): Promise<LedgerAccountRow | undefined> {
@@ -231,7 +268,10 @@ export class LedgerRepository<E extends Executor = Executor> extends Repository<
       .executeTakeFirst();
   }
 
-  /** The brand's system account of `kind` in the brand's currency, created on first use. */
+  /**
+   * Slot 0 of the brand's system account of `kind` in the brand's currency, created on first use: one
+   * concrete row for tests and tools. Money moves name `{ system: kind }` and land in the entry's slot.
+   */
   async ensureSystemAccount(
     this: LedgerRepository<Tx>,
     brandId: bigint,
@@ -248,6 +288,19 @@ export class LedgerRepository<E extends Executor = Executor> extends Repository<
       )
       .onConflict((conflict) => conflict.doNothing())
       .execute();
+    return this.#systemSlots(brandId, kind).where('ledger_accounts.pool_slot', '=', 0).executeTakeFirst();
+  }
+
+  /** The balance of the brand's system account of `kind`: the sum of its pool's slots (0 before any). */
+  async systemBalance(brandId: bigint, kind: SystemAccountKind): Promise<bigint> {
+    const row = await this.#systemSlots(brandId, kind)
+      .clearSelect()
+      .select(sql<bigint>`coalesce(sum(ledger_accounts.balance_minor), 0)::int8`.as('balance'))
+      .executeTakeFirst();
+    return row?.balance ?? 0n;
+  }
+
+  #systemSlots(brandId: bigint, kind: SystemAccountKind) {
     return this.db
       .selectFrom('ledger_accounts')
       .innerJoin('brands', 'brands.id', 'ledger_accounts.brand_id')
@@ -255,8 +308,7 @@ export class LedgerRepository<E extends Executor = Executor> extends Repository<
       .where('ledger_accounts.brand_id', '=', brandId)
       .where('ledger_accounts.kind', '=', kind)
       .where('ledger_accounts.member_id', 'is', null)
-      .whereRef('ledger_accounts.currency', '=', 'brands.currency')
-      .executeTakeFirst();
+      .whereRef('ledger_accounts.currency', '=', 'brands.currency');
   }
 
   /** Inserts the hold, or returns null when one with the same (brand, key) exists (serialised as entries are). */

@@ -278,6 +278,113 @@ describe.each(testBackends())('ledger service [%s]', (backend) => {
     });
   });
 
+  describe('system account pools', () => {
+    /** The house slot a posting landed in, by the posting's account. */
+    async function slotOf(accountId: bigint) {
+      return database.db
+        .selectFrom('ledger_accounts')
+        .select(['kind', 'pool_slot', 'member_id'])
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow();
+    }
+
+    it("lands a { system } posting in the slot of the entry's smallest member account, the same on a replay", async () => {
+      const wallet = await freshWallet();
+      const input = {
+        brandId,
+        idempotencyKey: key('pool'),
+        kind: 'bet' as const,
+        postings: [
+          { system: 'house' as const, amountMinor: -700n },
+          { accountId: wallet, amountMinor: 700n },
+        ],
+      };
+      const first = await ledger.post(input);
+      const housePosting = first.postings[0];
+      expect(await slotOf(housePosting?.accountId ?? 0n)).toEqual({
+        kind: 'house',
+        pool_slot: Number(wallet % 32n),
+        member_id: null,
+      });
+      const again = await ledger.post(input);
+      expect(again).toMatchObject({ entryId: first.entryId, replayed: true });
+      expect(again.postings).toEqual(first.postings);
+      // The hash names the pool, not the slot: the same key with a concrete house row is another request.
+      await expect(
+        ledger.post({
+          ...input,
+          postings: [
+            { accountId: house.id, amountMinor: -700n },
+            { accountId: wallet, amountMinor: 700n },
+          ],
+        }),
+      ).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    });
+
+    it('spreads the entries of different wallets over the slots, and the balance is their sum', async () => {
+      const before = await ledger.systemBalance(brandId, 'house');
+      const wallets = [await freshWallet(), await freshWallet(), await freshWallet()];
+      const slots = new Set<number>();
+      for (const wallet of wallets) {
+        const entry = await ledger.post({
+          brandId,
+          idempotencyKey: key('spread'),
+          kind: 'adjustment',
+          postings: [
+            { system: 'house', amountMinor: -100n },
+            { accountId: wallet, amountMinor: 100n },
+          ],
+        });
+        slots.add((await slotOf(entry.postings[0]?.accountId ?? 0n)).pool_slot);
+      }
+      expect(slots.size).toBe(3);
+      expect(await ledger.systemBalance(brandId, 'house')).toBe(before - 300n);
+      // A reversal goes back to the very rows of its entry.
+      const wallet = wallets[0] as bigint;
+      const bonusBefore = await ledger.systemBalance(brandId, 'bonus');
+      const entry = await ledger.post({
+        brandId,
+        idempotencyKey: key('to-reverse'),
+        kind: 'adjustment',
+        postings: [
+          { system: 'bonus', amountMinor: -50n },
+          { accountId: wallet, amountMinor: 50n },
+        ],
+      });
+      const reversal = await ledger.reverse({ brandId, entryId: entry.entryId, idempotencyKey: key('rev') });
+      expect(reversal.postings.map((posting) => posting.accountId)).toEqual(
+        entry.postings.map((posting) => posting.accountId),
+      );
+      expect(await ledger.systemBalance(brandId, 'bonus')).toBe(bonusBefore);
+    });
+
+    it('refuses two postings on one system account, and still refuses a member overdraft', async () => {
+      const wallet = await freshWallet();
+      await expect(
+        ledger.post({
+          brandId,
+          idempotencyKey: key('twice'),
+          kind: 'adjustment',
+          postings: [
+            { system: 'house', amountMinor: -1n },
+            { system: 'house', amountMinor: 1n },
+          ],
+        }),
+      ).rejects.toMatchObject({ code: 'invalid_request' });
+      await expect(
+        ledger.post({
+          brandId,
+          idempotencyKey: key('overdraft'),
+          kind: 'bet',
+          postings: [
+            { accountId: wallet, amountMinor: -1n },
+            { system: 'house', amountMinor: 1n },
+          ],
+        }),
+      ).rejects.toMatchObject({ code: 'insufficient_funds' });
+    });
+  });
+
   describe('idempotency', () => {
     it('replays one key five times in a row with one effect', async () => {
       const wallet = await freshWallet();
@@ -469,7 +576,7 @@ describe.each(testBackends())('ledger service [%s]', (backend) => {
       const posted = await ledger.postHold({
         brandId,
         holdId: hold.holdId,
-        counterAccountId: clearing.id,
+        counter: { accountId: clearing.id },
         idempotencyKey: postKey,
         kind: 'withdrawal',
       });
@@ -480,7 +587,7 @@ describe.each(testBackends())('ledger service [%s]', (backend) => {
       const replay = await ledger.postHold({
         brandId,
         holdId: hold.holdId,
-        counterAccountId: clearing.id,
+        counter: { accountId: clearing.id },
         idempotencyKey: postKey,
         kind: 'withdrawal',
       });
@@ -489,7 +596,7 @@ describe.each(testBackends())('ledger service [%s]', (backend) => {
         ledger.postHold({
           brandId,
           holdId: hold.holdId,
-          counterAccountId: clearing.id,
+          counter: { accountId: clearing.id },
           idempotencyKey: key('again'),
         }),
       ).rejects.toMatchObject({ code: 'hold_not_reserved' });
@@ -522,7 +629,7 @@ describe.each(testBackends())('ledger service [%s]', (backend) => {
         ledger.postHold({
           brandId,
           holdId: hold.holdId,
-          counterAccountId: house.id,
+          counter: { accountId: house.id },
           idempotencyKey: key('post-void'),
         }),
       ).rejects.toMatchObject({ code: 'hold_not_reserved' });
@@ -617,6 +724,30 @@ describe.each(testBackends())('ledger service [%s]', (backend) => {
       await expect(write([5n, -4n])).rejects.toThrow(/ledger_unbalanced_entry/);
       await expect(write([5n])).rejects.toThrow(/ledger_unbalanced_entry/);
       await expect(write([])).rejects.toThrow(/ledger_unbalanced_entry/);
+      expect(await ledgerViolations(database.db)).toEqual([]);
+    });
+
+    it('refuses at commit an unbalanced entry written through ledger_post_entry itself', async () => {
+      const wallet = await freshWallet();
+      const post = (accounts: string, kinds: string, amounts: string) =>
+        database.db.transaction().execute((trx) =>
+          sql`select * from ledger_post_entry(${String(brandId)}::int8, 'adjustment', ${key('fn')}, ${'0'.repeat(64)},
+            null, null, 'test', ${accounts}::int8[], ${kinds}::text[], ${amounts}::int8[], null, null, null)`.execute(
+            trx,
+          ),
+        );
+      await expect(post(`{${wallet},${house.id}}`, '{NULL,NULL}', '{5,-4}')).rejects.toThrow(
+        /ledger_unbalanced_entry/,
+      );
+      await expect(post(`{${wallet},NULL}`, '{NULL,house}', '{5,-4}')).rejects.toThrow(
+        /ledger_unbalanced_entry/,
+      );
+      await expect(post(`{${wallet},${house.id}}`, '{NULL,NULL}', '{5}')).rejects.toThrow(
+        /2 accounts, 2 system kinds, 1 amounts/,
+      );
+      await expect(post(`{${wallet},${house.id}}`, '{NULL,house}', '{5,-5}')).rejects.toThrow(
+        /an account id or a system kind, not both/,
+      );
       expect(await ledgerViolations(database.db)).toEqual([]);
     });
 

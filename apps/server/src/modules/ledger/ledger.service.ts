@@ -79,7 +79,13 @@ export class LedgerService {
     return this.#transact((ledger) => ledger.memberMainAccount(memberId));
   }
 
+  /** Slot 0 of a system account's pool: one concrete row, for tests and tools (see `Ledger.systemAccount`). */
   systemAccount(brandId: bigint, kind: SystemAccountKind): Promise<LedgerAccountRow> {
     return this.#transact((ledger) => ledger.systemAccount(brandId, kind));
+  }
+
+  /** The balance of the brand's system account of `kind`: the sum of its pool's slots. */
+  systemBalance(brandId: bigint, kind: SystemAccountKind): Promise<bigint> {
+    return new LedgerRepository(this.#db).systemBalance(brandId, kind);
   }
 }

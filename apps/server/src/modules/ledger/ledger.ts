@@ -8,7 +8,9 @@ import type {
 import type { Tx } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestHashOf } from '../../lib/request-hash.ts';
-import { LedgerRepository } from './ledger.repository.ts';
+import { LedgerRepository, type PostingTarget } from './ledger.repository.ts';
+
+export type { PostingTarget } from './ledger.repository.ts';
 
 /**
  * The double-entry ledger (ARCHITECTURE §4; docs/database.md "Ledger"). Every money movement is one
@@ -41,7 +43,12 @@ export type EntryKind =
   /** A claimed reward of the reward centre: brand `bonus` → member main (modules/promotions). */
   | 'reward';
 
-export type PostingInput = { accountId: bigint; amountMinor: bigint };
+/**
+ * One posting: an account by id, or `{ system: kind }` for the brand's system account of that kind, which
+ * lands in the pool slot of the entry (migration 0017: the slot of its smallest member account id), so
+ * the entries of different players do not queue on one house row.
+ */
+export type PostingInput = PostingTarget & { amountMinor: bigint };
 
 export type PostInput = {
   brandId: bigint;
@@ -85,8 +92,8 @@ export type ReserveInput = {
 export type PostHoldInput = {
   brandId: bigint;
   holdId: bigint;
-  /** Where the held money goes (e.g. withdrawals clearing, or the house for a lost bet). */
-  counterAccountId: bigint;
+  /** Where the held money goes (e.g. `{ system: 'withdrawals_clearing' }`, or the house for a lost bet). */
+  counter: PostingTarget;
   idempotencyKey: string;
   kind?: EntryKind;
   memo?: string | null;
@@ -110,6 +117,14 @@ export type Balance = {
   heldMinor: bigint;
   availableMinor: bigint;
 };
+
+/**
+ * How a posting's target enters a request hash: the account id as before pools, or `system:<kind>`, so the
+ * slot an entry lands in never changes its hash.
+ */
+function targetKey(target: PostingTarget): bigint | string {
+  return 'accountId' in target ? target.accountId : `system:${target.system}`;
+}
 
 /** The unique key that allows one reversal per entry. */
 export const REVERSAL_KEY = 'journal_entries_reverses_entry_id_key';
@@ -208,8 +223,8 @@ type EntryToWrite = {
   postings: PostingInput[];
   /** Held amount released from an account together with its posting (settling a hold). */
   releaseHeld?: { accountId: bigint; amountMinor: bigint };
-  /** Runs after the entry row exists and before balances move (e.g. marking the hold posted). */
-  beforePostings?: (repository: LedgerRepository<Tx>, entry: JournalEntryRow) => Promise<void>;
+  /** The reserved hold this entry posts: marked posted with it, or the entry is refused. */
+  settleHoldId?: bigint;
 };
 
 /** The ledger's commands inside one transaction (the caller's unit of work). */
@@ -231,11 +246,12 @@ export class Ledger {
     const memo = checkMemo(input.memo);
     if (input.postings.length < 2) throw invalid('an entry needs at least two postings');
     let sum = 0n;
-    const seen = new Set<bigint>();
+    const seen = new Set<bigint | string>();
     for (const posting of input.postings) {
       checkAmount(posting.amountMinor, true);
-      if (seen.has(posting.accountId)) throw invalid('one posting per account and entry');
-      seen.add(posting.accountId);
+      const target = targetKey(posting);
+      if (seen.has(target)) throw invalid('one posting per account and entry');
+      seen.add(target);
       sum += posting.amountMinor;
     }
     if (sum !== 0n) throw invalid('postings must sum to zero');
@@ -243,7 +259,7 @@ export class Ledger {
       op: 'post',
       kind: input.kind,
       memo,
-      postings: input.postings.map((posting) => [posting.accountId, posting.amountMinor]),
+      postings: input.postings.map((posting) => [targetKey(posting), posting.amountMinor]),
     });
     return this.#run((repository) =>
       this.#writeEntry(repository, {
@@ -341,16 +357,15 @@ export class Ledger {
     const hash = requestHash({
       op: 'post_hold',
       holdId: input.holdId,
-      counterAccountId: input.counterAccountId,
+      counterAccountId: targetKey(input.counter),
       kind,
       memo,
     });
     return this.#run(async (repository) => {
       const found = await repository.findHold(input.brandId, input.holdId);
       if (!found) throw new AppError('not_found', { message: `hold ${input.holdId}` });
-      if (found.account_id === input.counterAccountId)
+      if ('accountId' in input.counter && found.account_id === input.counter.accountId)
         throw invalid('a hold cannot be posted to its own account');
-      let settled: HoldRow | null = null;
       const entry = await this.#writeEntry(repository, {
         brandId: input.brandId,
         idempotencyKey: input.idempotencyKey,
@@ -361,15 +376,14 @@ export class Ledger {
         createdBy: input.createdBy ?? 'system',
         postings: [
           { accountId: found.account_id, amountMinor: -found.amount_minor },
-          { accountId: input.counterAccountId, amountMinor: found.amount_minor },
+          { ...input.counter, amountMinor: found.amount_minor },
         ],
         releaseHeld: { accountId: found.account_id, amountMinor: found.amount_minor },
-        beforePostings: async (inner, written) => {
-          settled = await inner.settleHold(input.brandId, input.holdId, 'posted', written.id);
-          if (!settled) throw new AppError('hold_not_reserved');
-        },
+        settleHoldId: input.holdId,
       });
-      const hold = settled ?? (await repository.findHold(input.brandId, input.holdId));
+      const hold: HoldRow | undefined = entry.replayed
+        ? await repository.findHold(input.brandId, input.holdId)
+        : { ...found, status: 'posted', posted_entry_id: entry.entryId };
       if (!hold) throw new Error('hold vanished');
       if (entry.replayed && hold.posted_entry_id !== entry.entryId) {
         throw new AppError('idempotency_key_reused');
@@ -405,10 +419,19 @@ export class Ledger {
     return account;
   }
 
+  /**
+   * Slot 0 of the brand's system account of `kind`: one concrete row, for tests and tools that need an
+   * account id. Money moves name `{ system: kind }`; the account's balance is `systemBalance`.
+   */
   async systemAccount(brandId: bigint, kind: SystemAccountKind): Promise<LedgerAccountRow> {
     const account = await this.#run((repository) => repository.ensureSystemAccount(brandId, kind));
     if (!account) throw new AppError('not_found', { message: `brand ${brandId}` });
     return account;
+  }
+
+  /** The balance of the brand's system account of `kind`: the sum of its pool's slots. */
+  systemBalance(brandId: bigint, kind: SystemAccountKind): Promise<bigint> {
+    return this.#repository.systemBalance(brandId, kind);
   }
 
   async #replayEntry(
@@ -437,19 +460,15 @@ export class Ledger {
   }
 
   /**
-   * Writes a new entry, or replays the one its key already names: the insert's key conflict is the
-   * look-up, so a new entry costs no extra query.
+   * Writes a new entry in one statement (`LedgerRepository.postEntry`), or replays the one its key already
+   * names: the insert's key conflict is the look-up, so a new entry costs no extra query. Balances move in
+   * one global order — member accounts before system accounts, then ascending id — so two entries touching
+   * the same accounts lock them in the same order and cannot deadlock; system accounts come last because
+   * the brand's house account is in every bet and payout, and the later its row lock is taken the less the
+   * brand's entries queue behind each other (docs/benchmarks.md "Ledger in process").
    */
   async #writeEntry(repository: LedgerRepository<Tx>, input: EntryToWrite): Promise<PostedEntry> {
-    const accounts = await repository.accountsByIds(input.postings.map((posting) => posting.accountId));
-    if (accounts.length !== input.postings.length) throw invalid('unknown account');
-    const currency = accounts[0]?.currency;
-    for (const account of accounts) {
-      if (account.brand_id !== input.brandId) throw invalid(`account ${account.id} belongs to another brand`);
-      if (account.currency !== currency) throw invalid('postings of one entry share one currency');
-    }
-
-    const entry = await repository.insertEntry({
+    const result = await repository.postEntry({
       brandId: input.brandId,
       kind: input.kind,
       idempotencyKey: input.idempotencyKey,
@@ -457,47 +476,49 @@ export class Ledger {
       reversesEntryId: input.reversesEntryId,
       memo: input.memo,
       createdBy: input.createdBy,
+      postings: input.postings,
+      releaseHeld: input.releaseHeld ?? null,
+      settleHoldId: input.settleHoldId ?? null,
     });
-    if (!entry) {
-      // The key is taken: by an earlier request, or by a concurrent one that has just committed.
-      const winner = await this.#replayEntry(
-        repository,
-        input.brandId,
-        input.idempotencyKey,
-        input.requestHash,
-      );
-      if (!winner) throw new Error('journal entry vanished after a key conflict');
-      return winner;
+    switch (result.outcome) {
+      case 'posted':
+        return postedEntryOf(
+          {
+            id: result.entryId,
+            brand_id: input.brandId,
+            kind: input.kind,
+            idempotency_key: input.idempotencyKey,
+            request_hash: input.requestHash,
+            reverses_entry_id: input.reversesEntryId,
+            memo: input.memo,
+            created_at: result.createdAt,
+            created_by: input.createdBy,
+          },
+          result.postings,
+          false,
+        );
+      case 'replay': {
+        // The key is taken: by an earlier request, or by a concurrent one that has just committed.
+        const winner = await this.#replayEntry(
+          repository,
+          input.brandId,
+          input.idempotencyKey,
+          input.requestHash,
+        );
+        if (!winner) throw new Error('journal entry vanished after a key conflict');
+        return winner;
+      }
+      case 'unknown_account':
+        throw invalid('unknown account');
+      case 'other_brand':
+        throw invalid('an account belongs to another brand');
+      case 'mixed_currency':
+        throw invalid('postings of one entry share one currency');
+      case 'hold_not_reserved':
+        throw new AppError('hold_not_reserved');
+      case 'insufficient_funds':
+        throw new AppError('insufficient_funds');
     }
-    await input.beforePostings?.(repository, entry);
-
-    // Rows are updated in one global order — member accounts before system accounts, then ascending id —
-    // so two entries touching the same accounts lock them in the same order and cannot deadlock. System
-    // accounts come last because one of them (the brand's house account) is in every bet and payout: its
-    // row lock is held from its update to the commit, so the later it is taken the less the brand's
-    // entries queue behind each other (docs/benchmarks.md "Ledger in process").
-    const isSystem = new Set(accounts.filter((account) => account.member_id === null).map((a) => a.id));
-    const ordered = [...input.postings].sort((a, b) => {
-      const systemOrder = Number(isSystem.has(a.accountId)) - Number(isSystem.has(b.accountId));
-      if (systemOrder !== 0) return systemOrder;
-      return a.accountId < b.accountId ? -1 : 1;
-    });
-    const balanceAfter = new Map<bigint, bigint>();
-    for (const posting of ordered) {
-      const release = input.releaseHeld?.accountId === posting.accountId ? input.releaseHeld.amountMinor : 0n;
-      const after = await repository.applyToAccount(posting.accountId, posting.amountMinor, release);
-      if (after === null) throw new AppError('insufficient_funds');
-      balanceAfter.set(posting.accountId, after);
-    }
-    const written = await repository.insertPostings(
-      input.postings.map((posting) => ({
-        entryId: entry.id,
-        accountId: posting.accountId,
-        amountMinor: posting.amountMinor,
-        balanceAfterMinor: balanceAfter.get(posting.accountId) ?? 0n,
-      })),
-    );
-    return postedEntryOf(entry, written, false);
   }
 }
 

@@ -294,7 +294,6 @@ export class OperatorsService implements OperatorAuthenticator {
         const member = await operators.findMember(actor.brandId, input.username);
         if (!member) throw new AppError('not_found', { message: `no member "${input.username}"` });
         const main = await ledger.memberMainAccount(member.id);
-        const house = await ledger.systemAccount(actor.brandId, 'house');
         const entry = await ledger.post({
           brandId: actor.brandId,
           idempotencyKey: ledgerKey,
@@ -303,7 +302,7 @@ export class OperatorsService implements OperatorAuthenticator {
           createdBy: actorLabel(actor),
           postings: [
             { accountId: main.id, amountMinor },
-            { accountId: house.id, amountMinor: -amountMinor },
+            { system: 'house', amountMinor: -amountMinor },
           ],
         });
         const balance = await ledger.balanceOf(member.id);

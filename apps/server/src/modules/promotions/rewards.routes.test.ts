@@ -151,12 +151,12 @@ describe.each(testBackends())('reward centre [%s]', (backend) => {
   it('claims: exactly the amount from the bonus account into the main wallet, recorded and audited', async () => {
     const id = await grant(member.username, '123.45');
     const before = await fx.main(member.id);
-    const bonusBefore = (await fx.ledger.systemAccount(fx.brandId, 'bonus')).balance_minor;
+    const bonusBefore = await fx.ledger.systemBalance(fx.brandId, 'bonus');
     const response = await claim(id);
     expect(response.statusCode, response.body).toBe(200);
     const result: RewardClaimResult = rewardClaimResponse.parse(response.json()).value;
     expect(await fx.main(member.id)).toBe(before + 12_345n);
-    expect((await fx.ledger.systemAccount(fx.brandId, 'bonus')).balance_minor).toBe(bonusBefore - 12_345n);
+    expect(await fx.ledger.systemBalance(fx.brandId, 'bonus')).toBe(bonusBefore - 12_345n);
     expect(result.main.balanceMinor).toBe((before + 12_345n).toString());
     expect(result.reward).toMatchObject({ id, status: 'claimed', amount: '123.45' });
 

@@ -139,7 +139,6 @@ export class RewardsService {
         if (status === 'claimed') throw new AppError('reward_already_claimed');
         if (status === 'expired') throw new AppError('reward_expired');
         const main = await ledger.memberMainAccount(actor.memberId);
-        const bonus = await ledger.systemAccount(actor.brandId, 'bonus');
         const entry = await ledger.post({
           brandId: actor.brandId,
           idempotencyKey: rewardClaimLedgerKey(reward.id),
@@ -147,7 +146,7 @@ export class RewardsService {
           memo: reward.title_en,
           createdBy: `member:${actor.memberId}`,
           postings: [
-            { accountId: bonus.id, amountMinor: -reward.amount_minor },
+            { system: 'bonus', amountMinor: -reward.amount_minor },
             { accountId: main.id, amountMinor: reward.amount_minor },
           ],
         });

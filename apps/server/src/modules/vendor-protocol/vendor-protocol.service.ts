@@ -473,8 +473,8 @@ export class VendorProtocolService {
     amountMinor: bigint,
   ): Promise<bigint> {
     const { ledger } = repos;
-    const system = await ledger.systemAccount(player.brandId, kind === 'bonus' ? 'bonus' : 'house');
-    const wallet = await ledger.memberMainAccount(player.memberId);
+    const system = { system: kind === 'bonus' ? 'bonus' : 'house' } as const;
+    const wallet = { accountId: (await ledger.memberMainAccount(player.memberId)).id };
     const [from, to] = kind === 'bet' ? [wallet, system] : [system, wallet];
     const entry = await ledger.post({
       brandId: player.brandId,
@@ -483,8 +483,8 @@ export class VendorProtocolService {
       memo: `${vendor.code} round ${input.roundId}`.slice(0, 500),
       createdBy: `vendor:${vendor.code}`,
       postings: [
-        { accountId: from.id, amountMinor: -amountMinor },
-        { accountId: to.id, amountMinor },
+        { ...from, amountMinor: -amountMinor },
+        { ...to, amountMinor },
       ],
     });
     return entry.entryId;

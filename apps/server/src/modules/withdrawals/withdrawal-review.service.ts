@@ -67,11 +67,10 @@ export class WithdrawalReviewService {
   async pay(actor: WithdrawalActor, id: bigint, key: string): Promise<{ withdrawal: OpsWithdrawalView }> {
     return this.#decide(actor, 'pay', key, { id }, async (row, now, { withdrawals, ledger, audit }) => {
       if (row.status !== 'pending') throw new AppError('withdrawal_not_pending');
-      const clearing = await ledger.systemAccount(row.brand_id, 'withdrawals_clearing');
       const { entry } = await ledger.postHold({
         brandId: row.brand_id,
         holdId: row.hold_id,
-        counterAccountId: clearing.id,
+        counter: { system: 'withdrawals_clearing' },
         idempotencyKey: `withdrawal:${id}:pay`,
         kind: 'withdrawal',
         memo: `Withdrawal ${id}`,
@@ -149,7 +148,6 @@ export class WithdrawalReviewService {
         let entryId: bigint | null = null;
         if (outcome === 'refund') {
           refundedMinor = row.amount_minor - (row.received_minor ?? 0n);
-          const clearing = await ledger.systemAccount(row.brand_id, 'withdrawals_clearing');
           const wallet = await ledger.memberMainAccount(row.member_id);
           const entry = await ledger.post({
             brandId: row.brand_id,
@@ -158,7 +156,7 @@ export class WithdrawalReviewService {
             memo: `Withdrawal ${id} refund: ${reason}`.slice(0, 500),
             createdBy: actorName(actor),
             postings: [
-              { accountId: clearing.id, amountMinor: -refundedMinor },
+              { system: 'withdrawals_clearing', amountMinor: -refundedMinor },
               { accountId: wallet.id, amountMinor: refundedMinor },
             ],
           });

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_POLL_MS } from '../src/modules/jobs/job-scheduler.ts';
+import { AUTO_RECEIPT_JOB } from '../src/modules/withdrawals/withdrawals-module.ts';
+import { assertLedgerInvariants } from './helpers/ledger-invariants.ts';
+import { createPreparedTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { connectWs } from './helpers/ws-client.ts';
+import {
+  addVendor,
+  call,
+  databaseUrlOf,
+  type Member,
+  makeMembers,
+  requirePostgresUrl,
+  ServerProcess,
+  sleep,
+} from './reliability/server-harness.ts';
+
+/**
+ * Two server processes on one PostgreSQL database, the way N processes run behind a load balancer
+ * (docs/scaling.md): nothing a request needs may live only in one process's memory. A player's socket on B
+ * sees the money moved through A; a session ended on A is refused by B; a recurring job due once runs once,
+ * though both processes' schedulers look for it.
+ */
+const VENDOR = 'SCALEOUT';
+
+describe('two server processes on one database [postgres]', () => {
+  let database: TestDatabase | undefined;
+  let serverA: ServerProcess | undefined;
+  let serverB: ServerProcess | undefined;
+  let members: Member[] = [];
+
+  beforeAll(async () => {
+    const url = requirePostgresUrl();
+    database = await createPreparedTestDatabase('postgres');
+    await addVendor(database.db, VENDOR);
+    serverA = await ServerProcess.create(databaseUrlOf(url, database.name));
+    serverB = await ServerProcess.create(databaseUrlOf(url, database.name));
+    // Both at once, as a rolling start does: migrations and seed are safe to race.
+    await Promise.all([serverA.start(), serverB.start()]);
+    members = await makeMembers(database.db, serverA.baseUrl, 2, 50_000n);
+  }, 180_000);
+
+  afterAll(async () => {
+    await serverA?.stop();
+    await serverB?.stop();
+    if (database) await assertLedgerInvariants(database.db);
+    await database?.close();
+    expect([...(serverA?.unexpectedExits ?? []), ...(serverB?.unexpectedExits ?? [])]).toEqual([]);
+  });
+
+  const servers = () => {
+    if (!serverA || !serverB || !database) throw new Error('set-up failed');
+    return { a: serverA, b: serverB, db: database.db };
+  };
+
+  it("pushes to a socket on B the balance moved by a transfer through A, and B's reads agree", async () => {
+    const { a, b } = servers();
+    const member = members[0] as Member;
+    const socket = await connectWs(`${b.baseUrl.replace('http', 'ws')}/wps/ws`);
+    try {
+      socket.send({ type: 'auth', token: member.token });
+      await socket.next('ready');
+      expect(await socket.next('balance')).toMatchObject({ balanceMinor: '50000' });
+
+      const moved = await call(a.baseUrl, 'POST', '/wps/relay/GCS_walletTransfer', member.token, {
+        idempotencyKey: randomUUID(),
+        body: { vendor: VENDOR, direction: 'in', amount: '120' },
+      });
+      expect(moved.status, JSON.stringify(moved)).toBe(200);
+      expect(await socket.next('balance', (message) => message.balanceMinor === '38000')).toMatchObject({
+        balanceMinor: '38000',
+      });
+      const read = await call(b.baseUrl, 'GET', '/wps/v2/wallets/balance', member.token);
+      expect(read).toMatchObject({ status: 200, body: { value: { balanceMinor: '38000' } } });
+    } finally {
+      socket.close();
+      await socket.closed;
+    }
+  });
+
+  it('refuses on B, at its very next request, a session ended on A', async () => {
+    const { a, b } = servers();
+    const member = members[1] as Member;
+    expect((await call(b.baseUrl, 'GET', '/wps/v2/wallets/balance', member.token)).status).toBe(200);
+    const out = await call(a.baseUrl, 'DELETE', '/wps/session/logout', member.token);
+    expect(out.status, JSON.stringify(out)).toBe(200);
+    const after = await call(b.baseUrl, 'GET', '/wps/v2/wallets/balance', member.token);
+    expect(after).toMatchObject({ status: 401, body: { success: false, message: 'not_logged_in' } });
+  });
+
+  it('runs a recurring job once per due time, though both processes look for it every 2 s', async () => {
+    const { db } = servers();
+    const dueTimes: Date[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      // Due now: whichever scheduler looks first claims it; the other finds it leased, then not due.
+      const due = new Date(Date.now() - 1000 - round);
+      await db
+        .updateTable('job_schedules')
+        .set({ next_run_at: due })
+        .where('name', '=', AUTO_RECEIPT_JOB)
+        .execute();
+      dueTimes.push(due);
+      for (;;) {
+        const finished = await db
+          .selectFrom('job_runs')
+          .select('id')
+          .where('name', '=', AUTO_RECEIPT_JOB)
+          .where('due_at', '=', due)
+          .where('finished_at', 'is not', null)
+          .executeTakeFirst();
+        if (finished) break;
+        await sleep(100);
+      }
+    }
+    // Absence cannot be awaited as a state: give both schedulers two more looks at the finished schedule.
+    await sleep(2 * JOB_POLL_MS + 500);
+    const runs = await db
+      .selectFrom('job_runs')
+      .select(['due_at', 'worker', 'error', sql<boolean>`finished_at is not null`.as('finished')])
+      .where('name', '=', AUTO_RECEIPT_JOB)
+      .where('due_at', 'in', dueTimes)
+      .execute();
+    expect(runs).toHaveLength(3);
+    expect(runs.every((run) => run.finished && run.error === null)).toBe(true);
+    expect(new Set(runs.map((run) => run.due_at.getTime())).size).toBe(3);
+  });
+});
