@@ -94,13 +94,20 @@ describe('two server processes on one database [postgres]', () => {
     const { db } = servers();
     const dueTimes: Date[] = [];
     for (let round = 0; round < 3; round += 1) {
-      // Due now: whichever scheduler looks first claims it; the other finds it leased, then not due.
+      // Due now: whichever scheduler looks first claims it; the other finds it leased, then not due. Only
+      // while no run holds the schedule: a run in flight (the first one after start, say) would set the
+      // next due time when it finishes, over this one.
       const due = new Date(Date.now() - 1000 - round);
-      await db
-        .updateTable('job_schedules')
-        .set({ next_run_at: due })
-        .where('name', '=', AUTO_RECEIPT_JOB)
-        .execute();
+      for (;;) {
+        const forced = await db
+          .updateTable('job_schedules')
+          .set({ next_run_at: due })
+          .where('name', '=', AUTO_RECEIPT_JOB)
+          .where('locked_by', 'is', null)
+          .executeTakeFirst();
+        if (forced.numUpdatedRows === 1n) break;
+        await sleep(100);
+      }
       dueTimes.push(due);
       for (;;) {
         const finished = await db
