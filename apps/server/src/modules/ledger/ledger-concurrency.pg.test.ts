@@ -101,6 +101,37 @@ describe('ledger under concurrency [postgres]', () => {
     await database?.close();
   });
 
+  it('makes each pool slot once when 64 entries of 64 wallets name the bonus pool at once', async () => {
+    const wallets: bigint[] = [];
+    for (let index = 0; index < 64; index += 1) wallets.push(await freshWallet());
+    const before = await ledger.systemBalance(brandId, 'bonus');
+    const outcomes = await Promise.allSettled(
+      wallets.map((wallet, index) =>
+        ledger.post({
+          brandId,
+          idempotencyKey: key(`pool-${index}`),
+          kind: 'bonus',
+          postings: [
+            { system: 'bonus', amountMinor: -10n },
+            { accountId: wallet, amountMinor: 10n },
+          ],
+        }),
+      ),
+    );
+    expect(codesOf(outcomes)).toEqual({ ok: 64 });
+    const slots = await database.db
+      .selectFrom('ledger_accounts')
+      .select('pool_slot')
+      .where('brand_id', '=', brandId)
+      .where('kind', '=', 'bonus')
+      .execute();
+    // 64 consecutive wallets cover all 32 slots; each slot is one row however many entries raced to make it.
+    expect(slots.map((slot) => slot.pool_slot).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 32 }, (_, slot) => slot),
+    );
+    expect(await ledger.systemBalance(brandId, 'bonus')).toBe(before - 640n);
+  });
+
   it('lets exactly k of 200 concurrent debits through on a wallet funded for k', async () => {
     const wallet = await freshWallet();
     const k = 37;
