@@ -68,6 +68,17 @@ function arrayLiteral(values: readonly (bigint | SystemAccountKind | null)[]): s
   return `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
 }
 
+/**
+ * The three parallel arrays `ledger_post_entry` takes for an entry's postings (account ids, system kinds,
+ * amounts), as one SQL fragment: the ledger's own call and a caller's function that posts through it
+ * (migration 0021's `vendor_call_apply`) pass postings the same way.
+ */
+export function postingArrays(postings: readonly (PostingTarget & { amountMinor: bigint })[]) {
+  return sql`${arrayLiteral(postings.map((posting) => ('accountId' in posting ? posting.accountId : null)))}::int8[],
+    ${arrayLiteral(postings.map((posting) => ('system' in posting ? posting.system : null)))}::text[],
+    ${arrayLiteral(postings.map((posting) => posting.amountMinor))}::int8[]`;
+}
+
 export type NewHold = {
   brandId: bigint;
   accountId: bigint;
@@ -130,10 +141,7 @@ export class LedgerRepository<E extends Executor = Executor> extends Repository<
       await sql<PostEntryRow>`select * from ledger_post_entry(
         ${String(entry.brandId)}::int8, ${entry.kind}::text, ${entry.idempotencyKey}::text,
         ${entry.requestHash}::text, ${entry.reversesEntryId === null ? null : String(entry.reversesEntryId)}::int8,
-        ${entry.memo}::text, ${entry.createdBy}::text,
-        ${arrayLiteral(entry.postings.map((posting) => ('accountId' in posting ? posting.accountId : null)))}::int8[],
-        ${arrayLiteral(entry.postings.map((posting) => ('system' in posting ? posting.system : null)))}::text[],
-        ${arrayLiteral(entry.postings.map((posting) => posting.amountMinor))}::int8[],
+        ${entry.memo}::text, ${entry.createdBy}::text, ${postingArrays(entry.postings)},
         ${entry.releaseHeld ? String(entry.releaseHeld.accountId) : null}::int8,
         ${entry.releaseHeld ? String(entry.releaseHeld.amountMinor) : null}::int8,
         ${entry.settleHoldId === null ? null : String(entry.settleHoldId)}::int8

@@ -212,7 +212,46 @@ function holdOf(row: HoldRow, replayed: boolean): Hold {
   };
 }
 
-type EntryToWrite = {
+/**
+ * Checks an entry to post (key, memo, at least two postings, one per account, amounts, sum zero) and
+ * computes the hash its key is stored with: what `Ledger.post` writes, and what a caller that posts from
+ * inside its own database function passes to `ledger_post_entry` (the vendor protocol's
+ * `vendor_call_apply`, migration 0021), so both are checked and hashed alike.
+ */
+export function preparePost(input: PostInput): PreparedEntry {
+  checkKey(input.idempotencyKey);
+  const memo = checkMemo(input.memo);
+  if (input.postings.length < 2) throw invalid('an entry needs at least two postings');
+  let sum = 0n;
+  const seen = new Set<bigint | string>();
+  for (const posting of input.postings) {
+    checkAmount(posting.amountMinor, true);
+    const target = targetKey(posting);
+    if (seen.has(target)) throw invalid('one posting per account and entry');
+    seen.add(target);
+    sum += posting.amountMinor;
+  }
+  if (sum !== 0n) throw invalid('postings must sum to zero');
+  const hash = requestHash({
+    op: 'post',
+    kind: input.kind,
+    memo,
+    postings: input.postings.map((posting) => [targetKey(posting), posting.amountMinor]),
+  });
+  return {
+    brandId: input.brandId,
+    idempotencyKey: input.idempotencyKey,
+    requestHash: hash,
+    kind: input.kind,
+    memo,
+    reversesEntryId: null,
+    createdBy: input.createdBy ?? 'system',
+    postings: input.postings,
+  };
+}
+
+/** A checked entry with its hash, ready for `ledger_post_entry` (preparePost). */
+export type PreparedEntry = {
   brandId: bigint;
   idempotencyKey: string;
   requestHash: string;
@@ -242,37 +281,8 @@ export class Ledger {
 
   /** Posts one balanced journal entry. */
   async post(input: PostInput): Promise<PostedEntry> {
-    checkKey(input.idempotencyKey);
-    const memo = checkMemo(input.memo);
-    if (input.postings.length < 2) throw invalid('an entry needs at least two postings');
-    let sum = 0n;
-    const seen = new Set<bigint | string>();
-    for (const posting of input.postings) {
-      checkAmount(posting.amountMinor, true);
-      const target = targetKey(posting);
-      if (seen.has(target)) throw invalid('one posting per account and entry');
-      seen.add(target);
-      sum += posting.amountMinor;
-    }
-    if (sum !== 0n) throw invalid('postings must sum to zero');
-    const hash = requestHash({
-      op: 'post',
-      kind: input.kind,
-      memo,
-      postings: input.postings.map((posting) => [targetKey(posting), posting.amountMinor]),
-    });
-    return this.#run((repository) =>
-      this.#writeEntry(repository, {
-        brandId: input.brandId,
-        idempotencyKey: input.idempotencyKey,
-        requestHash: hash,
-        kind: input.kind,
-        memo,
-        reversesEntryId: null,
-        createdBy: input.createdBy ?? 'system',
-        postings: input.postings,
-      }),
-    );
+    const entry = preparePost(input);
+    return this.#run((repository) => this.#writeEntry(repository, entry));
   }
 
   /** Posts the exact opposite of an entry. An entry is reversed at most once; reversals are not reversed. */
@@ -287,7 +297,13 @@ export class Ledger {
         const original = await repository.findEntry(input.brandId, input.entryId);
         if (!original) throw new AppError('not_found', { message: `journal entry ${input.entryId}` });
         if (original.reverses_entry_id !== null) throw invalid('a reversal cannot be reversed');
-        if (await repository.findReversalOf(original.id)) throw new AppError('entry_already_reversed');
+        if (await repository.findReversalOf(original.id)) {
+          // A reversal committed between the replay check above and this read: under this key it is this
+          // very request, sent twice at once (a later statement sees the commit the earlier one missed).
+          const late = await this.#replayEntry(repository, input.brandId, input.idempotencyKey, hash);
+          if (late) return late;
+          throw new AppError('entry_already_reversed');
+        }
         const postings = await repository.postingsOf(original.id);
         return await this.#writeEntry(repository, {
           brandId: input.brandId,
@@ -467,7 +483,7 @@ export class Ledger {
    * the brand's house account is in every bet and payout, and the later its row lock is taken the less the
    * brand's entries queue behind each other (docs/benchmarks.md "Ledger in process").
    */
-  async #writeEntry(repository: LedgerRepository<Tx>, input: EntryToWrite): Promise<PostedEntry> {
+  async #writeEntry(repository: LedgerRepository<Tx>, input: PreparedEntry): Promise<PostedEntry> {
     const result = await repository.postEntry({
       brandId: input.brandId,
       kind: input.kind,

@@ -7,6 +7,8 @@ import type {
   VendorTxnStatus,
 } from '../../db/tables/games.ts';
 import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
+import { type PostEntryRefusal, postingArrays } from '../ledger/ledger.repository.ts';
+import type { PreparedEntry } from '../ledger/ledger.ts';
 import type { RoundEvent, RoundView } from './round-state.ts';
 
 /**
@@ -74,6 +76,100 @@ export type RoundChange = {
   /** What the call is to the round (round-state.ts): `close` settles it, `credit` / `close` count a credit. */
   event: Extract<RoundEvent, 'debit' | 'credit' | 'close'>;
   now: Date;
+};
+
+/** What a money call locks and reads first (VendorProtocolRepository.beginCall). */
+export type CallToBegin = {
+  vendorId: bigint;
+  /** The txn id the call is about: its own, or for a rollback the debit it cancels. */
+  lockTxnId: string;
+  roundId: string;
+  /** The call's own txn id: a repeat finds its row. */
+  txnId: string;
+  /** A rollback's target, read as `CallState.target`; null otherwise. */
+  targetTxnId: string | null;
+  /** A debit's own txn id, to learn whether a rollback cancelled it first; null otherwise. */
+  rollbackOfTxnId: string | null;
+  tokenHash: string;
+  memberId: bigint;
+  gameCode: string;
+};
+
+/** A stored vendor transaction, as far as a later call about it needs it. */
+export type CallTxn = Pick<
+  VendorTransactionRow,
+  | 'id'
+  | 'kind'
+  | 'member_id'
+  | 'round_id'
+  | 'status'
+  | 'entry_id'
+  | 'amount_minor'
+  | 'request_hash'
+  | 'response'
+>;
+
+/** A launch session, as a money call checks it (player, vendor, expiry). */
+export type SessionView = Pick<LaunchSession, 'vendorId' | 'memberId' | 'expiresAt'>;
+
+/** Everything a money call decides on, read under its locks. */
+export type CallState = {
+  existing: CallTxn | null;
+  target: Omit<CallTxn, 'request_hash' | 'response'> | null;
+  /** A debit only: a rollback of its txn id arrived first (and was not refused). */
+  rolledBackFirst: boolean;
+  session: SessionView | null;
+  round: RoundView | undefined;
+  game: ProtocolGame | undefined;
+  /** The member's main wallet (made on first use) and its available balance. */
+  wallet: { accountId: bigint; availableMinor: bigint };
+};
+
+export type AppliedCall =
+  | { outcome: 'posted'; id: bigint; entryId: bigint | null; balanceMinor: bigint }
+  | { outcome: PostEntryRefusal };
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+type BeginRow = Nullable<{
+  e_id: bigint;
+  e_kind: string;
+  e_member_id: bigint;
+  e_round_id: string;
+  e_status: string;
+  e_amount_minor: bigint;
+  e_request_hash: string;
+  t_id: bigint;
+  t_kind: string;
+  t_member_id: bigint;
+  t_round_id: string;
+  t_status: string;
+  t_amount_minor: bigint;
+  s_vendor_id: bigint;
+  s_member_id: bigint;
+  s_expires_at: Date;
+  r_status: string;
+  r_member_id: bigint;
+  r_stake_minor: bigint;
+  r_credit_count: number;
+  g_id: bigint;
+  g_code: string;
+  g_type: string;
+  w_account_id: bigint;
+  w_available_minor: bigint;
+}> & {
+  e_entry_id: bigint | null;
+  e_response: unknown;
+  t_entry_id: bigint | null;
+  rolled_back_first: boolean;
+  g_names: unknown;
+};
+
+type ApplyRow = {
+  o_outcome: PostEntryRefusal | 'posted';
+  o_txn_row_id: bigint | null;
+  o_entry_id: bigint | null;
+  o_balance_minor: bigint | null;
 };
 
 /** A round changed under a guard that no longer held: a bug, never a vendor's mistake (the call fails). */
@@ -169,64 +265,6 @@ export class VendorProtocolRepository<E extends Executor = Executor> extends Rep
       .executeTakeFirst();
   }
 
-  async gameByCode(vendorId: bigint, gameCode: string): Promise<ProtocolGame | undefined> {
-    return this.db
-      .selectFrom('games')
-      .select(['id', 'game_code as gameCode', 'game_type as gameType', 'names'])
-      .where('vendor_id', '=', vendorId)
-      .where('game_code', '=', gameCode)
-      .executeTakeFirst();
-  }
-
-  /**
-   * Serialises, until the transaction ends, every call about one transaction id of one vendor: the debit
-   * itself, its replays and the rollbacks that target it. Without it a debit and its rollback arriving
-   * together could each miss the other (read committed) and both succeed.
-   */
-  async lockTxnId(this: VendorProtocolRepository<Tx>, vendorId: bigint, txnId: string): Promise<void> {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`vendor-txn:${vendorId}:${txnId}`}, 0))`.execute(
-      this.db,
-    );
-  }
-
-  /**
-   * Serialises every call about one round of one vendor (debits, credits, rollbacks of its debits), so the
-   * round rules (round-state.ts) are decided on a state no other call is changing. Taken after the txn-id
-   * lock and before any ledger row, in debit, credit and rollback alike: one order, no deadlock. An advisory
-   * lock rather than `FOR UPDATE` because the first call of a round finds no row to lock.
-   */
-  async lockRound(this: VendorProtocolRepository<Tx>, vendorId: bigint, roundId: string): Promise<void> {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`vendor-round:${vendorId}:${roundId}`}, 0))`.execute(
-      this.db,
-    );
-  }
-
-  async findTxn(vendorId: bigint, txnId: string): Promise<VendorTransactionRow | undefined> {
-    return this.db
-      .selectFrom('vendor_transactions')
-      .selectAll()
-      .where('vendor_id', '=', vendorId)
-      .where('txn_id', '=', txnId)
-      .executeTakeFirst();
-  }
-
-  /** The first rollback that names `targetTxnId` as the debit it cancels. */
-  async findRollbackOf(vendorId: bigint, targetTxnId: string): Promise<VendorTransactionRow | undefined> {
-    return (
-      this.db
-        .selectFrom('vendor_transactions')
-        .selectAll()
-        .where('vendor_id', '=', vendorId)
-        .where('target_txn_id', '=', targetTxnId)
-        .where('kind', '=', 'rollback')
-        // A refused rollback (its round had a credit) cancelled nothing.
-        .where('status', '<>', 'refused')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst()
-    );
-  }
-
   async insertTxn(this: VendorProtocolRepository<Tx>, row: NewVendorTransaction): Promise<bigint> {
     const inserted = await this.db
       .insertInto('vendor_transactions')
@@ -251,33 +289,6 @@ export class VendorProtocolRepository<E extends Executor = Executor> extends Rep
     return inserted.id;
   }
 
-  /**
-   * Completes an applied call's row: its journal entry and the stored answer, whose balance is the
-   * member's available main balance read in the same statement (the member's row is already locked by
-   * the entry, so the figure is the one this call left). One statement, because it runs while the house
-   * account row is locked. Returns that balance.
-   */
-  async settleApplied(
-    this: VendorProtocolRepository<Tx>,
-    id: bigint,
-    entryId: bigint | null,
-    memberId: bigint,
-  ): Promise<bigint> {
-    const row = await sql<{ balance: string }>`
-      update vendor_transactions
-         set entry_id = ${entryId},
-             response = jsonb_build_object('status', 'OK', 'balanceMinor', wallet.available::text)
-        from (select coalesce(sum(account.balance_minor - account.held_minor), 0) as available
-                from ledger_accounts account
-                join brands on brands.id = account.brand_id and brands.currency = account.currency
-               where account.member_id = ${memberId} and account.kind = 'member_main') as wallet
-       where vendor_transactions.id = ${id}
-      returning wallet.available::text as balance`.execute(this.db);
-    const balance = row.rows[0]?.balance;
-    if (balance === undefined) throw new Error(`vendor transaction ${id} vanished before it was settled`);
-    return BigInt(balance);
-  }
-
   /** A debit applied → rolled_back (the only status change a transaction has), guarded on its status. */
   async markRolledBack(this: VendorProtocolRepository<Tx>, id: bigint): Promise<void> {
     const result = await this.db
@@ -290,60 +301,123 @@ export class VendorProtocolRepository<E extends Executor = Executor> extends Rep
     if (result.numUpdatedRows !== 1n) throw new Error(`vendor transaction ${id}: not an applied debit`);
   }
 
-  async round(vendorId: bigint, roundId: string): Promise<RoundView | undefined> {
-    const row = await this.db
-      .selectFrom('game_rounds')
-      .select(['status', 'member_id', 'stake_minor', 'credit_count'])
-      .where('vendor_id', '=', vendorId)
-      .where('round_id', '=', roundId)
-      .executeTakeFirst();
-    return row
-      ? {
-          status: row.status,
-          memberId: row.member_id,
-          stakeMinor: row.stake_minor,
-          creditCount: row.credit_count,
-        }
-      : undefined;
+  /**
+   * Opens a money call (migration 0021 `vendor_call_begin`): takes its two advisory locks — the txn id it is
+   * about (a rollback: its target's), then its round; one order for debit, credit and rollback, so no
+   * deadlock — and only then reads everything the call decides on, in one round trip. The txn-id lock
+   * serialises a debit, its repeats and the rollbacks that target it (without it a debit and its rollback
+   * arriving together could each miss the other under read committed); the round lock serialises every call
+   * of one round, so round-state.ts decides on a state no other call is changing. Advisory locks, because
+   * the first call of a round finds no row to lock.
+   */
+  async beginCall(this: VendorProtocolRepository<Tx>, call: CallToBegin): Promise<CallState> {
+    const { rows } = await sql<BeginRow>`select * from vendor_call_begin(
+      ${String(call.vendorId)}::int8, ${call.lockTxnId}::text, ${call.roundId}::text, ${call.txnId}::text,
+      ${call.targetTxnId}::text, ${call.rollbackOfTxnId}::text, ${call.tokenHash}::text,
+      ${String(call.memberId)}::int8, ${call.gameCode}::text
+    )`.execute(this.db);
+    const row = rows[0];
+    if (!row || row.w_account_id === null || row.w_available_minor === null) {
+      throw new Error(`vendor_call_begin: no wallet for member ${call.memberId}`);
+    }
+    return {
+      existing:
+        row.e_id === null
+          ? null
+          : {
+              id: row.e_id,
+              kind: row.e_kind as VendorTxnKind,
+              member_id: row.e_member_id as bigint,
+              round_id: row.e_round_id as string,
+              status: row.e_status as VendorTxnStatus,
+              entry_id: row.e_entry_id,
+              amount_minor: row.e_amount_minor as bigint,
+              request_hash: row.e_request_hash as string,
+              response: row.e_response,
+            },
+      target:
+        row.t_id === null
+          ? null
+          : {
+              id: row.t_id,
+              kind: row.t_kind as VendorTxnKind,
+              member_id: row.t_member_id as bigint,
+              round_id: row.t_round_id as string,
+              status: row.t_status as VendorTxnStatus,
+              entry_id: row.t_entry_id,
+              amount_minor: row.t_amount_minor as bigint,
+            },
+      rolledBackFirst: row.rolled_back_first,
+      session:
+        row.s_vendor_id === null
+          ? null
+          : {
+              vendorId: row.s_vendor_id,
+              memberId: row.s_member_id as bigint,
+              expiresAt: row.s_expires_at as Date,
+            },
+      round:
+        row.r_status === null
+          ? undefined
+          : {
+              status: row.r_status as RoundView['status'],
+              memberId: row.r_member_id as bigint,
+              stakeMinor: row.r_stake_minor as bigint,
+              creditCount: row.r_credit_count as number,
+            },
+      game:
+        row.g_id === null
+          ? undefined
+          : {
+              id: row.g_id,
+              gameCode: row.g_code as string,
+              gameType: row.g_type as string,
+              names: row.g_names as LocalisedText,
+            },
+      wallet: { accountId: row.w_account_id, availableMinor: row.w_available_minor },
+    };
   }
 
   /**
-   * Adds a debit or credit to its round, creating it open (or settled, for a closing free-round credit):
-   * the update only touches an open round of the same player, and a round it did not touch fails the call.
+   * Writes an applied debit or credit in one round trip (migration 0021 `vendor_call_apply`): its row, its
+   * round — created open (or settled, for a closing free-round credit), or added to only while open and of
+   * the same player, else RoundGuardError — its journal entry through `ledger_post_entry` when it moves
+   * money, and its stored answer with the balance it left. A ledger refusal is answered (`outcome`), and
+   * the caller must roll back: the row and the round are already written in its transaction.
    */
-  async applyToRound(this: VendorProtocolRepository<Tx>, change: RoundChange): Promise<void> {
-    const close = change.event === 'close';
-    const credits = change.event === 'debit' ? 0 : 1;
-    const row = await this.db
-      .insertInto('game_rounds')
-      .values({
-        brand_id: change.brandId,
-        vendor_id: change.vendorId,
-        member_id: change.memberId,
-        game_id: change.gameId,
-        round_id: change.roundId,
-        stake_minor: change.stakeDeltaMinor,
-        payout_minor: change.payoutDeltaMinor,
-        status: close ? 'settled' : 'open',
-        created_at: change.now,
-        settled_at: close ? change.now : null,
-        credit_count: credits,
-      })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['vendor_id', 'round_id'])
-          .doUpdateSet((eb) => ({
-            stake_minor: sql<bigint>`${eb.ref('game_rounds.stake_minor')} + ${change.stakeDeltaMinor}`,
-            payout_minor: sql<bigint>`${eb.ref('game_rounds.payout_minor')} + ${change.payoutDeltaMinor}`,
-            credit_count: sql<number>`${eb.ref('game_rounds.credit_count')} + ${credits}`,
-            ...(close ? { status: 'settled' as const, settled_at: change.now } : {}),
-          }))
-          .where('game_rounds.status', '=', 'open')
-          .where('game_rounds.member_id', '=', change.memberId),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) throw new RoundGuardError(change.vendorId, change.roundId, change.event);
+  async applyCall(
+    this: VendorProtocolRepository<Tx>,
+    row: Omit<NewVendorTransaction, 'status' | 'entryId' | 'response' | 'targetTxnId'>,
+    change: Pick<RoundChange, 'stakeDeltaMinor' | 'payoutDeltaMinor' | 'event' | 'now'>,
+    entry: PreparedEntry | null,
+  ): Promise<AppliedCall> {
+    try {
+      const { rows } = await sql<ApplyRow>`select * from vendor_call_apply(
+        ${String(row.vendorId)}::int8, ${row.txnId}::text, ${String(row.brandId)}::int8,
+        ${String(row.memberId)}::int8, ${row.kind}::text, ${row.roundId}::text,
+        ${row.gameId === null ? null : String(row.gameId)}::int8, ${String(row.amountMinor)}::int8,
+        ${row.creditKind}::text, ${row.requestHash}::text,
+        ${String(change.stakeDeltaMinor)}::int8, ${String(change.payoutDeltaMinor)}::int8, ${change.event}::text,
+        ${change.now}::timestamptz,
+        ${entry?.kind ?? null}::text, ${entry?.idempotencyKey ?? null}::text, ${entry?.requestHash ?? null}::text,
+        ${entry?.memo ?? null}::text, ${entry?.createdBy ?? null}::text,
+        ${entry ? postingArrays(entry.postings) : sql`null::int8[], null::text[], null::int8[]`}
+      )`.execute(this.db);
+      const answer = rows[0];
+      if (!answer) throw new Error('vendor_call_apply answered no row');
+      if (answer.o_outcome !== 'posted') return { outcome: answer.o_outcome };
+      return {
+        outcome: 'posted',
+        id: answer.o_txn_row_id as bigint,
+        entryId: answer.o_entry_id,
+        balanceMinor: answer.o_balance_minor as bigint,
+      };
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('vendor_round_guard')) {
+        throw new RoundGuardError(row.vendorId, row.roundId, change.event);
+      }
+      throw error;
+    }
   }
 
   /**

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { CreditKind, VendorTransactionRow, VendorTxnKind } from '../../db/tables/games.ts';
+import type { CreditKind, VendorTxnKind } from '../../db/tables/games.ts';
 import { type Db, type Tx, transact } from '../../db/unit-of-work.ts';
-import { AppError, isAppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { requestHashOf, sha256Hex } from '../../lib/request-hash.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { ledgerIn } from '../ledger/ledger.ts';
+import { ledgerIn, type PreparedEntry, preparePost } from '../ledger/ledger.ts';
 import type { AuthenticateResult, WalletRefusal, WalletResult } from './protocol-types.ts';
 import {
   type AuthenticateRequest,
@@ -20,12 +20,15 @@ import {
 import { roundDecision } from './round-state.ts';
 import { isFresh, verifySignature } from './signature.ts';
 import {
+  type CallState,
+  type CallTxn,
   type LaunchSession,
   type NewVendorTransaction,
   type PlayerProfile,
   type ProtocolGame,
   type ProtocolVendor,
   type RoundChange,
+  type SessionView,
   VendorProtocolRepository,
 } from './vendor-protocol.repository.ts';
 
@@ -275,37 +278,29 @@ export class VendorProtocolService {
       try {
         return await this.#retryOnTxnCollision(() =>
           transact(this.#repository.database, callRepositories, async (repos) => {
-            await repos.txns.lockTxnId(vendor.id, input.txnId);
-            await repos.txns.lockRound(vendor.id, input.roundId);
-            const existing = await repos.txns.findTxn(vendor.id, input.txnId);
-            if (existing) return this.#replay(repos, existing, 'debit', hash, player.memberId);
-            const game = await repos.txns.gameByCode(vendor.id, input.gameCode);
-            const row = rowOf(game);
-            const refuse = (status: WalletRefusal['status']) => this.#refuse(repos, row, status);
+            const state = await repos.txns.beginCall({
+              ...this.#callOf(vendor, player, input),
+              lockTxnId: input.txnId,
+              targetTxnId: null,
+              rollbackOfTxnId: input.txnId,
+            });
+            const balance = state.wallet.availableMinor;
+            if (state.existing) return this.#replay(state.existing, 'debit', hash, player.memberId, balance);
+            const row = rowOf(state.game);
+            const refuse = (status: WalletRefusal['status']) => this.#refuse(repos, row, status, balance);
             // A rollback got here first: this debit is cancelled before it happened and moves no money.
-            if (await repos.txns.findRollbackOf(vendor.id, input.txnId)) return refuse('TXN_ROLLED_BACK');
-            const session = await this.#session(repos.txns, vendor, player, input.sessionToken);
+            if (state.rolledBackFirst) return refuse('TXN_ROLLED_BACK');
+            const session = this.#sessionOf(state, vendor, player);
             if (!player.active) return refuse('PLAYER_NOT_FOUND');
             if (!session || !this.#live(session)) return refuse('SESSION_EXPIRED');
-            const round = await repos.txns.round(vendor.id, input.roundId);
-            const decision = roundDecision(round, player.memberId, { call: 'debit' });
+            const decision = roundDecision(state.round, player.memberId, { call: 'debit' });
             if ('refuse' in decision) return refuse(decision.refuse);
-            if (amountMinor > (await this.#available(player.memberId, repos)))
-              return refuse('INSUFFICIENT_FUNDS');
-
+            if (amountMinor > balance) return refuse('INSUFFICIENT_FUNDS');
             return this.#applied(
               repos,
               row,
               { stakeDeltaMinor: amountMinor, payoutDeltaMinor: 0n, event: 'debit' },
-              async () => {
-                try {
-                  return await this.#post(repos, player, vendor, input, 'bet', amountMinor);
-                } catch (error) {
-                  // The ledger has written part of the entry in this transaction: it must roll back.
-                  if (isAppError(error) && error.code === 'insufficient_funds') throw new FundsMoved();
-                  throw error;
-                }
-              },
+              this.#entry(player, vendor, input, state.wallet.accountId, 'bet', amountMinor),
             );
           }),
         );
@@ -333,14 +328,18 @@ export class VendorProtocolService {
     const result = await this.#retryOnTxnCollision(() =>
       transact(this.#repository.database, callRepositories, async (repos): Promise<WalletResult> => {
         won = undefined;
-        await repos.txns.lockTxnId(vendor.id, input.txnId);
-        await repos.txns.lockRound(vendor.id, input.roundId);
-        const existing = await repos.txns.findTxn(vendor.id, input.txnId);
-        if (existing) return this.#replay(repos, existing, 'credit', hash, player.memberId);
+        const state = await repos.txns.beginCall({
+          ...this.#callOf(vendor, player, input),
+          lockTxnId: input.txnId,
+          targetTxnId: null,
+          rollbackOfTxnId: null,
+        });
+        const balance = state.wallet.availableMinor;
+        if (state.existing) return this.#replay(state.existing, 'credit', hash, player.memberId, balance);
         // A credit is owed money: it lands after the session expired, but only for a session that existed.
-        const session = await this.#session(repos.txns, vendor, player, input.sessionToken);
+        const session = this.#sessionOf(state, vendor, player);
         if (!session) return refusal('PLAYER_NOT_FOUND', null);
-        const game = await repos.txns.gameByCode(vendor.id, input.gameCode);
+        const game = state.game;
         const base = txnRow('credit', found, input, {
           gameId: game?.id ?? null,
           amountMinor,
@@ -348,25 +347,28 @@ export class VendorProtocolService {
           requestHash: hash,
           creditKind,
         });
-        const round = await repos.txns.round(vendor.id, input.roundId);
-        const decision = roundDecision(round, player.memberId, {
+        const decision = roundDecision(state.round, player.memberId, {
           call: 'credit',
           close: input.roundClosed,
           funded,
         });
-        if ('refuse' in decision) return this.#refuse(repos, base, decision.refuse);
+        if ('refuse' in decision) return this.#refuse(repos, base, decision.refuse, balance);
         // A free round that opens a round is new play: it needs a live session, as a debit does.
-        if (!round && !this.#live(session)) return this.#refuse(repos, base, 'SESSION_EXPIRED');
+        if (!state.round && !this.#live(session))
+          return this.#refuse(repos, base, 'SESSION_EXPIRED', balance);
         const answer = await this.#applied(
           repos,
           base,
-          {
-            stakeDeltaMinor: 0n,
-            payoutDeltaMinor: amountMinor,
-            event: decision.event,
-          },
+          { stakeDeltaMinor: 0n, payoutDeltaMinor: amountMinor, event: decision.event },
           amountMinor > 0n
-            ? () => this.#post(repos, player, vendor, input, funded ? 'bonus' : 'payout', amountMinor)
+            ? this.#entry(
+                player,
+                vendor,
+                input,
+                state.wallet.accountId,
+                funded ? 'bonus' : 'payout',
+                amountMinor,
+              )
             : null,
         );
         // Only a win of a stake is news for the public board; a free round or bonus is the brand's gift.
@@ -398,22 +400,24 @@ export class VendorProtocolService {
     return this.#retryOnTxnCollision(() =>
       transact(this.#repository.database, callRepositories, async (repos): Promise<WalletResult> => {
         // Locked on the debit's id: the debit and every rollback of it take turns; then on the round.
-        await repos.txns.lockTxnId(vendor.id, input.targetTxnId);
-        await repos.txns.lockRound(vendor.id, input.roundId);
-        const existing = await repos.txns.findTxn(vendor.id, input.txnId);
-        if (existing) return this.#replay(repos, existing, 'rollback', hash, player.memberId);
-        const session = await this.#session(repos.txns, vendor, player, input.sessionToken);
-        if (!session) return refusal('PLAYER_NOT_FOUND', null);
-        const target = await repos.txns.findTxn(vendor.id, input.targetTxnId);
+        const state = await repos.txns.beginCall({
+          ...this.#callOf(vendor, player, input),
+          lockTxnId: input.targetTxnId,
+          targetTxnId: input.targetTxnId,
+          rollbackOfTxnId: null,
+        });
+        const balance = state.wallet.availableMinor;
+        if (state.existing) return this.#replay(state.existing, 'rollback', hash, player.memberId, balance);
+        if (!this.#sessionOf(state, vendor, player)) return refusal('PLAYER_NOT_FOUND', null);
+        const { target, game } = state;
         if (
           target &&
           (target.kind !== 'debit' ||
             target.member_id !== player.memberId ||
             target.round_id !== input.roundId)
         ) {
-          return refusal('TXN_CONFLICT', await this.#available(player.memberId, repos));
+          return refusal('TXN_CONFLICT', balance);
         }
-        const game = await repos.txns.gameByCode(vendor.id, input.gameCode);
         const rowOf = (amountMinor: bigint) =>
           txnRow('rollback', found, input, {
             gameId: game?.id ?? null,
@@ -423,13 +427,12 @@ export class VendorProtocolService {
           });
         let entryId: bigint | null = null;
         if (target?.status === 'applied' && target.entry_id !== null) {
-          const round = await repos.txns.round(vendor.id, input.roundId);
-          const decision = roundDecision(round, player.memberId, {
+          const decision = roundDecision(state.round, player.memberId, {
             call: 'rollback',
             amountMinor: target.amount_minor,
           });
           // The round has a credit or is closed: its outcome stands, and so does this debit.
-          if ('refuse' in decision) return this.#refuse(repos, rowOf(0n), decision.refuse);
+          if ('refuse' in decision) return this.#refuse(repos, rowOf(0n), decision.refuse, balance);
           const reversal = await repos.ledger.reverse({
             brandId: player.brandId,
             entryId: target.entry_id,
@@ -448,35 +451,38 @@ export class VendorProtocolService {
         }
         // Otherwise nothing to move: the debit was refused, already rolled back, or has not arrived yet
         // ('rollback_first': the debit will be refused when it comes).
-        const { id, balance } = await this.#record(
+        // The reversal moved the balance: the answer carries the one it left.
+        const after = entryId === null ? balance : await this.#available(player.memberId, repos);
+        const id = await this.#record(
           repos,
           rowOf(entryId === null ? 0n : (target?.amount_minor ?? 0n)),
           target ? 'applied' : 'rollback_first',
           entryId,
           'OK',
+          after,
         );
-        return ok(id, balance);
+        return ok(id, after);
       }),
     );
   }
 
   /**
-   * Moves a debit's stake to the house ('bet'), a win to the player ('payout'), or a free round / bonus
-   * credit from the brand's bonus account to the player ('bonus', as the reward centre pays); the entry id.
+   * The entry of an applied call: a debit's stake to the house ('bet'), a win to the player ('payout'), or
+   * a free round / bonus credit from the brand's bonus account to the player ('bonus', as the reward centre
+   * pays). Checked and hashed by the ledger (`preparePost`); posted by `vendor_call_apply`.
    */
-  async #post(
-    repos: CallRepositories,
+  #entry(
     player: PlayerProfile,
     vendor: ProtocolVendor,
     input: { txnId: string; roundId: string },
+    walletAccountId: bigint,
     kind: 'bet' | 'payout' | 'bonus',
     amountMinor: bigint,
-  ): Promise<bigint> {
-    const { ledger } = repos;
+  ): PreparedEntry {
     const system = { system: kind === 'bonus' ? 'bonus' : 'house' } as const;
-    const wallet = { accountId: (await ledger.memberMainAccount(player.memberId)).id };
+    const wallet = { accountId: walletAccountId };
     const [from, to] = kind === 'bet' ? [wallet, system] : [system, wallet];
-    const entry = await ledger.post({
+    return preparePost({
       brandId: player.brandId,
       idempotencyKey: ledgerKey(vendor.id, input.txnId),
       kind,
@@ -487,25 +493,23 @@ export class VendorProtocolService {
         { ...to, amountMinor },
       ],
     });
-    return entry.entryId;
   }
 
-  /** Stores a call's row with its answer (the balance after it), which a repeat of the call replays. */
+  /** Stores a call's row with its answer (`balance`: the one the call left), which a repeat replays. */
   async #record(
     repos: CallRepositories,
     row: TxnRow,
     status: NewVendorTransaction['status'],
     entryId: bigint | null,
     answer: WalletResult['status'],
-  ): Promise<{ id: bigint; balance: bigint }> {
-    const balance = await this.#available(row.memberId, repos);
-    const id = await repos.txns.insertTxn({
+    balance: bigint,
+  ): Promise<bigint> {
+    return repos.txns.insertTxn({
       ...row,
       status,
       entryId,
       response: { status: answer, balanceMinor: balance.toString() } satisfies StoredAnswer,
     });
-    return { id, balance };
   }
 
   /** Records a refused debit or credit: final for its txn id, and it moves no money. */
@@ -513,53 +517,40 @@ export class VendorProtocolService {
     repos: CallRepositories,
     row: TxnRow,
     status: WalletRefusal['status'],
+    balance: bigint,
   ): Promise<WalletRefusal> {
-    const { balance } = await this.#record(repos, row, 'refused', null, status);
+    await this.#record(repos, row, 'refused', null, status, balance);
     return refusal(status, balance);
   }
 
   /**
-   * Records an applied debit or credit, adds it to its round and moves its money (`post`, none for a
-   * zero credit), in that order: the entry's postings lock the brand's house account row, which every bet
-   * and payout of the brand shares, until the commit — so the money moves last, and only the answer is
-   * written after it (docs/benchmarks.md "Vendor round").
+   * Records an applied debit or credit, adds it to its round and moves its money (`entry`, none for a zero
+   * credit), in one statement (`applyCall`). A ledger refusal rolls the call back: `insufficient_funds`
+   * means another bet spent the balance this call was decided on (FundsMoved: decided again).
    */
   async #applied(
     repos: CallRepositories,
     row: TxnRow,
     change: Pick<RoundChange, 'stakeDeltaMinor' | 'payoutDeltaMinor' | 'event'>,
-    post: (() => Promise<bigint>) | null,
+    entry: PreparedEntry | null,
   ): Promise<WalletResult> {
-    const id = await repos.txns.insertTxn({
-      ...row,
-      status: 'applied',
-      entryId: null,
-      response: null,
-    });
-    await repos.txns.applyToRound({
-      brandId: row.brandId,
-      vendorId: row.vendorId,
-      memberId: row.memberId,
-      gameId: row.gameId,
-      roundId: row.roundId,
-      ...change,
-      now: this.#clock.now(),
-    });
-    const entryId = post ? await post() : null;
-    const balance = await repos.txns.settleApplied(id, entryId, row.memberId);
-    return ok(id, balance);
+    const { targetTxnId: _none, ...applied } = row;
+    const result = await repos.txns.applyCall(applied, { ...change, now: this.#clock.now() }, entry);
+    if (result.outcome === 'insufficient_funds') throw new FundsMoved();
+    if (result.outcome !== 'posted') throw new Error(`the ledger refused a vendor entry: ${result.outcome}`);
+    return ok(result.id, result.balanceMinor);
   }
 
   /** Answers a repeat: the stored answer when the content matches, TXN_CONFLICT when it does not. */
   async #replay(
-    repos: CallRepositories,
-    existing: VendorTransactionRow,
+    existing: CallTxn,
     kind: VendorTxnKind,
     hash: string,
     memberId: bigint,
+    balance: bigint,
   ): Promise<WalletResult> {
     if (existing.kind !== kind || existing.request_hash !== hash || existing.member_id !== memberId) {
-      return refusal('TXN_CONFLICT', await this.#available(memberId, repos));
+      return refusal('TXN_CONFLICT', balance);
     }
     const stored = existing.response as StoredAnswer | null;
     if (stored?.status === 'OK' && stored.balanceMinor !== null) {
@@ -572,7 +563,7 @@ export class VendorProtocolService {
     }
     // A refusal is final for its txn id; its balance is the current one (INSUFFICIENT_FUNDS must carry it).
     const status = (stored?.status ?? 'TXN_CONFLICT') as WalletRefusal['status'];
-    return refusal(status, await this.#available(memberId, repos));
+    return refusal(status, balance);
   }
 
   /** The member named by `playerId` and the signing vendor row of the member's brand. */
@@ -598,7 +589,30 @@ export class VendorProtocolService {
     return session;
   }
 
-  #live(session: LaunchSession): boolean {
+  /** The call's launch session (read by beginCall) if it belongs to this player and vendor, expired or not. */
+  #sessionOf(state: CallState, vendor: ProtocolVendor, player: PlayerProfile): SessionView | null {
+    const { session } = state;
+    if (!session || session.vendorId !== vendor.id || session.memberId !== player.memberId) return null;
+    return session;
+  }
+
+  /** What every money call reads under its locks, from its request. */
+  #callOf(
+    vendor: ProtocolVendor,
+    player: PlayerProfile,
+    input: { txnId: string; roundId: string; sessionToken: string; gameCode: string },
+  ) {
+    return {
+      vendorId: vendor.id,
+      roundId: input.roundId,
+      txnId: input.txnId,
+      tokenHash: sha256Hex(input.sessionToken),
+      memberId: player.memberId,
+      gameCode: input.gameCode,
+    };
+  }
+
+  #live(session: SessionView): boolean {
     return session.expiresAt.getTime() > this.#clock.now().getTime();
   }
 
