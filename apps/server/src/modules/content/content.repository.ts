@@ -349,7 +349,12 @@ export class ContentRepository<E extends Executor = Executor> extends Repository
     }));
   }
 
-  async insertWin(this: ContentRepository<Tx>, brandId: bigint, win: NewWin): Promise<void> {
+  /**
+   * One statement, so it may run on the database without a transaction of its own (as the audit log's
+   * record does): a win lands with each credit of the vendor protocol, and BEGIN / COMMIT around it were
+   * two of its three round trips.
+   */
+  async insertWin(brandId: bigint, win: NewWin): Promise<void> {
     await this.db
       .insertInto('win_feed')
       .values({

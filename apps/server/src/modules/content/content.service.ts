@@ -362,7 +362,7 @@ export class ContentService {
     if (win.amountMinor <= 0n)
       throw new AppError('invalid_request', { message: 'a win is a positive amount' });
     const masked = { ...win, account: maskAccount(win.account) };
-    await this.#uow.run(({ content }) => content.insertWin(brandId, masked));
+    await this.#repository.insertWin(brandId, masked);
   }
 }
 
