@@ -115,6 +115,14 @@ function report(name: string, loads: { max: Load; half: Load }) {
   );
   if (max.dbPerRequest) console.log(`  database ${dbNote(max)}`);
   if (max.dbWaits) console.log(`  database sessions wait on ${JSON.stringify(max.dbWaits.waits)}`);
+  const top = max.dbWaits?.topStatements;
+  if (top?.available) {
+    for (const statement of top.statements.slice(0, 4)) {
+      console.log(
+        `  ${statement.totalMs} ms in ${statement.calls} × (${statement.meanMs} ms) ${statement.query.slice(0, 90)}`,
+      );
+    }
+  }
 }
 
 /** The rows every load shares: latency at the maximum, p99 at half of it, failures. */

@@ -137,12 +137,14 @@ export function countersPerRequest(before, after, requests) {
  * PostgreSQL's notify queue is the commit-time lock NOTIFY takes; `IO:WalSync`/`LWLock:WALWrite` is the
  * commit flush; `Client:InTransaction` is a session inside a transaction waiting for the application's next
  * statement (round trips while its locks are held); no wait event means on CPU. Returns `stop()`, which answers each `type:event` (or `CPU`) as a share of the samples of
- * active sessions, and the ungranted lock types seen.
+ * active sessions, the ungranted lock types seen, and the statements that took the database's time
+ * (`topStatements`, from pg_stat_statements when the server loads it; see startStatements).
  */
 export async function sampleWaits(name, everyMs = 50) {
   checkName(name);
   const client = new pg.Client({ connectionString: adminUrl() });
   await client.connect();
+  const statements = await startStatements(client);
   const counts = new Map();
   const locks = new Map();
   let samples = 0;
@@ -175,6 +177,7 @@ export async function sampleWaits(name, everyMs = 50) {
     async stop() {
       running = false;
       await loop;
+      const topStatements = await statements.top(name);
       await client.end();
       const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
       const share = (n) => Math.round((n / Math.max(1, total)) * 1000) / 1000;
@@ -184,10 +187,46 @@ export async function sampleWaits(name, everyMs = 50) {
         waits: Object.fromEntries(
           [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([wait, n]) => [wait, share(n)]),
         ),
+        topStatements,
         ungrantedLocksPerSample: Object.fromEntries(
           [...locks.entries()].map(([type, n]) => [type, Math.round((n / Math.max(1, samples)) * 100) / 100]),
         ),
       };
+    },
+  };
+}
+
+/**
+ * pg_stat_statements over one load, when the server has it in `shared_preload_libraries` (not a default:
+ * `ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'` and a restart, docs/benchmarks.md).
+ * Reset at the start; `top(database)` answers the statements of that database by total execution time,
+ * each with its calls, mean time and rows per call — or why there are none.
+ */
+async function startStatements(client) {
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await client.query('SELECT pg_stat_statements_reset()');
+  } catch (error) {
+    const reason = String(error.message).slice(0, 120);
+    return { top: async () => ({ available: false, reason }) };
+  }
+  return {
+    async top(database) {
+      try {
+        const { rows } = await client.query(
+          `SELECT left(regexp_replace(s.query, '\\s+', ' ', 'g'), 140) AS query, s.calls::int AS calls,
+                  round(s.total_exec_time::numeric, 1)::float AS "totalMs",
+                  round(s.mean_exec_time::numeric, 3)::float AS "meanMs",
+                  round(s.rows::numeric / greatest(s.calls, 1), 2)::float AS "rowsPerCall"
+             FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+            WHERE d.datname = $1
+            ORDER BY s.total_exec_time DESC LIMIT 8`,
+          [database],
+        );
+        return { available: true, statements: rows };
+      } catch (error) {
+        return { available: false, reason: String(error.message).slice(0, 120) };
+      }
     },
   };
 }
