@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMigrator } from '../../src/db/migrate.ts';
 import { AuditRepository } from '../../src/modules/audit/audit.repository.ts';
-import type { verifyAuditChain } from '../../src/modules/audit/audit-chain.ts';
+import type { AuditChainReport } from '../../src/modules/audit/audit-chain.ts';
 import { createOpsHarness, type OpsHarness } from '../helpers/ops-harness.ts';
 import { testBackends } from '../helpers/test-database.ts';
 
@@ -47,7 +48,7 @@ describe.each(testBackends())('sealed audit log [%s]', (backend) => {
     const result = await harness.run('audit:verify');
     return {
       code: result.code,
-      report: JSON.parse(result.out) as Awaited<ReturnType<typeof verifyAuditChain>>,
+      report: JSON.parse(result.out) as AuditChainReport,
     };
   };
   const seal = async () => {
@@ -247,6 +248,65 @@ describe.each(testBackends())('sealed audit log [%s]', (backend) => {
       kind: 'head_mismatch',
       headSeq: String(head.last_seq),
       lastSeq: String(head.last_seq - 1n),
+    });
+  });
+});
+
+/** Migration 0019 on a log that 0009's trigger chained: those rows stay verifiable, under one first seal. */
+describe.each(testBackends())('audit rows chained before the seals [%s]', (backend) => {
+  let harness: OpsHarness;
+
+  beforeAll(async () => {
+    harness = await createOpsHarness(backend);
+  });
+  afterAll(async () => {
+    await harness?.database.close();
+  });
+
+  const append = (count: number) =>
+    (async () => {
+      for (let index = 0; index < count; index += 1) {
+        await new AuditRepository(harness.db).record({
+          brandId: null,
+          memberId: null,
+          action: 'operator.login',
+          ip: '203.0.113.10',
+          detail: { index },
+        });
+      }
+    })();
+  const verify = async () => JSON.parse((await harness.run('audit:verify')).out) as AuditChainReport;
+
+  it('rolls back to the head-lock trigger and forward again, the old rows under a first seal', async () => {
+    await append(2);
+    const migrator = createMigrator(harness.db);
+    // Undoing 0019 first chains what is unsealed, then puts 0009's trigger back.
+    const down = await migrator.migrateTo('0018_job_runs');
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((result) => result.migrationName)).toEqual(['0019_audit_seals']);
+    await append(3);
+    const chained = await harness.db
+      .selectFrom('audit_log')
+      .select('chain_seq')
+      .orderBy('chain_seq')
+      .execute();
+    expect(chained.map((row) => row.chain_seq)).toEqual(chained.map((_, index) => BigInt(index + 1)));
+
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await verify()).toEqual({ ok: true, rows: chained.length, seals: 1, unsealed: 0, problems: [] });
+    const first = await harness.db.selectFrom('audit_seals').selectAll().executeTakeFirstOrThrow();
+    expect(first).toMatchObject({ seq: 1n, first_seq: 1n, last_seq: BigInt(chained.length) });
+
+    await append(1);
+    expect(await verify()).toMatchObject({ ok: true, seals: 1, unsealed: 1 });
+    await harness.run('audit:seal');
+    expect(await verify()).toEqual({
+      ok: true,
+      rows: chained.length + 1,
+      seals: 2,
+      unsealed: 0,
+      problems: [],
     });
   });
 });
