@@ -12,7 +12,7 @@ export type AuditModuleDeps = {
 };
 
 /**
- * The audit log's background work (docs/database.md "Audit log"): appends are free (no shared lock) and
+ * The audit log's background work (docs/database.md "Sealed audit log"): appends are free (no shared lock) and
  * arrive unsealed; the `audit.seal` job chains and seals them every few seconds, so the window in which a
  * row is not yet tamper-evident stays that short. The one writer is `AuditRepository`, which each module
  * builds on its own transaction; no routes.
