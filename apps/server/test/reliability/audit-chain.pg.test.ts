@@ -12,7 +12,7 @@ import { connectAgain, createPreparedTestDatabase, type TestDatabase } from '../
  * Reliability item 7 on PostgreSQL, issue 15: appends take no shared lock (50 transactions hold their audit
  * rows open at once), a row whose transaction commits late is sealed by the next seal rather than skipped,
  * and appends from many connections, some rolled back, with two sealers racing, still form one chain under
- * unbroken seals.
+ * unbroken seals, which a verifier walking meanwhile finds whole every time.
  */
 const full = process.env.RELIABILITY_FULL === '1';
 const APPENDS = full ? 2000 : 240;
@@ -126,7 +126,7 @@ describe.runIf(testDatabaseUrl())('sealed audit log under concurrency [postgres]
     expect(await verifyAuditChain(database.db)).toMatchObject({ ok: true, unsealed: 0, problems: [] });
   });
 
-  it(`keeps one valid chain across ${APPENDS} concurrent appends with rollbacks while two sealers race`, async () => {
+  it(`keeps one valid chain across ${APPENDS} concurrent appends with rollbacks while two sealers race and a verifier walks`, async () => {
     const before = await verifyAuditChain(database.db);
     expect(before.ok).toBe(true);
     let appending = true;
@@ -136,6 +136,16 @@ describe.runIf(testDatabaseUrl())('sealed audit log under concurrency [postgres]
       while (appending) seals += (await sealAuditLog(db, { batch: 7 })).seals;
       return seals;
     });
+    // And a verifier meanwhile: it reads one snapshot, so a seal committing mid-walk is no false alarm.
+    const verifier = (async () => {
+      const problems: unknown[] = [];
+      let walks = 0;
+      while (appending) {
+        problems.push(...(await verifyAuditChain(database.db)).problems);
+        walks += 1;
+      }
+      return { problems, walks };
+    })();
     const rolledBack = new Error('rolled back on purpose');
     const limited = await connectAgain(database, CONNECTIONS);
     const results = await Promise.allSettled(
@@ -149,6 +159,9 @@ describe.runIf(testDatabaseUrl())('sealed audit log under concurrency [postgres]
     );
     appending = false;
     const sealed = await Promise.all(sealers);
+    const verified = await verifier;
+    expect(verified.walks).toBeGreaterThan(0);
+    expect(verified.problems).toEqual([]);
     await limited.close();
     const failures = results.filter((result) => result.status === 'rejected');
     expect(failures.every((failure) => failure.reason === rolledBack)).toBe(true);

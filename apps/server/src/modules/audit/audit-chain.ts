@@ -1,4 +1,4 @@
-import type { Db } from '../../db/unit-of-work.ts';
+import { type Db, readSnapshot } from '../../db/unit-of-work.ts';
 import { AuditRepository } from './audit.repository.ts';
 
 /**
@@ -48,17 +48,21 @@ const MAX_PROBLEMS = 100;
 
 type Report = (problem: AuditChainProblem) => void;
 
-export async function verifyAuditChain(db: Db): Promise<AuditChainReport> {
-  const audit = new AuditRepository(db);
-  const problems: AuditChainProblem[] = [];
-  const report: Report = (problem) => {
-    if (problems.length < MAX_PROBLEMS) problems.push(problem);
-  };
-  const head = await audit.chainHead();
-  const rows = await verifyRows(audit, head, report);
-  const seals = await verifySeals(audit, head, report);
-  const unsealed = Number(await audit.unsealedCount());
-  return { ok: problems.length === 0, rows, seals, unsealed, problems };
+export function verifyAuditChain(db: Db): Promise<AuditChainReport> {
+  // One snapshot: the job may seal while this walks, and the head, the rows and the seals must be read as of
+  // one moment (a seal committed between two reads would otherwise look like a mismatch).
+  return readSnapshot(db, async (trx) => {
+    const audit = new AuditRepository(trx);
+    const problems: AuditChainProblem[] = [];
+    const report: Report = (problem) => {
+      if (problems.length < MAX_PROBLEMS) problems.push(problem);
+    };
+    const head = await audit.chainHead();
+    const rows = await verifyRows(audit, head, report);
+    const seals = await verifySeals(audit, head, report);
+    const unsealed = Number(await audit.unsealedCount());
+    return { ok: problems.length === 0, rows, seals, unsealed, problems };
+  });
 }
 
 type Head = Awaited<ReturnType<AuditRepository['chainHead']>>;
