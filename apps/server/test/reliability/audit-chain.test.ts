@@ -252,7 +252,7 @@ describe.each(testBackends())('sealed audit log [%s]', (backend) => {
   });
 });
 
-/** Migration 0019 on a log that 0009's trigger chained: those rows stay verifiable, under one first seal. */
+/** Migration 0019 on a log that 0009's trigger chained: those rows stay verifiable, under seals the migration writes. */
 describe.each(testBackends())('audit rows chained before the seals [%s]', (backend) => {
   let harness: OpsHarness;
 
@@ -277,14 +277,18 @@ describe.each(testBackends())('audit rows chained before the seals [%s]', (backe
     })();
   const verify = async () => JSON.parse((await harness.run('audit:verify')).out) as AuditChainReport;
 
-  it('rolls back to the head-lock trigger and forward again, the old rows under a first seal', async () => {
+  it('rolls back to the head-lock trigger and forward again, the old rows under seals of 1,000', async () => {
     await append(2);
     const migrator = createMigrator(harness.db);
     // Undoing 0019 first chains what is unsealed, then puts 0009's trigger back.
     const down = await migrator.migrateTo('0018_job_runs');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((result) => result.migrationName)).toEqual(['0019_audit_seals']);
-    await append(3);
+    // Over a thousand rows chained by the trigger, one statement: sealed by the migration in seals of 1,000.
+    await sql`insert into audit_log (action, ip, detail)
+      select 'operator.login', '203.0.113.10', jsonb_build_object('n', n) from generate_series(1, 1001) n`.execute(
+      harness.db,
+    );
     const chained = await harness.db
       .selectFrom('audit_log')
       .select('chain_seq')
@@ -294,17 +298,24 @@ describe.each(testBackends())('audit rows chained before the seals [%s]', (backe
 
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();
-    expect(await verify()).toEqual({ ok: true, rows: chained.length, seals: 1, unsealed: 0, problems: [] });
-    const first = await harness.db.selectFrom('audit_seals').selectAll().executeTakeFirstOrThrow();
-    expect(first).toMatchObject({ seq: 1n, first_seq: 1n, last_seq: BigInt(chained.length) });
+    expect(await verify()).toEqual({ ok: true, rows: chained.length, seals: 2, unsealed: 0, problems: [] });
+    const seals = await harness.db
+      .selectFrom('audit_seals')
+      .select(['seq', 'first_seq', 'last_seq', 'row_count'])
+      .orderBy('seq')
+      .execute();
+    expect(seals).toEqual([
+      { seq: 1n, first_seq: 1n, last_seq: 1000n, row_count: 1000 },
+      { seq: 2n, first_seq: 1001n, last_seq: BigInt(chained.length), row_count: chained.length - 1000 },
+    ]);
 
     await append(1);
-    expect(await verify()).toMatchObject({ ok: true, seals: 1, unsealed: 1 });
+    expect(await verify()).toMatchObject({ ok: true, seals: 2, unsealed: 1 });
     await harness.run('audit:seal');
     expect(await verify()).toEqual({
       ok: true,
       rows: chained.length + 1,
-      seals: 2,
+      seals: 3,
       unsealed: 0,
       problems: [],
     });

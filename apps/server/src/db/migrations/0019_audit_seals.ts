@@ -19,7 +19,7 @@ import { chainTriggerStatements } from './0009_audit_chain.ts';
  *   rows' `row_hash`es in chain order: `audit_rows_hash`), `sealed_at`, the previous seal's hash, and its own
  *   `seal_hash` over all of those (`audit_seal_hash`), so the seals form a chain of their own; the head
  *   remembers the newest seal too, so deleting the newest seal is detected.
- * Rows chained by 0009 keep their values and stay verifiable; one seal over them is written here.
+ * Rows chained by 0009 keep their values and stay verifiable; seals of 1,000 over them are written here.
  *
  * The sealing is a PL/pgSQL function, like the ledger's write (0017, decisions.md "Speed (issue 15)"): each
  * row's hash needs the previous one, which in TypeScript would be a round trip per row.
@@ -125,12 +125,18 @@ const upStatements = [
   end
   $$`,
 
-  // The rows 0009 chained are covered by one first seal.
-  sql`do $$ begin
-    if (select last_seq from audit_chain_head) > 0 then
-      perform audit_write_seal(1, (select last_seq from audit_chain_head));
-    end if;
-  end $$`,
+  // The rows 0009 chained are covered by seals of 1,000 rows, as the job would have made them.
+  sql`do $$
+  declare
+    last bigint := (select last_seq from audit_chain_head);
+    first bigint := 1;
+  begin
+    while first <= last loop
+      perform audit_write_seal(first, least(first + 999, last));
+      first := first + 1000;
+    end loop;
+  end
+  $$`,
 ];
 
 const downStatements = [
