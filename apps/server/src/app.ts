@@ -12,6 +12,7 @@ import { requestLogSerializer } from './lib/log-redaction.ts';
 import { registerSealedBodies } from './lib/sealed-body.ts';
 import { createAgentsModule } from './modules/agents/agents-module.ts';
 import { createAttemptGatesModule } from './modules/attempt-gates/attempt-gates-module.ts';
+import { createAuditModule } from './modules/audit/audit-module.ts';
 import { createAuthModule } from './modules/auth/auth-module.ts';
 import { createContentModule } from './modules/content/content-module.ts';
 import { createDepositsModule } from './modules/deposits/deposits-module.ts';
@@ -65,6 +66,7 @@ export type AppOptions = Pick<
   | 'mailProvider'
   | 'humanCheckBits'
   | 'smsDailyQuota'
+  | 'auditSealIntervalMs'
   | 'oidc'
   | 'telegram'
   | 'gatewaySimulator'
@@ -183,6 +185,7 @@ type ModuleInfrastructure = {
 function createModules(app: FastifyInstance, { config, database, geo, clock }: ModuleInfrastructure) {
   const { db } = database;
   const jobs = createJobsModule({ db, clock, log: app.log });
+  const audit = createAuditModule({ db, sealEveryMs: config.auditSealIntervalMs });
   const ledger = createLedgerModule({ db });
   const gates = createAttemptGatesModule({ db }).api;
   const system = createSystemModule({ db, geo });
@@ -351,6 +354,6 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     authService: auth.authService,
     sealed: auth.api.sealed,
     operators: operators.api,
-    jobs: jobs.runnerFor(all.flatMap((module) => ('jobs' in module ? module.jobs : []))),
+    jobs: jobs.runnerFor([...audit.jobs, ...all.flatMap((module) => ('jobs' in module ? module.jobs : []))]),
   };
 }

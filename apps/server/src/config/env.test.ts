@@ -29,6 +29,7 @@ describe('parseEnv', () => {
         mailProvider: null,
         humanCheckBits: 12,
         smsDailyQuota: 5000,
+        auditSealIntervalMs: 5000,
         oidc: { google: null, facebook: null },
         telegram: null,
         gatewaySimulator: null,
@@ -63,6 +64,7 @@ describe('parseEnv', () => {
         MAIL_PROVIDER_URL: 'https://mail.example.com/send',
         HUMAN_CHECK_BITS: '16',
         SMS_DAILY_QUOTA: '200',
+        AUDIT_SEAL_INTERVAL_MS: '2000',
         OIDC_GOOGLE_ISSUER: 'https://accounts.google.com',
         OIDC_GOOGLE_CLIENT_ID: 'google-client',
         OIDC_GOOGLE_CLIENT_SECRET: 'google-secret',
@@ -97,6 +99,7 @@ describe('parseEnv', () => {
         mailProvider: { url: 'https://mail.example.com/send', token: null },
         humanCheckBits: 16,
         smsDailyQuota: 200,
+        auditSealIntervalMs: 2000,
         // Facebook lacks its secret, so it is not offered rather than half-configured.
         oidc: {
           google: {

@@ -52,6 +52,8 @@ export type AppConfig = {
   humanCheckBits: number;
   /** SMS codes one brand may send per 24 hours before `sms_quota_exceeded` (a cap on the gateway bill). */
   smsDailyQuota: number;
+  /** How often the `audit.seal` job seals new audit rows: the longest a row stays not tamper-evident. */
+  auditSealIntervalMs: number;
   /** Google / Facebook sign-in through OpenID Connect; a provider is offered only when configured. */
   oidc: { google: OidcProviderConfig | null; facebook: OidcProviderConfig | null };
   /** Telegram login (bot token from @BotFather; the bot id is its part before ':'); null → not offered. */
@@ -146,6 +148,7 @@ const envSchema = z.object({
   MAIL_PROVIDER_TOKEN: z.string().optional(),
   HUMAN_CHECK_BITS: z.coerce.number().int().min(0).max(24).default(12),
   SMS_DAILY_QUOTA: z.coerce.number().int().min(1).default(5000),
+  AUDIT_SEAL_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(5000),
   OIDC_GOOGLE_ISSUER: httpUrl.optional(),
   OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
   OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -258,6 +261,7 @@ export function parseEnv(
         : null,
       humanCheckBits: parsed.HUMAN_CHECK_BITS,
       smsDailyQuota: parsed.SMS_DAILY_QUOTA,
+      auditSealIntervalMs: parsed.AUDIT_SEAL_INTERVAL_MS,
       oidc: {
         google: oidcOf(
           parsed.OIDC_GOOGLE_ISSUER,

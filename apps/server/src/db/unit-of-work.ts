@@ -49,6 +49,15 @@ export function transact<R, T>(
 }
 
 /**
+ * Runs read-only `work` on one snapshot (a REPEATABLE READ, READ ONLY transaction): for several reads that
+ * must agree with each other while writers go on — the audit verifier reads the chain head, walks the rows
+ * and walks the seals, and a seal committing between two of those reads must not look like tampering.
+ */
+export function readSnapshot<T>(db: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
+}
+
+/**
  * A module's unit of work: the database plus the factory of the repositories its transactions use.
  * `run(work)` is `transact(db, factory, work)`; `extend` adds repositories a shared helper needs on the
  * same transaction (lib/idempotency.ts adds its record's repository this way).

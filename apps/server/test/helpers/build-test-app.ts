@@ -31,6 +31,7 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     // Cheap proof of work so tests solve it in microseconds; the check itself is the same.
     humanCheckBits: 4,
     smsDailyQuota: 5000,
+    auditSealIntervalMs: 5000,
     oidc: { google: null, facebook: null },
     telegram: null,
     gatewaySimulator: null,

@@ -22,6 +22,25 @@ import { type Kysely, sql } from 'kysely';
 
 const GENESIS = '0'.repeat(64);
 
+/** The head-lock trigger; exported so 0019_audit_seals can put it back when it is rolled back. */
+export const chainTriggerStatements = [
+  sql`create function audit_log_chain() returns trigger language plpgsql as $$
+  declare
+    head record;
+  begin
+    -- The row lock is the queue: the next append waits here until this transaction ends.
+    select last_seq, last_hash into head from audit_chain_head where singleton for update;
+    new.chain_seq := head.last_seq + 1;
+    new.prev_hash := head.last_hash;
+    new.row_hash := audit_row_hash(new.chain_seq, new.id, new.brand_id, new.member_id, new.operator_id,
+      new.action, new.ip, new.user_agent, new.detail, new.created_at, new.prev_hash);
+    update audit_chain_head set last_seq = new.chain_seq, last_hash = new.row_hash where singleton;
+    return new;
+  end
+  $$`,
+  sql`create trigger audit_log_chain before insert on audit_log for each row execute function audit_log_chain()`,
+];
+
 const upStatements = [
   sql`alter table audit_log add column chain_seq bigint`,
   sql`alter table audit_log add column prev_hash text`,
@@ -78,21 +97,7 @@ const upStatements = [
   sql`alter table audit_log alter column row_hash set not null`,
   sql`create unique index audit_log_chain_seq_idx on audit_log (chain_seq)`,
 
-  sql`create function audit_log_chain() returns trigger language plpgsql as $$
-  declare
-    head record;
-  begin
-    -- The row lock is the queue: the next append waits here until this transaction ends.
-    select last_seq, last_hash into head from audit_chain_head where singleton for update;
-    new.chain_seq := head.last_seq + 1;
-    new.prev_hash := head.last_hash;
-    new.row_hash := audit_row_hash(new.chain_seq, new.id, new.brand_id, new.member_id, new.operator_id,
-      new.action, new.ip, new.user_agent, new.detail, new.created_at, new.prev_hash);
-    update audit_chain_head set last_seq = new.chain_seq, last_hash = new.row_hash where singleton;
-    return new;
-  end
-  $$`,
-  sql`create trigger audit_log_chain before insert on audit_log for each row execute function audit_log_chain()`,
+  ...chainTriggerStatements,
 ];
 
 const downStatements = [

@@ -17,6 +17,7 @@ import * as sessionRevocation from './0015_session_revocation.ts';
 import * as jobs from './0016_jobs.ts';
 import * as ledgerPostFunction from './0017_ledger_post_function.ts';
 import * as jobRuns from './0018_job_runs.ts';
+import * as auditSeals from './0019_audit_seals.ts';
 import * as vendorCallFunctions from './0021_vendor_call_functions.ts';
 
 /**
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0016_jobs': jobs,
   '0017_ledger_post_function': ledgerPostFunction,
   '0018_job_runs': jobRuns,
+  '0019_audit_seals': auditSeals,
   '0021_vendor_call_functions': vendorCallFunctions,
 };

@@ -96,17 +96,40 @@ export interface AuditLogTable {
   created_at: Timestamp;
   /** The operator who acted (0007); member_id is the member acted upon, if any. */
   operator_id: bigint | null;
-  /** Hash chain (0009): set by the `audit_log_chain` trigger, never by the writer. */
-  chain_seq: Generated<bigint>;
-  prev_hash: Generated<string>;
-  row_hash: Generated<string>;
+  /**
+   * Hash chain (0009, 0019): null until the `audit.seal` job chains the row (`audit_seal`), never set by the
+   * writer (an insert trigger blanks them).
+   */
+  chain_seq: SealerSet<bigint>;
+  prev_hash: SealerSet<string>;
+  row_hash: SealerSet<string>;
 }
 
-/** The chain's newest link (0009): one row, updated by the `audit_log_chain` trigger. */
+/** Set only by the database's sealing function: never inserted or updated through Kysely. */
+type SealerSet<T> = ColumnType<T | null, never, never>;
+
+/** The chain's newest link and newest seal (0009, 0019): one row, moved only by `audit_seal`. */
 export interface AuditChainHeadTable {
   singleton: Generated<boolean>;
   last_seq: Generated<bigint>;
   last_hash: Generated<string>;
+  last_seal_seq: Generated<bigint>;
+  last_seal_hash: Generated<string>;
+}
+
+/** One seal over a batch of chained audit rows (0019); the seals form a hash chain of their own. */
+export interface AuditSealsTable {
+  seq: bigint;
+  /** The `chain_seq` range it covers. */
+  first_seq: bigint;
+  last_seq: bigint;
+  row_count: number;
+  /** sha256 over the covered rows' `row_hash`es in chain order (`audit_rows_hash`). */
+  rows_hash: string;
+  sealed_at: Date;
+  /** The previous seal's `seal_hash` (64 zeros for the first). */
+  prev_hash: string;
+  seal_hash: string;
 }
 
 export interface AccountTables {
@@ -115,6 +138,7 @@ export interface AccountTables {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   audit_chain_head: AuditChainHeadTable;
+  audit_seals: AuditSealsTable;
 }
 
 export type MemberRow = Selectable<MembersTable>;

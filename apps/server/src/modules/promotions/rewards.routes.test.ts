@@ -184,6 +184,8 @@ describe.each(testBackends())('reward centre [%s]', (backend) => {
       expect.objectContaining({ entryId: result.entryId, type: 'reward', amountMinor: '12345' }),
     ]);
 
+    // The row is appended unsealed; the audit.seal job chains it.
+    expect(await test.app.jobs.runNow('audit.seal')).toBe(true);
     const audit = await test.database.db
       .selectFrom('audit_log')
       .select(['operator_id', 'detail', 'row_hash'])
