@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { createDatabase } from './db/create-database.ts';
@@ -15,6 +16,8 @@ const creating = performance.now();
 const database = await createDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
+  // Written by the build beside this file (dist/); absent when run from source, and then unused.
+  pgliteTemplateFile: path.join(import.meta.dirname, 'pglite-template.tar.gz'),
   onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
 });
 const createMs = Math.round(performance.now() - creating);

@@ -1,15 +1,24 @@
 import { loadConfig } from '../config/env.ts';
 import { createDatabase } from './create-database.ts';
 import { migrateToLatest } from './migrate.ts';
+import { writePgliteTemplate } from './pglite-template.ts';
 import { seedDatabase } from './seed/seed.ts';
 
 /**
  * `npm run db:migrate` and `npm run db:seed`. Both honour DATABASE_URL / DATA_DIR like the server. The
  * server migrates on start anyway; these are for deploy pipelines and for re-adding missing demo rows.
  */
-const USAGE = 'usage: db <migrate|seed>';
+const USAGE = 'usage: db <migrate|seed|template <file>>';
 
-async function main(command: string | undefined): Promise<number> {
+/** `db template <file>`: the embedded database's starting schema (db/pglite-template.ts). */
+async function writeTemplate(file: string): Promise<number> {
+  const size = await writePgliteTemplate(file);
+  console.log(`template: ${file} (${size} bytes)`);
+  return 0;
+}
+
+async function main(command: string | undefined, argument: string | undefined): Promise<number> {
+  if (command === 'template' && argument) return writeTemplate(argument);
   if (command !== 'migrate' && command !== 'seed') {
     console.error(USAGE);
     return 1;
@@ -33,7 +42,7 @@ async function main(command: string | undefined): Promise<number> {
   }
 }
 
-main(process.argv[2]).then(
+main(process.argv[2], process.argv[3]).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

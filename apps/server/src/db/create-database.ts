@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
@@ -18,6 +18,8 @@ export type DatabaseHandle = {
   listen?: Listen;
   /** PGlite only: the whole database as a dump `pgliteDataDump` can start from (test templates). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PGlite only: the same, gzipped, for the build's template file (`pgliteTemplateFile`). */
+  dumpTemplate?: () => Promise<Blob>;
 };
 
 export type DatabaseOptions = {
@@ -35,6 +37,14 @@ export type DatabaseOptions = {
    * test-database.ts), which takes about a second instead of ten.
    */
   pgliteDataDump?: Blob;
+  /**
+   * PGlite only: a dump file (`db template`, written by the server's build next to dist/main.js) that a
+   * data folder with no database yet starts from, instead of running initdb and every migration: cold start
+   * on an empty data folder (issue 15) was mostly PGlite's initdb in WebAssembly, and its peak memory too.
+   * It holds the schema only — no seed, no secret — so every installation still makes its own keys. A
+   * missing file (tsx in development, an old build) means initdb as before.
+   */
+  pgliteTemplateFile?: string;
 };
 
 export const MEMORY_DATA_DIR = 'memory://';
@@ -64,7 +74,7 @@ function registerPgBigintParsers(): void {
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options);
-  return createPglite(options.dataDir, options.pgliteDataDump);
+  return createPglite(options.dataDir, options.pgliteDataDump, options.pgliteTemplateFile);
 }
 
 function createPostgres(databaseUrl: string, options: DatabaseOptions): DatabaseHandle {
@@ -91,7 +101,15 @@ function createPostgres(databaseUrl: string, options: DatabaseOptions): Database
   };
 }
 
-async function createPglite(dataDir: string, dump?: Blob): Promise<DatabaseHandle> {
+/** The dump a PGlite database starts from: the given one in memory, the template for a new data folder. */
+function startingDump(inMemory: boolean, location: string, dump?: Blob, templateFile?: string): Blob | null {
+  if (inMemory) return dump ?? null;
+  if (!templateFile || existsSync(path.join(location, 'PG_VERSION')) || !existsSync(templateFile))
+    return null;
+  return new Blob([readFileSync(templateFile)]);
+}
+
+async function createPglite(dataDir: string, dump?: Blob, templateFile?: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith(MEMORY_DATA_DIR);
   let release = () => {};
   let location = dataDir;
@@ -102,9 +120,10 @@ async function createPglite(dataDir: string, dump?: Blob): Promise<DatabaseHandl
   }
   let pglite: PGlite;
   try {
+    const from = startingDump(inMemory, location, dump, templateFile);
     pglite = await PGlite.create(location, {
       parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
-      ...(dump && inMemory ? { loadDataDir: dump } : {}),
+      ...(from ? { loadDataDir: from } : {}),
     });
   } catch (error) {
     release();
@@ -125,5 +144,6 @@ async function createPglite(dataDir: string, dump?: Blob): Promise<DatabaseHandl
     },
     listen: pgliteListen(pglite),
     dumpDataDir: () => pglite.dumpDataDir('none'),
+    dumpTemplate: () => pglite.dumpDataDir('gzip'),
   };
 }
