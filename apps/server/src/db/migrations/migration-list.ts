@@ -17,6 +17,7 @@ import * as sessionRevocation from './0015_session_revocation.ts';
 import * as jobs from './0016_jobs.ts';
 import * as ledgerPostFunction from './0017_ledger_post_function.ts';
 import * as jobRuns from './0018_job_runs.ts';
+import * as accessNotify from './0020_access_notify.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0016_jobs': jobs,
   '0017_ledger_post_function': ledgerPostFunction,
   '0018_job_runs': jobRuns,
+  '0020_access_notify': accessNotify,
 };
