@@ -102,14 +102,24 @@ export class ProcessCache<V> {
     if (entry) entry.value = change(entry.value);
   }
 
-  /** The cached value, else `load()` from the database, stored under the generation guard. */
+  /**
+   * The cached value, else `load()` from the database, stored under the generation guard.
+   *
+   * A hit first lets the event loop finish the I/O it has already received: a request and the NOTIFY that
+   * invalidates what it asks for can arrive in the same poll of the loop, and a hit answered at once (no
+   * I/O at all) would be written out before the notification's socket is read. After one `setImmediate`
+   * every notification that reached this process before the request has been applied.
+   */
   async read(
     key: string,
     load: () => Promise<V | undefined>,
     tagsOf: (value: V) => readonly string[] = () => [],
   ): Promise<V | undefined> {
-    const cached = this.get(key);
-    if (cached !== undefined) return cached;
+    if (this.get(key) !== undefined) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const cached = this.get(key);
+      if (cached !== undefined) return cached;
+    }
     return this.reload(key, load, tagsOf);
   }
 
