@@ -92,6 +92,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The process's job scheduler (docs/jobs.md). */
     jobs: JobRunner;
+    /** The LISTEN feeds the caches follow (lib/process-cache.ts); tests wait on them with `caughtUp`. */
+    changeFeeds: readonly ChangeFeed[];
   }
 }
 
@@ -180,6 +182,7 @@ export async function buildApp({
   });
 
   app.decorate('jobs', modules.jobs);
+  app.decorate('changeFeeds', modules.feeds);
   if (runJobs) app.addHook('onReady', async () => modules.jobs.start());
   app.addHook('onClose', () => modules.jobs.stop());
 

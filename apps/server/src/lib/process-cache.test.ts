@@ -164,6 +164,21 @@ describe('ChangeFeed', () => {
     expect(cache.serving).toBe(false);
   });
 
+  it('caughtUp resolves once its barrier came back through the channel, after the earlier payloads', async () => {
+    const db = fakeListen();
+    const feed = new ChangeFeed(db.listen, 'lotus_test');
+    const cache = new ProcessCache<string>({ maxEntries: 10 });
+    const seen: string[] = [];
+    feed.follow(cache, (payload) => seen.push(payload));
+    await feed.start();
+    // The database delivers in commit order: an earlier change, then the barrier.
+    await feed.caughtUp(async (channel, payload) => {
+      db.send(channel, '42');
+      db.send(channel, payload);
+    });
+    expect(seen).toEqual(['42']); // the barrier itself reaches no cache
+  });
+
   it('never serves without a LISTEN (an offline database handle)', async () => {
     const feed = new ChangeFeed(undefined, 'lotus_test');
     const cache = new ProcessCache<string>({ maxEntries: 10 });

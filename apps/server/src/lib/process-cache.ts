@@ -207,6 +207,9 @@ export class ChangeFeed implements ChangeSubscription {
   readonly #channel: string;
   readonly #caches: { cache: ProcessCache<unknown>; changed: (payload: string) => void }[] = [];
   readonly #listeners = new Set<ChangeListener>();
+  /** Barrier payloads (`sync:<n>`) awaited by caughtUp. */
+  readonly #barriers = new Map<string, () => void>();
+  #barrierCount = 0;
   #unlisten: (() => Promise<void>) | null = null;
 
   constructor(listen: Listen | undefined, channel: string) {
@@ -236,6 +239,8 @@ export class ChangeFeed implements ChangeSubscription {
     this.#unlisten = await this.#listen(
       this.#channel,
       (payload) => {
+        const barrier = this.#barriers.get(payload);
+        if (barrier) return barrier();
         for (const { changed } of this.#caches) changed(payload);
         for (const listener of this.#listeners) listener.changed(payload);
       },
@@ -247,6 +252,25 @@ export class ChangeFeed implements ChangeSubscription {
         if (up) for (const listener of this.#listeners) listener.resumed?.();
       },
     );
+  }
+
+  /**
+   * Resolves once every announcement committed before the call has been applied here: `notify` sends a
+   * barrier payload on the channel, and the database delivers notifications in commit order. For a change
+   * made outside this process's own paths (a test's fixture, a tool in the same process) that must be seen
+   * by the next request. Answers at once when the feed is not listening (the caches bypass then).
+   */
+  async caughtUp(notify: (channel: string, payload: string) => Promise<void>): Promise<void> {
+    if (!this.#unlisten) return;
+    this.#barrierCount += 1;
+    const payload = `sync:${process.pid}:${this.#barrierCount}`;
+    const arrived = new Promise<void>((resolve) => this.#barriers.set(payload, resolve));
+    try {
+      await notify(this.#channel, payload);
+      await arrived;
+    } finally {
+      this.#barriers.delete(payload);
+    }
   }
 
   async stop(): Promise<void> {

@@ -1,3 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../../src/db/unit-of-work.ts';
+
+/**
+ * Waits until `app` has applied every announcement committed so far (lib/process-cache.ts ChangeFeed
+ * caughtUp): after a fixture changed a member, a session or a balance behind the app's back, the next
+ * request sees it. A state, not a delay: a barrier NOTIFY, delivered after all the earlier ones.
+ */
+export async function appCaughtUp(app: FastifyInstance, db: Db): Promise<void> {
+  for (const feed of app.changeFeeds) {
+    await feed.caughtUp(async (channel, payload) => {
+      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+    });
+  }
+}
+
 /**
  * Waits for a change made outside the app under test (another process, the ops CLI, a repository used by
  * the test itself, SQL typed by hand) to reach the app's caches through the database's NOTIFY
