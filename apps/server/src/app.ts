@@ -9,10 +9,12 @@ import type { DatabaseHandle } from './db/create-database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type GeoLookup, geoLookup } from './lib/geo.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
+import { ChangeFeed } from './lib/process-cache.ts';
 import { registerSealedBodies } from './lib/sealed-body.ts';
 import { createAgentsModule } from './modules/agents/agents-module.ts';
 import { createAttemptGatesModule } from './modules/attempt-gates/attempt-gates-module.ts';
 import { createAuditModule } from './modules/audit/audit-module.ts';
+import { ACCESS_CHANNEL } from './modules/auth/access-changes.ts';
 import { createAuthModule } from './modules/auth/auth-module.ts';
 import { createContentModule } from './modules/content/content-module.ts';
 import { createDepositsModule } from './modules/deposits/deposits-module.ts';
@@ -92,6 +94,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The process's job scheduler (docs/jobs.md). */
     jobs: JobRunner;
+    /** The LISTEN feeds the caches follow (lib/process-cache.ts); tests wait on them with `caughtUp`. */
+    changeFeeds: readonly ChangeFeed[];
   }
 }
 
@@ -162,7 +166,25 @@ export async function buildApp({
   registerOperatorAuth(app, modules.operators);
   for (const routes of modules.routes) await app.register(routes);
 
+  // The feeds the caches follow listen once the app is ready, and stop with it (lib/process-cache.ts).
+  app.addHook('onReady', async () => {
+    for (const feed of modules.feeds) await feed.start();
+  });
+  app.addHook('onClose', async () => {
+    for (const feed of modules.feeds) await feed.stop();
+  });
+  // A member's own write (a transfer, a withdrawal, a claim) drops their cached balance before its answer
+  // leaves, so the read the browser sends next never comes from before it; money moved by other callers
+  // (vendors, agents, operators) reaches the cache through the ledger's announcement (docs/scaling.md).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.actor && request.method !== 'GET' && request.method !== 'HEAD') {
+      modules.balanceChanged([request.actor.memberId]);
+    }
+    return payload;
+  });
+
   app.decorate('jobs', modules.jobs);
+  app.decorate('changeFeeds', modules.feeds);
   if (runJobs) app.addHook('onReady', async () => modules.jobs.start());
   app.addHook('onClose', () => modules.jobs.stop());
 
@@ -187,6 +209,9 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   const jobs = createJobsModule({ db, clock, log: app.log });
   const audit = createAuditModule({ db, sealEveryMs: config.auditSealIntervalMs });
   const ledger = createLedgerModule({ db });
+  // One LISTEN per channel and process; the caches that follow a feed bypass while it is down.
+  const balanceChanges = new ChangeFeed(database.listen, ledger.balanceChannel);
+  const accessChanges = new ChangeFeed(database.listen, ACCESS_CHANNEL);
   const gates = createAttemptGatesModule({ db }).api;
   const system = createSystemModule({ db, geo });
   const brands = system.api;
@@ -231,6 +256,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     },
     verification: verification.api,
     gates,
+    accessChanges,
   });
   const games = createGamesModule({
     db,
@@ -281,6 +307,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     ledger: ledger.api,
     clock,
     paymentPassword: withdrawals.api.paymentPassword,
+    balanceChanges,
   });
   const agents = createAgentsModule({
     db,
@@ -298,8 +325,8 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   });
   const realtime = createRealtimeModule({
     db,
-    listen: database.listen,
-    balanceChannel: ledger.balanceChannel,
+    balanceChanges,
+    accessChanges,
     authenticate: auth.api.authenticate,
     balanceOf: (memberId) => wallet.api.balance(memberId),
     sessionIdleMs: config.sessionIdleMs,
@@ -355,5 +382,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     sealed: auth.api.sealed,
     operators: operators.api,
     jobs: jobs.runnerFor([...audit.jobs, ...all.flatMap((module) => ('jobs' in module ? module.jobs : []))]),
+    feeds: [balanceChanges, accessChanges],
+    balanceChanged: (memberIds: Iterable<bigint>) => wallet.api.balanceChanged(memberIds),
   };
 }

@@ -7,8 +7,16 @@ import pg from 'pg';
  * several server processes on one database all hear about a change any of them (or the ops CLI) made.
  */
 
-/** Starts listening; the answer stops it again (idempotent). */
-export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+/**
+ * Starts listening; the answer stops it again (idempotent). `onState(true)` once the channel is listened
+ * to, `onState(false)` when the connection is lost (notifications sent until it is back are missed), then
+ * `true` again after the reconnect: caches built on the channel bypass meanwhile (lib/process-cache.ts).
+ */
+export type Listen = (
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState?: (up: boolean) => void,
+) => Promise<() => Promise<void>>;
 
 /** Channel names go into SQL as identifiers; only plain lower-case names are accepted. */
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -19,9 +27,11 @@ function checkChannel(channel: string): void {
 
 /** PGlite: one in-process database, so its own `listen` sees every commit of this process. */
 export function pgliteListen(pglite: PGlite): Listen {
-  return async (channel, onMessage) => {
+  return async (channel, onMessage, onState) => {
     checkChannel(channel);
     const unlisten = await pglite.listen(channel, onMessage);
+    // In-process: the channel never goes down while the database is open.
+    onState?.(true);
     let stopped = false;
     return async () => {
       if (stopped || pglite.closed) return;
@@ -37,11 +47,11 @@ const RETRY_MAX_MS = 30_000;
 /**
  * PostgreSQL: a dedicated client outside the pool (a pooled connection would be handed to queries and its
  * LISTEN lost). When the connection drops (database restart, network) it reconnects with a growing delay;
- * notifications sent while it was away are lost, which is acceptable for a live display the browser also
- * refreshes on its own.
+ * notifications sent while it was away are lost: `onState` says so, and the caches that depend on them
+ * bypass until it is back (a live display the browser also refreshes on its own just misses a push).
  */
 export function postgresListen(databaseUrl: string, onError: (error: Error) => void = () => {}): Listen {
-  return async (channel, onMessage) => {
+  return async (channel, onMessage, onState) => {
     checkChannel(channel);
     let stopped = false;
     let client: pg.Client | null = null;
@@ -56,6 +66,7 @@ export function postgresListen(databaseUrl: string, onError: (error: Error) => v
       const lost = (error?: Error) => {
         if (client !== fresh) return;
         client = null;
+        onState?.(false);
         fresh.end().catch(() => {});
         if (error) onError(error);
         scheduleRetry();
@@ -67,6 +78,7 @@ export function postgresListen(databaseUrl: string, onError: (error: Error) => v
         await fresh.connect();
         await fresh.query(`LISTEN ${channel}`);
         delay = RETRY_FIRST_MS;
+        if (client === fresh && !stopped) onState?.(true);
       } catch (error) {
         if (client === fresh) client = null;
         await fresh.end().catch(() => {});

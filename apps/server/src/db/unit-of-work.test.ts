@@ -9,7 +9,7 @@ import {
 } from '../../test/helpers/test-database.ts';
 import { IdempotencyRepository } from '../lib/idempotency.repository.ts';
 import { LedgerRepository } from '../modules/ledger/ledger.repository.ts';
-import { type Db, type Tx, transact, UnitOfWork } from './unit-of-work.ts';
+import { afterCommit, type Db, type Tx, transact, UnitOfWork } from './unit-of-work.ts';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -89,5 +89,23 @@ describe.each(testBackends())('transact [%s]', (backend) => {
       }),
     ).rejects.toThrow('undo');
     expect(await new IdempotencyRepository(database.db).find(scope, 'k')).toBeUndefined();
+  });
+
+  it('runs after-commit hooks once the work committed, before transact answers, and never after a rollback', async () => {
+    const ran: string[] = [];
+    const answer = await transact(database.db, async (trx) => {
+      afterCommit(trx, () => ran.push('committed'));
+      expect(ran).toEqual([]);
+      return 'answer';
+    });
+    expect(answer).toBe('answer');
+    expect(ran).toEqual(['committed']);
+    await expect(
+      transact(database.db, async (trx) => {
+        afterCommit(trx, () => ran.push('rolled back'));
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(ran).toEqual(['committed']);
   });
 });

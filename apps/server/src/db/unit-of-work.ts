@@ -38,14 +38,34 @@ export function transact<R, T>(
   repositories: (trx: Tx) => R,
   work: (repos: R) => Promise<T>,
 ): Promise<T>;
-export function transact<R, T>(
+export async function transact<R, T>(
   db: Db,
   first: ((trx: Tx) => Promise<T>) | ((trx: Tx) => R),
   work?: (repos: R) => Promise<T>,
 ): Promise<T> {
-  if (work === undefined) return db.transaction().execute(first as (trx: Tx) => Promise<T>);
-  const build = first as (trx: Tx) => R;
-  return db.transaction().execute((trx) => work(build(trx)));
+  const hooks: (() => void)[] = [];
+  const result = await db.transaction().execute((trx) => {
+    committedHooks.set(trx, hooks);
+    if (work === undefined) return (first as (trx: Tx) => Promise<T>)(trx);
+    return work((first as (trx: Tx) => R)(trx));
+  });
+  for (const hook of hooks) hook();
+  return result;
+}
+
+/** The after-commit hooks of each open transaction (transact fills and runs them). */
+const committedHooks = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * Runs `hook` right after `trx` commits — before `transact` answers, so before the caller replies — and
+ * never if it rolls back. For the process's own caches (lib/process-cache.ts): a change this process
+ * committed is dropped here at once, while other processes hear of it through the database's NOTIFY. The
+ * hook must be synchronous and must not throw (the transaction is already committed).
+ */
+export function afterCommit(trx: Tx, hook: () => void): void {
+  const hooks = committedHooks.get(trx);
+  if (!hooks) throw new Error('afterCommit needs a transaction opened by transact');
+  hooks.push(hook);
 }
 
 /**

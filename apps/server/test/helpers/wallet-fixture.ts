@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/create-database.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
+import { appCaughtUp } from './announced.ts';
 import { creditFromHouse } from './house-credit.ts';
 import { loginAs } from './login-helper.ts';
 
@@ -45,14 +46,19 @@ export async function walletFixture(app: FastifyInstance, database: DatabaseHand
   const passwordHash = await hashPassword(MEMBER_PASSWORD);
   let count = 0;
 
-  const fund = (memberId: bigint, amountMinor: bigint): Promise<bigint> =>
-    creditFromHouse(ledger, {
+  // The fixture's ledger is not the app's: the app's balance cache hears of the entry through its
+  // announcement, which the fixture waits for so the next request reads the new balance.
+  const fund = async (memberId: bigint, amountMinor: bigint): Promise<bigint> => {
+    const funded = await creditFromHouse(ledger, {
       brandId,
       memberId,
       amountMinor,
       idempotencyKey: `test:fund:${randomUUID()}`,
       memo: 'test funding',
     });
+    await appCaughtUp(app, db);
+    return funded;
+  };
 
   return {
     brandId,
@@ -104,11 +110,14 @@ export async function walletFixture(app: FastifyInstance, database: DatabaseHand
         })
         .execute();
     },
+    // The app's session cache hears of a member change through the trigger's announcement: wait for it.
     async setTrial(memberId, trial) {
       await db.updateTable('members').set({ is_trial: trial }).where('id', '=', memberId).execute();
+      await appCaughtUp(app, db);
     },
     async setType(memberId, type) {
       await db.updateTable('members').set({ member_type: type }).where('id', '=', memberId).execute();
+      await appCaughtUp(app, db);
     },
     async setSingleWallet(single) {
       await db.updateTable('brands').set({ single_wallet: single }).where('id', '=', brandId).execute();

@@ -18,6 +18,7 @@ import * as jobs from './0016_jobs.ts';
 import * as ledgerPostFunction from './0017_ledger_post_function.ts';
 import * as jobRuns from './0018_job_runs.ts';
 import * as auditSeals from './0019_audit_seals.ts';
+import * as accessNotify from './0020_access_notify.ts';
 import * as vendorCallFunctions from './0021_vendor_call_functions.ts';
 
 /**
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0017_ledger_post_function': ledgerPostFunction,
   '0018_job_runs': jobRuns,
   '0019_audit_seals': auditSeals,
+  '0020_access_notify': accessNotify,
   '0021_vendor_call_functions': vendorCallFunctions,
 };

@@ -3,7 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AttemptCounter } from '../../lib/attempt-gate.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { type ChangeFeed, ProcessCache } from '../../lib/process-cache.ts';
 import type { MembersApi } from '../members/members-api.ts';
+import { accessChangeOf, memberTag } from './access-changes.ts';
+import type { SessionAccess } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import type { AccessRevoker, AuthApi } from './auth-api.ts';
@@ -28,7 +31,15 @@ export type AuthModuleDeps = {
   verification: LoginVerification & { codes: ConstructorParameters<typeof LoginChallengeService>[3] };
   /** The IP throttle and captcha-rule counters (attempt-gates module). */
   gates: AttemptCounter;
+  /** This process's `lotus_access` feed (ACCESS_CHANNEL): the session cache follows it. */
+  accessChanges: ChangeFeed;
 };
+
+/**
+ * Sessions kept per process. An entry is a few hundred bytes; past this the least recently used session is
+ * read from the database again at its next request.
+ */
+const SESSION_CACHE_ENTRIES = 50_000;
 
 /**
  * The one revocation path on its own, for callers outside the app (the operator CLI's `member:status`);
@@ -38,8 +49,11 @@ export function createAccessRevoker(deps: { db: Kysely<Database>; clock: Clock }
   return revocationService(deps);
 }
 
-function revocationService(deps: { db: Kysely<Database>; clock: Clock }): SessionRevocationService {
-  return new SessionRevocationService(deps.db, deps.clock);
+function revocationService(
+  deps: { db: Kysely<Database>; clock: Clock },
+  revoked?: (memberId: bigint) => void,
+): SessionRevocationService {
+  return new SessionRevocationService(deps.db, deps.clock, revoked);
 }
 
 /**
@@ -59,8 +73,14 @@ export function createAuthModule(deps: AuthModuleDeps): {
   };
   // One SessionsService opens sessions for every way in (password, SMS, remember-me, OAuth, registration).
   const sessions = new SessionsService(deps.members, deps.db, deps.passwordPolicyOf, sessionOptions);
+  const sessionCache = new ProcessCache<SessionAccess>({ maxEntries: SESSION_CACHE_ENTRIES });
+  deps.accessChanges.follow(sessionCache, (payload) => {
+    const change = accessChangeOf(payload);
+    if (change) sessionCache.deleteTag(memberTag(change.memberId));
+  });
   // ARCHITECTURE §9 "One revocation path": logout, password change / reset and operator lock / disable.
-  const revocation = revocationService(deps);
+  // This process drops the member's cached sessions as soon as the revocation commits.
+  const revocation = revocationService(deps, (memberId) => sessionCache.deleteTag(memberTag(memberId)));
   const challenges = new LoginChallengeService(
     deps.db,
     deps.members,
@@ -80,6 +100,7 @@ export function createAuthModule(deps: AuthModuleDeps): {
       resolveBrand: deps.resolveBrand,
       gates: deps.gates,
       revocation,
+      sessionCache,
     },
     sessionOptions,
   );

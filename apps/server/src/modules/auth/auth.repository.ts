@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { LoginChallengeRow, RememberTokenRow } from '../../db/tables/account-flows.ts';
 import type { MemberRow, SessionRow } from '../../db/tables/accounts.ts';
 import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
+import type { ActorSource } from '../../lib/actor.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 
 export type AuditEntry = {
@@ -32,6 +33,15 @@ export type LoginChallengeRecord = {
   attempts: number;
   expiresAt: Date;
   consumedAt: Date | null;
+};
+
+/**
+ * What `authenticate` decides on: the session's state and the member fields an Actor carries, without the
+ * token or password hashes.
+ */
+export type SessionAccess = {
+  session: ActorSource['session'] & Pick<SessionRow, 'expires_at' | 'last_seen_at' | 'revoked_at'>;
+  member: ActorSource['member'] & Pick<MemberRow, 'status'>;
 };
 
 /** A live remember-me token (its hash stays in the repository). */
@@ -88,58 +98,54 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
   }
 
   /**
-   * A session by token hash with its member, whatever its state (the service judges expiry, revocation and
-   * the member's status). One statement: every authenticated request runs it.
+   * A session by token hash with what `authenticate` decides on, whatever its state (the service judges
+   * expiry, revocation and the member's status). One statement: every authenticated request that misses
+   * the session cache runs it. No hash leaves: the answer is kept in memory (AuthService's cache).
    */
-  async findSession(tokenHash: string): Promise<{ session: SessionRow; member: MemberRow } | undefined> {
+  async findSession(tokenHash: string): Promise<SessionAccess | undefined> {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('members as m', 'm.id', 's.member_id')
-      .selectAll('m')
       .select([
-        's.id as s_id',
-        's.token_hash as s_token_hash',
-        's.member_id as s_member_id',
-        's.created_at as s_created_at',
-        's.last_seen_at as s_last_seen_at',
-        's.expires_at as s_expires_at',
-        's.revoked_at as s_revoked_at',
-        's.is_first_login as s_is_first_login',
-        's.ip as s_ip',
-        's.user_agent as s_user_agent',
-        's.password_change_required as s_password_change_required',
+        's.id as session_id',
+        's.expires_at',
+        's.last_seen_at',
+        's.revoked_at',
+        's.is_first_login',
+        's.password_change_required',
+        'm.id',
+        'm.brand_id',
+        'm.username',
+        'm.is_trial',
+        'm.member_type',
+        'm.language',
+        'm.upline_id',
+        'm.created_at',
+        'm.status',
       ])
       .where('s.token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (!row) return undefined;
     const {
-      s_id,
-      s_token_hash,
-      s_member_id,
-      s_created_at,
-      s_last_seen_at,
-      s_expires_at,
-      s_revoked_at,
-      s_is_first_login,
-      s_ip,
-      s_user_agent,
-      s_password_change_required,
+      session_id,
+      expires_at,
+      last_seen_at,
+      revoked_at,
+      is_first_login,
+      password_change_required,
       ...member
     } = row;
-    const session: SessionRow = {
-      id: s_id,
-      token_hash: s_token_hash,
-      member_id: s_member_id,
-      created_at: s_created_at,
-      last_seen_at: s_last_seen_at,
-      expires_at: s_expires_at,
-      revoked_at: s_revoked_at,
-      is_first_login: s_is_first_login,
-      ip: s_ip,
-      user_agent: s_user_agent,
-      password_change_required: s_password_change_required,
+    return {
+      session: {
+        id: session_id,
+        expires_at,
+        last_seen_at,
+        revoked_at,
+        is_first_login,
+        password_change_required,
+      },
+      member,
     };
-    return { session, member };
   }
 
   async touchSession(this: AuthRepository<Tx>, id: bigint, now: Date): Promise<void> {

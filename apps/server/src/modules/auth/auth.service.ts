@@ -20,10 +20,12 @@ import {
 } from '../../lib/attempt-gate.ts';
 import { maskPhone } from '../../lib/notify/mask.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { ProcessCache } from '../../lib/process-cache.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
 import { hashToken } from '../../lib/secret-token.ts';
 import type { MembersApi } from '../members/members-api.ts';
-import { AuthRepository } from './auth.repository.ts';
+import { memberTag } from './access-changes.ts';
+import { AuthRepository, type SessionAccess } from './auth.repository.ts';
 import { type AuthUnitOfWork, authUnitOfWork } from './auth-unit.ts';
 import type { LoginChallengeService } from './login-challenge.service.ts';
 import type {
@@ -55,6 +57,13 @@ const MOBILE_NUM = /^[0-9]{6,11}$/;
 
 export type AuthOptions = SessionOptions;
 
+/** A cached session is dropped with any change of its member (one announcement names the member). */
+const tagsOf = (found: SessionAccess) => [memberTag(found.member.id)];
+
+function isIdle(found: SessionAccess, now: Date, idleMs: number): boolean {
+  return found.session.last_seen_at.getTime() + idleMs <= now.getTime();
+}
+
 /** A login's answer plus the remember-me token the route puts in the cookie (null: leave the cookie alone). */
 export type LoginOutcome = { result: LoginResult; rememberToken: string | null };
 
@@ -69,6 +78,8 @@ export type AuthDependencies = {
   /** The atomic counters of the IP throttle and the captcha rule (AttemptGatesRepository). */
   gates: AttemptCounter;
   revocation: SessionRevocationService;
+  /** Sessions by token hash (auth-module.ts: follows the `lotus_access` feed). */
+  sessionCache: ProcessCache<SessionAccess>;
 };
 
 export type AuthenticateOptions = {
@@ -93,6 +104,7 @@ export class AuthService {
   readonly #resolveBrand: LoginBrandResolver;
   readonly #gates: AttemptCounter;
   readonly #revocation: SessionRevocationService;
+  readonly #cache: ProcessCache<SessionAccess>;
   /** Verified for unknown usernames so they cost the same scrypt work as a wrong password. */
   #dummyHash: Promise<string> | null = null;
 
@@ -107,6 +119,7 @@ export class AuthService {
     this.#resolveBrand = dependencies.resolveBrand;
     this.#gates = dependencies.gates;
     this.#revocation = dependencies.revocation;
+    this.#cache = dependencies.sessionCache;
     this.#options = options;
   }
 
@@ -401,25 +414,42 @@ export class AuthService {
    * member is no longer active: an operator's lock or disable revokes the sessions, and this refuses any
    * that a status change made outside that path left behind). A session that must change its password
    * gets `password_change_required` unless the route allows it.
+   *
+   * Served from the process's session cache (issue 15 "Reads from memory"): a session row and its member's
+   * fields are read once, then dropped by the `lotus_access` announcement of any change to them (migration
+   * 0020), in every process; expiry and idleness are still judged against the clock on each request.
    */
   async authenticate(token: string, options: AuthenticateOptions = {}): Promise<Actor> {
-    const found = token === '' ? undefined : await this.#repository.findSession(hashToken(token));
+    if (token === '') throw new AppError('not_logged_in');
+    const tokenHash = hashToken(token);
     const now = this.#options.clock.now();
+    let found = await this.#cache.read(tokenHash, () => this.#repository.findSession(tokenHash), tagsOf);
+    // The cached idle timer may be older than the row's: another process renews it for requests that land
+    // there. A session that looks idle here is read again before it is refused.
+    if (found && found.session.revoked_at === null && isIdle(found, now, this.#options.idleMs)) {
+      found = await this.#cache.reload(tokenHash, () => this.#repository.findSession(tokenHash), tagsOf);
+    }
     if (
       !found ||
       found.session.revoked_at !== null ||
       found.session.expires_at <= now ||
-      found.session.last_seen_at.getTime() + this.#options.idleMs <= now.getTime() ||
+      isIdle(found, now, this.#options.idleMs) ||
       found.member.status !== 'active'
     ) {
       throw new AppError('not_logged_in');
     }
     // The idle timer only needs renewing now and then: writing the session row on every request made each
     // read (a balance poll) a write too. Renewed at most once per TOUCH_INTERVAL, so a session may end up to
-    // that much earlier than a request-exact timer would end it.
+    // that much earlier than a request-exact timer would end it. The cached copy is renewed first, so the
+    // requests that follow do not write too.
     const sinceTouch = now.getTime() - found.session.last_seen_at.getTime();
     if (sinceTouch >= Math.min(SESSION_TOUCH_INTERVAL_MS, this.#options.idleMs / 10)) {
-      await this.#uow.run(({ auth }) => auth.touchSession(found.session.id, now));
+      const sessionId = found.session.id;
+      this.#cache.update(tokenHash, (entry) => ({
+        ...entry,
+        session: { ...entry.session, last_seen_at: now },
+      }));
+      await this.#uow.run(({ auth }) => auth.touchSession(sessionId, now));
     }
     if (found.session.password_change_required && options.allowPasswordChangeRequired !== true) {
       throw new AppError('password_change_required');

@@ -4,6 +4,7 @@ import { loginResponse } from '@lotus/shared/auth.schema';
 import { launchGameResponse } from '@lotus/shared/games.schema';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onceAnnounced } from '../../../test/helpers/announced.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { gameIdOf } from '../../../test/helpers/games-fixture.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
@@ -132,14 +133,29 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
     };
   }
 
+  const refusedOnceAnnounced = (token: string) =>
+    onceAnnounced(
+      () => memberInfo(token),
+      (info) => info.statusCode === 401,
+    );
+
   /**
    * What an ended access looks like from every side, including the remember-me token of the device whose
    * access ended (every cause ends it, logout included).
    */
   async function expectEnded(
     player: Playing,
-    options: { debitRefusal?: 'SESSION_EXPIRED' | 'PLAYER_NOT_FOUND' } = {},
+    options: {
+      debitRefusal?: 'SESSION_EXPIRED' | 'PLAYER_NOT_FOUND';
+      /**
+       * The change was made outside the app (the ops CLI, SQL typed by hand): the app's session cache hears
+       * of it through the database's `lotus_access` announcement, so wait for that. The app's own
+       * revocations are refused at the very next request (they drop the cache when they commit).
+       */
+      announced?: true;
+    } = {},
   ) {
+    if (options.announced) await refusedOnceAnnounced(player.token);
     const info = await memberInfo(player.token);
     expect(info.statusCode).toBe(401);
     expect(messageOf(info)).toBe('not_logged_in');
@@ -312,7 +328,7 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
       );
       expect(exit, out.join('\n')).toBe(0);
       expect(JSON.parse(out.join('\n'))).toMatchObject({ status, changed: true, revoked: { sessions: 2 } });
-      await expectEnded(player, { debitRefusal: 'PLAYER_NOT_FOUND' });
+      await expectEnded(player, { debitRefusal: 'PLAYER_NOT_FOUND', announced: true });
       const login = await postUsernameLogin(test.app, player.username, MEMBER_PASSWORD);
       expect(login.statusCode).toBe(code);
       expect(messageOf(login)).toBe(message);
@@ -378,6 +394,8 @@ describe.each(testBackends())('session revocation [%s]', (backend) => {
       .set({ status: 'locked' })
       .where('id', '=', player.id)
       .execute();
+    // Typed by hand, the change reaches the session cache through the members trigger (migration 0020).
+    await refusedOnceAnnounced(player.token);
     const info = await memberInfo(player.token);
     expect(info.statusCode).toBe(401);
     expect(messageOf(info)).toBe('not_logged_in');

@@ -1,4 +1,4 @@
-import { type Db, type Tx, transact } from '../../db/unit-of-work.ts';
+import { afterCommit, type Db, type Tx, transact } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/secret-token.ts';
 import { type RevokedAccess, SessionRevocationRepository } from './session-revocation.repository.ts';
@@ -55,10 +55,17 @@ export type MemberAccess = {
 export class SessionRevocationService {
   readonly #db: Db;
   readonly #clock: Clock;
+  readonly #revoked: ((memberId: bigint) => void) | undefined;
 
-  constructor(db: Db, clock: Clock) {
+  /**
+   * `revoked` runs once a revocation has committed, before its caller answers: the auth module drops the
+   * member's cached sessions there, so this process refuses them at once (other processes hear it from the
+   * `lotus_access` trigger; migration 0020).
+   */
+  constructor(db: Db, clock: Clock, revoked?: (memberId: bigint) => void) {
     this.#db = db;
     this.#clock = clock;
+    this.#revoked = revoked;
   }
 
   /** Ends the member's access in a transaction of its own. */
@@ -77,7 +84,11 @@ export class SessionRevocationService {
   in(trx: Tx): MemberAccess {
     const revocation = new SessionRevocationRepository(trx);
     return {
-      revoke: (memberId, reason, options = {}) => this.#revoke(revocation, memberId, reason, options),
+      revoke: (memberId, reason, options = {}) => {
+        const revoked = this.#revoked;
+        if (revoked) afterCommit(trx, () => revoked(memberId));
+        return this.#revoke(revocation, memberId, reason, options);
+      },
     };
   }
 

@@ -61,6 +61,11 @@ export class BalanceHub {
     void this.#push(payload);
   }
 
+  /** Announcements may have been missed (the LISTEN connection was down): push every member's balance. */
+  changedAll(): void {
+    for (const key of this.#sockets.keys()) this.changed(key);
+  }
+
   /** Sends `socket` the member's current balance (right after it authenticated). */
   async sendCurrent(memberId: bigint, socket: PushTarget): Promise<void> {
     send(socket, balanceMessage(await this.#balanceOf(memberId)));

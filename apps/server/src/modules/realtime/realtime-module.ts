@@ -4,7 +4,7 @@ import { type RealtimeDeps, realtimeRoutes } from './realtime.routes.ts';
 /**
  * Live balance (docs/wallet-contract.md "Live balance"): a WebSocket that pushes a member's balance whenever
  * the ledger announces a change. Its deps are the auth module's token check, the wallet's balance and the
- * ledger's channel.
+ * process's balance and access feeds.
  */
 export function createRealtimeModule(deps: RealtimeDeps): {
   routes: FastifyPluginAsync;

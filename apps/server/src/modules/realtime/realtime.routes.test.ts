@@ -9,6 +9,8 @@ import { testBackends } from '../../../test/helpers/test-database.ts';
 import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import { connectWs, listenForSockets } from '../../../test/helpers/ws-client.ts';
 import { actorFrom } from '../../lib/actor.ts';
+import { ChangeFeed } from '../../lib/process-cache.ts';
+import { ACCESS_CHANNEL } from '../auth/access-changes.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { createLedgerModule } from '../ledger/ledger-module.ts';
 import { realtimeRoutes } from './realtime.routes.ts';
@@ -93,11 +95,24 @@ describe.each(testBackends())('live balance socket [%s]', (backend) => {
     const member = await fx.member({ fundMinor: 4_200n });
     const quick = Fastify({ logger: false });
     const ledger = new LedgerService(test.database.db);
+    const balanceChanges = new ChangeFeed(
+      test.database.listen,
+      createLedgerModule({ db: test.database.db }).balanceChannel,
+    );
+    const accessChanges = new ChangeFeed(test.database.listen, ACCESS_CHANNEL);
+    quick.addHook('onReady', async () => {
+      await balanceChanges.start();
+      await accessChanges.start();
+    });
+    quick.addHook('onClose', async () => {
+      await balanceChanges.stop();
+      await accessChanges.stop();
+    });
     await quick.register(
       realtimeRoutes({
         db: test.database.db,
-        listen: test.database.listen,
-        balanceChannel: createLedgerModule({ db: test.database.db }).balanceChannel,
+        balanceChanges,
+        accessChanges,
         // The token check itself is covered above; here the session row behind the token is what matters.
         authenticate: async (token) => {
           if (token !== member.token) throw new Error('unknown token');

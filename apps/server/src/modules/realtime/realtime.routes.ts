@@ -11,19 +11,20 @@ import type { WalletBalance } from '@lotus/shared/wallet.schema';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
-import type { Listen } from '../../db/listen.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { ChangeSubscription } from '../../lib/process-cache.ts';
+import { accessChangeOf } from '../auth/access-changes.ts';
 import { BalanceHub } from './balance-hub.ts';
 import { RealtimeRepository } from './realtime.repository.ts';
 
 export type RealtimeDeps = {
   db: Kysely<Database>;
-  /** LISTEN on the database (DatabaseHandle.listen); without it pushes are not possible and are off. */
-  listen: Listen | undefined;
-  /** The NOTIFY channel the ledger announces balance changes on (ledger module's `balanceChannel`). */
-  balanceChannel: string;
+  /** The ledger's balance announcements (`lotus_balance`, lib/process-cache.ts ChangeFeed). */
+  balanceChanges: ChangeSubscription;
+  /** The access announcements (`lotus_access`, modules/auth/access-changes.ts): sessions ended, members locked. */
+  accessChanges: ChangeSubscription;
   /** The session behind a token (AuthService.authenticate); throws `not_logged_in`. */
   authenticate(token: string): Promise<Actor>;
   /** The balance a push carries (WalletService.balance: the main wallet's available balance). */
@@ -46,7 +47,8 @@ const CLOSE_GOING_AWAY = 1001;
  * The live-balance WebSocket (docs/wallet-contract.md "Live balance"). The first message authenticates
  * (`{ type: 'auth', token }`; tokens never go in URLs, which end up in logs); then the server pushes the
  * member's balance whenever the ledger announces a change on the `lotus_balance` channel, and a ping every
- * 25 s. The socket closes with 4401 when authentication fails or the session ends.
+ * 25 s. The socket closes with 4401 when authentication fails or the session ends: at once when its end is
+ * announced on `lotus_access` (a logout or lock through any process), else at the next ping (idleness).
  */
 export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
   const clock = deps.clock ?? systemClock;
@@ -70,20 +72,10 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
 
     const hub = new BalanceHub(deps.balanceOf, app.log);
     const sessions = new RealtimeRepository(deps.db);
-    let unlisten: (() => Promise<void>) | null = null;
-    app.addHook('onReady', async () => {
-      if (!deps.listen) {
-        app.log.warn('database offers no LISTEN: live balance pushes are off');
-        return;
-      }
-      unlisten = await deps.listen(deps.balanceChannel, (payload) => hub.changed(payload));
-    });
-    app.addHook('onClose', async () => {
-      await unlisten?.();
-      unlisten = null;
-    });
+    /** Authenticated sockets by member, with the session each was opened with. */
+    const sessionsOf = new Map<string, Map<WebSocket, bigint>>();
 
-    /** Whether the session is still live (not revoked, not expired, not idle) without touching it. */
+    /** Whether the session is still live (not revoked, not expired, not idle, member active), without touching it. */
     const sessionAlive = async (sessionId: bigint): Promise<boolean> => {
       const row = await sessions.sessionState(sessionId);
       const now = clock.now();
@@ -91,23 +83,62 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         row !== undefined &&
         row.revoked_at === null &&
         row.expires_at > now &&
-        row.last_seen_at.getTime() + deps.sessionIdleMs > now.getTime()
+        row.last_seen_at.getTime() + deps.sessionIdleMs > now.getTime() &&
+        row.member_status === 'active'
       );
     };
+    const refuseSocket = (socket: WebSocket, reason: string) => {
+      if (socket.readyState === OPEN) socket.close(REALTIME_CLOSE_UNAUTHORIZED, reason);
+    };
+    const check = (socket: WebSocket, sessionId: bigint) => {
+      sessionAlive(sessionId)
+        .then((alive) => {
+          if (!alive) refuseSocket(socket, 'session ended');
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'realtime session check failed'));
+    };
+    /** A member's access changed (any process, the CLI, hand-typed SQL): their sockets check their sessions. */
+    const accessChanged = (memberId: string, sessionId: bigint | null) => {
+      for (const [socket, opened] of sessionsOf.get(memberId) ?? []) {
+        if (sessionId === null || sessionId === opened) check(socket, opened);
+      }
+    };
+
+    const stops: (() => void)[] = [];
+    app.addHook('onReady', async () => {
+      stops.push(
+        deps.balanceChanges.subscribe({
+          changed: (payload) => hub.changed(payload),
+          // Pushes missed while the LISTEN connection was down: every socket gets its balance again.
+          resumed: () => hub.changedAll(),
+        }),
+        deps.accessChanges.subscribe({
+          changed: (payload) => {
+            const change = accessChangeOf(payload);
+            if (change) accessChanged(change.memberId.toString(), change.sessionId);
+          },
+          resumed: () => {
+            for (const member of sessionsOf.keys()) accessChanged(member, null);
+          },
+        }),
+      );
+    });
+    app.addHook('onClose', async () => {
+      for (const stop of stops.splice(0)) stop();
+    });
 
     app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
       sockets.add(socket);
       let memberId: bigint | null = null;
       let sessionId: bigint | null = null;
       let firstMessageSeen = false;
-      const refuse = (reason: string) => {
-        if (socket.readyState === OPEN) socket.close(REALTIME_CLOSE_UNAUTHORIZED, reason);
-      };
+      const refuse = (reason: string) => refuseSocket(socket, reason);
       const send = (message: RealtimeReadyMessage | RealtimePingMessage) => {
         if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
       };
 
       const authTimer = setTimeout(() => refuse('authentication timeout'), authTimeoutMs);
+      // The ping still checks the session: it catches idleness, which no announcement reports.
       const pingTimer = setInterval(() => {
         if (sessionId === null) return;
         sessionAlive(sessionId)
@@ -131,6 +162,10 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         memberId = actor.memberId;
         sessionId = actor.sessionId;
         hub.add(memberId, socket);
+        const key = memberId.toString();
+        const ofMember = sessionsOf.get(key) ?? new Map<WebSocket, bigint>();
+        ofMember.set(socket, sessionId);
+        sessionsOf.set(key, ofMember);
         send({ type: 'ready' });
         // The balance right away: the browser is current after every (re)connect, even if it missed pushes.
         await hub.sendCurrent(memberId, socket);
@@ -150,7 +185,12 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         clearTimeout(authTimer);
         clearInterval(pingTimer);
         sockets.delete(socket);
-        if (memberId !== null) hub.remove(memberId, socket);
+        if (memberId !== null) {
+          hub.remove(memberId, socket);
+          const ofMember = sessionsOf.get(memberId.toString());
+          ofMember?.delete(socket);
+          if (ofMember?.size === 0) sessionsOf.delete(memberId.toString());
+        }
       });
     });
   };

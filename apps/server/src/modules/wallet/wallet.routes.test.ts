@@ -1,6 +1,7 @@
 import { errorEnvelope } from '@lotus/shared/envelope';
 import { walletBalanceResponse } from '@lotus/shared/wallet.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onceAnnounced } from '../../../test/helpers/announced.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { demoAccount } from '../../../test/helpers/demo-account.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
@@ -76,13 +77,16 @@ describe.each(testBackends())('wallet balance route [%s]', (backend) => {
       amountMinor: 25_005n,
       idempotencyKey: 'wallet-route-test:hold',
     });
-    expect(walletBalanceResponse.parse((await balance(bearer(player))).json()).value).toEqual({
+    // The test's own LedgerService is not the app's: its entries reach the app's balance cache through
+    // the ledger's announcement, like another process's.
+    const read = async () => walletBalanceResponse.parse((await balance(bearer(player))).json()).value;
+    expect(await onceAnnounced(read, (value) => value.balanceMinor === '974995')).toEqual({
       sumBalance: '9749.95',
       currency: 'INR',
       balanceMinor: '974995',
     });
     await ledger.voidHold({ brandId: member.brand_id, holdId: hold.holdId });
-    expect(walletBalanceResponse.parse((await balance(bearer(player))).json()).value.sumBalance).toBe(
+    expect((await onceAnnounced(read, (value) => value.sumBalance === '10000.00')).sumBalance).toBe(
       '10000.00',
     );
   });

@@ -12,6 +12,7 @@ import type {
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { ProcessCache } from '../../lib/process-cache.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { RECORD_TYPE_OF_KIND, type WalletRepository } from './wallet.repository.ts';
 
@@ -49,10 +50,18 @@ export class WalletService {
   readonly #ledger: LedgerService;
   readonly #repository: WalletRepository;
   readonly #clock: Clock;
+  /** Balances by member id (wallet-module.ts: follows the ledger's `lotus_balance` feed). */
+  readonly #balances: ProcessCache<WalletBalance>;
 
-  constructor(ledger: LedgerService, repository: WalletRepository, clock: Clock = systemClock) {
+  constructor(
+    ledger: LedgerService,
+    repository: WalletRepository,
+    balances: ProcessCache<WalletBalance>,
+    clock: Clock = systemClock,
+  ) {
     this.#ledger = ledger;
     this.#repository = repository;
+    this.#balances = balances;
     this.#clock = clock;
   }
 
@@ -60,14 +69,32 @@ export class WalletService {
    * The main wallet's balance as the member can use it: funds on hold (a pending withdrawal, an open bet)
    * are already taken off, so the header never shows money that cannot be spent. The account is created
    * (empty) the first time a member asks.
+   *
+   * Served from the process's balance cache (issue 15 "Reads from memory"): every committed entry that moves
+   * a member's wallet announces the member on `lotus_balance`, which drops the entry in every process, and
+   * `balanceChanged` drops it here before the answer of a money call leaves (docs/scaling.md "Caches").
    */
   async balance(memberId: bigint): Promise<WalletBalance> {
-    const { availableMinor, currency } = await this.#ledger.balanceOf(memberId);
-    return {
-      sumBalance: minorToDecimal(availableMinor),
-      currency,
-      balanceMinor: availableMinor.toString(),
-    };
+    const balance = await this.#balances.read(memberId.toString(), async () => {
+      const { availableMinor, currency } = await this.#ledger.balanceOf(memberId);
+      return Object.freeze({
+        sumBalance: minorToDecimal(availableMinor),
+        currency,
+        balanceMinor: availableMinor.toString(),
+      });
+    });
+    // read() answers undefined only when load() does, and load() always answers a balance.
+    if (!balance) throw new Error('balance read answered nothing');
+    return balance;
+  }
+
+  /**
+   * The port for "this process committed an entry that moved these members' wallets": drops their cached
+   * balances at once, before the announcement comes back through the database. Call it after the commit and
+   * before answering; calling it for a member whose balance did not move only costs one database read.
+   */
+  balanceChanged(memberIds: Iterable<bigint>): void {
+    for (const memberId of memberIds) this.#balances.delete(memberId.toString());
   }
 
   /** `GCS_merchantWallet`: a single-wallet brand has no vendor wallets to transfer to. */
