@@ -26,7 +26,7 @@ import {
 } from './modules/inhouse-vendor/inhouse-vendor-module.ts';
 import type { JobRunner } from './modules/jobs/jobs-api.ts';
 import { createJobsModule } from './modules/jobs/jobs-module.ts';
-import { createLedgerModule } from './modules/ledger/ledger-module.ts';
+import { createLedgerModule, onAccountsMoved } from './modules/ledger/ledger-module.ts';
 import { createMembersModule } from './modules/members/members-module.ts';
 import { createMessagesModule } from './modules/messages/messages-module.ts';
 import { createOauthModule } from './modules/oauth/oauth-module.ts';
@@ -176,6 +176,9 @@ export async function buildApp({
   // A member's own write (a transfer, a withdrawal, a claim) drops their cached balance before its answer
   // leaves, so the read the browser sends next never comes from before it; money moved by other callers
   // (vendors, agents, operators) reaches the cache through the ledger's announcement (docs/scaling.md).
+  // Every entry this process commits drops the moved wallets' cached balances before its caller answers.
+  const stopHearingMoves = onAccountsMoved(modules.accountsMoved);
+  app.addHook('onClose', async () => stopHearingMoves());
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.actor && request.method !== 'GET' && request.method !== 'HEAD') {
       modules.balanceChanged([request.actor.memberId]);
@@ -384,5 +387,6 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     jobs: jobs.runnerFor([...audit.jobs, ...all.flatMap((module) => ('jobs' in module ? module.jobs : []))]),
     feeds: [balanceChanges, accessChanges],
     balanceChanged: (memberIds: Iterable<bigint>) => wallet.api.balanceChanged(memberIds),
+    accountsMoved: (accountIds: readonly bigint[]) => wallet.api.accountsMoved(accountIds),
   };
 }

@@ -63,9 +63,19 @@ const committedHooks = new WeakMap<Tx, (() => void)[]>();
  * hook must be synchronous and must not throw (the transaction is already committed).
  */
 export function afterCommit(trx: Tx, hook: () => void): void {
+  if (!afterCommitIfTracked(trx, hook)) throw new Error('afterCommit needs a transaction opened by transact');
+}
+
+/**
+ * `afterCommit` for code that may also run in a transaction `transact` did not open (the seed, a test's own
+ * `db.transaction()`): answers false and runs nothing there. For hooks that only speed up what the
+ * database's NOTIFY does anyway (the ledger's moved accounts).
+ */
+export function afterCommitIfTracked(trx: Tx, hook: () => void): boolean {
   const hooks = committedHooks.get(trx);
-  if (!hooks) throw new Error('afterCommit needs a transaction opened by transact');
+  if (!hooks) return false;
   hooks.push(hook);
+  return true;
 }
 
 /**

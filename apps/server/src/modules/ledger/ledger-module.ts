@@ -3,6 +3,8 @@ import type { Database } from '../../db/schema.ts';
 import { BALANCE_CHANNEL } from './ledger.repository.ts';
 import { LedgerService } from './ledger.service.ts';
 
+export { type AccountsMovedListener, onAccountsMoved } from './ledger.ts';
+
 /** What other modules use of the ledger (deposits, withdrawals, wallet, rewards, the wallet protocol). */
 export type LedgerApi = LedgerService;
 

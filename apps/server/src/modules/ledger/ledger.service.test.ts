@@ -9,6 +9,7 @@ import {
 import { seedDatabase } from '../../db/seed/seed.ts';
 import type { LedgerAccountRow } from '../../db/tables/ledger.ts';
 import { LedgerService } from './ledger.service.ts';
+import { onAccountsMoved } from './ledger.ts';
 
 describe.each(testBackends())('ledger service [%s]', (backend) => {
   let database: TestDatabase;
@@ -137,6 +138,30 @@ describe.each(testBackends())('ledger service [%s]', (backend) => {
         { accountId: wallet, amountMinor: 2_500n, balanceAfterMinor: 2_500n },
       ]);
       expect(await balanceOf(wallet)).toEqual({ balance: 2_500n, held: 0n });
+    });
+
+    it("tells this process's listeners which accounts moved, after the commit and never for a refusal", async () => {
+      const wallet = await freshWallet();
+      const heard: bigint[][] = [];
+      const stop = onAccountsMoved((ids) => heard.push([...ids]));
+      try {
+        await fund(wallet, 700n);
+        expect(heard).toEqual([[house.id, wallet]]);
+        await expect(
+          ledger.post({
+            brandId,
+            idempotencyKey: key('overdraw'),
+            kind: 'transfer',
+            postings: [
+              { accountId: wallet, amountMinor: -701n },
+              { accountId: house.id, amountMinor: 701n },
+            ],
+          }),
+        ).rejects.toMatchObject({ code: 'insufficient_funds' });
+        expect(heard).toHaveLength(1);
+      } finally {
+        stop();
+      }
     });
 
     it('refuses entries that are not balanced double entries, writing nothing', async () => {

@@ -5,7 +5,7 @@ import type {
   LedgerAccountRow,
   SystemAccountKind,
 } from '../../db/tables/ledger.ts';
-import type { Tx } from '../../db/unit-of-work.ts';
+import { afterCommitIfTracked, type Tx } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestHashOf } from '../../lib/request-hash.ts';
 import { LedgerRepository, type PostingTarget } from './ledger.repository.ts';
@@ -269,9 +269,19 @@ export type PreparedEntry = {
 /** The ledger's commands inside one transaction (the caller's unit of work). */
 export class Ledger {
   readonly #repository: LedgerRepository<Tx>;
+  readonly #trx: Tx;
 
-  constructor(repository: LedgerRepository<Tx>) {
+  constructor(repository: LedgerRepository<Tx>, trx: Tx) {
     this.#repository = repository;
+    this.#trx = trx;
+  }
+
+  /**
+   * Tells this process's listeners (onAccountsMoved), once the transaction commits, that these accounts
+   * moved: for an entry written outside `post` (the vendor protocol's `vendor_call_apply`).
+   */
+  announceMoved(accountIds: readonly bigint[]): void {
+    announceMoved(this.#trx, accountIds);
   }
 
   /** Runs `work` on this transaction's repository. */
@@ -498,6 +508,10 @@ export class Ledger {
     });
     switch (result.outcome) {
       case 'posted':
+        announceMoved(
+          this.#trx,
+          result.postings.map((posting) => posting.account_id),
+        );
         return postedEntryOf(
           {
             id: result.entryId,
@@ -540,5 +554,29 @@ export class Ledger {
 
 /** The ledger on a caller's transaction, for its unit-of-work factory. */
 export function ledgerIn(trx: Tx): Ledger {
-  return new Ledger(new LedgerRepository(trx));
+  return new Ledger(new LedgerRepository(trx), trx);
+}
+
+/** Hears the accounts whose balances entries of this process moved, right after each commit. */
+export type AccountsMovedListener = (accountIds: readonly bigint[]) => void;
+
+/**
+ * Who hears of this process's committed entries: the wallet's balance cache (docs/scaling.md "Caches"). A
+ * registry here rather than a dependency of `Ledger`, because every module writes entries on its own
+ * transaction through `ledgerIn(trx)`: this is the one place that sees them all. Other processes hear of
+ * the same entries through `lotus_balance` (ledger_post_entry's NOTIFY), a few milliseconds later.
+ */
+const movedListeners = new Set<AccountsMovedListener>();
+
+/** Subscribes `listener` (an app, while it runs); the answer unsubscribes. */
+export function onAccountsMoved(listener: AccountsMovedListener): () => void {
+  movedListeners.add(listener);
+  return () => movedListeners.delete(listener);
+}
+
+function announceMoved(trx: Tx, accountIds: readonly bigint[]): void {
+  if (movedListeners.size === 0 || accountIds.length === 0) return;
+  afterCommitIfTracked(trx, () => {
+    for (const listener of movedListeners) listener(accountIds);
+  });
 }

@@ -538,6 +538,10 @@ export class VendorProtocolService {
     const result = await repos.txns.applyCall(applied, { ...change, now: this.#clock.now() }, entry);
     if (result.outcome === 'insufficient_funds') throw new FundsMoved();
     if (result.outcome !== 'posted') throw new Error(`the ledger refused a vendor entry: ${result.outcome}`);
+    if (entry)
+      repos.ledger.announceMoved(
+        entry.postings.flatMap((posting) => ('accountId' in posting ? [posting.accountId] : [])),
+      );
     return ok(result.id, result.balanceMinor);
   }
 

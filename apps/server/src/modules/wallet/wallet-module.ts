@@ -29,7 +29,7 @@ const MEMBER_ID = /^[1-9][0-9]{0,18}$/;
  * What other modules use of the wallet: the balance the live-balance socket pushes, and the port that drops
  * cached balances right after this process committed an entry moving them.
  */
-export type WalletApi = Pick<WalletService, 'balance' | 'balanceChanged'>;
+export type WalletApi = Pick<WalletService, 'balance' | 'balanceChanged' | 'accountsMoved'>;
 
 /** Balances, records and transfers between the member's wallets (docs/wallet-contract.md). */
 export function createWalletModule(deps: WalletModuleDeps): {

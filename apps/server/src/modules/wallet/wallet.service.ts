@@ -75,14 +75,20 @@ export class WalletService {
    * `balanceChanged` drops it here before the answer of a money call leaves (docs/scaling.md "Caches").
    */
   async balance(memberId: bigint): Promise<WalletBalance> {
-    const balance = await this.#balances.read(memberId.toString(), async () => {
-      const { availableMinor, currency } = await this.#ledger.balanceOf(memberId);
-      return Object.freeze({
-        sumBalance: minorToDecimal(availableMinor),
-        currency,
-        balanceMinor: availableMinor.toString(),
-      });
-    });
+    let accountTag = '';
+    const balance = await this.#balances.read(
+      memberId.toString(),
+      async () => {
+        const { accountId, availableMinor, currency } = await this.#ledger.balanceOf(memberId);
+        accountTag = `account:${accountId}`;
+        return Object.freeze({
+          sumBalance: minorToDecimal(availableMinor),
+          currency,
+          balanceMinor: availableMinor.toString(),
+        });
+      },
+      () => [accountTag],
+    );
     // read() answers undefined only when load() does, and load() always answers a balance.
     if (!balance) throw new Error('balance read answered nothing');
     return balance;
@@ -95,6 +101,11 @@ export class WalletService {
    */
   balanceChanged(memberIds: Iterable<bigint>): void {
     for (const memberId of memberIds) this.#balances.delete(memberId.toString());
+  }
+
+  /** The same, by ledger account: what the ledger tells of this process's entries (`onAccountsMoved`). */
+  accountsMoved(accountIds: Iterable<bigint>): void {
+    for (const accountId of accountIds) this.#balances.deleteTag(`account:${accountId}`);
   }
 
   /** `GCS_merchantWallet`: a single-wallet brand has no vendor wallets to transfer to. */
