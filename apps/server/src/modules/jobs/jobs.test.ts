@@ -8,7 +8,7 @@ import {
 import { transact } from '../../db/unit-of-work.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { DEFAULT_LEASE_MS, retryDelayMs } from './job-scheduler.ts';
-import { JobsRepository } from './jobs.repository.ts';
+import { JobsRepository, RUN_HISTORY_MS } from './jobs.repository.ts';
 import type { JobContext, JobSpec } from './jobs-api.ts';
 import { createJobsModule } from './jobs-module.ts';
 
@@ -81,6 +81,15 @@ describe.each(testBackends())('job queue [%s]', (backend) => {
     expect(history.every((run) => run.finished_at instanceof Date && run.worker === 'test-worker')).toBe(
       true,
     );
+    // Two weeks of it: a run finished after that forgets the older ones.
+    clock.advance(RUN_HISTORY_MS + MINUTE);
+    expect((await runner.runDue()).ran).toEqual(['test.flaky-sweep']);
+    const kept = await database.db
+      .selectFrom('job_runs')
+      .select('error')
+      .where('name', '=', 'test.flaky-sweep')
+      .execute();
+    expect(kept).toEqual([{ error: null }]);
   });
 
   it('runs a one-off job with its payload when due, once', async () => {
