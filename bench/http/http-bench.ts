@@ -226,6 +226,7 @@ try {
       value: gameList.max.rps,
       unit: 'req/s',
       ...(hello ? { ceiling: hello } : {}),
+      target: { text: '≥ 25% of hello-world (issue 15)', on: 'ratio', op: '>=', threshold: 0.25 },
       note: dbNote(gameList.max),
     },
     ...commonFigures('gameList', 'Game list', gameList),
@@ -241,13 +242,20 @@ try {
   report('vendor round (2 requests each)', vendor);
   figures.push(
     {
+      // Issue 15's figure: vendor calls (each debit or credit is one call and one transaction) per second.
+      id: 'http.vendorRound.callsPerSecond',
+      label: `Vendor calls over HTTP (debit, credit), max calls/s (vs pgbench at ${options.connections} clients)`,
+      value: vendor.max.rps,
+      unit: 'calls/s',
+      ...(pgbench ? { ceiling: pgbench } : {}),
+      target: { text: '≥ 50% of pgbench TPS (issue 15)', on: 'ratio', op: '>=', threshold: 0.5 },
+      note: dbNote(vendor.max),
+    },
+    {
       id: 'http.vendorRound.roundsPerSecond',
-      label: `Vendor debit+credit round over HTTP, max rounds/s (vs pgbench at ${options.connections} clients)`,
+      label: 'Vendor debit+credit rounds over HTTP, max rounds/s (half the calls)',
       value: round(vendor.max.rps / 2, 1),
       unit: 'rounds/s',
-      ...(pgbench ? { ceiling: pgbench } : {}),
-      target: { text: '≥ 50% of pgbench TPS', on: 'ratio', op: '>=', threshold: 0.5 },
-      note: dbNote(vendor.max),
     },
     ...commonFigures('vendorRound', 'Vendor round, per request', vendor),
   );
