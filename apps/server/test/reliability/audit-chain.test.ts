@@ -283,7 +283,8 @@ describe.each(testBackends())('audit rows chained before the seals [%s]', (backe
     // Undoing 0019 first chains what is unsealed, then puts 0009's trigger back.
     const down = await migrator.migrateTo('0018_job_runs');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((result) => result.migrationName)).toEqual(['0019_audit_seals']);
+    // The later migrations go first; 0019 is the last one undone.
+    expect(down.results?.at(-1)?.migrationName).toBe('0019_audit_seals');
     // Over a thousand rows chained by the trigger, one statement: sealed by the migration in seals of 1,000.
     await sql`insert into audit_log (action, ip, detail)
       select 'operator.login', '203.0.113.10', jsonb_build_object('n', n) from generate_series(1, 1001) n`.execute(

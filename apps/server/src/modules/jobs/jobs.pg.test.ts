@@ -35,9 +35,20 @@ describe('job queue across processes [postgres]', () => {
 
   it(`runs each of ${JOBS} due jobs and the due sweep once with two schedulers racing`, async () => {
     const runs = new Map<string, string[]>();
+    // Each process's first one-off job waits (inside its lease) until the other process holds one too: a
+    // held job must not stop the other process claiming the next. Waiting on that state, not on time, keeps
+    // a loaded machine from letting one process drain the queue alone (the bound only stops a hang).
+    const holding = new Set<string>();
+    let bothHold = () => {};
+    const both = new Promise<void>((resolve) => {
+      bothHold = resolve;
+    });
     const record = (worker: string) => async (key: string) => {
-      // A little work inside the lease, so the two processes really overlap.
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      if (key.startsWith('job ')) {
+        holding.add(worker);
+        if (holding.size === 2) bothHold();
+        await Promise.race([both, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+      }
       runs.set(key, [...(runs.get(key) ?? []), worker]);
     };
     const schedulers = processes.map((handle, index) => {
