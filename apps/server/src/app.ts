@@ -342,6 +342,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     clock,
     recordWin: (brandId, win) => content.api.recordWin(brandId, win),
     log: app.log,
+    accessChanges,
   });
   // The in-house studio reaches the wallet only through the signed protocol, sent in-process.
   const inhouseVendor = createInhouseVendorModule({

@@ -17,6 +17,8 @@ import { type Kysely, sql } from 'kysely';
  *   reads would read on a snapshot taken before it waited). It answers one row: the call's own txn id if
  *   already used, the rollback's target, whether a rollback already cancelled this txn id, the launch
  *   session, the round, the game, and the member's main wallet (made on first use) with its available balance.
+ * - `vendors_announce`: a change to a vendor row announces `vendor:<code>` on `lotus_access`, so each
+ *   process's cache of the vendor rows a call is signed with (secret, brand) drops it.
  * - `vendor_call_apply` writes an applied debit or credit: the transaction row, the round (the same guarded
  *   upsert as VendorProtocolRepository.applyToRound; a round its guard refuses raises `vendor_round_guard`),
  *   the journal entry through `ledger_post_entry` (the ledger's one writer, so every guard of migration 0017
@@ -25,6 +27,21 @@ import { type Kysely, sql } from 'kysely';
  */
 
 const upStatements = [
+  // The vendor rows a call is signed with are cached per process (vendor-protocol-module.ts): any change
+  // to a vendor is announced on the access channel, in the writer's transaction, as \`vendor:<code>\`.
+  sql`create function vendors_announce() returns trigger language plpgsql as $$
+    begin
+      if tg_op <> 'INSERT' then
+        perform pg_notify('lotus_access', 'vendor:' || old.vassalage);
+      end if;
+      if tg_op <> 'DELETE' and (tg_op = 'INSERT' or new.vassalage is distinct from old.vassalage) then
+        perform pg_notify('lotus_access', 'vendor:' || new.vassalage);
+      end if;
+      return null;
+    end
+  $$`,
+  sql`create trigger vendors_announce after insert or update or delete on vendors
+        for each row execute function vendors_announce()`,
   sql`create function vendor_call_begin(
     p_vendor_id bigint,
     p_lock_txn_id text,
@@ -184,6 +201,8 @@ const upStatements = [
 ];
 
 const downStatements = [
+  sql`drop trigger if exists vendors_announce on vendors`,
+  sql`drop function if exists vendors_announce()`,
   sql`drop function if exists vendor_call_apply(bigint, text, bigint, bigint, text, text, bigint, bigint, text, text, bigint, bigint, text, timestamptz, text, text, text, text, text, bigint[], text[], bigint[])`,
   sql`drop function if exists vendor_call_begin(bigint, text, text, text, text, text, text, bigint, text)`,
 ];

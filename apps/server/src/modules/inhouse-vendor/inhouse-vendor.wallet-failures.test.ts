@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { playRoundResponse } from '@lotus/shared/originals.schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appCaughtUp } from '../../../test/helpers/announced.ts';
 import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { createPreparedTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.ts';
@@ -194,6 +195,7 @@ describe('in-house studio when the wallet fails [pglite]', () => {
       .set({ wallet_secret: null })
       .where('id', '=', fx.vendorId)
       .execute();
+    await appCaughtUp(app, database.db);
     const response = await fx.post('/originals/api/sessions', null, { launchToken });
     expect([response.statusCode, messageOf(response)]).toEqual([503, 'service_unavailable']);
     const { token } = await fx.trial('dragon-tiger');

@@ -7,6 +7,7 @@ import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import type { CreditKind, GameRoundStatus, VendorTxnStatus } from '../../db/tables/games.ts';
 import { systemClock } from '../../lib/clock.ts';
+import { ProcessCache } from '../../lib/process-cache.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import type { WalletResult } from './protocol-types.ts';
 import { ROUND_TRANSITIONS, TXN_TRANSITIONS } from './round-state.ts';
@@ -323,6 +324,8 @@ describe.each(testBackends())('seamless-wallet protocol model [%s]', (backend) =
     const repository = new VendorProtocolRepository(testApp.database.db);
     wins = new Map();
     service = new VendorProtocolService({
+      // A cache no feed follows never serves: every call reads its vendor rows, as the model expects.
+      vendors: new ProcessCache({ maxEntries: 1 }),
       repository,
       ledger: new LedgerService(testApp.database.db),
       clock: systemClock,

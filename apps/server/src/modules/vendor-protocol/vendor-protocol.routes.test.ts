@@ -1,13 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appCaughtUp } from '../../../test/helpers/announced.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { createSeamlessWalletClient } from './protocol-client.ts';
 import type { SeamlessWalletClient } from './protocol-types.ts';
 import { PROTOCOL_PREFIX } from './protocol-wire.ts';
 import { signBody } from './signature.ts';
-import { type ProtocolFixture, protocolFixture, walletCall } from './vendor-protocol.fixture.ts';
+import {
+  PROTOCOL_TEST_SECRET,
+  type ProtocolFixture,
+  protocolFixture,
+  walletCall,
+} from './vendor-protocol.fixture.ts';
 
 /**
  * What the platform records behind the wire answers (the conformance kit checks the answers): the
@@ -290,6 +296,8 @@ describe('seamless-wallet protocol: platform records', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Each process keeps the vendor rows of a code; the new vendor reaches it through the announcement.
+    await appCaughtUp(testApp.app, db());
     const game = await db()
       .insertInto('games')
       .values({
@@ -349,6 +357,29 @@ describe('seamless-wallet protocol: platform records', () => {
       balanceMinor: 0n,
     });
     expect((await fx.ledger.balanceOf(mine.memberId)).availableMinor).toBe(5_000n);
+  });
+
+  it("a vendor's new secret is in force once announced: the old one is refused, the new one accepted", async () => {
+    const p = await fx.player(1_000n);
+    const call = { playerId: p.playerId, sessionToken: p.sessionToken };
+    // The first call leaves the vendor's row in this process's cache.
+    expect(await client.balance(call)).toMatchObject({ status: 'OK', balanceMinor: 1_000n });
+    const rotated = 'rotated-lotus-wallet-secret-0123456789abcdef';
+    const vendorRow = db().updateTable('vendors').where('id', '=', fx.vendorId);
+    await vendorRow.set({ wallet_secret: rotated }).execute();
+    try {
+      await appCaughtUp(testApp.app, db());
+      await expect(client.balance(call)).rejects.toMatchObject({ code: 'vendor_signature_invalid' });
+      const rotatedClient = createSeamlessWalletClient({
+        vendorCode: fx.subject.vendorCode,
+        secret: rotated,
+        transport: fx.subject.transport,
+      });
+      expect(await rotatedClient.balance(call)).toMatchObject({ status: 'OK', balanceMinor: 1_000n });
+    } finally {
+      await vendorRow.set({ wallet_secret: PROTOCOL_TEST_SECRET }).execute();
+      await appCaughtUp(testApp.app, db());
+    }
   });
 
   it('wire details: raw JSON answers, amounts as strings, non-JSON refused with the envelope', async () => {

@@ -4,6 +4,7 @@ import type { CreditKind, VendorTxnKind } from '../../db/tables/games.ts';
 import { type Db, type Tx, transact } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ProcessCache } from '../../lib/process-cache.ts';
 import { requestHashOf, sha256Hex } from '../../lib/request-hash.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { ledgerIn, type PreparedEntry, preparePost } from '../ledger/ledger.ts';
@@ -148,12 +149,15 @@ function nameOf(names: Record<string, string>, fallback: string): string {
 
 export class VendorProtocolService {
   readonly #repository: VendorProtocolRepository<Db>;
+  readonly #vendors: ProcessCache<ProtocolVendor[]>;
   readonly #ledger: LedgerService;
   readonly #clock: Clock;
   readonly #recordWin: WinRecorder;
   readonly #log: Logger;
 
   constructor(deps: {
+    /** The vendor rows of each code, cached per process (vendor-protocol-module.ts). */
+    vendors: ProcessCache<ProtocolVendor[]>;
     repository: VendorProtocolRepository<Db>;
     ledger: LedgerService;
     clock: Clock;
@@ -161,6 +165,7 @@ export class VendorProtocolService {
     log: Logger;
   }) {
     this.#repository = deps.repository;
+    this.#vendors = deps.vendors;
     this.#ledger = deps.ledger;
     this.#clock = deps.clock;
     this.#recordWin = deps.recordWin;
@@ -209,7 +214,9 @@ export class VendorProtocolService {
   /** The vendor rows (one per brand) whose secret verifies the signature; refuses when there is none. */
   async #signedBy(request: SignedRequest): Promise<ProtocolVendor[]> {
     const code = request.vendorCode?.trim() ?? '';
-    const candidates = /^[A-Z][A-Z0-9_]{0,39}$/.test(code) ? await this.#repository.vendorsByCode(code) : [];
+    const candidates = /^[A-Z][A-Z0-9_]{0,39}$/.test(code)
+      ? ((await this.#vendors.read(code, () => this.#repository.vendorsByCode(code))) ?? [])
+      : [];
     if (candidates.length === 0) {
       createHmac('sha256', DUMMY_SECRET).update(request.rawBody).digest();
       throw new AppError('vendor_signature_invalid');
