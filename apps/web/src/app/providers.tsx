@@ -1,8 +1,6 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { theme } from './theme.ts';
 
@@ -24,9 +22,7 @@ export function AppProviders({ queryClient, children, mantineEnv = 'default' }: 
       defaultColorScheme="light"
       env={mantineEnv}
     >
-      <QueryClientProvider client={queryClient}>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

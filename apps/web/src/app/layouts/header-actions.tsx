@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { openAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
 import { GameSearchButton } from '../../features/games/components/game-search-button.tsx';
 import { HeaderLoginForm } from '../../features/header/components/header-login-form.tsx';
@@ -15,6 +14,7 @@ import {
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
 import { HeaderWallet } from '../../features/wallet/components/header-wallet.tsx';
 import { apiSend } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
 import { MEMBER_INFO_KEY, useSession } from '../../lib/session/use-session.ts';
 import { useHeaderLogin } from './use-header-login.ts';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { BrandLoader } from '../../components/ui/brand-loader.tsx';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 
 /** Shown while the first page's code loads (the router's hydrate fallback). */
 export function RouteLoading() {

@@ -1,6 +1,6 @@
 import { Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import classes from './header-login-form.module.css';
 
 export type HeaderCredentials = { username: string; password: string };
