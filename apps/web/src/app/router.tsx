@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { HOME_PATHS } from '../lib/categories.ts';
 import { loadAllNamespaces, loadNamespaces, type Namespace } from '../lib/i18n.ts';
+import { FirstScreenShell } from './first-screen-shell.tsx';
 import { gamesTitleKey } from './games-title.ts';
 import { GuardedLayout } from './layouts/guarded-layout.tsx';
 import {
@@ -15,7 +16,6 @@ import {
   type RouteHandle,
 } from './layouts/layout-variant.ts';
 import { RouteError } from './routes/route-error.tsx';
-import { RouteLoading } from './routes/route-loading.tsx';
 
 /**
  * Every route of SPEC §2 with its frame, as docs/foundation-contract.md tabulates them. Pages load lazily,
@@ -289,7 +289,8 @@ export function createRoutes(): RouteObject[] {
   return [
     {
       element: <GuardedLayout />,
-      hydrateFallbackElement: <RouteLoading />,
+      // While the first page's code loads, the prerendered first screen stays (first-screen-shell.tsx).
+      hydrateFallbackElement: <FirstScreenShell />,
       // A pathless child holds the error boundary, so a failing page keeps the header and footer.
       children: [{ errorElement: <RouteError />, children: pageRouteTable() }],
     },

@@ -258,6 +258,23 @@ function reflectOnDocument(language: string): void {
 export type I18n = I18nLite;
 export const i18n: I18n = new I18nLite();
 
+/**
+ * Takes the first screen's texts the build inlined into index.html (`lotus-texts`, apps/web/scripts/
+ * prerender.mjs): those namespaces of that language then need no download. Nothing there (the dev server,
+ * a test page): nothing changes.
+ */
+export function addInlineTexts(doc: Document = document): void {
+  const element = doc.getElementById('lotus-texts');
+  if (!element?.textContent) return;
+  try {
+    const inline = JSON.parse(element.textContent) as { language: string; texts: Record<string, Texts> };
+    for (const [namespace, texts] of Object.entries(inline.texts))
+      i18n.addBundle(inline.language, namespace, texts);
+  } catch {
+    // Unreadable: the texts download as they would without it.
+  }
+}
+
 /** Initialises once; later calls only switch language. Resolves when the language's texts are loaded. */
 export async function initI18n(language: string): Promise<void> {
   if (i18n.isInitialized) {
