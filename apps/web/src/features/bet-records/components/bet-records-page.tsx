@@ -1,5 +1,5 @@
+import { GAME_LIST_PAGE_SIZE } from '@lotus/shared/constants';
 import { type DateRange, todayUtc } from '@lotus/shared/date-ranges';
-import { GAME_LIST_PAGE_SIZE } from '@lotus/shared/games.schema';
 import { Group, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { HistorySection } from '../../../components/records/history-section.tsx';

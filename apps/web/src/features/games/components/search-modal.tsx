@@ -1,4 +1,4 @@
-import { RECENT_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@lotus/shared/games.schema';
+import { RECENT_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@lotus/shared/constants';
 import { ActionIcon, CloseButton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
