@@ -2,7 +2,7 @@
 // Build step (issue 15, first screen before JavaScript), run after `vite build` and the server build of
 // src/app/prerender.tsx (apps/web/package.json "build"):
 // - puts the first screen's markup into the built index.html's #root, so the browser paints the page's shape
-//   from the HTML and main.tsx hydrates it;
+//   from the HTML and main.tsx hydrates it, and Mantine's theme variables and global classes into <head>;
 // - inlines the default language's first-screen texts (lib/i18n.ts START_NAMESPACES, English) as JSON, so
 //   an English visitor's start needs no text download (lib/i18n.ts addInlineTexts);
 // - writes dist/.vite/first-screen.json: each visitor page's path, banner group and code files; the server
@@ -61,11 +61,20 @@ function routeFiles() {
   }));
 }
 
-const markup = renderFirstScreen();
+// Mantine's style elements go to the end of <head>, after the stylesheet (their :root variables must win
+// over its defaults); the app's production provider does not render them (src/app/providers.tsx).
+const MANTINE_STYLES = /<style data-mantine-styles[^>]*>[\s\S]*?<\/style>/g;
+const rendered = renderFirstScreen();
+const styles = rendered.match(MANTINE_STYLES) ?? [];
+if (styles.length !== 2)
+  throw new Error(`prerender: expected Mantine's 2 style elements, got ${styles.length}`);
+const markup = rendered.replace(MANTINE_STYLES, '');
 let html = readFileSync(indexFile, 'utf8');
 const emptyRoot = '<div id="root"></div>';
 if (!html.includes(emptyRoot)) throw new Error(`prerender: ${indexFile} has no empty ${emptyRoot}`);
-html = html.replace(emptyRoot, `<div id="root">${markup}</div>\n    ${inlineTexts()}`);
+html = html
+  .replace('</head>', `${styles.join('')}\n  </head>`)
+  .replace(emptyRoot, `<div id="root">${markup}</div>\n    ${inlineTexts()}`);
 writeFileSync(indexFile, html);
 const routes = routeFiles();
 writeFileSync(path.join(dist, '.vite', 'first-screen.json'), `${JSON.stringify({ routes }, null, 2)}\n`);

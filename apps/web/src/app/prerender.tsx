@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes } from 'react-router';
@@ -6,22 +7,27 @@ import { START_NAMESPACES } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { FirstScreenShell } from './first-screen-shell.tsx';
 import { isRouteHandle } from './layouts/layout-variant.ts';
-import { AppProviders } from './providers.tsx';
+import { FullMantineProvider } from './providers.tsx';
 import { createRoutes } from './router.tsx';
 
 export { START_NAMESPACES };
 
 /**
  * The first screen's markup for index.html (issue 15), rendered at build time by scripts/prerender.mjs from
- * a server build of this file. It is what main.tsx's first render produces before any answer has arrived —
- * the providers around RootView's waiting state, the first screen shell — so the browser hydrates it as is.
+ * a server build of this file: the providers around RootView's waiting state, the first screen shell.
+ * Rendered with Mantine's full provider, whose two style elements (the theme's CSS variables, its global
+ * classes) the script moves into <head>; what stays is what main.tsx's first render produces before any
+ * answer has arrived (providers.tsx: the production provider renders no style element), so the browser
+ * hydrates it as is.
  */
 export function renderFirstScreen(): string {
   return renderToString(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
-        <FirstScreenShell />
-      </AppProviders>
+      <FullMantineProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <FirstScreenShell />
+        </QueryClientProvider>
+      </FullMantineProvider>
     </StrictMode>,
   );
 }
