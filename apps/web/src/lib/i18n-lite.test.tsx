@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addInlineTexts, i18n, initI18n } from './i18n.ts';
 import { Trans, useTranslation } from './i18n-react.tsx';
@@ -83,12 +84,30 @@ describe('i18n-lite lookups', () => {
   });
 });
 
-describe('i18n-lite in React', () => {
-  function Greeting() {
-    const { t } = useTranslation('lite');
-    return <p>{t('greet', { name: 'Asha' })}</p>;
-  }
+function Greeting() {
+  const { t } = useTranslation('lite');
+  return <p>{t('greet', { name: 'Asha' })}</p>;
+}
 
+/** An element for `Trans` to fill: the tagged words become its children. */
+function TextLink({ href, children }: { href: string; children?: ReactNode }) {
+  return <a href={href}>{children}</a>;
+}
+
+function Consent() {
+  const { t } = useTranslation('lite');
+  return (
+    <p data-testid="consent">
+      <Trans
+        t={t}
+        i18nKey="tagged"
+        components={{ terms: <TextLink href="/page/terms" />, privacy: <TextLink href="/page/privacy" /> }}
+      />
+    </p>
+  );
+}
+
+describe('i18n-lite in React', () => {
   it('renders again in the new language', async () => {
     render(<Greeting />);
     expect(screen.getByText('Hello Asha')).toBeDefined();
@@ -97,18 +116,6 @@ describe('i18n-lite in React', () => {
   });
 
   it('puts the tagged words of a text into their elements', () => {
-    function Consent() {
-      const { t } = useTranslation('lite');
-      return (
-        <p data-testid="consent">
-          <Trans
-            t={t}
-            i18nKey="tagged"
-            components={{ terms: <a href="/page/terms" />, privacy: <a href="/page/privacy" /> }}
-          />
-        </p>
-      );
-    }
     render(<Consent />);
     expect(screen.getByTestId('consent').textContent).toBe('Read the terms and the privacy notice.');
     expect(screen.getByRole('link', { name: 'terms' }).getAttribute('href')).toBe('/page/terms');
