@@ -18,7 +18,8 @@ process.env.NODE_ENV ??= 'production';
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, 'dist');
 const indexFile = path.join(dist, 'index.html');
-const entry = path.join(webRoot, '.cache', 'prerender', 'prerender.js');
+// The server build's output: under node_modules, which every tool (lint, import rules, copies) leaves out.
+const entry = path.join(webRoot, 'node_modules', '.cache', 'lotus-prerender', 'prerender.js');
 const TEXTS_LANGUAGE = 'en';
 
 const { renderFirstScreen, START_NAMESPACES, firstScreenRoutes } = await import(pathToFileURL(entry).href);
