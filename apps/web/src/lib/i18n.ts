@@ -97,7 +97,7 @@ class I18nLite {
   private readonly wanted = new Set<string>();
   /** `<lng>/<ns>` → texts, once loaded (an empty object for a file that does not exist). */
   private readonly bundles = new Map<string, Texts>();
-  private readonly loading = new Map<string, Promise<void>>();
+  private readonly loading = new Map<string, Promise<boolean>>();
   private readonly listeners = new Set<() => void>();
   private readonly pluralRules = new Map<string, Intl.PluralRules>();
   /** Bumped on every change (language, new texts): React reads it to know when to render again. */
@@ -137,12 +137,12 @@ class I18nLite {
   /** Loads these namespaces of the current language (and of English, the fallback). */
   async loadNamespaces(namespaces: readonly string[]): Promise<void> {
     for (const namespace of namespaces) this.wanted.add(namespace);
-    await this.loadFor(this.language, namespaces);
+    await this.loadFor(this.language, namespaces, true);
   }
 
   /** Loads every wanted namespace in `language`, then switches to it (the old texts show meanwhile). */
   async changeLanguage(language: string): Promise<void> {
-    await this.loadFor(language, [...this.wanted]).catch(() => undefined);
+    await this.loadFor(language, [...this.wanted], false).catch(() => undefined);
     if (language === this.language) return;
     this.language = language;
     reflectOnDocument(language);
@@ -153,17 +153,25 @@ class I18nLite {
     return language === FALLBACK_LANGUAGE ? [language] : [language, FALLBACK_LANGUAGE];
   }
 
-  private loadFor(language: string, namespaces: readonly string[]): Promise<void> {
-    const jobs: Promise<void>[] = [];
+  /**
+   * Loads the bundles, then tells the subscribers once (`notify`): every text consumer renders again on a
+   * change, so one notice per batch, not one per file (a page's idle load is some thirty files).
+   */
+  private async loadFor(language: string, namespaces: readonly string[], notify: boolean): Promise<void> {
+    const jobs: Promise<boolean>[] = [];
     for (const lng of this.languagesFor(language)) {
       for (const namespace of namespaces) jobs.push(this.loadBundle(lng, namespace));
     }
-    return Promise.all(jobs).then(() => undefined);
+    const results = await Promise.allSettled(jobs);
+    if (notify && results.some((result) => result.status === 'fulfilled' && result.value)) this.changed();
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
-  private loadBundle(language: string, namespace: string): Promise<void> {
+  /** Resolves true when it added the bundle (false: it was there already). */
+  private loadBundle(language: string, namespace: string): Promise<boolean> {
     const id = `${language}/${namespace}`;
-    if (this.bundles.has(id)) return Promise.resolve();
+    if (this.bundles.has(id)) return Promise.resolve(false);
     const pending = this.loading.get(id);
     if (pending) return pending;
     const load = localeLoaders[`../locales/${id}.json`];
@@ -172,7 +180,7 @@ class I18nLite {
       (texts) => {
         this.loading.delete(id);
         this.bundles.set(id, texts);
-        this.changed();
+        return true;
       },
       (error: unknown) => {
         // A failed download is tried again on the next request for it.
