@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The bundle-size budget (issue 7 "Benchmarks" 5): compares what each route loads first in the current
 // build (apps/web/dist, bench/web/first-load.mjs) with bench/web/budget.json and exits 1 when a route is
-// over, or when the budget and the measured routes no longer name the same routes. Sizes are a property of
+// over (or index.html over `htmlGzipKB`), or when the budget and the measured routes no longer name the same
+// routes. Sizes are a property of
 // the build, not of the machine, so CI can enforce them (`npm test`, step 'budget', right after 'build').
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,18 @@ const budgetFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'budg
 export function checkBudget(measured, budget) {
   const problems = [];
   const lines = [];
+  // index.html is one file for every route (prerendered first screen, inline first-screen texts).
+  const html = measured[0]?.html;
+  if (html && budget.htmlGzipKB !== undefined) {
+    const over = html.gzipBytes > budget.htmlGzipKB * 1000;
+    lines.push(
+      `${over ? '✘' : '✔'} ${'index.html'.padEnd(20)} ${'HTML'.padEnd(3)} ${kB(html.gzipBytes).padStart(6)} kB gzip  (budget ${budget.htmlGzipKB} kB)`,
+    );
+    if (over)
+      problems.push(
+        `index.html: ${kB(html.gzipBytes)} kB gzip is over its budget of ${budget.htmlGzipKB} kB`,
+      );
+  }
   for (const route of Object.keys(budget.routes)) {
     if (!measured.some((m) => m.route === route)) problems.push(`${route}: in budget.json but not measured`);
   }

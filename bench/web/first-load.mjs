@@ -3,8 +3,11 @@
 // resolves the current route's lazy import at start, apps/web/src/app/main.tsx) with its static imports,
 // the CSS of all those chunks, the language texts awaited before the page shows and public/theme-init.js.
 // Texts: the start sequence awaits the default language's START_NAMESPACES (apps/web/src/lib/i18n.ts, read
-// from the source so the figure follows it); every page route but home also awaits all the other
-// namespaces before it renders (apps/web/src/app/router.tsx), so those routes count every namespace. Chunks loaded later (dialogs,
+// from the source so the figure follows it) — as JS chunks, unless the build inlined them into index.html
+// (apps/web/scripts/prerender.mjs, `lotus-texts`): then they are part of the HTML, measured as `html`;
+// every other page route but the visitor pages (`startTexts` in apps/web/src/app/router.tsx, ROUTES
+// `startTextsOnly` here) also awaits all the other namespaces before it renders, so those routes count every
+// namespace. Chunks loaded later (dialogs,
 // other pages, dynamic imports inside a page) are left out. Sizes are gzip at zlib's default level, which
 // is what the server's compression sends.
 //
@@ -26,8 +29,12 @@ export const webDist = path.join(root, 'apps', 'web', 'dist');
  */
 export const ROUTES = [
   { route: '/', modules: ['src/app/routes/home-route.tsx'], startTextsOnly: true },
-  { route: '/rng', modules: ['src/app/routes/games-route.tsx'] },
-  { route: '/promotions', modules: ['src/features/promotions/components/promotions-page.tsx'] },
+  { route: '/rng', modules: ['src/app/routes/games-route.tsx'], startTextsOnly: true },
+  {
+    route: '/promotions',
+    modules: ['src/features/promotions/components/promotions-page.tsx'],
+    startTextsOnly: true,
+  },
   {
     route: '/member/depositv2',
     modules: ['src/app/routes/member-centre-route.tsx', 'src/features/deposit/components/deposit-page.tsx'],
@@ -100,7 +107,8 @@ function total(files) {
 }
 
 /**
- * Per route: the JS and CSS it loads first, as totals and per file, the JS split into the shared start
+ * Per route: index.html as built (the prerendered first screen and any inline texts; the server adds the
+ * page's start data to it), then the JS and CSS it loads first, as totals and per file, the JS split into the shared start
  * (entry + texts + theme-init) and the route's own chunks so a regression can be traced to its side.
  */
 export function measureRoutes(distDir = webDist, routes = ROUTES) {
@@ -116,14 +124,18 @@ export function measureRoutes(distDir = webDist, routes = ROUTES) {
   if (startLocaleKeys.length !== startNamespaces.size) {
     throw new Error('a START_NAMESPACES entry has no locale chunk in the manifest');
   }
-  const entryClosure = staticClosure(manifest, [entryKey, ...startLocaleKeys]);
+  const html = sizeOf(distDir, 'index.html');
+  const textsInline = readFileSync(path.join(distDir, 'index.html'), 'utf8').includes('id="lotus-texts"');
+  const entryClosure = staticClosure(manifest, [entryKey, ...(textsInline ? [] : startLocaleKeys)]);
   const themeInit = existsSync(path.join(distDir, 'theme-init.js')) ? [sizeOf(distDir, 'theme-init.js')] : [];
 
   const memberNamespaces = new Set(readMemberNamespaces());
   const namespaceOf = (key) => path.basename(key, '.json');
   return routes.map(({ route, modules, startTextsOnly = false, memberTexts = [] }) => {
     const pageLocaleKeys = localeKeys.filter(
-      (key) => !memberNamespaces.has(namespaceOf(key)) || memberTexts.includes(namespaceOf(key)),
+      (key) =>
+        (!memberNamespaces.has(namespaceOf(key)) || memberTexts.includes(namespaceOf(key))) &&
+        !(textsInline && startNamespaces.has(namespaceOf(key))),
     );
     const closure = staticClosure(manifest, [
       ...entryClosure,
@@ -145,6 +157,7 @@ export function measureRoutes(distDir = webDist, routes = ROUTES) {
     return {
       route,
       modules,
+      html: { ...html, textsInline },
       js: { ...total(js), startGzipBytes: total(startJs).gzipBytes, list: sortBySize(js) },
       css: { ...total(cssFiles), list: sortBySize(cssFiles) },
     };

@@ -24,7 +24,11 @@ const startedAt = new Date().toISOString();
 const figures = [];
 const details = {};
 
-const HOME_JS_TARGET_KB = 180;
+// Issue 15: home's first load at most 150 kB of JS, gzip; every visitor page at most 180 kB.
+const HOME_JS_TARGET_KB = 150;
+const VISITOR_JS_TARGET_KB = 180;
+/** The measured routes that are visitor pages (the member centre is not). */
+const VISITOR_ROUTES = new Set(['/', '/rng', '/promotions']);
 const LIGHTHOUSE_PAGES = [
   { id: 'home', path: '/' },
   { id: 'rng', path: '/rng' },
@@ -56,6 +60,26 @@ function sizes() {
   const measured = measureRoutes();
   const { lines, problems } = checkBudget(measured, budget);
   for (const line of lines) console.log(`web size ${line}`);
+  const html = measured[0]?.html;
+  if (html) {
+    details.html = html;
+    figures.push({
+      id: 'web.html.gzipKB',
+      label: `index.html, gzip (prerendered first screen${html.textsInline ? ', first-screen texts inline' : ''}; before the server adds the page's start data)`,
+      value: Math.round(html.gzipBytes / 100) / 10,
+      unit: 'kB',
+      ...(budget.htmlGzipKB
+        ? {
+            target: {
+              text: `≤ ${budget.htmlGzipKB} kB (budget.json)`,
+              on: 'value',
+              op: '<=',
+              threshold: budget.htmlGzipKB,
+            },
+          }
+        : {}),
+    });
+  }
   details.sizes = measured.map(({ route, modules, js, css }) => ({
     route,
     modules,
@@ -76,13 +100,25 @@ function sizes() {
     const cssKB = Math.round(m.css.gzipBytes / 100) / 10;
     const jsTarget =
       m.route === '/'
-        ? { text: `≤ ${HOME_JS_TARGET_KB} kB (issue 7)`, on: 'value', op: '<=', threshold: HOME_JS_TARGET_KB }
-        : limit.jsGzipKB && {
-            text: `≤ ${limit.jsGzipKB} kB (budget.json)`,
+        ? {
+            text: `≤ ${HOME_JS_TARGET_KB} kB (issue 15)`,
             on: 'value',
             op: '<=',
-            threshold: limit.jsGzipKB,
-          };
+            threshold: HOME_JS_TARGET_KB,
+          }
+        : VISITOR_ROUTES.has(m.route)
+          ? {
+              text: `≤ ${VISITOR_JS_TARGET_KB} kB (issue 15, visitor page)`,
+              on: 'value',
+              op: '<=',
+              threshold: VISITOR_JS_TARGET_KB,
+            }
+          : limit.jsGzipKB && {
+              text: `≤ ${limit.jsGzipKB} kB (budget.json)`,
+              on: 'value',
+              op: '<=',
+              threshold: limit.jsGzipKB,
+            };
     figures.push({
       id: `web.${id}.js.gzipKB`,
       label: `${m.route}: JS loaded first, gzip (${m.js.files} files; shared start ${Math.round(m.js.startGzipBytes / 100) / 10} kB)`,

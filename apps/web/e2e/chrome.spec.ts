@@ -250,11 +250,9 @@ test.describe('chrome in English', () => {
     }
     expect(empty).toEqual([GROUP_WITHOUT_BANNERS]);
 
-    const answered = page.waitForResponse((response) =>
-      response.url().includes(`/wps/content/banners?group=${GROUP_WITHOUT_BANNERS}`),
-    );
+    // The page's banners come with its HTML (issue 15: the server inlines them), or from the browser's own
+    // call when they do not: either way the strip stays away once the page shows.
     await page.goto('/help');
-    await answered;
     await expect(page.getByTestId('layout')).toHaveAttribute('data-banner-group', GROUP_WITHOUT_BANNERS);
     await expect(page.getByTestId('page-help')).toBeVisible();
     await expect(page.getByTestId('banner-strip')).toHaveCount(0);

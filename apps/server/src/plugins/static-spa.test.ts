@@ -190,3 +190,85 @@ describe('static SPA without a build', () => {
     expect(api.json().message).toBe('not_found');
   });
 });
+
+describe('static SPA: the first screen from the server (issue 15)', () => {
+  const SHELL =
+    '<div id="root"><div class="fs-shell"><div class="fs-top"></div><div class="fs-nav"></div></div></div>';
+  const PAGE = `<!doctype html><html lang="en"><head><title>Lotus</title></head><body>${SHELL}</body></html>`;
+  const FIRST_SCREEN = {
+    routes: [
+      { path: '/', banner: 'home', files: ['assets/home-route-1.js', 'assets/lanes-2.js'] },
+      { path: '/join', banner: null, files: ['assets/join-page-3.js'] },
+    ],
+  };
+  let webDir: string;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'lotus-web-'));
+    mkdirSync(path.join(webDir, '.vite'));
+    writeFileSync(path.join(webDir, 'index.html'), PAGE);
+    writeFileSync(path.join(webDir, '.vite', 'first-screen.json'), JSON.stringify(FIRST_SCREEN));
+    test = await buildTestApp({ config: { webDistDir: webDir } });
+  });
+  afterAll(async () => {
+    await test?.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => test.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  const startDataOf = (html: string) => {
+    const match = /<script type="application\/json" id="lotus-start-data">(.*?)<\/script>/.exec(html);
+    if (!match?.[1]) throw new Error('no lotus-start-data in the page');
+    expect(match[1]).not.toContain('<');
+    return JSON.parse(match[1]);
+  };
+
+  it('inlines its own answers to the start-up calls and the page banners, and puts the first banner in the HTML', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const data = startDataOf(response.body);
+    const status = (await test.app.inject({ method: 'GET', url: '/wps/system/status' })).json().value;
+    expect(data.status).toEqual(status);
+    expect(data.whitelabel.site.brandName).toBeTruthy();
+    expect(data.banners.group).toBe('home');
+    expect(data.banners.language).toBe(data.whitelabel.site.defaultLanguage);
+    const first = data.banners.value.banners[0];
+    expect(first.url).toBeTruthy();
+    expect(response.body).toContain(
+      `<div class="fs-nav"></div><div class="w1200 fs-banner"><img class="fs-frame" src="${first.url}"`,
+    );
+    expect(response.body).toContain(
+      `<link rel="preload" as="image" href="${first.url}" fetchpriority="high">`,
+    );
+  });
+
+  it("names the page's code as modulepreload links, matching paths as the router does", async () => {
+    for (const url of ['/', '/?ref=mail']) {
+      const response = await page(url);
+      expect(response.body).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/home-route-1.js">',
+      );
+      expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/lanes-2.js">');
+    }
+    const join = await page('/JOIN/');
+    expect(join.body).toContain('<link rel="modulepreload" crossorigin href="/assets/join-page-3.js">');
+    expect(join.body).not.toContain('home-route-1.js');
+  });
+
+  it('adds no banner on a page without a strip, and nothing but the start data on an unlisted page', async () => {
+    const join = await page('/join');
+    expect(startDataOf(join.body).banners).toBeUndefined();
+    expect(join.body).not.toContain('fs-banner');
+    const other = await page('/winners');
+    expect(other.body).not.toContain('modulepreload');
+    expect(other.body).toContain('id="lotus-start-data"');
+  });
+
+  it('serves index.html itself only as a page answer', async () => {
+    const response = await page('/index.html');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('id="lotus-start-data"');
+  });
+});

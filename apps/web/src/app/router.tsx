@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { HOME_PATHS } from '../lib/categories.ts';
 import { loadAllNamespaces, loadNamespaces, type Namespace } from '../lib/i18n.ts';
+import { FirstScreenShell } from './first-screen-shell.tsx';
 import { gamesTitleKey } from './games-title.ts';
 import { GuardedLayout } from './layouts/guarded-layout.tsx';
 import {
@@ -15,7 +16,6 @@ import {
   type RouteHandle,
 } from './layouts/layout-variant.ts';
 import { RouteError } from './routes/route-error.tsx';
-import { RouteLoading } from './routes/route-loading.tsx';
 
 /**
  * Every route of SPEC §2 with its frame, as docs/foundation-contract.md tabulates them. Pages load lazily,
@@ -25,18 +25,31 @@ type PageRoute = {
   paths: readonly string[];
   meta: RouteHandle['meta'];
   load: () => Promise<ComponentType>;
-  /** Home only: it shows nothing beyond lib/i18n.ts START_NAMESPACES. */
+  /**
+   * Visitor pages (home, the lobbies, promotions, help, download, join): they show nothing beyond
+   * lib/i18n.ts START_NAMESPACES but `pageTexts`, so they wait for no other text (issue 15: the texts of
+   * pages and dialogs they do not show stay out of their first load; main.tsx loads them when idle).
+   */
   startTexts?: boolean;
+  /** With `startTexts`: the namespaces beyond START_NAMESPACES this page shows. */
+  pageTexts?: readonly Namespace[];
   /** The lib/i18n.ts MEMBER_NAMESPACES this page shows (no other page waits for them). */
   memberTexts?: readonly Namespace[];
 };
 
-function pageRoutes({ paths, meta, load, startTexts = false, memberTexts = [] }: PageRoute): RouteObject[] {
+function pageRoutes({
+  paths,
+  meta,
+  load,
+  startTexts = false,
+  pageTexts = [],
+  memberTexts = [],
+}: PageRoute): RouteObject[] {
   const handle: RouteHandle = { meta };
-  // Every page but home waits for all the texts (the start sequence loads only the first screen's,
+  // Every other page waits for all the texts (the start sequence loads only the first screen's,
   // lib/i18n.ts START_NAMESPACES), so none shows a raw key.
   const texts = () =>
-    startTexts ? Promise.resolve() : Promise.all([loadAllNamespaces(), loadNamespaces(memberTexts)]);
+    startTexts ? loadNamespaces(pageTexts) : Promise.all([loadAllNamespaces(), loadNamespaces(memberTexts)]);
   return paths.map((path) => ({
     path,
     handle,
@@ -93,6 +106,7 @@ function pageRouteTable(): RouteObject[] {
       pageRoutes({
         paths: [path],
         meta: page(`pages:sportsLobby.${game}`, fullLayout(banner)),
+        startTexts: true,
         load: async () => {
           const { SportsLobbyRoute } = await import('./routes/sports-lobby-route.tsx');
           return () => <SportsLobbyRoute game={game} />;
@@ -125,6 +139,7 @@ function pageRouteTable(): RouteObject[] {
         paths: [path],
         meta: ({ supportedLanguages }) =>
           page(gamesTitleKey(gameType, supportedLanguages), fullLayout(gameType)),
+        startTexts: true,
         load: async () => {
           const { GamesRoute } = await import('./routes/games-route.tsx');
           return () => <GamesRoute gameType={gameType} />;
@@ -134,11 +149,13 @@ function pageRouteTable(): RouteObject[] {
     ...pageRoutes({
       paths: ['/live'],
       meta: page('common:nav.live', fullLayout('live')),
+      startTexts: true,
       load: () => import('../features/games/components/live-page.tsx').then((m) => m.LivePage),
     }),
     ...pageRoutes({
       paths: ['/promotions'],
       meta: page('pages:promotions.title', fullLayout('promotion')),
+      startTexts: true,
       load: () =>
         import('../features/promotions/components/promotions-page.tsx').then((m) => m.PromotionsPage),
     }),
@@ -151,6 +168,8 @@ function pageRouteTable(): RouteObject[] {
     ...pageRoutes({
       paths: ['/help'],
       meta: page('pages:help.title', fullLayout('help')),
+      startTexts: true,
+      pageTexts: ['feedback'],
       load: async () => {
         const { HelpRoute } = await import('./routes/help-route.tsx');
         return () => <HelpRoute variant="help" />;
@@ -167,11 +186,13 @@ function pageRouteTable(): RouteObject[] {
     ...pageRoutes({
       paths: ['/down', '/download'],
       meta: page('pages:download.title', fullLayout('download')),
+      startTexts: true,
       load: () => import('../features/download/components/download-page.tsx').then((m) => m.DownloadPage),
     }),
     ...pageRoutes({
       paths: ['/join'],
       meta: page('pages:join.title', fullLayout(null)),
+      startTexts: true,
       load: () => import('../features/join/components/join-page.tsx').then((m) => m.JoinPage),
     }),
     // Content pages beyond SPEC §2's table (issue 3): blog, winners list, the brand's static pages.
@@ -214,6 +235,7 @@ function pageRouteTable(): RouteObject[] {
       pageRoutes({
         paths: [`/${category}`],
         meta: page(`pages:category.${category}`, fullLayout(null)),
+        startTexts: true,
         load: async () => {
           const { CategoryPage } = await import('../features/games/components/category-page.tsx');
           return () => <CategoryPage category={category} />;
@@ -289,7 +311,8 @@ export function createRoutes(): RouteObject[] {
   return [
     {
       element: <GuardedLayout />,
-      hydrateFallbackElement: <RouteLoading />,
+      // While the first page's code loads, the prerendered first screen stays (first-screen-shell.tsx).
+      hydrateFallbackElement: <FirstScreenShell />,
       // A pathless child holds the error boundary, so a failing page keeps the header and footer.
       children: [{ errorElement: <RouteError />, children: pageRouteTable() }],
     },

@@ -1,5 +1,11 @@
-import i18next, { type BackendModule, type i18n as I18nInstance, type ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+/**
+ * i18n-lite: the app's own small text lookup (issue 15), in place of i18next + react-i18next (18 kB gzip on
+ * every first load). It keeps their conventions, so the locale files and every call site read the same:
+ * one JSON file per namespace and language under src/locales/<lng>/, keys nested with `.`, a namespace
+ * prefix with `:` (`t('errors:not_found')`), `{{name}}` interpolation (never escaped: React escapes),
+ * plurals by `count` with Intl.PluralRules suffixes (`_one`, `_other`, `_zero` for 0 when present),
+ * `defaultValue`, `ns`, and English as the fallback language. The React side is lib/i18n-react.tsx.
+ */
 
 /** Namespaces, one JSON file each per language under src/locales/<lng>/. */
 export const NAMESPACES = [
@@ -47,7 +53,7 @@ export const START_NAMESPACES = [
   'games',
 ] as const satisfies readonly Namespace[];
 
-/** i18next codes are lower case; brand configuration and storage use upper case ('EN', 'HI'). */
+/** Codes are lower case here; brand configuration and storage use upper case ('EN', 'HI'). */
 export const FALLBACK_LANGUAGE = 'en';
 
 // Catalogue codes that are not the ISO 639-1 code of their language (public/theme-init.js mirrors this).
@@ -64,32 +70,217 @@ export function toBrandLanguage(i18nCode: string): string {
   return mapped ? mapped[0] : code.toUpperCase();
 }
 
+type Texts = { [key: string]: string | Texts };
+export type TOptions = {
+  ns?: string;
+  count?: number;
+  defaultValue?: string;
+  [name: string]: unknown;
+};
+/** A text lookup bound to a namespace (the same call shape as i18next's `t`). */
+export type TFunction = (key: string, options?: TOptions) => string;
+
 // Each locale file becomes its own small chunk: only the language in use is downloaded, so adding a
 // language or a namespace never grows the first page's bundle.
-const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+const localeLoaders = import.meta.glob<{ default: Texts }>('../locales/*/*.json');
 
-const lazyLocaleBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language: string, namespace: string, callback: ReadCallback) {
-    const load = localeLoaders[`../locales/${language}/${namespace}.json`];
-    // A catalogue language without translations yet: empty, so i18next falls back to English.
-    if (!load) {
-      callback(null, {});
-      return;
+const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'yi']);
+
+type MissingKeyHandler = (language: string, namespace: string, key: string) => void;
+
+class I18nLite {
+  language = '';
+  isInitialized = false;
+  /** Called for a key found in neither the current nor the fallback language (unit tests fail on it). */
+  onMissingKey: MissingKeyHandler | null = null;
+  /** Every namespace asked for so far: a language change loads them all again in the new language. */
+  private readonly wanted = new Set<string>();
+  /** `<lng>/<ns>` → texts, once loaded (an empty object for a file that does not exist). */
+  private readonly bundles = new Map<string, Texts>();
+  private readonly loading = new Map<string, Promise<boolean>>();
+  private readonly listeners = new Set<() => void>();
+  private readonly pluralRules = new Map<string, Intl.PluralRules>();
+  /** Bumped on every change (language, new texts): React reads it to know when to render again. */
+  version = 0;
+
+  readonly t: TFunction = (key, options) => this.translate('common', key, options);
+
+  /** A `t` whose keys without a prefix look in `namespace`. */
+  getFixedT(namespace: string): TFunction {
+    return (key, options) => this.translate(namespace, key, options);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  dir(language = this.language): 'ltr' | 'rtl' {
+    return RTL_LANGUAGES.has(language.split('-')[0] ?? '') ? 'rtl' : 'ltr';
+  }
+
+  hasLoadedNamespace(namespace: string, language = this.language): boolean {
+    return this.bundles.has(`${language}/${namespace}`);
+  }
+
+  /** Texts handed over already parsed (the HTML's inline first-screen texts): no download for them. */
+  addBundle(language: string, namespace: string, texts: Texts): void {
+    this.bundles.set(`${language}/${namespace}`, texts);
+    this.changed();
+  }
+
+  /** Names namespaces to load with the next language change (initI18n: before any language is set). */
+  want(namespaces: readonly string[]): void {
+    for (const namespace of namespaces) this.wanted.add(namespace);
+  }
+
+  /** Loads these namespaces of the current language (and of English, the fallback). */
+  async loadNamespaces(namespaces: readonly string[]): Promise<void> {
+    for (const namespace of namespaces) this.wanted.add(namespace);
+    await this.loadFor(this.language, namespaces, true);
+  }
+
+  /** Loads every wanted namespace in `language`, then switches to it (the old texts show meanwhile). */
+  async changeLanguage(language: string): Promise<void> {
+    await this.loadFor(language, [...this.wanted], false).catch(() => undefined);
+    if (language === this.language) return;
+    this.language = language;
+    reflectOnDocument(language);
+    this.changed();
+  }
+
+  private languagesFor(language: string): string[] {
+    return language === FALLBACK_LANGUAGE ? [language] : [language, FALLBACK_LANGUAGE];
+  }
+
+  /**
+   * Loads the bundles, then tells the subscribers once (`notify`): every text consumer renders again on a
+   * change, so one notice per batch, not one per file (a page's idle load is some thirty files).
+   */
+  private async loadFor(language: string, namespaces: readonly string[], notify: boolean): Promise<void> {
+    const jobs: Promise<boolean>[] = [];
+    for (const lng of this.languagesFor(language)) {
+      for (const namespace of namespaces) jobs.push(this.loadBundle(lng, namespace));
     }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
+    const results = await Promise.allSettled(jobs);
+    if (notify && results.some((result) => result.status === 'fulfilled' && result.value)) this.changed();
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
 
-export const i18n: I18nInstance = i18next.createInstance();
+  /** Resolves true when it added the bundle (false: it was there already). */
+  private loadBundle(language: string, namespace: string): Promise<boolean> {
+    const id = `${language}/${namespace}`;
+    if (this.bundles.has(id)) return Promise.resolve(false);
+    const pending = this.loading.get(id);
+    if (pending) return pending;
+    const load = localeLoaders[`../locales/${id}.json`];
+    // A catalogue language without translations yet: empty, so the texts fall back to English.
+    const job = (load ? load().then((module) => module.default) : Promise.resolve({})).then(
+      (texts) => {
+        this.loading.delete(id);
+        this.bundles.set(id, texts);
+        return true;
+      },
+      (error: unknown) => {
+        // A failed download is tried again on the next request for it.
+        this.loading.delete(id);
+        throw error;
+      },
+    );
+    this.loading.set(id, job);
+    return job;
+  }
+
+  private changed(): void {
+    this.version += 1;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private lookup(language: string, namespace: string, key: string): string | undefined {
+    let node: string | Texts | undefined = this.bundles.get(`${language}/${namespace}`);
+    for (const part of key.split('.')) {
+      if (node === undefined || typeof node === 'string') return undefined;
+      node = node[part];
+    }
+    return typeof node === 'string' ? node : undefined;
+  }
+
+  private pluralSuffix(language: string, count: number): string {
+    let rules = this.pluralRules.get(language);
+    if (!rules) {
+      try {
+        rules = new Intl.PluralRules(language);
+      } catch {
+        rules = new Intl.PluralRules(FALLBACK_LANGUAGE);
+      }
+      this.pluralRules.set(language, rules);
+    }
+    return rules.select(count);
+  }
+
+  private find(namespace: string, key: string, count: number | undefined): string | undefined {
+    for (const language of this.languagesFor(this.language)) {
+      if (count !== undefined) {
+        const candidates = count === 0 ? [`${key}_zero`] : [];
+        candidates.push(`${key}_${this.pluralSuffix(language, count)}`);
+        for (const candidate of candidates) {
+          const text = this.lookup(language, namespace, candidate);
+          if (text !== undefined) return text;
+        }
+      }
+      const text = this.lookup(language, namespace, key);
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  }
+
+  private translate(boundNamespace: string, fullKey: string, options: TOptions = {}): string {
+    const colon = fullKey.indexOf(':');
+    const namespace = colon > 0 ? fullKey.slice(0, colon) : (options.ns ?? boundNamespace);
+    const key = colon > 0 ? fullKey.slice(colon + 1) : fullKey;
+    let text = this.find(namespace, key, options.count);
+    if (text === undefined) {
+      if (this.onMissingKey && this.hasLoadedNamespace(namespace, FALLBACK_LANGUAGE)) {
+        this.onMissingKey(this.language, namespace, key);
+      }
+      text = options.defaultValue ?? key;
+    }
+    return text.includes('{{') ? interpolate(text, options) : text;
+  }
+}
+
+function interpolate(text: string, values: TOptions): string {
+  return text.replace(/\{\{\s*-?\s*([\w.]+)\s*\}\}/g, (_match, name: string) => {
+    const value = values[name];
+    return value === undefined || value === null ? '' : String(value);
+  });
+}
 
 function reflectOnDocument(language: string): void {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = i18n.dir(language);
+}
+
+export type I18n = I18nLite;
+export const i18n: I18n = new I18nLite();
+
+/**
+ * Takes the first screen's texts the build inlined into index.html (`lotus-texts`, apps/web/scripts/
+ * prerender.mjs): those namespaces of that language then need no download. Nothing there (the dev server,
+ * a test page): nothing changes.
+ */
+export function addInlineTexts(doc: Document = document): void {
+  const element = doc.getElementById('lotus-texts');
+  if (!element?.textContent) return;
+  try {
+    const inline = JSON.parse(element.textContent) as { language: string; texts: Record<string, Texts> };
+    for (const [namespace, texts] of Object.entries(inline.texts))
+      i18n.addBundle(inline.language, namespace, texts);
+  } catch {
+    // Unreadable: the texts download as they would without it.
+  }
 }
 
 /** Initialises once; later calls only switch language. Resolves when the language's texts are loaded. */
@@ -98,30 +289,16 @@ export async function initI18n(language: string): Promise<void> {
     await i18n.changeLanguage(language);
     return;
   }
-  i18n.on('languageChanged', reflectOnDocument);
-  await i18n
-    .use(lazyLocaleBackend)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: FALLBACK_LANGUAGE,
-      ns: [...START_NAMESPACES],
-      defaultNS: 'common',
-      load: 'currentOnly',
-      interpolation: { escapeValue: false }, // React already escapes.
-      // The start sequence awaits the texts before rendering, so components never need to suspend;
-      // a later language change keeps showing the old texts until the new ones arrive (no flash).
-      react: { useSuspense: false },
-      returnNull: false,
-    });
-  reflectOnDocument(i18n.language);
+  i18n.isInitialized = true;
+  i18n.want(START_NAMESPACES);
+  await i18n.changeLanguage(language);
 }
 
 /**
- * Loads every namespace of the current language but MEMBER_NAMESPACES (those START_NAMESPACES left out). i18next adds them to
- * its list, so a later language change loads them too; namespaces already loaded are not fetched again.
- * Resolves even on a failed download: the texts then fall back to English or the key, as they would for any
- * missing text.
+ * Loads every namespace of the current language but MEMBER_NAMESPACES (those START_NAMESPACES left out).
+ * They join the wanted list, so a later language change loads them too; namespaces already loaded are not
+ * fetched again. Resolves even on a failed download: the texts then fall back to English or the key, as they
+ * would for any missing text.
  */
 export function loadAllNamespaces(): Promise<void> {
   return loadNamespaces(NAMESPACES.filter((name) => !isMemberNamespace(name)));
@@ -145,5 +322,5 @@ function isMemberNamespace(name: Namespace): boolean {
 
 /** Loads these namespaces of the current language; resolves even on a failed download (as above). */
 export function loadNamespaces(names: readonly Namespace[]): Promise<void> {
-  return i18n.loadNamespaces([...names]).catch(() => undefined);
+  return i18n.loadNamespaces(names).catch(() => undefined);
 }

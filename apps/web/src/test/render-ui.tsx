@@ -2,11 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '../app/theme.ts';
-import { i18n } from '../lib/i18n.ts';
 
 type RenderUiOptions = {
   /** Where the memory router starts. */
@@ -28,9 +26,7 @@ export function renderUi(ui: ReactNode, { path = '/', mantineEnv = 'test' }: Ren
   const view = render(
     <MantineProvider theme={theme} env={mantineEnv}>
       <QueryClientProvider client={queryClient}>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   );

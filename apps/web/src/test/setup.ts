@@ -41,8 +41,7 @@ Element.prototype.scrollIntoView = vi.fn();
 
 // Any text looked up under a key that no locale file has fails the test that rendered it.
 const missingKeys: string[] = [];
-i18n.options.saveMissing = true;
-i18n.options.missingKeyHandler = (_languages, namespace, key) => {
+i18n.onMissingKey = (_language, namespace, key) => {
   missingKeys.push(`${namespace}:${key}`);
 };
 

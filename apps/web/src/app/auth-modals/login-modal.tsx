@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/ui/app-modal.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import type { LoginOptions } from '../../features/auth/login-options.ts';
 import { ThirdPartyButtons } from '../../features/oauth/components/third-party-buttons.tsx';
 import { OneClickButton } from '../../features/register/components/one-click-button.tsx';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 
 type LoginModalProps = {
   opened: boolean;

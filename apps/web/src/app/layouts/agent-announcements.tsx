@@ -1,10 +1,10 @@
 import type { Permission } from '@lotus/shared/system.schema';
 import { Alert, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../components/ui/empty-block.tsx';
 import { useAnnouncementLists } from '../../features/announcements/api/get-announcement-lists.ts';
 import { AnnouncementArticle } from '../../features/announcements/components/announcement-article.tsx';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 
 /**
  * The agent centre's announcement entry: the brand's player announcements (type PL), the same list and

@@ -1,6 +1,5 @@
 import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import { lazy, type ReactNode, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MaintenanceNotice } from '../../features/catalogue/components/maintenance-notice.tsx';
 import { VendorGamesPopup } from '../../features/catalogue/components/vendor-games-popup.tsx';
@@ -8,6 +7,7 @@ import { VendorLogoStrip } from '../../features/catalogue/components/vendor-logo
 import type { NavBarProps } from '../../features/header/components/nav-bar.tsx';
 import { useGameMenus } from '../../lib/catalogue/get-game-menus.ts';
 import { toBrandLanguage } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
 import { resolveLaunch } from '../../lib/vendor-launch.ts';
 

@@ -1,20 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { openAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
+import { lazy, Suspense, useCallback } from 'react';
 import { GameSearchButton } from '../../features/games/components/game-search-button.tsx';
 import { HeaderLoginForm } from '../../features/header/components/header-login-form.tsx';
-import { PlayerStrip } from '../../features/header/components/player-strip.tsx';
-import type { StripRoutes } from '../../features/header/utils/player-strip-rules.ts';
 import { LanguageSelector } from '../../features/language/components/language-selector.tsx';
-import {
-  MESSAGES_PATH,
-  MessagesShortcut,
-  useUnreadTotal,
-} from '../../features/messages/components/messages-shortcut.tsx';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
-import { HeaderWallet } from '../../features/wallet/components/header-wallet.tsx';
 import { apiSend } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
 import { MEMBER_INFO_KEY, useSession } from '../../lib/session/use-session.ts';
 import { useHeaderLogin } from './use-header-login.ts';
@@ -25,11 +16,11 @@ type HeaderActionsProps = {
   currencySymbol?: string;
 };
 
-/**
- * Pages the player strip links to. SPEC §2: the rank goes to the player-rank page (/playerRank, the VIP
- * ranks) when the member has a label, else to the security centre (member centre, /member/securityCenter).
- */
-const STRIP_ROUTES: StripRoutes = { playerRank: '/playerRank', securityCentre: '/member/securityCenter' };
+// A signed-in member's strip (wallet, messages, account menu, avatar picker) is a chunk of its own (issue 15):
+// a visitor's first load, which shows the login form instead, does not carry it.
+const MemberHeaderActions = lazy(() =>
+  import('./member-header-actions.tsx').then((m) => ({ default: m.MemberHeaderActions })),
+);
 
 /**
  * The header's top-bar controls (SPEC §2): language, theme, and for a visitor the login form, for a player
@@ -38,7 +29,6 @@ const STRIP_ROUTES: StripRoutes = { playerRank: '/playerRank', securityCentre: '
 export function HeaderActions({ supportedLanguages, currencySymbol = '' }: HeaderActionsProps) {
   const { t } = useTranslation();
   const session = useSession();
-  const unreadTotal = useUnreadTotal();
   const login = useHeaderLogin();
   const queryClient = useQueryClient();
   const { token } = session;
@@ -75,17 +65,13 @@ export function HeaderActions({ supportedLanguages, currencySymbol = '' }: Heade
           onRegister={() => openAuthModal({ kind: 'register' })}
         />
       ) : (
-        <PlayerStrip
-          member={session.member}
-          routes={STRIP_ROUTES}
-          onChangePassword={() => openAuthModal({ kind: 'changePassword', forced: false })}
-          onSignOut={() => openAuthModal({ kind: 'logoutConfirm' })}
-          onAvatarChanged={refetchMember}
-          onAgentCentre={() => openAgentCentre('announcement')}
-          wallet={<HeaderWallet currencySymbol={currencySymbol} />}
-          messages={<MessagesShortcut />}
-          messagesLink={{ to: MESSAGES_PATH, count: unreadTotal }}
-        />
+        <Suspense fallback={null}>
+          <MemberHeaderActions
+            member={session.member}
+            currencySymbol={currencySymbol}
+            onAvatarChanged={refetchMember}
+          />
+        </Suspense>
       )}
     </>
   );

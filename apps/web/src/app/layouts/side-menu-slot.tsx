@@ -1,6 +1,5 @@
 import type { Permission } from '@lotus/shared/system.schema';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LazyAppModal } from '../../components/ui/lazy-app-modal.tsx';
 import { openAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
 import { CustomerServiceDialog } from '../../features/customer-service/components/customer-service-dialog.tsx';
@@ -8,6 +7,7 @@ import { useOpenCustomerService } from '../../features/customer-service/hooks/us
 import { customerServiceLine } from '../../features/customer-service/utils/customer-service-line.ts';
 import { SideMenu } from '../../features/side-menu/components/side-menu.tsx';
 import { shareAction } from '../../features/side-menu/utils/share-action.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 

@@ -1,6 +1,5 @@
 import { Button } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   Link,
   type Location,
@@ -17,6 +16,7 @@ import { GameOverlaysSlot } from '../../features/games/components/game-overlays-
 import { SiteHeader } from '../../features/header/components/site-header.tsx';
 import { useBalancePush } from '../../features/wallet/hooks/use-balance-push.ts';
 import { HOME_PATHS, normalisePath } from '../../lib/categories.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { AuthModals } from '../auth-modals/auth-modals.tsx';
 import { useSite } from '../site-context.tsx';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { GamesPage, type GamesPageType } from '../../features/games/components/games-page.tsx';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { gamesTitleKey } from '../games-title.ts';
 import { useSite } from '../site-context.tsx';
 

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HomeIcon } from '../../components/ui/icons.tsx';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 
 /** Any unknown path: a 404 inside the standard layout. */
 export function NotFoundRoute() {

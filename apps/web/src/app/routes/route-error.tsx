@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
 import { EmptyBlock } from '../../components/ui/empty-block.tsx';
 import { AlertIcon } from '../../components/ui/icons.tsx';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 
 /**
  * A page failed to render or its code failed to load (SPEC §8: chunk load failure is a load error). Shown

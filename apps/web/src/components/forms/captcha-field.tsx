@@ -1,7 +1,7 @@
 import { Group, Loader, TextInput, UnstyledButton } from '@mantine/core';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import classes from './captcha-field.module.css';
 
 /** SPEC §4: "Captcha image refresh by click at most once per second" (the server also refuses faster). */

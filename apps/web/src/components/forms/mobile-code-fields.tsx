@@ -1,7 +1,7 @@
 import { Group, Stack, TextInput } from '@mantine/core';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { RuleForm } from '../../lib/forms/use-rule-form.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { MobileNumberInput } from './mobile-number-input.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
 

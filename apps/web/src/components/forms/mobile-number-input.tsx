@@ -1,7 +1,7 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { dialingCodeOptions } from '../../lib/forms/dialing-codes.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 
 type MobileNumberInputProps = {
   dialingCode: string;

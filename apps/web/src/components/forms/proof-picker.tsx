@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES } from '@lotus/shared/constants';
 import { Button, CloseButton, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { imageKindOfFile } from '../../lib/images/image-signature.ts';
 
 type ProofPickerProps = {

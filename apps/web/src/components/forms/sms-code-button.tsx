@@ -1,7 +1,7 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { messageForApiError } from '../../lib/forms/validation.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useMountedRef } from '../../lib/use-mounted-ref.ts';
 import { AppModal } from '../ui/app-modal.tsx';
 

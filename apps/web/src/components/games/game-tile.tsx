@@ -1,8 +1,8 @@
 import type { GameCard } from '@lotus/shared/games.schema';
 import { ActionIcon, Badge, Button } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFavourite } from '../../lib/games/use-favourite.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { GameFallbackIcon, HeartIcon, PlayIcon } from '../ui/icons.tsx';
 import { gameColourClass } from './colour-class.ts';
 import classes from './game-tile.module.css';

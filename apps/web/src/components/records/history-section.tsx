@@ -1,8 +1,8 @@
 import { Alert, Group, Loader, Stack, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { messageForApiError } from '../../lib/forms/validation.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { EmptyBlock } from '../ui/empty-block.tsx';
 import { ListPager } from '../ui/list-pager.tsx';
 

@@ -9,7 +9,7 @@ import {
 } from '@lotus/shared/date-ranges';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import recordClasses from './records.module.css';
 
 export type RangeError = 'rangeInvalid' | 'rangeOrder' | 'rangeTooLong';

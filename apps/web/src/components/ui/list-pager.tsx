@@ -1,5 +1,5 @@
 import { Pagination, type PaginationProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 
 type ListPagerProps = {
   totalPages: number;

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { AppModal } from './app-modal.tsx';
 
 export type ConfirmRow = { label: string; value: string };

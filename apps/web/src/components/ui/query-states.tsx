@@ -1,6 +1,6 @@
 import { Button, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { EmptyBlock } from './empty-block.tsx';
 import { AlertIcon } from './icons.tsx';
 

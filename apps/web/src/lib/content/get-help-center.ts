@@ -1,8 +1,8 @@
 import type { HelpCenter } from '@lotus/shared/content.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../api-client.ts';
 import { toBrandLanguage } from '../i18n.ts';
+import { useTranslation } from '../i18n-react.tsx';
 
 /**
  * GET /wps/system/helpCenter: categories with their articles (sanitised HTML), in one language. The footer's

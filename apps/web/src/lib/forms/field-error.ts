@@ -1,6 +1,6 @@
 import type { FieldCheck } from '@lotus/shared/registration-rules';
-import type { TFunction } from 'i18next';
 import { ApiError } from '../api-client.ts';
+import type { TFunction } from '../i18n.ts';
 import { type FieldRuleText, fieldInvalidDetails, fieldMessage } from './validation.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
+import type { TFunction } from '../i18n.ts';
 import { type FieldError, fieldErrorMessage, fieldErrorOfMessage, fieldErrorText } from './field-error.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { GameCard } from '@lotus/shared/games.schema';
 import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toBrandLanguage } from '../i18n.ts';
+import { useTranslation } from '../i18n-react.tsx';
 import { useSessionStore } from '../session/session-store.ts';
 
 /** One page of any game list, whatever the call names its fields (list / content, pageNum / page). */

@@ -1,9 +1,9 @@
 import { DEFAULT_CURRENCY_SYMBOL } from '@lotus/shared/constants';
 import { decimalToMinor, formatMoney } from '@lotus/shared/money';
-import type { TFunction } from 'i18next';
 import { ApiError } from '../api-client.ts';
 import { formatDateTime } from '../date-time.ts';
 import { messageForApiError } from '../forms/validation.ts';
+import type { TFunction } from '../i18n.ts';
 
 /**
  * Money on the member centre's pages (docs/wallet-contract.md "Conventions"): amounts travel as strings of

@@ -1,8 +1,8 @@
 import { Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { symbolOrDefault } from '../../../lib/money/money.ts';
 import { AGENT_SECTIONS, type AgentSection } from '../state/agent-centre-store.ts';
 import { DownlinesSection } from './downlines-section.tsx';

@@ -3,10 +3,10 @@ import { decimalToMinor } from '@lotus/shared/money';
 import type { AgentTransferResult } from '@lotus/shared/wallet.schema';
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
 import { transferToDownline } from '../api/transfer-downline.ts';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** The loading line of a section (role=status, so screen readers hear it). */
 export function SectionLoading({ testId }: { testId: string }) {

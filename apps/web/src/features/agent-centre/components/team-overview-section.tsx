@@ -1,7 +1,7 @@
 import { Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
 import { SectionError, SectionLoading } from './section-state.tsx';

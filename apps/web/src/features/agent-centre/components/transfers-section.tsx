@@ -8,10 +8,10 @@ import {
 } from '@lotus/shared/date-ranges';
 import { Badge, Button, Group, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
 import { useAgentTransfers } from '../api/get-agent-transfers.ts';
 import { ListFooter } from './list-footer.tsx';

@@ -1,9 +1,9 @@
 import { ANNOUNCEMENT_PLATFORM } from '@lotus/shared/constants';
 import type { RelayAnnouncements } from '@lotus/shared/content.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 export type AnnouncementListsParams = {
   /** The brand's announcement types (SPEC §3: B, PL, PU, PR, H). */

@@ -2,9 +2,9 @@ import { ANNOUNCEMENTS_PER_PAGE } from '@lotus/shared/constants';
 import type { AnnouncementPage } from '@lotus/shared/content.schema';
 import type { AnnouncementType } from '@lotus/shared/content-vocabulary';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** GET /wps/content/announcements?type=&pageNo=&pageSize=9: one page of one announcement type, newest first. */
 export function getAnnouncementPage(

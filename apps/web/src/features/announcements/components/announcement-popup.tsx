@@ -1,8 +1,8 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useReducer, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useAnnouncementPage } from '../api/get-announcement-page.ts';
 import { browserReducer, initialBrowserState } from '../utils/announcement-browser.ts';
 import { AnnouncementArticle } from './announcement-article.tsx';

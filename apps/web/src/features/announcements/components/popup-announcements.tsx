@@ -1,7 +1,7 @@
 import { Button, Divider, Group, Stack } from '@mantine/core';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { type AnnouncementListsParams, useAnnouncementLists } from '../api/get-announcement-lists.ts';
 import { markPopupsSeen, readSeenPopups } from '../utils/seen-popups.ts';
 import { AnnouncementArticle } from './announcement-article.tsx';

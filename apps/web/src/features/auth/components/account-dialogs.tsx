@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLogout } from '../../../lib/session/use-session.ts';
 
 type DialogProps = { opened: boolean; onClose: () => void };

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
 import { useLoginForm } from '../hooks/use-login-form.ts';
 import type { LoginOptions } from '../login-options.ts';

@@ -1,8 +1,8 @@
 import { Group, Stack, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { MobileNumberInput } from '../../../components/forms/mobile-number-input.tsx';
 import { SmsCodeButton } from '../../../components/forms/sms-code-button.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { loginErrorText, type SmsLoginInput, type SmsLoginValues } from '../utils/login-schema.ts';
 
 type LoginMobileFieldsProps = {

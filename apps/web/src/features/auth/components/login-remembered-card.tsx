@@ -1,6 +1,6 @@
 import type { RememberedAccount } from '@lotus/shared/auth.schema';
 import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 type LoginRememberedCardProps = {
   account: RememberedAccount;

@@ -1,7 +1,7 @@
 import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { CaptchaField } from '../../../components/forms/captcha-field.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import {
   loginErrorText,
   PASSWORD_MAX,

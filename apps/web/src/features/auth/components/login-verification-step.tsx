@@ -1,9 +1,9 @@
 import type { LoginChallenge, LoginResult, LoginVerificationMethod } from '@lotus/shared/auth.schema';
 import { Alert, Anchor, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SmsCodeButton } from '../../../components/forms/sms-code-button.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { sendVerificationCode, verifyLogin } from '../api/login-api.ts';
 
 type LoginVerificationStepProps = {

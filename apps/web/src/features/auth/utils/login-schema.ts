@@ -1,7 +1,7 @@
 import { smsLoginPayload, usernameLoginPayload } from '@lotus/shared/auth.schema';
 import { MOBILE_NUM_PATTERN } from '@lotus/shared/password.schema';
-import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import type { TFunction } from '../../../lib/i18n.ts';
 
 /**
  * The login form's rules (SPEC §5 login validation), built on the payload schemas the server parses the

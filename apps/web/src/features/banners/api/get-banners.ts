@@ -1,9 +1,9 @@
 import type { BannersValue } from '@lotus/shared/content.schema';
 import type { BannerGroup } from '@lotus/shared/content-vocabulary';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** GET /wps/content/banners?group=: the group's active banners, in their order (texts in `language`). */
 export function getBanners(

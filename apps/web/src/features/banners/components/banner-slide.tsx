@@ -1,7 +1,7 @@
 import type { Banner } from '@lotus/shared/content.schema';
 import { VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { bannerTarget } from '../utils/banner-target.ts';
 import classes from './banner-strip.module.css';
 

@@ -1,14 +1,14 @@
+import { GAME_LIST_PAGE_SIZE } from '@lotus/shared/constants';
 import { type DateRange, todayUtc } from '@lotus/shared/date-ranges';
-import { GAME_LIST_PAGE_SIZE } from '@lotus/shared/games.schema';
 import { Group, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HistorySection } from '../../../components/records/history-section.tsx';
 import { RecordFilters, useRecordRange } from '../../../components/records/record-filters.tsx';
 import recordClasses from '../../../components/records/records.module.css';
 import { useGameMenus } from '../../../lib/catalogue/get-game-menus.ts';
 import { categoryLabelKey } from '../../../lib/categories.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { dateTimeText, moneyText, signedMoneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import { type BetRecord, type BetRecordsQuery, useBetRecords } from '../api/get-bet-records.ts';
 import { netMinor, netResult } from '../utils/net.ts';

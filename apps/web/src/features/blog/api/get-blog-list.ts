@@ -1,8 +1,8 @@
 import type { BlogPage } from '@lotus/shared/content.schema';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** Posts per page of the blog list ('load more' fetches the next page). */
 export const BLOG_LIST_PAGE_SIZE = 6;

@@ -1,8 +1,8 @@
 import type { BlogPost } from '@lotus/shared/content.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** GET /wps/content/blog/:slug: one post with its body (sanitised HTML); unknown slug → 404 not_found. */
 export function getBlogPost(slug: string, language: string, signal?: AbortSignal): Promise<BlogPost> {

@@ -1,5 +1,4 @@
 import { Anchor, AspectRatio, Button, Image, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon, CompassIcon } from '../../../components/ui/icons.tsx';
@@ -7,6 +6,7 @@ import linkCard from '../../../components/ui/link-card.module.css';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useBlogPost } from '../api/get-blog-post.ts';
 import { formatPublishedDate } from '../utils/format-date.ts';
 import classes from './blog.module.css';

@@ -1,8 +1,8 @@
 import type { BlogSummary } from '@lotus/shared/content.schema';
 import { AspectRatio, Card, Image, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import linkCard from '../../../components/ui/link-card.module.css';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { formatPublishedDate } from '../utils/format-date.ts';
 import classes from './blog.module.css';
 

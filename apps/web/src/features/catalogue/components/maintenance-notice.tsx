@@ -1,8 +1,8 @@
 import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import { Notification } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ToolIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import classes from './maintenance-notice.module.css';
 
 /** Long enough to read two short lines; the close button ends it sooner. */

@@ -1,8 +1,8 @@
 import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import { Center, Loader } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LazyAppModal } from '../../../components/ui/lazy-app-modal.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 type VendorGamesPopupProps = {
   vendor: GameMenuVendor | null;

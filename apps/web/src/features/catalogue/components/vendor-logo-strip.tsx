@@ -1,7 +1,7 @@
 import type { GameMenuCategory } from '@lotus/shared/catalogue.schema';
 import { Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { footerVendors } from '../utils/footer-vendors.ts';
 import classes from './vendor-logo-strip.module.css';
 

@@ -1,5 +1,4 @@
 import { Box, Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { CompassIcon } from '../../../components/ui/icons.tsx';
@@ -7,6 +6,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useContentPage } from '../api/get-content-page.ts';
 
 /** The pages /page/:key serves; /page/join is the join page itself (see the router). */

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { LazyAppModal } from '../../../components/ui/lazy-app-modal.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { CustomerServiceState } from '../hooks/use-open-customer-service.ts';
 
 type CustomerServiceDialogProps = { state: CustomerServiceState; onClose: () => void };

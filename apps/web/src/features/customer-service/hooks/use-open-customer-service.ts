@@ -1,8 +1,8 @@
 import { openCustomerServicePath } from '@lotus/shared/customer-service-seal';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { customerServiceQueryOptions } from '../api/get-customer-service.ts';
 import { type CustomerServiceLine, isWebAddress, sealedPathFor } from '../utils/customer-service-line.ts';
 

@@ -17,11 +17,11 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ProofPicker } from '../../../components/forms/proof-picker.tsx';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { amountProblemText, moneyErrorText, moneyText } from '../../../lib/money/money.ts';
 import { useConfirmedIntent } from '../../../lib/use-confirmed-intent.ts';
 import { createDeposit, DEPOSIT_KEYS, type DepositRequest } from '../api/deposit-api.ts';

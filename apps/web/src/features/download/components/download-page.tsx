@@ -11,12 +11,12 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon, PhoneDownloadIcon } from '../../../components/ui/icons.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import { useAppDownload } from '../api/get-app-download.ts';
 import { DownloadQrCode } from './download-qr-code.tsx';

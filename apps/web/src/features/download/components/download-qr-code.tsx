@@ -1,6 +1,6 @@
 import { Skeleton } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 const QR_SIZE = 160;
 

@@ -16,9 +16,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useSubmitFeedback } from '../api/submit-feedback.ts';
 import {
   EMPTY_FEEDBACK,

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 // The form brings react-hook-form, zod and the dropzone: its own chunk, fetched when the modal first opens.
 const FeedbackForm = lazy(() =>

@@ -3,7 +3,7 @@ import { ActionIcon, Image, List, SimpleGrid, Skeleton, Stack, Text } from '@man
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { checkImages, type RejectedImage } from '../utils/check-images.ts';
 import classes from './feedback.module.css';
 

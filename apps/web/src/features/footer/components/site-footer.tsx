@@ -11,10 +11,10 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SocialIcon, type SocialType, socialTypeOf } from '../../../components/ui/social-icon.tsx';
 import { useHelpCenter } from '../../../lib/content/get-help-center.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import classes from './site-footer.module.css';
 
 /** SPEC §2 footer: social icons only for these types, and only when the brand has the resource. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useGameListPages, useHotGames, useNewGames } from '../hooks/use-game-lists.ts';
 import { GameGrid } from './game-grid.tsx';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLaunchUrl } from '../hooks/use-launch-url.ts';
 import classes from './game-frame.module.css';
 import { MaintenanceSuggestions } from './maintenance-suggestions.tsx';

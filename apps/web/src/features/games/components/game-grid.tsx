@@ -1,12 +1,12 @@
 import type { GameCard } from '@lotus/shared/games.schema';
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { GameTile } from '../../../components/games/game-tile.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import type { GamePages } from '../../../lib/games/use-game-pages.ts';
 import { useLaunchGame } from '../../../lib/games/use-launch-game.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 const COLUMNS = { base: 2, xs: 3, sm: 4, md: 5 };
 const SKELETONS = 10;

@@ -1,10 +1,10 @@
 import type { GameCard } from '@lotus/shared/games.schema';
 import { Notification } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { useGameOverlay } from '../../../lib/games/game-overlay-store.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import classes from './game-overlays.module.css';
 import { GamePopup } from './game-popup.tsx';
 import { MaintenanceSuggestions } from './maintenance-suggestions.tsx';

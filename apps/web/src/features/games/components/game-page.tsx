@@ -1,12 +1,12 @@
 import { Button, Stack } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { CompassIcon } from '../../../components/ui/icons.tsx';
 import { LoginActionContext, LoginRequired } from '../../../components/ui/login-required.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { useLoggedIn } from '../../../lib/games/use-game-pages.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
 import { useGameListPages } from '../hooks/use-game-lists.ts';
 import { useRefreshAfterGame } from '../hooks/use-launch-url.ts';

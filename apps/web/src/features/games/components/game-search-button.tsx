@@ -1,7 +1,7 @@
 import { ActionIcon } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { openGameSearch } from '../../../lib/games/game-overlay-store.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** The header's entry to the search modal (SPEC §2 "Modals: search"). */
 export function GameSearchButton() {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { GameTypeLobby } from './game-type-lobby.tsx';
 
 export type GamesPageType = 'rng' | 'fish' | 'pvp';

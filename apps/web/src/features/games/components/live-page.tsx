@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { GameTypeLobby } from './game-type-lobby.tsx';
 
 /** /live: the live-casino games of every vendor. */

@@ -1,6 +1,6 @@
 import { Alert, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ToolIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { usePopularGames } from '../hooks/use-game-lists.ts';
 import { GameGrid } from './game-grid.tsx';
 

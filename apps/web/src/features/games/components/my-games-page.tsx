@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { LoginRequired } from '../../../components/ui/login-required.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useFavouritePages, useRecentPages } from '../hooks/use-game-lists.ts';
 import { GameGrid } from './game-grid.tsx';
 

@@ -1,10 +1,10 @@
-import { RECENT_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@lotus/shared/games.schema';
+import { RECENT_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@lotus/shared/constants';
 import { ActionIcon, CloseButton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { useLoggedIn } from '../../../lib/games/use-game-pages.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useGameListPages, useRecentPages } from '../hooks/use-game-lists.ts';
 import { addSearchTerm, readSearchHistory, removeSearchTerm } from '../utils/search-history.ts';
 import { GameGrid, type GameGridProps } from './game-grid.tsx';

@@ -1,6 +1,6 @@
 import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import { Tabs } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import classes from './vendor-tabs.module.css';
 
 type VendorTabsProps = {

@@ -1,5 +1,5 @@
-import { GAME_LIST_PAGE_SIZE } from '@lotus/shared/constants';
-import { FAVOURITE_PAGE_SIZE, type Lane, RECENT_PAGE_SIZE } from '@lotus/shared/games.schema';
+import { FAVOURITE_PAGE_SIZE, GAME_LIST_PAGE_SIZE, RECENT_PAGE_SIZE } from '@lotus/shared/constants';
+import type { Lane } from '@lotus/shared/games.schema';
 import { useQuery } from '@tanstack/react-query';
 import {
   fetchFavourites,

@@ -1,9 +1,9 @@
 import type { Resource } from '@lotus/shared/system.schema';
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { giftResource, giftTarget, hasSeenGift, markGiftSeen } from '../utils/gift-state.ts';
 
 type GiftPopupProps = {

@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { LazyAppModal } from '../../../components/ui/lazy-app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { usePlayerAvatar } from '../api/get-player-avatar.ts';
 import { useUpdatePlayerAvatar } from '../api/update-player-avatar.ts';
 import classes from './player-strip.module.css';

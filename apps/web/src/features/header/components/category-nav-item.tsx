@@ -1,10 +1,10 @@
 import type { GameMenuVendor } from '@lotus/shared/catalogue.schema';
 import type { MenuProps } from '@mantine/core';
 import { type CSSProperties, type MouseEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Menu } from '../../../components/ui/deferred-floating.tsx';
 import { ChevronDownIcon, ToolIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavDropdown } from '../hooks/use-nav-dropdown.ts';
 import type { NavCategoryEntry } from '../utils/nav-entries.ts';
 import { vendorDropdownLayout } from '../utils/vendor-dropdown.ts';

@@ -1,7 +1,7 @@
 import type { GameMenuCategory, GameMenuVendor } from '@lotus/shared/catalogue.schema';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { RefreshIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import {
   activeNavKey,
   buildCategoryEntries,

@@ -1,10 +1,10 @@
 import type { MemberInfo } from '@lotus/shared/auth.schema';
 import { Badge, Button, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Menu } from '../../../components/ui/deferred-floating.tsx';
 import { ChevronDownIcon, EnvelopeIcon, LockIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { displayNameOf, rankLinkTarget, type StripRoutes } from '../utils/player-strip-rules.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { PlayerAvatar } from './player-avatar.tsx';

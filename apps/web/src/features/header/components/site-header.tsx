@@ -1,8 +1,8 @@
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LotusMark } from '../../../components/ui/lotus-mark.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { NavBar, type NavBarProps } from './nav-bar.tsx';
 import classes from './site-header.module.css';
 

@@ -12,7 +12,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDeferredValue, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon, CompassIcon } from '../../../components/ui/icons.tsx';
@@ -20,6 +19,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useHelpCenter } from '../../../lib/content/get-help-center.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import { filterCategories } from '../utils/filter-articles.ts';
 

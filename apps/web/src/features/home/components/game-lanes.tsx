@@ -1,10 +1,10 @@
 import type { GameCard, Lane } from '@lotus/shared/games.schema';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GameTile } from '../../../components/games/game-tile.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { useLaunchGame } from '../../../lib/games/use-launch-game.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useHomeLanes } from '../api/get-lanes.ts';
 import classes from './game-lanes.module.css';
 

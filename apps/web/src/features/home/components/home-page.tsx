@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { GameLanes } from './game-lanes.tsx';
 
 type HomePageProps = {

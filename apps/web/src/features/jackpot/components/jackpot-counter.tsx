@@ -1,7 +1,7 @@
 import { JACKPOT_DIGIT_HEIGHT } from '@lotus/shared/constants';
 import { Badge, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useJackpotValue } from '../hooks/use-jackpot-value.ts';
 import { formatJackpot, jackpotParts } from '../utils/jackpot-value.ts';
 import classes from './jackpot-counter.module.css';

@@ -1,8 +1,8 @@
 import type { SitePage } from '@lotus/shared/content.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** GET /wps/content/pages/join: the join-us / affiliate page's text (sanitised HTML). */
 export function getJoinPage(language: string, signal?: AbortSignal): Promise<SitePage> {

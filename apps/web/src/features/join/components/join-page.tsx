@@ -1,9 +1,9 @@
 import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useJoinPage } from '../api/get-join-page.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { LANGUAGE_CATALOGUE, type LanguageEntry } from '@lotus/shared/languages';
 import { Button, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Menu, ScrollAreaAutosize } from '../../../components/ui/deferred-floating.tsx';
 import { FlagBadge } from '../../../components/ui/flag-badge.tsx';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import { toBrandLanguage, toI18nLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { chooseLanguage } from '../utils/language-preference.ts';
 
 type LanguageSelectorProps = {

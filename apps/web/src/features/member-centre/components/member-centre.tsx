@@ -1,9 +1,9 @@
 import { Button, CloseButton, Group, Loader, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { type ComponentType, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { LockIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import {
   type MemberCentreEntry,
   memberCentrePath,

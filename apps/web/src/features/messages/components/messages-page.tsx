@@ -11,7 +11,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { EnvelopeIcon } from '../../../components/ui/icons.tsx';
@@ -19,6 +18,7 @@ import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { type PlatformMessage, useMessages } from '../api/get-messages.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMessageActions } from '../api/use-message-actions.ts';

@@ -1,7 +1,7 @@
 import { ActionIcon } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EnvelopeIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { badgeText } from './count-badge.ts';
 import classes from './messages-shortcut.module.css';

@@ -1,9 +1,9 @@
 import { ANNOUNCEMENTS_PER_PAGE } from '@lotus/shared/constants';
 import type { AnnouncementPage } from '@lotus/shared/content.schema';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** GET /wps/content/announcements?pageNo=&pageSize=9: every announcement type, newest first (the notice page). */
 export function getNoticePage(

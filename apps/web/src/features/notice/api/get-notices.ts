@@ -1,8 +1,8 @@
 import type { Notice } from '@lotus/shared/content.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 export type NoticeList = { list: Notice[] };
 

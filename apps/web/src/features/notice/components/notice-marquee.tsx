@@ -1,7 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { StrokeIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNotices } from '../api/get-notices.ts';
 import classes from './notice-marquee.module.css';
 

@@ -1,6 +1,5 @@
 import type { Announcement } from '@lotus/shared/content.schema';
 import { Accordion, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
@@ -8,6 +7,7 @@ import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNoticePage } from '../api/get-notice-page.ts';
 
 const SKELETON_ROWS = ['first', 'second', 'third', 'fourth'] as const;

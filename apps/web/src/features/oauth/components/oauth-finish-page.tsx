@@ -2,11 +2,11 @@ import type { LoginResult } from '@lotus/shared/auth.schema';
 import { isErrorCode } from '@lotus/shared/error-codes';
 import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { HomeIcon } from '../../../components/ui/icons.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useCompleteLogin } from '../../../lib/session/use-session.ts';
 import {
   decodeTelegramResult,

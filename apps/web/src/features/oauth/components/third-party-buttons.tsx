@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SOCIAL_GLYPHS } from '../../../components/ui/social-icon.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { oauthProvidersQueryOptions, oidcStartUrl, telegramLoginUrl } from '../api/oauth-api.ts';
 
 const GOOGLE_GLYPH =

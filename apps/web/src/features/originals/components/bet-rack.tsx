@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { ChipBets } from '../hooks/use-chip-bets.ts';
 import { money, sumMinor } from '../utils/money.ts';
 import { ChipSelector } from './chip-selector.tsx';

@@ -1,5 +1,5 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { money } from '../utils/money.ts';
 
 const CHIP_MULTIPLES = [1n, 5n, 10n, 50n, 100n, 500n];

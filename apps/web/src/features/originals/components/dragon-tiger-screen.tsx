@@ -2,7 +2,7 @@ import type { Card, DragonTigerBet, DragonTigerOutcome, DragonTigerSide } from '
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useMountedRef } from '../../../lib/use-mounted-ref.ts';
 import { useChipBets } from '../hooks/use-chip-bets.ts';
 import { usePlayRound } from '../hooks/use-play-round.ts';

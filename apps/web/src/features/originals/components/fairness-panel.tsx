@@ -1,8 +1,8 @@
 import type { RotateSeed, SeedState } from '@lotus/shared/originals.schema';
 import { Alert, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { originalsApi, splitSeedAnswer } from '../api/originals-api.ts';
 import classes from './originals.module.css';
 

@@ -1,8 +1,8 @@
 import { INHOUSE_GAMES, isInHouseGameCode } from '@lotus/games/play';
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { readLaunchParams, useStudioSession } from '../hooks/use-studio-session.ts';
 import { screenOf } from '../utils/games.ts';
 import { DragonTigerScreen } from './dragon-tiger-screen.tsx';

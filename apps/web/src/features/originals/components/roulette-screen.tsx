@@ -3,7 +3,7 @@ import type { RouletteBet, RouletteBetKind, RouletteOutcome } from '@lotus/games
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type CSSProperties, type ReactNode, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useChipBets } from '../hooks/use-chip-bets.ts';
 import { usePlayRound } from '../hooks/use-play-round.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';

@@ -1,7 +1,7 @@
 import type { Round } from '@lotus/shared/originals.schema';
 import { Text } from '@mantine/core';
 import { type ReactNode, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { money } from '../utils/money.ts';
 import classes from './originals.module.css';
 

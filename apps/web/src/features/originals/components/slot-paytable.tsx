@@ -1,6 +1,6 @@
 import type { SlotTitle } from '@lotus/games/types';
 import { Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { money } from '../utils/money.ts';
 import { symbolGlyph } from '../utils/slot-reels.ts';
 

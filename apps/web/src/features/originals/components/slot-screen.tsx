@@ -3,7 +3,7 @@ import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { AUTOPLAY_MIN_INTERVAL_MS } from '@lotus/shared/originals.schema';
 import { Badge, Button, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useCountUp } from '../hooks/use-count-up.ts';
 import { usePlayRound } from '../hooks/use-play-round.ts';
 import { useReducedMotion, wait } from '../hooks/use-reduced-motion.ts';

@@ -2,7 +2,7 @@ import type { OriginalsSession, SeedState } from '@lotus/shared/originals.schema
 import { Alert, Badge, CloseButton, Group, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { type PlayRoundState, ROUNDS_KEY } from '../hooks/use-play-round.ts';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';

@@ -15,8 +15,8 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { money } from '../utils/money.ts';
 import { computeVerification, type VerifyInput, type VerifyResult } from '../utils/verify.ts';
 import { recalledOutcome } from '../utils/verify-link.ts';

@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { fetchMemberInfo, MEMBER_INFO_KEY, useLogout } from '../../../lib/session/use-session.ts';
 import { useRegisterSetting } from '../../../lib/system/get-register-setting.ts';
 import { changePassword } from '../api/password-api.ts';

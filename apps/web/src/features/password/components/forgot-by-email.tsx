@@ -1,9 +1,9 @@
 import type { RegisterSetting } from '@lotus/shared/system.schema';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { requestResetEmail } from '../api/password-api.ts';
 import { usePasswordForm } from '../hooks/use-password-form.ts';
 import { requiredRule } from '../utils/password-rules.ts';

@@ -1,11 +1,11 @@
 import type { RegisterSetting } from '@lotus/shared/system.schema';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MobileCodeFields } from '../../../components/forms/mobile-code-fields.tsx';
 import { normaliseDialingCode } from '../../../lib/forms/dialing-codes.ts';
 import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useCompleteLogin } from '../../../lib/session/use-session.ts';
 import { resetPasswordWithSms, sendResetSms } from '../api/password-api.ts';
 import { usePasswordForm } from '../hooks/use-password-form.ts';

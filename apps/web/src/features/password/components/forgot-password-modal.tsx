@@ -1,8 +1,8 @@
 import { isFlagEnabled } from '@lotus/shared/whitelabel-flags';
 import { Center, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useRegisterSetting } from '../../../lib/system/get-register-setting.ts';
 import { useWhitelabel } from '../../../lib/system/get-whitelabel.ts';
 import { type ForgotMethod, forgotMethods } from '../utils/password-rules.ts';

@@ -1,5 +1,5 @@
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { CONFIRM_RULE } from '../utils/password-rules.ts';
 import { PasswordInputField } from './password-input-field.tsx';
 

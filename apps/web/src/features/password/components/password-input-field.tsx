@@ -1,6 +1,6 @@
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import { PasswordInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PasswordForm } from '../hooks/use-password-form.ts';
 
 type PasswordInputFieldProps = {

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Group, Paper, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
 import { useRegisterSetting } from '../../../lib/system/get-register-setting.ts';
 import { resetPasswordWithToken } from '../api/password-api.ts';

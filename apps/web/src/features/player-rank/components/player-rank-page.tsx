@@ -1,12 +1,12 @@
 import type { MemberRank, RankLevel } from '@lotus/shared/ranks.schema';
 import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon, HeadsetIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { LoginRequired } from '../../../components/ui/login-required.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useMemberRank } from '../api/get-member-rank.ts';
 import classes from './player-rank-page.module.css';
 

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** /pointMall: rewards and the redemption history (SPEC §2) arrive with the points issue. */
 export function PointMallPage() {

@@ -1,8 +1,8 @@
 import type { PromotionDetail } from '@lotus/shared/content.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** GET /wps/content/promotions/:id: one promotion with its terms (sanitised HTML); unknown id → 404. */
 export function getPromotion(id: number, language: string, signal?: AbortSignal): Promise<PromotionDetail> {

@@ -1,9 +1,9 @@
 import type { Promotions } from '@lotus/shared/content.schema';
 import type { PromotionFilter } from '@lotus/shared/content-vocabulary';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** GET /wps/content/promotions?category=: the live promotions of one category, with every category's count. */
 export function getPromotions(

@@ -12,7 +12,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon, CompassIcon, LockIcon } from '../../../components/ui/icons.tsx';
@@ -20,6 +19,7 @@ import linkCard from '../../../components/ui/link-card.module.css';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { usePromotion } from '../api/get-promotion.ts';
 import { PromotionPeriod } from './promotion-period.tsx';
 import { PromotionTags } from './promotion-tags.tsx';

@@ -1,8 +1,8 @@
 import type { PromotionSummary } from '@lotus/shared/content.schema';
 import { AspectRatio, Card, Image, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import linkCard from '../../../components/ui/link-card.module.css';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { PromotionPeriod } from './promotion-period.tsx';
 import { PromotionTags } from './promotion-tags.tsx';
 import classes from './promotions.module.css';

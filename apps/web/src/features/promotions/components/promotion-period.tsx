@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { periodParts } from '../utils/format-period.ts';
 
 /** "2026-01-01 – 2026-03-31", "From …", "Until …" or "Ongoing", as the promotion's ends allow. */

@@ -1,6 +1,6 @@
 import type { PromotionTag } from '@lotus/shared/content-vocabulary';
 import { Badge, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** Each SPEC §3 tag in its own colour, so a glance tells NEWBIE from VIP. */
 const TAG_COLOURS: Record<PromotionTag, string> = {

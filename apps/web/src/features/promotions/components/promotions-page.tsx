@@ -1,11 +1,11 @@
 import type { PromotionFilter } from '@lotus/shared/content-vocabulary';
 import { Button, Group, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { usePromotions } from '../api/get-promotions.ts';
 import { CATEGORY_PARAM, categoryFromSearch, visibleCategories } from '../utils/promotion-categories.ts';
 import { PromotionCard } from './promotion-card.tsx';

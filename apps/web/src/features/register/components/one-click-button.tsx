@@ -1,9 +1,9 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
 import { useCompleteLogin } from '../../../lib/session/use-session.ts';
 import { registerSettingQueryOptions } from '../../../lib/system/get-register-setting.ts';

@@ -1,6 +1,6 @@
 import { Alert, Button, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 type OneClickResultModalProps = {
   opened: boolean;

@@ -1,8 +1,8 @@
 import { Anchor, Checkbox } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
 import type { RuleForm } from '../../../lib/forms/use-rule-form.ts';
+import { Trans, useTranslation } from '../../../lib/i18n-react.tsx';
 import type { RegisterValues } from '../utils/register-schema.ts';
 
 type ConsentName = 'agreeTerms' | 'confirmAge';

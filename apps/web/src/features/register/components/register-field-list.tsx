@@ -1,7 +1,7 @@
 import type { RegistrationFieldRule } from '@lotus/shared/system.schema';
 import { PasswordInput, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { RuleForm } from '../../../lib/forms/use-rule-form.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { FormField } from '../utils/register-fields.ts';
 import type { RegisterValues } from '../utils/register-schema.ts';
 

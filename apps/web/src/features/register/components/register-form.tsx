@@ -1,9 +1,9 @@
 import type { RegisterSetting } from '@lotus/shared/system.schema';
 import { Alert, Anchor, Button, Center, Divider, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { CaptchaField } from '../../../components/forms/captcha-field.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
 import { useRegisterForm } from '../hooks/use-register-form.ts';
 import type { RegisterMode } from '../utils/register-fields.ts';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { MobileCodeFields } from '../../../components/forms/mobile-code-fields.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { RegisterFormState } from '../hooks/use-register-form.ts';
 
 type RegisterMobileBlockProps = Pick<

@@ -1,9 +1,9 @@
 import { isFlagEnabled } from '@lotus/shared/whitelabel-flags';
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { UserIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useRegisterSetting } from '../../../lib/system/get-register-setting.ts';
 import { useWhitelabel } from '../../../lib/system/get-whitelabel.ts';
 import { registerModes } from '../utils/register-fields.ts';

@@ -1,6 +1,5 @@
 import type { RegisterSetting } from '@lotus/shared/system.schema';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { apiSend } from '../../../lib/api-client.ts';
 import { normaliseDialingCode } from '../../../lib/forms/dialing-codes.ts';
@@ -10,6 +9,7 @@ import { ruleFormResolver } from '../../../lib/forms/rule-form-schema.ts';
 import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
 import { useRuleForm } from '../../../lib/forms/use-rule-form.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useCompleteLogin } from '../../../lib/session/use-session.ts';
 import { registerMember } from '../api/register-api.ts';
 import {

@@ -1,11 +1,11 @@
 import { REWARD_STATUSES, type RewardStatus, type RewardView } from '@lotus/shared/rewards.schema';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { dateTimeText, moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import type { RewardClaimResult } from '../api/claim-reward.ts';
 import { useRewards } from '../api/get-rewards.ts';

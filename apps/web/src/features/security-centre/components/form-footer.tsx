@@ -1,5 +1,5 @@
 import { Alert, Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 type FormFooterProps = {
   /** The last save's failure, shown as an alert above the buttons. */

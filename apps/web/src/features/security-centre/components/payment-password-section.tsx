@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, PasswordInput, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import {
   PAYOUT_SETTINGS_KEYS,
   setWithdrawPassword,

@@ -2,10 +2,10 @@ import { MAX_PAYOUT_ACCOUNTS, type PayoutAccount } from '@lotus/shared/withdrawa
 import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyErrorText } from '../../../lib/money/money.ts';
 import {
   addPayoutAccount,

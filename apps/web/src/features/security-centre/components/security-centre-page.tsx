@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
 import { PaymentPasswordSection } from './payment-password-section.tsx';
 import { PayoutAccountsSection } from './payout-accounts-section.tsx';

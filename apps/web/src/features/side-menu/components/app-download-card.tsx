@@ -1,8 +1,8 @@
 import { ActionIcon, Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Popover } from '../../../components/ui/deferred-floating.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { AppDownloadLink } from '../utils/app-downloads.ts';
 import { QrCode } from './qr-code.tsx';
 

@@ -1,6 +1,6 @@
 import { Skeleton, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import classes from './side-menu.module.css';
 
 const SIZE = 112;

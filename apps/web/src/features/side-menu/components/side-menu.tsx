@@ -1,11 +1,11 @@
 import type { Resource } from '@lotus/shared/system.schema';
 import { ActionIcon, Stack } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Tooltip } from '../../../components/ui/deferred-floating.tsx';
 import { ArrowUpIcon, HeadsetIcon, PhoneDownloadIcon, StrokeIcon } from '../../../components/ui/icons.tsx';
 import { SocialIcon, type SocialType, socialTypeOf } from '../../../components/ui/social-icon.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { appDownloads } from '../utils/app-downloads.ts';
 import { AppDownloadCard } from './app-download-card.tsx';
 import classes from './side-menu.module.css';

@@ -1,9 +1,9 @@
 import type { SystemStatus } from '@lotus/shared/system.schema';
 import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RefreshIcon, ToolIcon } from '../../../components/ui/icons.tsx';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { StatusScreen } from './status-screen.tsx';
 
 type MaintenancePageProps = {

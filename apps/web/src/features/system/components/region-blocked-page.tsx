@@ -1,8 +1,8 @@
 import type { SystemStatus } from '@lotus/shared/system.schema';
 import { Button, Code, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BanIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { StatusScreen } from './status-screen.tsx';
 
 type RegionBlockedPageProps = { status: SystemStatus; liveChatUrl: string | null; toolbar?: ReactNode };

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { AlertIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { StatusScreen } from './status-screen.tsx';
 
 type StartErrorProps = { errorCode: string; onRetry: () => void; retrying: boolean };

@@ -1,7 +1,7 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/ui/deferred-floating.tsx';
 import { MoonIcon, SunIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /**
  * Switches light ⇄ dark. Mantine's colour-scheme manager (set up in app/providers.tsx with the `theme`

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** What a money action just did, as a status the player closes; nothing when there is no text. */
 export function DismissibleNotice({

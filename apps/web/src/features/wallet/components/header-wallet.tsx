@@ -1,10 +1,10 @@
 import { ActionIcon, Button, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Tooltip } from '../../../components/ui/deferred-floating.tsx';
 import { EyeIcon, EyeOffIcon, PlusIcon, RefreshIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../../../lib/storage.ts';

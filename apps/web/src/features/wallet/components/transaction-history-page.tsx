@@ -7,12 +7,12 @@ import {
 } from '@lotus/shared/wallet.schema';
 import { Alert, Button, Group, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RecordFilters, useRecordRange } from '../../../components/records/record-filters.tsx';
 import classes from '../../../components/records/records.module.css';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText, signedMoneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import { useMerchantWallet, useTransactions } from '../../../lib/wallet/use-wallet-queries.ts';
 import type { TransactionQuery } from '../../../lib/wallet/wallet-api.ts';

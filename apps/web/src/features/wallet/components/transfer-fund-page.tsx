@@ -1,9 +1,9 @@
 import type { ConsolidatedVendor, TransferDirection } from '@lotus/shared/wallet.schema';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import recordClasses from '../../../components/records/records.module.css';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import { useConsolidated, useMerchantWallet } from '../../../lib/wallet/use-wallet-queries.ts';
 import { recallWallets, transferWallet, type WalletTransferResult } from '../../../lib/wallet/wallet-api.ts';

@@ -1,10 +1,10 @@
 import type { AgentTransferResult } from '@lotus/shared/wallet.schema';
 import { Alert, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import {

@@ -5,9 +5,9 @@ import type {
 } from '@lotus/shared/wallet.schema';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
 import { useMoneyIntent } from '../hooks/use-money-intent.ts';
 import { checkAmount } from '../utils/amount.ts';

@@ -1,9 +1,9 @@
 import { WINNER_BOARD_SIZE } from '@lotus/shared/constants';
 import type { RankList } from '@lotus/shared/content.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client.ts';
 import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /**
  * GET /wps/relay/GCSGAME_getRankList (SPEC §7 winner board: gameCategory ALL, limitNum 20). Real wins only:

@@ -1,9 +1,9 @@
 import { Anchor, Button, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertIcon, InboxIcon } from '../../../components/ui/icons.tsx';
 import { errorKeyOf, LoadingRows } from '../../../components/ui/query-states.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWinnerBoard } from '../api/get-winner-board.ts';
 import { useAutoScroll } from '../hooks/use-auto-scroll.ts';
 import { WinnerRows } from './winner-rows.tsx';

@@ -1,7 +1,7 @@
 import type { Winner } from '@lotus/shared/content.schema';
 import { Group, Text } from '@mantine/core';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { formatAmountMinor } from '../utils/format-amount.ts';
 import { keyedWinners } from '../utils/winner-keys.ts';
 import classes from './winners.module.css';

@@ -1,8 +1,8 @@
 import { Table } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWinnerBoard } from '../api/get-winner-board.ts';
 import { formatAmountMinor } from '../utils/format-amount.ts';
 import { formatWonAt } from '../utils/format-won-at.ts';

@@ -3,10 +3,10 @@ import { RECEIPT_ANSWERS, type ReceiptAnswer, type WithdrawalView } from '@lotus
 import { Button, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ProofPicker } from '../../../components/forms/proof-picker.tsx';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyErrorText, moneyText } from '../../../lib/money/money.ts';
 import { useConfirmedIntent } from '../../../lib/use-confirmed-intent.ts';
 import { confirmReceipt, type ReceiptRequest, refreshAfterWithdrawal } from '../api/withdrawal-api.ts';

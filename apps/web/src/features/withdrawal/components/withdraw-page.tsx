@@ -3,12 +3,12 @@ import type { PayoutAccount } from '@lotus/shared/withdrawals.schema';
 import { Alert, Button, Group, Loader, NativeSelect, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { memberCentrePath } from '../../../lib/member-centre/member-centre-entries.ts';
 import {
   type AmountProblem,

@@ -1,8 +1,8 @@
 import type { WithdrawalView } from '@lotus/shared/withdrawals.schema';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HistorySection } from '../../../components/records/history-section.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { dateTimeText, moneyText } from '../../../lib/money/money.ts';
 import { useWithdrawals } from '../api/withdrawal-api.ts';
 import { ReceiptForm } from './receipt-form.tsx';
