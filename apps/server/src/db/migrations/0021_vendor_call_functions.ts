@@ -56,7 +56,7 @@ const upStatements = [
     e_id bigint, e_kind text, e_member_id bigint, e_round_id text, e_status text, e_entry_id bigint,
     e_amount_minor bigint, e_request_hash text, e_response jsonb,
     t_id bigint, t_kind text, t_member_id bigint, t_round_id text, t_status text, t_entry_id bigint,
-    t_amount_minor bigint,
+    t_amount_minor bigint, t_request_hash text, t_response jsonb,
     rolled_back_first boolean,
     s_vendor_id bigint, s_member_id bigint, s_expires_at timestamptz,
     r_status text, r_member_id bigint, r_stake_minor bigint, r_credit_count integer,
@@ -109,7 +109,7 @@ const upStatements = [
 
       return query select
         e.id, e.kind, e.member_id, e.round_id, e.status, e.entry_id, e.amount_minor, e.request_hash, e.response,
-        t.id, t.kind, t.member_id, t.round_id, t.status, t.entry_id, t.amount_minor,
+        t.id, t.kind, t.member_id, t.round_id, t.status, t.entry_id, t.amount_minor, t.request_hash, t.response,
         v_rolled_back,
         s.vendor_id, s.member_id, s.expires_at,
         r.status, r.member_id, r.stake_minor, r.credit_count,

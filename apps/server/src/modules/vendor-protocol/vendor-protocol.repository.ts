@@ -115,7 +115,7 @@ export type SessionView = Pick<LaunchSession, 'vendorId' | 'memberId' | 'expires
 /** Everything a money call decides on, read under its locks. */
 export type CallState = {
   existing: CallTxn | null;
-  target: Omit<CallTxn, 'request_hash' | 'response'> | null;
+  target: CallTxn | null;
   /** A debit only: a rollback of its txn id arrived first (and was not refused). */
   rolledBackFirst: boolean;
   session: SessionView | null;
@@ -145,6 +145,7 @@ type BeginRow = Nullable<{
   t_round_id: string;
   t_status: string;
   t_amount_minor: bigint;
+  t_request_hash: string;
   s_vendor_id: bigint;
   s_member_id: bigint;
   s_expires_at: Date;
@@ -161,9 +162,36 @@ type BeginRow = Nullable<{
   e_entry_id: bigint | null;
   e_response: unknown;
   t_entry_id: bigint | null;
+  t_response: unknown;
   rolled_back_first: boolean;
   g_names: unknown;
 };
+
+/** A stored transaction from one prefix's columns of `vendor_call_begin` (e_: the call's own, t_: its target). */
+function callTxnOf(
+  id: bigint | null,
+  kind: string | null,
+  memberId: bigint | null,
+  roundId: string | null,
+  status: string | null,
+  entryId: bigint | null,
+  amountMinor: bigint | null,
+  requestHash: string | null,
+  response: unknown,
+): CallTxn | null {
+  if (id === null) return null;
+  return {
+    id,
+    kind: kind as VendorTxnKind,
+    member_id: memberId as bigint,
+    round_id: roundId as string,
+    status: status as VendorTxnStatus,
+    entry_id: entryId,
+    amount_minor: amountMinor as bigint,
+    request_hash: requestHash as string,
+    response,
+  };
+}
 
 type ApplyRow = {
   o_outcome: PostEntryRefusal | 'posted';
@@ -321,32 +349,28 @@ export class VendorProtocolRepository<E extends Executor = Executor> extends Rep
       throw new Error(`vendor_call_begin: no wallet for member ${call.memberId}`);
     }
     return {
-      existing:
-        row.e_id === null
-          ? null
-          : {
-              id: row.e_id,
-              kind: row.e_kind as VendorTxnKind,
-              member_id: row.e_member_id as bigint,
-              round_id: row.e_round_id as string,
-              status: row.e_status as VendorTxnStatus,
-              entry_id: row.e_entry_id,
-              amount_minor: row.e_amount_minor as bigint,
-              request_hash: row.e_request_hash as string,
-              response: row.e_response,
-            },
-      target:
-        row.t_id === null
-          ? null
-          : {
-              id: row.t_id,
-              kind: row.t_kind as VendorTxnKind,
-              member_id: row.t_member_id as bigint,
-              round_id: row.t_round_id as string,
-              status: row.t_status as VendorTxnStatus,
-              entry_id: row.t_entry_id,
-              amount_minor: row.t_amount_minor as bigint,
-            },
+      existing: callTxnOf(
+        row.e_id,
+        row.e_kind,
+        row.e_member_id,
+        row.e_round_id,
+        row.e_status,
+        row.e_entry_id,
+        row.e_amount_minor,
+        row.e_request_hash,
+        row.e_response,
+      ),
+      target: callTxnOf(
+        row.t_id,
+        row.t_kind,
+        row.t_member_id,
+        row.t_round_id,
+        row.t_status,
+        row.t_entry_id,
+        row.t_amount_minor,
+        row.t_request_hash,
+        row.t_response,
+      ),
       rolledBackFirst: row.rolled_back_first,
       session:
         row.s_vendor_id === null
