@@ -116,6 +116,21 @@ export const errorCodes = {
   reward_not_found: 404,
   reward_already_claimed: 409,
   reward_expired: 409,
+  // player protection (docs/player-protection.md)
+  /** A bet that would pass a loss or wager limit in force: nothing moved. */
+  limit_reached: 403,
+  /** A deposit over what the deposit limit leaves this period: refused before any gateway. */
+  deposit_limit_reached: 403,
+  /** The reality check is due: no bet is taken on this session until the player has seen it. */
+  reality_check_due: 409,
+  /** The session time limit ended this session. */
+  play_session_limit_reached: 401,
+  /** Cool-off, self-exclusion or an operator's exclusion: login and money in are refused until its end. */
+  account_excluded: 403,
+  limit_pending_none: 404,
+  /** An operator may add protection, never remove or loosen what the player set. */
+  protection_operator_loosen: 403,
+  date_range_invalid: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

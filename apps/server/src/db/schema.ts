@@ -8,6 +8,7 @@ import type { GameTables } from './tables/games.ts';
 import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { MessageTables } from './tables/messages.ts';
+import type { PlayerProtectionTables } from './tables/player-protection.ts';
 import type { RankTables } from './tables/ranks.ts';
 import type { RewardTables } from './tables/rewards.ts';
 import type { WalletOperationTables } from './tables/wallet-operations.ts';
@@ -57,6 +58,8 @@ export interface BrandsTable {
   currency_symbol: string;
   default_dialing_code: string;
   logged_in_to_home_page: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 0022: the help organisations the player-protection pages link to. */
+  protection_help_links: ColumnType<{ name: string; url: string }[], string | undefined, string>;
   maintenance: ColumnType<boolean, boolean | undefined, boolean>;
   maintenance_message: Json<MaintenanceMessages>;
   region_restriction: ColumnType<boolean, boolean | undefined, boolean>;
@@ -138,7 +141,8 @@ export interface Database
     RankTables,
     RewardTables,
     AttemptGateTables,
-    JobTables {
+    JobTables,
+    PlayerProtectionTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -283,6 +283,7 @@ beforeAll(async () => {
       name: 'Other',
       maintenance_message: JSON.stringify(brand.maintenance_message),
       category_rules: JSON.stringify([]),
+      protection_help_links: JSON.stringify([]),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

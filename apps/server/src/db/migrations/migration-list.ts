@@ -20,6 +20,7 @@ import * as jobRuns from './0018_job_runs.ts';
 import * as auditSeals from './0019_audit_seals.ts';
 import * as accessNotify from './0020_access_notify.ts';
 import * as vendorCallFunctions from './0021_vendor_call_functions.ts';
+import * as playerProtection from './0022_player_protection.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0019_audit_seals': auditSeals,
   '0020_access_notify': accessNotify,
   '0021_vendor_call_functions': vendorCallFunctions,
+  '0022_player_protection': playerProtection,
 };

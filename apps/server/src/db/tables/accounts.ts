@@ -83,6 +83,10 @@ export interface SessionsTable {
   user_agent: string | null;
   /** 0015: the session may only read member info, change the password and log out (password_change_required). */
   password_change_required: Defaulted<boolean>;
+  /** 0022: when the next reality check is due (bets are refused from then until it is acknowledged). */
+  reality_check_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0022: when the player's session time limit ends this session (null: no limit). */
+  play_ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface AuditLogTable {

@@ -66,6 +66,8 @@ export interface GameLaunchSessionsTable {
   vendor_id: bigint;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** 0022: the login session the game was launched from (its reality check and time limit apply). */
+  login_session_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export type VendorTxnKind = 'debit' | 'credit' | 'rollback';

@@ -200,6 +200,7 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
         name: 'Other',
         maintenance_message: JSON.stringify(lotusBrand.maintenance_message),
         category_rules: JSON.stringify([]),
+        protection_help_links: JSON.stringify([]),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

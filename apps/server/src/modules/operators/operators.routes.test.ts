@@ -440,6 +440,7 @@ describe.each(testBackends())('operator routes [%s]', (backend) => {
           name: 'Other',
           maintenance_message: JSON.stringify(demoBrand.maintenance_message),
           category_rules: JSON.stringify([]),
+          protection_help_links: JSON.stringify([]),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -282,6 +282,7 @@ describe('seamless-wallet protocol: platform records', () => {
         name: 'Other',
         maintenance_message: JSON.stringify(demoBrand.maintenance_message),
         category_rules: JSON.stringify([]),
+        protection_help_links: JSON.stringify([]),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
