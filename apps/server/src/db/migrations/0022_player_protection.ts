@@ -53,6 +53,39 @@ const upStatements = [
     rounds integer not null default 0,
     primary key (member_id, day)
   )`,
+  // The money limits in force for a member at p_now, each with what counts against it in its current UTC
+  // period: deposits requested (pending or approved: a pending one cannot be used twice), the net loss
+  // (staked − won, never below 0) or the stakes. The one definition of "used", read by the "Play limits"
+  // page and by the money paths (which take their member's lock first: see docs/player-protection.md).
+  sql`create function play_limits_in_force(p_member_id bigint, p_now timestamptz)
+    returns table (kind text, period text, amount bigint, used bigint, period_start timestamptz,
+                   period_end timestamptz)
+    language sql stable as $$
+      with lim as (
+        select l.kind, l.period, l.amount,
+               date_trunc(l.period, p_now at time zone 'UTC') at time zone 'UTC' as ps
+          from play_limits l
+         where l.member_id = p_member_id and l.kind <> 'session'
+           and l.effective_from <= p_now and (l.effective_until is null or l.effective_until > p_now)
+      )
+      select lim.kind, lim.period, lim.amount,
+             case lim.kind
+               when 'deposit' then (
+                 select coalesce(sum(d.amount_minor), 0)::bigint from deposits d
+                  where d.member_id = p_member_id and d.status in ('pending', 'approved')
+                    and d.created_at >= lim.ps)
+               when 'loss' then (
+                 select greatest(coalesce(sum(a.staked_minor - a.won_minor), 0), 0)::bigint
+                   from member_activity_days a
+                  where a.member_id = p_member_id and a.day >= (lim.ps at time zone 'UTC')::date)
+               else (
+                 select coalesce(sum(a.staked_minor), 0)::bigint from member_activity_days a
+                  where a.member_id = p_member_id and a.day >= (lim.ps at time zone 'UTC')::date)
+             end,
+             lim.ps,
+             lim.ps + ('1 ' || lim.period)::interval
+        from lim
+    $$`,
   sql`create table play_exclusions (
     id bigserial primary key,
     member_id bigint not null references members (id),
@@ -103,6 +136,7 @@ const downStatements = [
   sql`drop trigger if exists play_exclusions_never_shortened on play_exclusions`,
   sql`drop function if exists play_exclusions_never_shortened()`,
   sql`drop table if exists play_exclusions`,
+  sql`drop function if exists play_limits_in_force(bigint, timestamptz)`,
   sql`drop table if exists member_activity_days`,
   sql`drop table if exists play_limits`,
 ];
