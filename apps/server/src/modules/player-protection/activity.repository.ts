@@ -53,6 +53,16 @@ export class ActivityRepository<E extends Executor = Executor> extends Repositor
     }));
   }
 
+  /** The brand's currency symbol, for the report's amounts. */
+  async currencySymbol(brandId: bigint): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('brands')
+      .select('currency_symbol')
+      .where('id', '=', brandId)
+      .executeTakeFirst();
+    return row?.currency_symbol;
+  }
+
   /** Adds a movement to the member's UTC day of `now` (one upsert; row-locks the day until commit). */
   async add(this: ActivityRepository<Tx>, memberId: bigint, now: Date, delta: ActivityDelta): Promise<void> {
     await sql`select member_activity_add(${String(memberId)}::int8, ${now}::timestamptz,
