@@ -313,15 +313,16 @@ export class VendorProtocolService {
             const decision = roundDecision(state.round, player.memberId, { call: 'debit' });
             if ('refuse' in decision) return refuse(decision.refuse);
             // Before the funds: a player at a limit is told so, not asked to deposit.
-            const limited = state.headroomMinor !== null;
-            if (limited && amountMinor > (state.headroomMinor as bigint)) return refuse('LIMIT_REACHED');
+            const headroom = state.headroomMinor;
+            if (headroom !== null && amountMinor > headroom) return refuse('LIMIT_REACHED');
             if (amountMinor > balance) return refuse('INSUFFICIENT_FUNDS');
             return this.#applied(
               repos,
               row,
               { stakeDeltaMinor: amountMinor, payoutDeltaMinor: 0n, event: 'debit', now },
               this.#entry(player, vendor, input, state.wallet.accountId, 'bet', amountMinor),
-              limited,
+              // A limit was in force: vendor_call_apply re-checks it under the member's lock.
+              headroom !== null,
             );
           }),
         );
