@@ -35,8 +35,9 @@ import { testBackends } from '../helpers/test-database.ts';
  * - member_activity_days equals the model's days (stakes, wins, rounds);
  * - the invariant itself: for every limit in force at each accepted debit, the period's stakes and net loss
  *   including that debit stay within it.
- * One fresh player per run (200 runs on PGlite, about 20 s; 300 on PostgreSQL). Rerun a failure with `FC_SEED=<seed>`; `MODEL_RUNS=<n>` changes the number of
- * runs; RELIABILITY_FULL=1 (npm run test:reliability) runs the large size.
+ * One fresh player per run: 200 runs on PGlite (about 20 s), 300 on PostgreSQL; RELIABILITY_FULL=1 (npm run
+ * test:reliability) runs 3,000 each. Rerun a failure with `FC_SEED=<seed>`; `MODEL_RUNS=<n>` changes the
+ * number of runs.
  */
 
 const FULL = process.env.RELIABILITY_FULL === '1';
