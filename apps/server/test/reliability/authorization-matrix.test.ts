@@ -647,6 +647,8 @@ const OPS_ROWS: Row<OpsActor>[] = [
 ];
 
 const MESSAGE_ROWS: Row<MemberActor>[] = [
+  // Player protection (issue 17): the caller's own days only; no query names another member.
+  memberRow('GET /wps/member/activity', json('GET', '/wps/member/activity?from=2025-01-01&to=2025-01-31')),
   memberRow('GET /wps/member/messages', json('GET', '/wps/member/messages')),
   memberRow('POST /wps/member/messages/read-all', json('POST', '/wps/member/messages/read-all')),
   memberRow(
