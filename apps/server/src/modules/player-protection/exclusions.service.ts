@@ -117,10 +117,17 @@ export class ExclusionsService {
 
   /** `POST /wps/member/protection/exclusions`: a break or a self-exclusion, from now. */
   async exclude(caller: ProtectionCaller, body: ExclusionBody): Promise<ExclusionResult> {
-    const now = this.#clock.now();
-    const endsAt = exclusionEnd(body, now);
-    await this.#record(caller, { kind: body.kind, endsAt, reason: null, duration: body.duration }, now);
-    return { kind: body.kind, startsAt: now.toISOString(), endsAt: endsAt.toISOString() };
+    const made = await this.#record(caller, {
+      kind: body.kind,
+      endsAt: (now) => exclusionEnd(body, now),
+      reason: null,
+      duration: body.duration,
+    });
+    return {
+      kind: body.kind,
+      startsAt: made.startsAt.toISOString(),
+      endsAt: (made.endsAt ?? made.startsAt).toISOString(),
+    };
   }
 
   /** The back office's exclusion (`operator`): a reason, an end or none; added even beside another one. */
@@ -128,23 +135,36 @@ export class ExclusionsService {
     caller: ProtectionCaller,
     input: { endsAt: Date | null; reason: string },
   ): Promise<ExclusionView> {
-    const now = this.#clock.now();
-    if (input.endsAt !== null && input.endsAt.getTime() <= now.getTime()) {
+    const { endsAt } = input;
+    if (endsAt !== null && endsAt.getTime() <= this.#clock.now().getTime()) {
       throw new AppError('invalid_request', { details: { issues: [{ path: 'endsAt', code: 'too_small' }] } });
     }
-    const made = await this.#record(caller, { kind: 'operator', ...input, duration: null }, now);
+    const made = await this.#record(caller, {
+      kind: 'operator',
+      endsAt: () => endsAt,
+      reason: input.reason,
+      duration: null,
+    });
     return exclusionViewOf(made);
   }
 
+  /** `endsAt` is computed from the start, which is read once the member's lock is held. */
   async #record(
     caller: ProtectionCaller,
-    input: { kind: Exclusion['kind']; endsAt: Date | null; reason: string | null; duration: string | null },
-    now: Date,
+    input: {
+      kind: Exclusion['kind'];
+      endsAt: (startsAt: Date) => Date | null;
+      reason: string | null;
+      duration: string | null;
+    },
   ): Promise<Exclusion> {
     const reason: RevocationReason = input.kind === 'operator' ? 'operator_exclusion' : input.kind;
     return transact(this.#db, async (trx: Tx) => {
       const protection = new PlayerProtectionRepository(trx);
       await protection.lockMember(caller.memberId);
+      // After the lock: a request that waited for another one's exclusion judges it at a later time.
+      const now = this.#clock.now();
+      const endsAt = input.endsAt(now);
       // A player's second request (sent twice at once: the first ended this session) finds the first.
       if (input.kind !== 'operator' && (await this.#inForce(protection, caller.memberId, now)).length > 0) {
         throw new AppError('account_excluded', {
@@ -155,7 +175,7 @@ export class ExclusionsService {
         memberId: caller.memberId,
         kind: input.kind,
         startsAt: now,
-        endsAt: input.endsAt,
+        endsAt,
         reason: input.reason,
         createdBy: caller.by,
       });
@@ -164,7 +184,7 @@ export class ExclusionsService {
         auditOf(caller, 'protection.excluded', {
           kind: input.kind,
           duration: input.duration,
-          endsAt: input.endsAt?.toISOString() ?? null,
+          endsAt: endsAt?.toISOString() ?? null,
           reason: input.reason,
           revoked,
         }),
@@ -178,10 +198,10 @@ export class ExclusionsService {
    * the request once a self-exclusion has ended; the account reopens 24 hours after it.
    */
   async requestReopen(caller: ProtectionCaller): Promise<ReopenResult> {
-    const now = this.#clock.now();
     return transact(this.#db, async (trx: Tx) => {
       const protection = new PlayerProtectionRepository(trx);
       await protection.lockMember(caller.memberId);
+      const now = this.#clock.now();
       const inForce = await this.#inForce(protection, caller.memberId, now);
       const running = inForce.filter((exclusion) => !isEndedSelfExclusion(exclusion, now));
       if (running.length > 0) {

@@ -212,9 +212,10 @@ export class LimitsService {
     caller: ProtectionCaller,
     input: { kind: PlayLimitKind; period: PlayLimitPeriod; amount: bigint | null },
   ): Promise<LimitChangeResult> {
-    const now = this.#clock.now();
     const applied = await this.#uow.run(async ({ protection }) => {
       await protection.lockMember(caller.memberId);
+      // Read after the lock: a change that waited for another one is later than it.
+      const now = this.#clock.now();
       const result = await applyChange(
         protection,
         { ...input, memberId: caller.memberId, by: caller.by },
@@ -244,9 +245,9 @@ export class LimitsService {
     if ((body.kind === 'session') !== (body.period === 'session')) throw new AppError('limit_pending_none');
     const kind = body.kind;
     const period = body.period;
-    const now = this.#clock.now();
     await this.#uow.run(async ({ protection }) => {
       await protection.lockMember(caller.memberId);
+      const now = this.#clock.now();
       const versions = await protection.liveVersions(caller.memberId, now, { kind, period });
       const current = versions.find((version) => ms(version.effectiveFrom) <= ms(now));
       const pending = versions.find((version) => ms(version.effectiveFrom) > ms(now));
@@ -263,9 +264,9 @@ export class LimitsService {
    * to (its last acknowledgement, or its start) + the new interval — never earlier than now.
    */
   async setRealityCheck(caller: ProtectionCaller, minutes: RealityCheckMinutes): Promise<ProtectionState> {
-    const now = this.#clock.now();
     await this.#uow.run(async ({ protection }) => {
       const settings = await protection.lockMember(caller.memberId);
+      const now = this.#clock.now();
       await protection.setRealityCheckMinutes(caller.memberId, minutes);
       const session = caller.sessionId === null ? undefined : await protection.playSession(caller.sessionId);
       if (caller.sessionId !== null && session) {
@@ -285,9 +286,9 @@ export class LimitsService {
 
   /** `POST /wps/member/protection/deposit-prompt`: the first-deposit prompt was answered. */
   async answerDepositPrompt(caller: ProtectionCaller, answer: 'set' | 'skipped'): Promise<ProtectionState> {
-    const now = this.#clock.now();
     await this.#uow.run(async ({ protection }) => {
       await protection.lockMember(caller.memberId);
+      const now = this.#clock.now();
       await protection.answerDepositPrompt(caller.memberId, now);
       await protection.audit(auditOf(caller, 'protection.deposit_prompt_answered', { answer }));
     });

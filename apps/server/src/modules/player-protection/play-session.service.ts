@@ -84,10 +84,10 @@ export class PlaySessionService {
 
   /** `POST /wps/member/protection/reality-check/ack`: keep playing; the next check is one interval away. */
   async acknowledge(caller: ProtectionCaller & { sessionId: bigint }): Promise<PlaySession> {
-    const now = this.#clock.now();
     await transact(this.#db, async (trx) => {
       const protection = new PlayerProtectionRepository(trx);
       const settings = await protection.lockMember(caller.memberId);
+      const now = this.#clock.now();
       const next = new Date(now.getTime() + settings.realityCheckMinutes * MINUTE_MS);
       await protection.setRealityCheckAt(caller.sessionId, next);
       await protection.audit(
