@@ -289,3 +289,17 @@ export const operatorProtectionResponse = envelopeOf(operatorProtectionView);
 export const operatorMemberParams = z.object({ username: z.string().min(1).max(64) });
 /** `POST /wps/ops/members/:username/exclusions`: the exclusion made (endsAt null: without an end). */
 export const operatorExclusionResponse = envelopeOf(exclusionView);
+
+/**
+ * `PUT /wps/ops/members/:username/protection/limits` (support, admin; ops CLI `protection:limit`): the back
+ * office sets a STRICTER limit for a player — a new one, or lower than the one in force (it applies at once
+ * and drops a raise the player has waiting). `amount` is money as typed (`"500"`), or minutes for `session`.
+ * A removal (`null`) or a higher amount answers 403 `protection_operator_loosen`. Answers limitChangeResult.
+ */
+export const operatorLimitBody = z.strictObject({
+  kind: z.enum([...MONEY_LIMIT_KINDS, 'session']),
+  period: z.enum([...LIMIT_PERIODS, 'session']),
+  amount: singleLineText().max(32).nullable(),
+  reason: singleLineText().min(3).max(500),
+});
+export type OperatorLimitBody = z.infer<typeof operatorLimitBody>;

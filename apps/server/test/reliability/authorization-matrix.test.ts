@@ -642,6 +642,18 @@ const OPS_ROWS: Row<OpsActor>[] = [
     (headers) => json('GET', `/wps/ops/members/${ids.ownerUsername}/protection`)(headers),
     false,
   ),
+  // A generous new limit on the owner (stricter is all an operator may set); another brand's admin does not find it.
+  opsRow(
+    'PUT /wps/ops/members/:username/protection/limits',
+    (headers) =>
+      json('PUT', `/wps/ops/members/${ids.ownerUsername}/protection/limits`, {
+        kind: 'deposit',
+        period: 'month',
+        amount: '9000000',
+        reason: 'matrix',
+      })(headers),
+    false,
+  ),
   // To a member made for the call (it ends the member's sessions); another brand's admin does not find it.
   opsRow(
     'POST /wps/ops/members/:username/exclusions',

@@ -2,6 +2,7 @@ import { loginResponse } from '@lotus/shared/auth.schema';
 import {
   exclusionRefusalDetails,
   exclusionResponse,
+  limitChangeResponse,
   operatorExclusionResponse,
   operatorProtectionResponse,
   reopenResponse,
@@ -313,6 +314,39 @@ describe.each(testBackends())('player protection: exclusions [%s]', (backend) =>
     });
     expect(unknown.statusCode).toBe(404);
 
+    // Stricter only: lower than the player's applies at once; higher or removed is refused.
+    const tighten = (body: Record<string, unknown>) =>
+      test.app.inject({
+        method: 'PUT',
+        url: `/wps/ops/members/${member.username}/protection/limits`,
+        headers: bearer(support),
+        payload: { reason: 'affordability review', ...body },
+      });
+    const lower = await tighten({ kind: 'loss', period: 'week', amount: '250' });
+    expect(lower.statusCode, lower.body).toBe(200);
+    expect(limitChangeResponse.parse(lower.json()).value).toMatchObject({ applies: 'now' });
+    for (const loosen of [
+      { kind: 'loss', period: 'week', amount: '260' },
+      { kind: 'loss', period: 'week', amount: null },
+    ]) {
+      const refused = await tighten(loosen);
+      expect(refused.statusCode).toBe(403);
+      expect(messageOf(refused)).toBe('protection_operator_loosen');
+    }
+    expect((await tighten({ kind: 'session', period: 'session', amount: '90' })).statusCode).toBe(200);
+    expect(messageOf(await tighten({ kind: 'session', period: 'session', amount: '5' }))).toBe(
+      'amount_invalid',
+    );
+    const after = await test.app.inject({
+      method: 'GET',
+      url: `/wps/ops/members/${member.username}/protection`,
+      headers: bearer(support),
+    });
+    expect(operatorProtectionResponse.parse(after.json()).value.state).toMatchObject({
+      limits: [{ kind: 'loss', period: 'week', amountMinor: '25000' }],
+      sessionLimit: { minutes: 90, pending: null },
+    });
+
     const made = await test.app.inject({
       method: 'POST',
       url: `/wps/ops/members/${member.username}/exclusions`,
@@ -356,6 +390,21 @@ describe.each(testBackends())('player protection: exclusions [%s]', (backend) =>
       username: member.username,
       exclusions: [{ kind: 'operator' }],
     });
+    out.length = 0;
+    const cli = await runOpsCommand(
+      ['protection:limit', member.username, 'wager', 'day', '100', 'affordability', 'review'],
+      createOpsDeps(test.database.db),
+      io,
+    );
+    expect(cli, out.join('\n')).toBe(0);
+    out.length = 0;
+    const cliLoosen = await runOpsCommand(
+      ['protection:limit', member.username, 'wager', 'day', '200', 'affordability', 'review'],
+      createOpsDeps(test.database.db),
+      io,
+    );
+    expect(cliLoosen).toBe(1);
+    expect(out.join('\n')).toContain('protection_operator_loosen');
   });
 
   it('nothing shortens an exclusion: the database refuses an update typed by hand', async () => {

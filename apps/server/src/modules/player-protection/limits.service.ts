@@ -9,6 +9,7 @@ import {
   type ProtectionState,
   REALITY_CHECK_DEFAULT_MINUTES,
   type RealityCheckMinutes,
+  SESSION_LIMIT_MINUTES,
   type SessionLimitView,
   type SetMoneyLimitBody,
 } from '@lotus/shared/player-protection.schema';
@@ -101,6 +102,16 @@ function amountOf(text: string): bigint {
   const minor = decimalToMinor(text);
   if (minor === null) throw new AppError('amount_invalid');
   return minor;
+}
+
+/** Minutes of a session limit as typed by an operator (`"90"`), within SESSION_LIMIT_MINUTES. */
+function minutesOf(text: string): bigint {
+  const trimmed = text.trim();
+  const minutes = /^[0-9]{1,4}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!(minutes >= SESSION_LIMIT_MINUTES.min && minutes <= SESSION_LIMIT_MINUTES.max)) {
+    throw new AppError('amount_invalid');
+  }
+  return BigInt(minutes);
 }
 
 function protectionRepositories(trx: Tx) {
@@ -208,14 +219,42 @@ export class LimitsService {
     });
   }
 
+  /**
+   * The back office's limit (`PUT /wps/ops/members/:username/protection/limits`, `protection:limit`): only
+   * stricter than the one in force — a new limit, the same or a lower amount. A removal or a higher amount
+   * is `403 protection_operator_loosen`: an operator adds protection, never takes the player's away.
+   */
+  async tightenByOperator(
+    caller: ProtectionCaller,
+    body: { kind: PlayLimitKind; period: PlayLimitPeriod; amount: string | null; reason: string },
+  ): Promise<LimitChangeResult> {
+    if ((body.kind === 'session') !== (body.period === 'session')) {
+      throw new AppError('invalid_request', {
+        details: { issues: [{ path: 'period', code: 'invalid_value' }] },
+      });
+    }
+    const typed = body.amount;
+    const amount = typed === null ? null : body.kind === 'session' ? minutesOf(typed) : amountOf(typed);
+    return this.#change(caller, { kind: body.kind, period: body.period, amount }, { reason: body.reason });
+  }
+
   async #change(
     caller: ProtectionCaller,
     input: { kind: PlayLimitKind; period: PlayLimitPeriod; amount: bigint | null },
+    operator?: { reason: string },
   ): Promise<LimitChangeResult> {
     const applied = await this.#uow.run(async ({ protection }) => {
       await protection.lockMember(caller.memberId);
       // Read after the lock: a change that waited for another one is later than it.
       const now = this.#clock.now();
+      if (operator) {
+        // Judged against the version in force under the lock, like the player's own changes.
+        const versions = await protection.liveVersions(caller.memberId, now, input);
+        const current = versions.find((version) => ms(version.effectiveFrom) <= ms(now));
+        if (input.amount === null || (current && input.amount > current.amount)) {
+          throw new AppError('protection_operator_loosen');
+        }
+      }
       const result = await applyChange(
         protection,
         { ...input, memberId: caller.memberId, by: caller.by },
@@ -229,6 +268,7 @@ export class LimitsService {
           change: result.change,
           applies: result.applies,
           effectiveAt: iso(result.effectiveAt),
+          ...(operator ? { reason: operator.reason } : {}),
         }),
       );
       return result;

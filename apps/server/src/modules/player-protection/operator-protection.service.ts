@@ -1,6 +1,8 @@
 import type {
   ExclusionView,
+  LimitChangeResult,
   OperatorExclusionBody,
+  OperatorLimitBody,
   OperatorProtectionView,
 } from '@lotus/shared/player-protection.schema';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,6 +14,13 @@ export type FindMember = (
   brandId: bigint,
   username: string,
 ) => Promise<{ id: bigint; username: string; brand_id: bigint } | undefined>;
+
+/** A reason as typed, trimmed; too short once trimmed: `reason_required`. */
+function reasonOf(text: string): string {
+  const reason = text.trim();
+  if (reason.length < 3) throw new AppError('reason_required');
+  return reason;
+}
 
 /** Who acts in the back office: an operator (`operatorId`) or the CLI (null, `cli`). */
 export type ProtectionOperator = {
@@ -68,25 +77,40 @@ export class OperatorProtectionService {
     };
   }
 
+  /** A stricter limit for the player (never a looser one: `protection_operator_loosen`). */
+  async tighten(
+    operator: ProtectionOperator,
+    username: string,
+    body: OperatorLimitBody,
+  ): Promise<LimitChangeResult> {
+    const member = await this.#member(operator.brandId, username);
+    return this.#limits.tightenByOperator(this.#caller(operator, member), {
+      ...body,
+      reason: reasonOf(body.reason),
+    });
+  }
+
+  #caller(operator: ProtectionOperator, member: { id: bigint; brand_id: bigint }) {
+    return {
+      memberId: member.id,
+      brandId: member.brand_id,
+      sessionId: null,
+      ip: operator.ip,
+      userAgent: null,
+      by: operator.username === null ? 'cli' : `operator:${operator.username}`,
+      operatorId: operator.operatorId,
+    };
+  }
+
   async exclude(
     operator: ProtectionOperator,
     username: string,
     body: OperatorExclusionBody,
   ): Promise<ExclusionView> {
     const member = await this.#member(operator.brandId, username);
-    const reason = body.reason.trim();
-    if (reason.length < 3) throw new AppError('reason_required');
-    return this.#exclusions.excludeByOperator(
-      {
-        memberId: member.id,
-        brandId: member.brand_id,
-        sessionId: null,
-        ip: operator.ip,
-        userAgent: null,
-        by: operator.username === null ? 'cli' : `operator:${operator.username}`,
-        operatorId: operator.operatorId,
-      },
-      { endsAt: body.endsAt === undefined ? null : new Date(body.endsAt), reason },
-    );
+    return this.#exclusions.excludeByOperator(this.#caller(operator, member), {
+      endsAt: body.endsAt === undefined ? null : new Date(body.endsAt),
+      reason: reasonOf(body.reason),
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { operatorLimitBody } from '@lotus/shared/player-protection.schema';
 import { systemClock } from '../../lib/clock.ts';
 import { CLI_IP, printJson, reasonArg } from '../../ops/operator-cli.ts';
 import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
@@ -42,6 +43,25 @@ export const protectionOpsCommands: Record<string, OpsCommand> = {
       if (username === undefined || args.length !== 1) return usageError(io, 'protection:show');
       const { operators, brandIdOf } = servicesFor(deps);
       return printJson(io, await operators.view(await brandIdOf(options.brand), username));
+    },
+  },
+  'protection:limit': {
+    usage:
+      'protection:limit <username> <deposit|loss|wager|session> <day|week|month|session> <amount|minutes> <reason> [--brand <code>]',
+    summary: 'set a stricter limit for a player (new, or lower than theirs; never higher or removed)',
+    async run(args, options, deps, io) {
+      const [username, kind, period, amount, ...reasonWords] = args;
+      const reason = reasonArg(reasonWords);
+      const body = operatorLimitBody.safeParse({ kind, period, amount, reason });
+      if (username === undefined || !body.success) return usageError(io, 'protection:limit');
+      const { operators, brandIdOf } = servicesFor(deps);
+      const operator = {
+        brandId: await brandIdOf(options.brand),
+        operatorId: null,
+        username: null,
+        ip: CLI_IP,
+      };
+      return printJson(io, await operators.tighten(operator, username, body.data));
     },
   },
   'protection:exclude': {

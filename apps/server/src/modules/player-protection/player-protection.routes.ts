@@ -7,6 +7,7 @@ import {
   limitChangeResponse,
   operatorExclusionBody,
   operatorExclusionResponse,
+  operatorLimitBody,
   operatorMemberParams,
   operatorProtectionResponse,
   playSessionResponse,
@@ -28,7 +29,7 @@ import type { LoginContext } from '../auth/auth-api.ts';
 import { loginContextOf } from '../auth/login-context.ts';
 import type { ExclusionsService } from './exclusions.service.ts';
 import type { LimitsService, ProtectionCaller } from './limits.service.ts';
-import type { OperatorProtectionService } from './operator-protection.service.ts';
+import type { OperatorProtectionService, ProtectionOperator } from './operator-protection.service.ts';
 import type { PlaySessionService } from './play-session.service.ts';
 
 const TAGS = ['player protection'];
@@ -50,6 +51,17 @@ function callerOf(request: FastifyRequest): ProtectionCaller & { sessionId: bigi
     ip: origin.ip,
     userAgent: origin.userAgent,
     by: 'member',
+  };
+}
+
+/** The operator as the back-office services see them. */
+function operatorCallerOf(request: FastifyRequest): ProtectionOperator {
+  const operator = operatorOf(request);
+  return {
+    brandId: operator.brandId,
+    operatorId: operator.operatorId,
+    username: operator.username,
+    ip: request.ip,
   };
 }
 
@@ -270,20 +282,26 @@ export function playerProtectionRoutes(deps: PlayerProtectionRouteDeps): Fastify
         },
       },
       async (request) => {
-        const operator = operatorOf(request);
-        return ok(
-          await operators.exclude(
-            {
-              brandId: operator.brandId,
-              operatorId: operator.operatorId,
-              username: operator.username,
-              ip: request.ip,
-            },
-            request.params.username,
-            request.body,
-          ),
-        );
+        return ok(await operators.exclude(operatorCallerOf(request), request.params.username, request.body));
       },
+    );
+
+    app.put(
+      '/wps/ops/members/:username/protection/limits',
+      {
+        config: { operator: ['support'] },
+        schema: {
+          tags: ['back office'],
+          summary: "Sets a stricter limit for a player (new, or lower than the player's): applies at once",
+          description:
+            'Errors: protection_operator_loosen 403 (a removal or a higher amount), amount_invalid 400, not_found 404, operator_forbidden 403.',
+          params: operatorMemberParams,
+          body: operatorLimitBody,
+          response: { 200: limitChangeResponse },
+        },
+      },
+      async (request) =>
+        ok(await operators.tighten(operatorCallerOf(request), request.params.username, request.body)),
     );
 
     // Browser journeys only (DEV_INBOX, like /dev/captcha): without it this path is unknown (404).
