@@ -159,6 +159,11 @@ export class AuthService {
     context: LoginContext,
   ): Promise<{ memberId: bigint; brandId: bigint }> {
     const member = await this.#provenMember(payload, context);
+    const now = this.#options.clock.now();
+    // The lock and disabled rules of #admit (an SMS code does not pass the username path's lock check).
+    if (member.status === 'locked' || (member.locked_until !== null && member.locked_until > now)) {
+      throw new AppError('account_locked');
+    }
     if (member.status === 'disabled') throw new AppError('member_no_enter');
     return { memberId: member.id, brandId: member.brand_id };
   }
