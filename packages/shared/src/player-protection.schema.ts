@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginPayloadSchema } from './auth.schema.ts';
 import { envelopeOf } from './envelope.ts';
 import { singleLineText } from './text.ts';
 
@@ -245,6 +246,8 @@ export type OperatorExclusionBody = z.infer<typeof operatorExclusionBody>;
  * (`reopensAt`), and login works from then. 403 `account_excluded` (with exclusionRefusalDetails) while an
  * exclusion is still in force, 409 `conflict` when nothing waits to be reopened.
  */
+/** The sealed payload of the reopen request: exactly a login's (sealed like `POST /wps/session/login`). */
+export const reopenPayload = loginPayloadSchema;
 export const reopenResult = z.object({ reopensAt: isoTime });
 export type ReopenResult = z.infer<typeof reopenResult>;
 export const reopenResponse = envelopeOf(reopenResult);

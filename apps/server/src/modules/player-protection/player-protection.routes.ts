@@ -1,4 +1,4 @@
-import { type LoginPayload, loginPayloadSchema } from '@lotus/shared/auth.schema';
+import type { LoginPayload } from '@lotus/shared/auth.schema';
 import {
   cancelPendingBody,
   depositPromptBody,
@@ -12,6 +12,7 @@ import {
   operatorProtectionResponse,
   playSessionResponse,
   protectionStateResponse,
+  reopenPayload,
   reopenResponse,
   setMoneyLimitBody,
   setRealityCheckBody,
@@ -36,7 +37,7 @@ const TAGS = ['player protection'];
 const MEMBER_ERRORS = 'Errors: not_logged_in 401, in_need_true_account 403 (trial or type-4 account).';
 
 const reopenBody = sealedBody(
-  loginPayloadSchema,
+  reopenPayload,
   'the credentials of a login: username ({ type, username, password, humanVerification, … }) or SMS',
 );
 
