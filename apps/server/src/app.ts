@@ -273,6 +273,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     clock,
     revocation: auth.api.revocation,
     provenMember: (payload, context) => auth.api.provenMember(payload, context),
+    sessionsChanged: (memberId) => auth.api.sessionsChanged(memberId),
     findMember: (brandId, username) => members.api.findByUsername(brandId, username),
     devInbox: config.devInbox,
   });

@@ -32,4 +32,10 @@ export type AuthApi = {
   /** The member a sealed login body proves, with a login's checks and counters but no session (reopen). */
   provenMember: AuthService['provenMember'];
   audit: SessionsService['audit'];
+  /**
+   * Drops this process's cached sessions of the member after a change to a session column the
+   * `lotus_access` trigger does not announce (`play_ends_at`: a lower session time limit binds the open
+   * sessions); other processes refuse such a session once the session-limit job has revoked it.
+   */
+  sessionsChanged(memberId: bigint): void;
 };

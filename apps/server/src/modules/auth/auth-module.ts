@@ -121,6 +121,7 @@ export function createAuthModule(deps: AuthModuleDeps): {
       authenticate: (token, options) => authService.authenticate(token, options),
       provenMember: (payload, context) => authService.provenMember(payload, context),
       audit: sessions.audit.bind(sessions),
+      sessionsChanged: (memberId) => sessionCache.deleteTag(memberTag(memberId)),
     },
     authService,
   };

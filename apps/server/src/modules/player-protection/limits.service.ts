@@ -127,11 +127,13 @@ export class LimitsService {
   readonly #repository: PlayerProtectionRepository<Db>;
   readonly #uow: UnitOfWork<ReturnType<typeof protectionRepositories>>;
   readonly #clock: Clock;
+  readonly #sessionsChanged: (memberId: bigint) => void;
 
-  constructor(db: Db, clock: Clock) {
+  constructor(db: Db, clock: Clock, sessionsChanged: (memberId: bigint) => void = () => {}) {
     this.#repository = new PlayerProtectionRepository(db);
     this.#uow = new UnitOfWork(db, protectionRepositories);
     this.#clock = clock;
+    this.#sessionsChanged = sessionsChanged;
   }
 
   /** `GET /wps/member/protection`. */
@@ -210,7 +212,11 @@ export class LimitsService {
     return this.#change(caller, { kind: body.kind, period: body.period, amount });
   }
 
-  /** `PUT /wps/member/protection/session-limit`: minutes per login session, from the next login on. */
+  /**
+   * `PUT /wps/member/protection/session-limit`: minutes per login session. A first or lower limit binds
+   * the sessions already open too (each from its own start); a raise or removal waits 24 hours and then
+   * applies from the next login.
+   */
   setSessionLimit(caller: ProtectionCaller, minutes: number | null): Promise<LimitChangeResult> {
     return this.#change(caller, {
       kind: 'session',
@@ -260,6 +266,10 @@ export class LimitsService {
         { ...input, memberId: caller.memberId, by: caller.by },
         now,
       );
+      // "Lowering applies at once" holds for the session time limit too: the sessions already open end
+      // at their start + the limit (the job ends them, and the money paths read the row).
+      const binds = input.kind === 'session' && input.amount !== null && result.applies === 'now';
+      if (binds) await protection.bindLiveSessions(caller.memberId, Number(input.amount), now);
       await protection.audit(
         auditOf(caller, 'protection.limit_changed', {
           kind: input.kind,
@@ -271,8 +281,10 @@ export class LimitsService {
           ...(operator ? { reason: operator.reason } : {}),
         }),
       );
-      return result;
+      return { ...result, binds };
     });
+    // After the commit: this process's cached sessions carry the old end (the trigger does not announce it).
+    if (applied.binds) this.#sessionsChanged(caller.memberId);
     return {
       applies: applied.applies,
       effectiveAt: iso(applied.effectiveAt),

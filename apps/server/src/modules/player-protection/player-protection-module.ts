@@ -22,6 +22,8 @@ export type PlayerProtectionModuleDeps = {
     payload: LoginPayload,
     context: LoginContext,
   ) => Promise<{ memberId: bigint; brandId: bigint }>;
+  /** Drops this process's cached sessions of a member (auth module), after their time limit changed. */
+  sessionsChanged?: (memberId: bigint) => void;
   /** A member of a brand by username (members module): the back office names players so. */
   findMember: FindMember;
   /** DEV_INBOX: registers the browser journeys' `/dev/protection/reality-check-due`. */
@@ -33,9 +35,9 @@ export const SESSION_LIMIT_JOB_EVERY_MS = 30_000;
 
 /** The services of the module, without routes: the factory's and the operator CLI's. */
 export function playerProtectionServices(
-  deps: Pick<PlayerProtectionModuleDeps, 'db' | 'clock' | 'revocation' | 'findMember'>,
+  deps: Pick<PlayerProtectionModuleDeps, 'db' | 'clock' | 'revocation' | 'findMember' | 'sessionsChanged'>,
 ) {
-  const limits = new LimitsService(deps.db, deps.clock);
+  const limits = new LimitsService(deps.db, deps.clock, deps.sessionsChanged);
   const sessions = new PlaySessionService(deps.db, deps.clock, deps.revocation);
   const exclusions = new ExclusionsService(deps);
   const operators = new OperatorProtectionService(deps.findMember, limits, exclusions);

@@ -289,6 +289,27 @@ export class PlayerProtectionRepository<E extends Executor = Executor> extends R
     );
   }
 
+  /**
+   * A session time limit that applies now (a first or a lower one) binds the member's live login sessions
+   * too: each ends at its start + `minutes`, or earlier if it already had an earlier end.
+   */
+  async bindLiveSessions(
+    this: PlayerProtectionRepository<Tx>,
+    memberId: bigint,
+    minutes: number,
+    now: Date,
+  ): Promise<number> {
+    const end = sql<Date>`created_at + ${minutes} * interval '1 minute'`;
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ play_ends_at: sql<Date>`least(coalesce(play_ends_at, ${end}), ${end})` })
+      .where('member_id', '=', memberId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   async setRealityCheckAt(this: PlayerProtectionRepository<Tx>, sessionId: bigint, at: Date): Promise<void> {
     await this.db.updateTable('sessions').set({ reality_check_at: at }).where('id', '=', sessionId).execute();
   }

@@ -210,47 +210,74 @@ describe.each(testBackends())('player protection: limits and sessions [%s]', (ba
 
   it('the session time limit ends the session: the auth check at once, then the job revokes it', async () => {
     const member = await wallet.member();
+    clock.advance(5 * MINUTE);
+    // A session opened later gets its end at login; the one already open is bound by the change.
     const set = await call('PUT', '/wps/member/protection/session-limit', member.token, { minutes: 20 });
     expect(limitChangeResponse.parse(set.json()).value.applies).toBe('now');
-    // The limit applies from the next login session.
     const token = await loginAs(test.app, member.username, MEMBER_PASSWORD);
     const session = playSessionResponse.parse(
       (await call('GET', '/wps/member/protection/session', token)).json(),
     ).value;
-    expect(new Date(session.sessionEndsAt ?? 0).getTime()).toBe(clock.now().getTime() + 20 * MINUTE);
+    const secondEnds = clock.now().getTime() + 20 * MINUTE;
+    expect(new Date(session.sessionEndsAt ?? 0).getTime()).toBe(secondEnds);
+    const first = playSessionResponse.parse(
+      (await call('GET', '/wps/member/protection/session', member.token)).json(),
+    ).value;
+    const firstEnds = new Date(first.startedAt).getTime() + 20 * MINUTE;
+    expect(new Date(first.sessionEndsAt ?? 0).getTime()).toBe(firstEnds);
 
-    clock.advance(19 * MINUTE);
-    expect((await call('GET', '/wps/member/info', token)).statusCode).toBe(200);
+    // The first session ends 5 minutes before the second.
+    clock.advance(firstEnds - clock.now().getTime() - MINUTE);
+    expect((await call('GET', '/wps/member/info', member.token)).statusCode).toBe(200);
     clock.advance(MINUTE);
+    expect(messageOf(await call('GET', '/wps/member/info', member.token))).toBe('play_session_limit_reached');
+    expect((await call('GET', '/wps/member/info', token)).statusCode).toBe(200);
+    clock.advance(secondEnds - clock.now().getTime());
     const refused = await call('GET', '/wps/member/info', token);
     expect(refused.statusCode).toBe(401);
     expect(messageOf(refused)).toBe('play_session_limit_reached');
 
     expect(await test.app.jobs.runNow('player-protection.session-limit')).toBe(true);
-    const row = await test.database.db
+    const rows = await test.database.db
       .selectFrom('sessions')
-      .select(['revoked_at'])
+      .select(['revoked_at', 'play_ends_at'])
       .where('member_id', '=', member.id)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(row.revoked_at?.getTime()).toBe(clock.now().getTime());
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.play_ends_at?.getTime())).toEqual([firstEnds, secondEnds]);
+    expect(rows.map((row) => row.revoked_at?.getTime())).toEqual([
+      clock.now().getTime(),
+      clock.now().getTime(),
+    ]);
     const audit = await test.database.db
       .selectFrom('audit_log')
       .select('detail')
       .where('member_id', '=', member.id)
       .where('action', '=', 'session.revoked')
-      .executeTakeFirst();
-    expect(audit?.detail).toMatchObject({ reason: 'session_limit' });
-    const afterJob = await call('GET', '/wps/member/info', token);
-    expect(messageOf(afterJob)).toBe('play_session_limit_reached');
-    // The first session (no limit when it started) is not touched by the job.
-    const first = await test.database.db
-      .selectFrom('sessions')
-      .select(['revoked_at', 'play_ends_at'])
-      .where('member_id', '=', member.id)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    expect(first).toEqual({ revoked_at: null, play_ends_at: null });
+      .execute();
+    expect(audit.map((row) => row.detail)).toMatchObject([
+      { reason: 'session_limit' },
+      { reason: 'session_limit' },
+    ]);
+    expect(messageOf(await call('GET', '/wps/member/info', token))).toBe('play_session_limit_reached');
+    // A new login starts a fresh session with its own 20 minutes.
+    const fresh = await loginAs(test.app, member.username, MEMBER_PASSWORD);
+    expect((await call('GET', '/wps/member/info', fresh)).statusCode).toBe(200);
+  });
+
+  it('a raised session limit waits 24 hours and then applies from the next login', async () => {
+    const member = await wallet.member();
+    await call('PUT', '/wps/member/protection/session-limit', member.token, { minutes: 30 });
+    const raise = await call('PUT', '/wps/member/protection/session-limit', member.token, { minutes: 120 });
+    expect(limitChangeResponse.parse(raise.json()).value).toMatchObject({
+      applies: 'pending',
+      state: { sessionLimit: { minutes: 30, pending: { minutes: 120 } } },
+    });
+    const token = await later(24 * HOUR, member.username);
+    const session = playSessionResponse.parse(
+      (await call('GET', '/wps/member/protection/session', token)).json(),
+    ).value;
+    expect(new Date(session.sessionEndsAt ?? 0).getTime()).toBe(clock.now().getTime() + 120 * MINUTE);
   });
 
   it('trial accounts and visitors are refused', async () => {
