@@ -6,7 +6,8 @@ import { VENDOR_CALL_FUNCTIONS_0021 } from './0021_vendor_call_functions.ts';
  * Player protection where money moves (issue 17, docs/player-protection.md "Where money paths enforce
  * protection").
  *
- * - `member_excluded(member, now)`: THE rule of "an exclusion is in force" — read by the deposit path
+ * - `play_exclusion_in_force(row, at)` and `member_excluded(member, now)`: THE rule of "an exclusion is in
+ *   force" (the second asks the first about each of the member's rows) — read by the deposit path
  *   (request and decision) and by the login refusal, so the two can never disagree. A cool-off or an
  *   operator exclusion is in force from `starts_at` until `ends_at` (an operator's without an end: until an
  *   operator ends it). A self-exclusion stays in force after `ends_at` until the player asked to reopen and
@@ -29,14 +30,20 @@ const APPLY_0021_ARGS =
   'bigint, text, bigint, bigint, text, text, bigint, bigint, text, text, bigint, bigint, text, timestamptz, text, text, text, text, text, bigint[], text[], bigint[]';
 
 const upStatements = [
+  // The rule on one row, so a question about one exclusion (the state page, a broadcast's moment) and a
+  // question about a member ask the same thing (db/exclusion-rule.ts calls it from TypeScript).
+  sql`create function play_exclusion_in_force(x play_exclusions, p_at timestamptz) returns boolean
+    language sql stable as $$
+      select x.starts_at <= p_at
+         and (x.ends_at is null or x.ends_at > p_at
+              or (x.kind = 'self_exclusion'
+                  and (x.reopen_requested_at is null or x.reopen_requested_at + interval '24 hours' > p_at)))
+    $$`,
   sql`create function member_excluded(p_member_id bigint, p_now timestamptz) returns boolean
     language sql stable as $$
       select exists (
         select 1 from play_exclusions x
-         where x.member_id = p_member_id and x.starts_at <= p_now
-           and (x.ends_at is null or x.ends_at > p_now
-                or (x.kind = 'self_exclusion'
-                    and (x.reopen_requested_at is null or x.reopen_requested_at + interval '24 hours' > p_now)))
+         where x.member_id = p_member_id and play_exclusion_in_force(x, p_now)
       )
     $$`,
   // Per-day values may go negative (a rollback on another day than its debit subtracts its stake there):
@@ -264,6 +271,7 @@ const downStatements = [
   sql`drop function if exists vendor_call_begin(bigint, text, text, text, text, text, text, bigint, text, timestamptz, boolean)`,
   sql`drop function if exists member_activity_add(bigint, timestamptz, bigint, bigint, bigint, bigint, integer)`,
   sql`drop function if exists member_excluded(bigint, timestamptz)`,
+  sql`drop function if exists play_exclusion_in_force(play_exclusions, timestamptz)`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

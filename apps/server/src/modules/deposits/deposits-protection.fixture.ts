@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { hashToken, newSecret } from '../../lib/secret-token.ts';
 
 /**
- * Rows the player-protection tests of the money paths arrange directly (S2's routes make them for real):
+ * Rows the player-protection tests of the money paths arrange directly (the player-protection routes make them for real):
  * a member with a live session, a deposit limit in force, an exclusion.
  */
 

@@ -15,7 +15,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const messageOf = (response: { json(): unknown }) => errorEnvelope.parse(response.json()).message;
 
 /**
- * Player protection on the way money comes in (issue 17; docs/player-protection-money-path.md): a deposit
+ * Player protection on the way money comes in (issue 17; docs/player-protection.md "Where money paths enforce protection"): a deposit
  * over what the deposit limit leaves is refused with `deposit_limit_reached` before any gateway is called;
  * an excluded member cannot ask for one (`account_excluded`), and a pending deposit decided while the
  * member is excluded — by an operator or by the gateway — is rejected ('excluded'), never credited. An

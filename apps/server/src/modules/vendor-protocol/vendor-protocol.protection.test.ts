@@ -12,7 +12,7 @@ import {
 } from './vendor-protocol.fixture.ts';
 
 /**
- * Player protection in the vendor's money calls (issue 17; docs/player-protection-money-path.md): the loss
+ * Player protection in the vendor's money calls (issue 17; docs/player-protection.md "Where money paths enforce protection"): the loss
  * and wager limits refuse a debit with LIMIT_REACHED in the debit's own transaction, a due reality check
  * pauses bets (PLAY_PAUSED), the session time limit and a revoked login session end them (SESSION_EXPIRED);
  * credits always land; every applied call is written to the player's day in member_activity_days.
