@@ -124,11 +124,32 @@ const upStatements = [
     '[{"name":"Gamblers Anonymous","url":"https://www.gamblersanonymous.org"},{"name":"GamCare","url":"https://www.gamcare.org.uk"},{"name":"Gambling Therapy","url":"https://www.gamblingtherapy.org"}]'::jsonb`,
   sql`alter table sessions add column reality_check_at timestamptz`,
   sql`alter table sessions add column play_ends_at timestamptz`,
+  // A lower session time limit moves `play_ends_at` of sessions already open: announce it like the other
+  // columns a process decides a session on (migration 0020), so every process's cached copy is dropped.
+  sql`drop trigger sessions_announce_update on sessions`,
+  sql`create trigger sessions_announce_update after update on sessions for each row
+    when (old.revoked_at is distinct from new.revoked_at
+      or old.expires_at is distinct from new.expires_at
+      or old.password_change_required is distinct from new.password_change_required
+      or old.is_first_login is distinct from new.is_first_login
+      or old.member_id is distinct from new.member_id
+      or old.token_hash is distinct from new.token_hash
+      or old.play_ends_at is distinct from new.play_ends_at)
+    execute function lotus_announce_session()`,
   sql`alter table game_launch_sessions add column login_session_id bigint references sessions (id) on delete set null`,
 ];
 
 const downStatements = [
   sql`alter table game_launch_sessions drop column if exists login_session_id`,
+  sql`drop trigger if exists sessions_announce_update on sessions`,
+  sql`create trigger sessions_announce_update after update on sessions for each row
+    when (old.revoked_at is distinct from new.revoked_at
+      or old.expires_at is distinct from new.expires_at
+      or old.password_change_required is distinct from new.password_change_required
+      or old.is_first_login is distinct from new.is_first_login
+      or old.member_id is distinct from new.member_id
+      or old.token_hash is distinct from new.token_hash)
+    execute function lotus_announce_session()`,
   sql`alter table sessions drop column if exists play_ends_at`,
   sql`alter table sessions drop column if exists reality_check_at`,
   sql`drop table if exists member_protection`,

@@ -33,9 +33,9 @@ export type AuthApi = {
   provenMember: AuthService['provenMember'];
   audit: SessionsService['audit'];
   /**
-   * Drops this process's cached sessions of the member after a change to a session column the
-   * `lotus_access` trigger does not announce (`play_ends_at`: a lower session time limit binds the open
-   * sessions); other processes refuse such a session once the session-limit job has revoked it.
+   * Drops this process's cached sessions of the member at once after a lower session time limit moved
+   * their `play_ends_at` (before the caller answers); every process, this one included, also hears it from
+   * the `lotus_access` trigger (migration 0022 added the column to those it announces).
    */
   sessionsChanged(memberId: bigint): void;
 };

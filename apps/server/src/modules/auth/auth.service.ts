@@ -485,8 +485,9 @@ export class AuthService {
         found !== undefined && found.member.status === 'active' && playLimitPassed(found, now);
       throw new AppError(limitEnded ? 'play_session_limit_reached' : 'not_logged_in');
     }
-    // The session time limit (issue 17) ends the session at once, before the job revokes it: the row's
-    // `play_ends_at` never moves, so the cached copy is as good as the row.
+    // The session time limit (issue 17) ends the session at once, before the job revokes it. A change to
+    // `play_ends_at` (a lower limit binds open sessions) is announced on `lotus_access` (migration 0022),
+    // so the cached copy is as good as the row.
     if (playLimitPassed(found, now)) throw new AppError('play_session_limit_reached');
     // The idle timer only needs renewing now and then: writing the session row on every request made each
     // read (a balance poll) a write too. Renewed at most once per TOUCH_INTERVAL, so a session may end up to

@@ -73,4 +73,22 @@ describe.each(testBackends())('session cache [%s]', (backend) => {
     );
     expect(after.statusCode).toBe(401);
   });
+
+  it('refuses a session whose session time limit was moved into the past by hand, once announced', async () => {
+    // A lower session time limit moves `play_ends_at` of open sessions (issue 17): every process must drop
+    // its cached copy, so the trigger announces that column too (migration 0022).
+    const token = await loginAs(test.app, 'demo_player2', demoAccount('demo_player2').password);
+    expect((await info(token)).statusCode).toBe(200);
+    await test.database.db
+      .updateTable('sessions')
+      .set({ play_ends_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+    const after = await onceAnnounced(
+      () => info(token),
+      (answer) => answer.statusCode === 401,
+    );
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('play_session_limit_reached');
+  });
 });
