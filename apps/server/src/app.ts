@@ -32,7 +32,6 @@ import { createMessagesModule } from './modules/messages/messages-module.ts';
 import { createOauthModule } from './modules/oauth/oauth-module.ts';
 import { createOperatorsModule } from './modules/operators/operators-module.ts';
 import { createPasswordModule } from './modules/password/password-module.ts';
-import { createActivityModule } from './modules/player-protection/activity-module.ts';
 import { createPlayerProtectionModule } from './modules/player-protection/player-protection-module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions-module.ts';
 import { createRanksModule } from './modules/ranks/ranks-module.ts';
@@ -368,8 +367,6 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app)),
     log: app.log,
   });
-  // "My activity" (issue 17): the days the money paths write in their own transactions.
-  const activity = createActivityModule({ db });
   const messages = createMessagesModule({
     db,
     // The header's count is unread messages plus unclaimed rewards (SPEC §2).
@@ -398,7 +395,6 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     vendorProtocol,
     inhouseVendor,
     messages,
-    activity,
     protection,
   ];
   return {

@@ -5,6 +5,8 @@ import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccessRevoker, LoginContext, PlayProtectionGate } from '../auth/auth-api.ts';
 import type { JobSpec } from '../jobs/jobs-api.ts';
+import { activityRoutes } from './activity.routes.ts';
+import { ActivityService } from './activity.service.ts';
 import { ExclusionsService } from './exclusions.service.ts';
 import { LimitsService } from './limits.service.ts';
 import { type FindMember, OperatorProtectionService } from './operator-protection.service.ts';
@@ -46,8 +48,9 @@ export function playerProtectionServices(
 
 /**
  * Player protection (issue 17, docs/player-protection.md): the limits a player sets, the reality check,
- * the session time limit, breaks and self-exclusion, and the back office's view and exclusion. `api` is
- * what the auth module checks logins and opens sessions with (PlayProtectionGate).
+ * the session time limit, breaks and self-exclusion, the back office's view and exclusion, and "my
+ * activity" (the days the money paths write in their own transactions through `protectionIn(trx)`,
+ * activity-api.ts). `api` is what the auth module checks logins and opens sessions with (PlayProtectionGate).
  */
 export function createPlayerProtectionModule(deps: PlayerProtectionModuleDeps): {
   routes: FastifyPluginAsyncZod;
@@ -59,12 +62,17 @@ export function createPlayerProtectionModule(deps: PlayerProtectionModuleDeps): 
     refuseExcluded: (memberId) => services.exclusions.refuseExcluded(memberId),
     sessionStart: (memberId, now) => services.sessions.sessionStart(memberId, now),
   };
+  const protectionRoutes = playerProtectionRoutes({
+    ...services,
+    provenMember: deps.provenMember,
+    devInbox: deps.devInbox,
+  });
+  const myActivity = activityRoutes(new ActivityService({ db: deps.db }));
   return {
-    routes: playerProtectionRoutes({
-      ...services,
-      provenMember: deps.provenMember,
-      devInbox: deps.devInbox,
-    }),
+    routes: async (app, options) => {
+      await protectionRoutes(app, options);
+      await myActivity(app, options);
+    },
     api: { gate },
     jobs: [
       {
