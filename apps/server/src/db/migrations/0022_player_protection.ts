@@ -28,6 +28,26 @@ import { type Kysely, sql } from 'kysely';
  *   debit finds the reality check and session limit of the session that plays.
  */
 
+/** The session columns migration 0020's trigger announces a change of. */
+const ANNOUNCED_0020 = [
+  'revoked_at',
+  'expires_at',
+  'password_change_required',
+  'is_first_login',
+  'member_id',
+  'token_hash',
+];
+
+/** 0020's `sessions_announce_update`, watching `columns`. */
+function sessionsAnnounceTrigger(columns: string[]) {
+  const changed = sql.join(
+    columns.map((column) => sql`old.${sql.ref(column)} is distinct from new.${sql.ref(column)}`),
+    sql` or `,
+  );
+  return sql`create trigger sessions_announce_update after update on sessions for each row
+    when (${changed}) execute function lotus_announce_session()`;
+}
+
 const upStatements = [
   sql`create table play_limits (
     id bigserial primary key,
@@ -127,29 +147,14 @@ const upStatements = [
   // A lower session time limit moves `play_ends_at` of sessions already open: announce it like the other
   // columns a process decides a session on (migration 0020), so every process's cached copy is dropped.
   sql`drop trigger sessions_announce_update on sessions`,
-  sql`create trigger sessions_announce_update after update on sessions for each row
-    when (old.revoked_at is distinct from new.revoked_at
-      or old.expires_at is distinct from new.expires_at
-      or old.password_change_required is distinct from new.password_change_required
-      or old.is_first_login is distinct from new.is_first_login
-      or old.member_id is distinct from new.member_id
-      or old.token_hash is distinct from new.token_hash
-      or old.play_ends_at is distinct from new.play_ends_at)
-    execute function lotus_announce_session()`,
+  sessionsAnnounceTrigger([...ANNOUNCED_0020, 'play_ends_at']),
   sql`alter table game_launch_sessions add column login_session_id bigint references sessions (id) on delete set null`,
 ];
 
 const downStatements = [
   sql`alter table game_launch_sessions drop column if exists login_session_id`,
   sql`drop trigger if exists sessions_announce_update on sessions`,
-  sql`create trigger sessions_announce_update after update on sessions for each row
-    when (old.revoked_at is distinct from new.revoked_at
-      or old.expires_at is distinct from new.expires_at
-      or old.password_change_required is distinct from new.password_change_required
-      or old.is_first_login is distinct from new.is_first_login
-      or old.member_id is distinct from new.member_id
-      or old.token_hash is distinct from new.token_hash)
-    execute function lotus_announce_session()`,
+  sessionsAnnounceTrigger(ANNOUNCED_0020),
   sql`alter table sessions drop column if exists play_ends_at`,
   sql`alter table sessions drop column if exists reality_check_at`,
   sql`drop table if exists member_protection`,
