@@ -25,6 +25,13 @@ const LogoutConfirmDialog = lazy(() =>
     })),
   ),
 );
+const SignedOutDialog = lazy(() =>
+  withTexts(
+    import('../../features/auth/components/account-dialogs.tsx').then((m) => ({
+      default: m.SignedOutDialog,
+    })),
+  ),
+);
 const RegisterModal = lazy(() =>
   withTexts(
     import('../../features/register/components/register-modal.tsx').then((m) => ({
@@ -129,5 +136,7 @@ function AuthModalView({
       return <TrueAccountDialog opened={opened} onClose={onClose} />;
     case 'logoutConfirm':
       return <LogoutConfirmDialog opened={opened} onClose={onClose} />;
+    case 'signedOut':
+      return <SignedOutDialog opened={opened} onClose={onClose} reason={modal.reason} />;
   }
 }

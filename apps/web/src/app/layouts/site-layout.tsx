@@ -17,6 +17,7 @@ import { SiteHeader } from '../../features/header/components/site-header.tsx';
 import { useBalancePush } from '../../features/wallet/hooks/use-balance-push.ts';
 import { HOME_PATHS, normalisePath } from '../../lib/categories.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
+import { useSessionLimitGuard } from '../../lib/protection/use-session-limit-guard.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { AuthModals } from '../auth-modals/auth-modals.tsx';
 import { useSite } from '../site-context.tsx';
@@ -103,6 +104,7 @@ export function SiteLayout() {
   // A session that must change its password first gets none (the server refuses it); the change opens it.
   useBalancePush(layout.header && member?.passwordChangeRequired !== true ? token : null);
   usePasswordChangeGuard();
+  useSessionLimitGuard();
   const catalogue = useCatalogueChrome({ loggedIn, enabled: layout.header || layout.footer });
   const loginOptions = useMemo(() => loginOptionsFrom(permission), [permission]);
   const isHome = (HOME_PATHS as readonly string[]).includes(normalisePath(location.pathname));

@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { exclusionRefusalOf } from '../api/login-api.ts';
 import { useLoginForm } from '../hooks/use-login-form.ts';
 import type { LoginOptions } from '../login-options.ts';
 import classes from './auth-form.module.css';
+import { ExclusionRefusal } from './exclusion-refusal.tsx';
 import { LoginMobileFields } from './login-mobile-fields.tsx';
 import { LoginRememberedCard } from './login-remembered-card.tsx';
 import { LoginUsernameFields } from './login-username-fields.tsx';
@@ -112,7 +114,9 @@ export function LoginForm({
             </Anchor>
           </Group>
           <div aria-live="assertive">
-            {flow.failure ? (
+            {flow.failure && exclusionRefusalOf(flow.failure.error) ? (
+              <ExclusionRefusal error={flow.failure.error} reopen={flow.reopen} />
+            ) : flow.failure ? (
               <Alert color="red" variant="light" data-testid="login-error">
                 {messageForApiError(t, flow.failure.error)}
               </Alert>
