@@ -8,8 +8,10 @@ import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { dateTimeText, moneyText } from '../../../lib/money/money.ts';
+import { useProtectionState } from '../../../lib/protection/protection-api.ts';
 import { useDepositMethods, useDeposits } from '../api/deposit-api.ts';
 import { DepositForm } from './deposit-form.tsx';
+import { DepositLimitPrompt } from './deposit-limit-prompt.tsx';
 
 type DepositPageProps = { currencySymbol: string };
 
@@ -23,6 +25,8 @@ export function DepositPage({ currencySymbol }: DepositPageProps) {
   const [params] = useSearchParams();
   const returnedId = params.get('deposit');
   const methods = useDepositMethods(i18n.language);
+  // Issue 17: before the first deposit, the player is asked to set a deposit limit (or not).
+  const protection = useProtectionState();
   // The brand's symbol as the methods call reports it; the shell's (site configuration) until then.
   const symbol = methods.data?.currencySymbol.trim() || currencySymbol;
 
@@ -43,7 +47,14 @@ export function DepositPage({ currencySymbol }: DepositPageProps) {
           title={t('noMethods.title')}
           description={t('noMethods.description')}
         />
+      ) : protection.data?.depositLimitPrompt ? (
+        <DepositLimitPrompt symbol={symbol} />
+      ) : protection.isPending ? (
+        <Group justify="center" py="lg">
+          <Loader aria-label={t('loading')} />
+        </Group>
       ) : (
+        // A protection state that cannot load does not stand in the way: the server enforces the limits.
         <DepositForm methods={methods.data.methods} symbol={symbol} />
       )}
       <DepositHistory symbol={symbol} />

@@ -2,7 +2,7 @@ import { MONEY_LIMIT_KINDS, type ProtectionState } from '@lotus/shared/player-pr
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AmountInput } from '../../../components/ui/amount-input.tsx';
+import { LimitAmountField } from '../../../components/forms/limit-amount-field.tsx';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
 import { formatLongDateTime } from '../../../lib/date-time.ts';
@@ -128,18 +128,16 @@ function MoneyLimits({ state, symbol }: { state: ProtectionState; symbol: string
         opened={editing !== null}
         title={editing ? `${t(`kind.${editing.kind}`)} · ${t(`period.${editing.period}`)}` : ''}
         field={
-          <AmountInput
-            label={t('limits.amount', { symbol })}
+          <LimitAmountField
             symbol={symbol}
             value={amount}
             onValue={(text) => {
               setAmount(text);
               setProblem(null);
             }}
-            error={problem ? t(`limits.amountProblem.${problem}`) : null}
-            required
-            data-autofocus
-            data-testid="limit-amount"
+            problem={problem}
+            autoFocus
+            testId="limit-amount"
           />
         }
         effect={typedEffect}
