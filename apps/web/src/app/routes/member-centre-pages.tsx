@@ -46,6 +46,11 @@ export const MEMBER_CENTRE_PAGES: MemberCentrePages = {
       default: m.RewardCenterPage,
     })),
   ),
+  myActivity: lazy(() =>
+    import('../../features/activity/components/my-activity-page.tsx').then((m) => ({
+      default: m.MyActivityPage,
+    })),
+  ),
   transactionHistory: lazy(() =>
     // Its own props (a fixed "today" for tests) are not the centre's: rendered as it is.
     import('../../features/wallet/components/transaction-history-page.tsx').then(

@@ -47,6 +47,7 @@ describe('member centre shell (SPEC §2, §6)', () => {
       'withdraw',
       'personalHistoryCopy',
       'transactionHistory',
+      'myActivity',
       'rewardCenter',
       'messageV2',
     ]);
@@ -71,6 +72,7 @@ describe('member centre shell (SPEC §2, §6)', () => {
       'transferUpline',
       'personalHistoryCopy',
       'transactionHistory',
+      'myActivity',
       'rewardCenter',
       'messageV2',
     ]);

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatLongDateTime } from '../../../lib/date-time.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
@@ -50,10 +50,10 @@ export function MoneyLimitCard({ slot, symbol, busy, onEdit, onCancelPending }: 
             <Text fw={700} fz="lg" data-testid={`limit-${kind}-${period}-amount`}>
               {money(amountMinor)}
             </Text>
-            <Progress
-              value={usedPercent(view.usedMinor, amountMinor)}
-              color={view.remainingMinor === '0' ? 'orange' : 'teal'}
-              aria-label={t('limits.usedOf', { used: money(view.usedMinor), limit: money(amountMinor) })}
+            <UsedBar
+              percent={usedPercent(view.usedMinor, amountMinor)}
+              full={view.remainingMinor === '0'}
+              label={t('limits.usedOf', { used: money(view.usedMinor), limit: money(amountMinor) })}
             />
             <Text size="sm" data-testid={`limit-${kind}-${period}-used`}>
               {t('limits.usedLeft', { used: money(view.usedMinor), left: money(view.remainingMinor ?? '0') })}
@@ -109,5 +109,27 @@ export function MoneyLimitCard({ slot, symbol, busy, onEdit, onCancelPending }: 
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** How much of the limit is used: a plain bar (Mantine's Progress would add its CSS to every page). */
+function UsedBar({ percent, full, label }: { percent: number; full: boolean; label: string }) {
+  return (
+    <Box
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      h={8}
+      bg="var(--mantine-color-default-border)"
+      style={{ borderRadius: 4, overflow: 'hidden' }}
+    >
+      <Box
+        h="100%"
+        w={`${percent}%`}
+        bg={full ? 'var(--mantine-color-orange-6)' : 'var(--mantine-color-teal-6)'}
+      />
+    </Box>
   );
 }
