@@ -85,9 +85,3 @@ export function fetchPlaySession(signal?: AbortSignal): Promise<PlaySession> {
 export function acknowledgeRealityCheck(): Promise<PlaySession> {
   return apiSend<PlaySession>('POST', '/wps/member/protection/reality-check/ack', {});
 }
-
-/**
- * What a game frame of the in-house studio posts to the page around it (same origin only) when a bet was
- * refused with `reality_check_due`: the page reads the session at once instead of at its next poll.
- */
-export const PLAY_PAUSED_MESSAGE = 'lotus:play-paused';

@@ -3,11 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { i18n, loadNamespaces } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import {
-  fetchPlaySession,
-  PLAY_PAUSED_MESSAGE,
-  PROTECTION_KEYS,
-} from '../../../lib/protection/protection-api.ts';
+import { PLAY_PAUSED_MESSAGE } from '../../../lib/protection/play-paused-message.ts';
+import { fetchPlaySession, PROTECTION_KEYS } from '../../../lib/protection/protection-api.ts';
 import { useBalance } from '../../../lib/wallet/use-wallet-queries.ts';
 
 const SECOND = 1000;
