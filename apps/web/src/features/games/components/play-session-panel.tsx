@@ -1,7 +1,8 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { signedMoneyText } from '../../../lib/money/money.ts';
-import { useElapsedSeconds, usePlaySession, useProtectionTexts } from '../hooks/use-play-session.ts';
+import { useProtectionTexts } from '../../../lib/protection/use-protection-texts.ts';
+import { useElapsedSeconds, usePlaySession } from '../hooks/use-play-session.ts';
 import { clockText, hoursAndMinutes } from '../utils/play-time.ts';
 import { RealityCheckModal } from './reality-check-modal.tsx';
 

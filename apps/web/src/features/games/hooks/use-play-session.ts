@@ -1,8 +1,6 @@
 import type { PlaySession } from '@lotus/shared/player-protection.schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { i18n, loadNamespaces } from '../../../lib/i18n.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { PLAY_PAUSED_MESSAGE } from '../../../lib/protection/play-paused-message.ts';
 import { fetchPlaySession, PROTECTION_KEYS } from '../../../lib/protection/protection-api.ts';
 import { useBalance } from '../../../lib/wallet/use-wallet-queries.ts';
@@ -85,14 +83,4 @@ export function useElapsedSeconds(session: PlaySession | undefined): number | nu
   }, []);
   if (!base) return null;
   return base.seconds + Math.floor((performance.now() - base.at) / SECOND);
-}
-
-/** The texts of the overlay and the reality check load with them (a visitor's pages never fetch them). */
-export function useProtectionTexts(): boolean {
-  useTranslation('protection');
-  const loaded = i18n.hasLoadedNamespace('protection');
-  useEffect(() => {
-    if (!loaded) void loadNamespaces(['protection']);
-  }, [loaded]);
-  return loaded;
 }
