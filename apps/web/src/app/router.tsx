@@ -285,7 +285,7 @@ function pageRouteTable(): RouteObject[] {
       paths: ['/member/:page'],
       meta: page('memberCentre:title', HEADER_ONLY),
       load: () => import('./routes/member-centre-route.tsx').then((m) => m.MemberCentreRoute),
-      memberTexts: ['messages', 'rewards', 'protection'],
+      memberTexts: ['messages', 'rewards'],
     }),
     // The in-house studio's screens (docs/games-contract.md): shown inside the game iframe, so nothing
     // of the site frames them; the verify page is also reachable on its own.

@@ -1,24 +1,34 @@
 import type {
-  CancelPendingBody,
-  ExclusionBody,
-  ExclusionResult,
   LimitChangeResult,
-  PlaySession,
   ProtectionState,
-  RealityCheckMinutes,
   SetMoneyLimitBody,
 } from '@lotus/shared/player-protection.schema';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiGet, apiSend } from '../api-client.ts';
+import { i18n, loadNamespaces } from '../i18n.ts';
+import { useTranslation } from '../i18n-react.tsx';
 import { useSessionStore } from '../session/session-store.ts';
 
 /**
- * The player-protection calls several features share (packages/shared/src/player-protection.schema.ts has the
- * paths and the rules; docs/player-protection.md): the "Play limits" state the security centre, the deposit
- * prompt and the help links read, and the login session's play the game overlay and the reality check show.
- * Types only from the shared schema: the server validates, and zod stays out of the browser bundle. Member
- * data, so everything hangs under ['member'] and signing out forgets it.
+ * What several features share of the player's protection (packages/shared/src/player-protection.schema.ts
+ * has the paths and the rules; docs/player-protection.md): the "Play limits" state the security centre, the
+ * deposit prompt and the help links read, a money limit's change, the query keys, the paths of the player's
+ * tools and the texts' loading. Types only from the shared schema: the server validates, and zod stays out
+ * of the browser bundle. Member data, so everything hangs under ['member'] and signing out forgets it.
  */
+
+/**
+ * Where the player's own tools are (member centre, lib/member-centre/member-centre-entries.ts; a test checks
+ * these match): written out here so the game overlay and the responsible-gaming page link to them without
+ * loading the member centre's menu.
+ */
+export const PROTECTION_PATHS = {
+  limits: '/member/securityCenter?tab=limits',
+  takeABreak: '/member/securityCenter?tab=break',
+  activity: '/member/myActivity',
+} as const;
+
 export const PROTECTION_KEYS = {
   all: ['member', 'protection'] as const,
   state: ['member', 'protection', 'state'] as const,
@@ -52,36 +62,29 @@ export function setMoneyLimit(body: SetMoneyLimitBody): Promise<LimitChangeResul
   return apiSend<LimitChangeResult>('PUT', '/wps/member/protection/limits', body);
 }
 
-export function setSessionLimit(minutes: number | null): Promise<LimitChangeResult> {
-  return apiSend<LimitChangeResult>('PUT', '/wps/member/protection/session-limit', { minutes });
-}
-
-/**
- * Cancels a waiting raise or removal. The contract names no answer for this and the reality-check setting,
- * so the page reads the state again after either (PROTECTION_KEYS.state) rather than trust a shape.
- */
-export function cancelPendingLimit(body: CancelPendingBody): Promise<unknown> {
-  return apiSend('DELETE', '/wps/member/protection/limits/pending', body);
-}
-
-export function setRealityCheck(minutes: RealityCheckMinutes): Promise<unknown> {
-  return apiSend('PUT', '/wps/member/protection/reality-check', { minutes });
-}
-
 /** The first-deposit prompt was answered: a limit was set, or the player chose not to. */
 export function answerDepositPrompt(answer: 'set' | 'skipped'): Promise<unknown> {
   return apiSend('POST', '/wps/member/protection/deposit-prompt', { answer });
 }
 
-export function takeExclusion(body: ExclusionBody): Promise<ExclusionResult> {
-  return apiSend<ExclusionResult>('POST', '/wps/member/protection/exclusions', body);
-}
+/**
+ * What a game frame of the in-house studio posts to the page around it (same origin only) when a bet was
+ * refused with `reality_check_due`: the page reads the play session at once instead of at its next look,
+ * and shows the reality check.
+ */
+export const PLAY_PAUSED_MESSAGE = 'lotus:play-paused';
 
-export function fetchPlaySession(signal?: AbortSignal): Promise<PlaySession> {
-  return apiGet<PlaySession>('/wps/member/protection/session', signal ? { signal } : {});
-}
-
-/** "Keep playing": the reality check is acknowledged; answers the session with its next check. */
-export function acknowledgeRealityCheck(): Promise<PlaySession> {
-  return apiSend<PlaySession>('POST', '/wps/member/protection/reality-check/ack', {});
+/**
+ * For screens outside the member centre that show player-protection texts (the game overlay and reality
+ * check, the responsible-gaming page's tools): the `protection` namespace is a member one, so no visitor page
+ * downloads it; these load it when they mount and show nothing until it is there. (Kept in this module, with
+ * the calls every such screen uses, so it adds no chunk of its own to the site's start.)
+ */
+export function useProtectionTexts(): boolean {
+  useTranslation('protection');
+  const loaded = i18n.hasLoadedNamespace('protection');
+  useEffect(() => {
+    if (!loaded) void loadNamespaces(['protection']);
+  }, [loaded]);
+  return loaded;
 }

@@ -1,15 +1,12 @@
 import { todayUtc } from '@lotus/shared/date-ranges';
-import {
-  ACTIVITY_MAX_DAYS,
-  type ActivityQuery,
-  type ActivityReport,
-} from '@lotus/shared/player-protection.schema';
+import type { ActivityQuery, ActivityReport } from '@lotus/shared/player-protection.schema';
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText, signedMoneyText, symbolOrDefault } from '../../../lib/money/money.ts';
+import { ACTIVITY_DAYS_MAX } from '../../../lib/protection/protection-constants.ts';
 import { useActivity } from '../api/activity-api.ts';
 import {
   ACTIVITY_SHORTCUTS,
@@ -99,7 +96,7 @@ export function MyActivityPage({ currencySymbol = '', today = todayUtc() }: MyAc
           </Group>
           {rangeError ? (
             <Text c="red" size="sm" role="alert" data-testid="activity-range-error">
-              {t(`activity.${rangeError}`, { days: ACTIVITY_MAX_DAYS })}
+              {t(`activity.${rangeError}`, { days: ACTIVITY_DAYS_MAX })}
             </Text>
           ) : null}
         </Stack>

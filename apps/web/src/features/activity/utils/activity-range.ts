@@ -1,9 +1,6 @@
 import { addDays, daysInRange } from '@lotus/shared/date-ranges';
-import {
-  ACTIVITY_MAX_DAYS,
-  type ActivityDay,
-  type ActivityQuery,
-} from '@lotus/shared/player-protection.schema';
+import type { ActivityDay, ActivityQuery } from '@lotus/shared/player-protection.schema';
+import { ACTIVITY_DAYS_MAX } from '../../../lib/protection/protection-constants.ts';
 
 /** The range shortcuts of "My activity", newest day today (UTC, as the server counts days). */
 export const ACTIVITY_SHORTCUTS = ['today', 'last7', 'last30', 'last12m'] as const;
@@ -13,7 +10,7 @@ const SHORTCUT_DAYS: Record<ActivityShortcut, number> = {
   today: 1,
   last7: 7,
   last30: 30,
-  last12m: ACTIVITY_MAX_DAYS,
+  last12m: ACTIVITY_DAYS_MAX,
 };
 
 export function activityShortcut(name: ActivityShortcut, today: string): ActivityQuery {
@@ -27,7 +24,7 @@ export function checkActivityRange(range: ActivityQuery): ActivityRangeError | n
   const days = daysInRange(range.from, range.to);
   if (days === null) return 'rangeInvalid';
   if (days < 1) return 'rangeOrder';
-  return days > ACTIVITY_MAX_DAYS ? 'rangeTooLong' : null;
+  return days > ACTIVITY_DAYS_MAX ? 'rangeTooLong' : null;
 }
 
 /** Whether a day (or the totals) has anything to show. */

@@ -1,9 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
-import { formatLongDateTime } from '../../../lib/date-time.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { openAuthModal, type SignedOutReason } from '../../../lib/session/auth-modal-store.ts';
 import { useLogout } from '../../../lib/session/use-session.ts';
 
 type DialogProps = { opened: boolean; onClose: () => void };
@@ -60,34 +58,6 @@ export function LogoutConfirmDialog({ opened, onClose }: DialogProps) {
           data-testid="logout-confirm"
         >
           {t('logout.confirm')}
-        </Button>
-      </Group>
-    </AppModal>
-  );
-}
-
-/**
- * The session ended for the player's own protection (issue 17): a break or self-exclusion just taken, with
- * the moment it ends in the reader's language, or the session time limit. Plain and calm: the player did
- * nothing wrong. Announced (role=alert) since it appears without the player asking.
- */
-export function SignedOutDialog({ opened, onClose, reason }: DialogProps & { reason: SignedOutReason }) {
-  const { t, i18n } = useTranslation('auth');
-  return (
-    <AppModal opened={opened} onClose={onClose} title={t('signedOut.title')} testId="signed-out-dialog">
-      <Text role="alert" data-testid="signed-out-message">
-        {reason.code === 'exclusion'
-          ? t(`signedOut.${reason.exclusion}`, { date: formatLongDateTime(reason.endsAt, i18n.language) })
-          : t('errors:play_session_limit_reached')}
-      </Text>
-      <Group justify="flex-end" mt="md">
-        {reason.code === 'play_session_limit_reached' ? (
-          <Button variant="default" onClick={() => openAuthModal({ kind: 'login' })}>
-            {t('login.submit')}
-          </Button>
-        ) : null}
-        <Button onClick={onClose} data-testid="signed-out-ok">
-          {t('in_increase_submit')}
         </Button>
       </Group>
     </AppModal>

@@ -16,10 +16,11 @@ type ExclusionRefusalProps = {
 /**
  * A login refused because the account is on a break or excluded (issue 17): when it ends, in the reader's
  * language, and — once a self-exclusion has ended — the request to reopen, then when it will reopen. Plain
- * words, no blame: the player chose this, or an operator did and customer service can say why.
+ * words, no blame: the player chose this, or an operator did and customer service can say why. Loaded with
+ * its texts (the `protection` namespace) only when a login meets the refusal (login-form.tsx).
  */
 export function ExclusionRefusal({ error, reopen }: ExclusionRefusalProps) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation('protection');
   const details = exclusionRefusalOf(error);
   const [busy, setBusy] = useState(false);
   const [reopensAt, setReopensAt] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import { i18n } from '../../../lib/i18n.ts';
 import { useAuthModal } from '../../../lib/session/auth-modal-store.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi } from '../../../test/render-ui.tsx';
-import { SignedOutDialog } from './account-dialogs.tsx';
+import { SignedOutDialog } from './signed-out-dialog.tsx';
 
 const ENDS_AT = '2026-12-04T15:00:00.000Z';
 const longDate = (language: string) =>

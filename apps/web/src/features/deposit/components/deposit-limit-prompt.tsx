@@ -1,6 +1,6 @@
 import { decimalToMinor } from '@lotus/shared/money';
-import { LIMIT_PERIODS, type LimitPeriod } from '@lotus/shared/player-protection.schema';
-import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import type { LimitPeriod } from '@lotus/shared/player-protection.schema';
+import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { LimitAmountField } from '../../../components/forms/limit-amount-field.tsx';
@@ -11,6 +11,7 @@ import {
   PROTECTION_KEYS,
   setMoneyLimit,
 } from '../../../lib/protection/protection-api.ts';
+import { LIMIT_PERIOD_LIST } from '../../../lib/protection/protection-constants.ts';
 
 /**
  * Before the first deposit (issue 17: `depositLimitPrompt`), the player is asked whether to set a deposit
@@ -65,13 +66,18 @@ export function DepositLimitPrompt({ symbol }: { symbol: string }) {
             {t('prompt.title')}
           </Title>
           <Text size="sm">{t('prompt.body')}</Text>
-          <SegmentedControl
-            aria-label={t('prompt.periodLabel')}
+          <Radio.Group
+            label={t('prompt.periodLabel')}
             value={period}
             onChange={(value) => setPeriod(value as LimitPeriod)}
-            data={LIMIT_PERIODS.map((value) => ({ value, label: t(`period.${value}`) }))}
             data-testid="deposit-prompt-period"
-          />
+          >
+            <Group gap="md" mt={4}>
+              {LIMIT_PERIOD_LIST.map((value) => (
+                <Radio key={value} value={value} label={t(`period.${value}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
           <LimitAmountField
             symbol={symbol}
             value={amount}

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useGameOverlay } from '../../../lib/games/game-overlay-store.ts';
-import { PLAY_PAUSED_MESSAGE } from '../../../lib/protection/play-paused-message.ts';
+import { PLAY_PAUSED_MESSAGE } from '../../../lib/protection/protection-api.ts';
 import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { WALLET_KEYS } from '../../../lib/wallet/use-wallet-queries.ts';
 import { makeGameCard } from '../../../test/game-fixtures.ts';

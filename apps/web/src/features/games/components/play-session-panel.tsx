@@ -1,7 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { signedMoneyText } from '../../../lib/money/money.ts';
-import { useProtectionTexts } from '../../../lib/protection/use-protection-texts.ts';
+import { useProtectionTexts } from '../../../lib/protection/protection-api.ts';
 import { useElapsedSeconds, usePlaySession } from '../hooks/use-play-session.ts';
 import { clockText, hoursAndMinutes } from '../utils/play-time.ts';
 import { RealityCheckModal } from './reality-check-modal.tsx';

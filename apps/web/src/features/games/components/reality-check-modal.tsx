@@ -6,10 +6,10 @@ import { useNavigate } from 'react-router';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { memberCentrePath } from '../../../lib/member-centre/member-centre-entries.ts';
 import { moneyText, signedMoneyText } from '../../../lib/money/money.ts';
-import { acknowledgeRealityCheck, PROTECTION_KEYS } from '../../../lib/protection/protection-api.ts';
+import { PROTECTION_KEYS, PROTECTION_PATHS } from '../../../lib/protection/protection-api.ts';
 import { useLogout } from '../../../lib/session/use-session.ts';
+import { acknowledgeRealityCheck } from '../api/play-session-api.ts';
 import { hoursAndMinutes } from '../utils/play-time.ts';
 
 type RealityCheckModalProps = {
@@ -101,7 +101,7 @@ export function RealityCheckModal({ session, elapsedSeconds, onLeaveGame }: Real
             disabled={busy !== null}
             onClick={() => {
               onLeaveGame?.();
-              void navigate(memberCentrePath('myActivity'));
+              void navigate(PROTECTION_PATHS.activity);
             }}
             data-testid="reality-check-history"
           >

@@ -1,9 +1,9 @@
 import type { PlaySession } from '@lotus/shared/player-protection.schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { PLAY_PAUSED_MESSAGE } from '../../../lib/protection/play-paused-message.ts';
-import { fetchPlaySession, PROTECTION_KEYS } from '../../../lib/protection/protection-api.ts';
+import { PLAY_PAUSED_MESSAGE, PROTECTION_KEYS } from '../../../lib/protection/protection-api.ts';
 import { useBalance } from '../../../lib/wallet/use-wallet-queries.ts';
+import { fetchPlaySession } from '../api/play-session-api.ts';
 
 const SECOND = 1000;
 /** Looked at again at least this often, so a check the server moved (another tab acknowledged it) shows. */

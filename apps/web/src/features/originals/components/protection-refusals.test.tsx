@@ -1,7 +1,7 @@
 import type { Round } from '@lotus/shared/originals.schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PLAY_PAUSED_MESSAGE } from '../../../lib/protection/play-paused-message.ts';
+import { PLAY_PAUSED_MESSAGE } from '../../../lib/protection/protection-api.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi } from '../../../test/render-ui.tsx';
 import { resetStudioSessions } from '../hooks/use-studio-session.ts';

@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, CloseButton, Group, Tabs, Text, Title, VisuallyHi
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { PROTECTION_PATHS } from '../../../lib/protection/protection-api.ts';
 import { type PlayRoundState, ROUNDS_KEY } from '../hooks/use-play-round.ts';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';
@@ -31,7 +32,6 @@ type StudioFrameProps = {
  * limit the player set (issue 17) refused the bet before any money moved, so the balance shown stays.
  */
 const CALM_REFUSALS = new Set(['insufficient_funds', 'bet_limit', 'limit_reached', 'reality_check_due']);
-const PLAY_LIMITS_PATH = '/member/securityCenter?tab=limits';
 
 /**
  * What every studio screen shares: game name, balance (a demo badge in trial), a translated API error,
@@ -89,7 +89,7 @@ export function StudioFrame(props: StudioFrameProps) {
                 <>
                   {' '}
                   {/* The game runs in a frame: the limits page opens in the site around it. */}
-                  <Anchor href={PLAY_LIMITS_PATH} target="_top" data-testid="originals-limits-link">
+                  <Anchor href={PROTECTION_PATHS.limits} target="_top" data-testid="originals-limits-link">
                     {t('limitsLink')}
                   </Anchor>
                 </>

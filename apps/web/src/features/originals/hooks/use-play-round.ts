@@ -2,7 +2,7 @@ import type { OriginalsSession, PlayRound, PlayRoundRequest } from '@lotus/share
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
-import { PLAY_PAUSED_MESSAGE } from '../../../lib/protection/play-paused-message.ts';
+import { PLAY_PAUSED_MESSAGE } from '../../../lib/protection/protection-api.ts';
 import { originalsApi } from '../api/originals-api.ts';
 import type { StudioSession } from './use-studio-session.ts';
 

@@ -1,4 +1,4 @@
-import { MONEY_LIMIT_KINDS, type ProtectionState } from '@lotus/shared/player-protection.schema';
+import type { ProtectionState } from '@lotus/shared/player-protection.schema';
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,11 +8,12 @@ import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx
 import { formatLongDateTime } from '../../../lib/date-time.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import {
-  cancelPendingLimit,
   setMoneyLimit,
   storeProtectionState,
   useProtectionState,
 } from '../../../lib/protection/protection-api.ts';
+import { MONEY_LIMIT_KIND_LIST } from '../../../lib/protection/protection-constants.ts';
+import { cancelPendingLimit } from '../api/protection-changes.ts';
 import { useProtectionAction } from '../hooks/use-protection-action.ts';
 import { appliesAtOnce, checkLimitAmount, type LimitSlot, limitSlots } from '../utils/play-limits.ts';
 import { LimitDialog } from './limit-dialog.tsx';
@@ -95,7 +96,7 @@ function MoneyLimits({ state, symbol }: { state: ProtectionState; symbol: string
 
   return (
     <>
-      {MONEY_LIMIT_KINDS.map((kind) => (
+      {MONEY_LIMIT_KIND_LIST.map((kind) => (
         <SecuritySection
           key={kind}
           id={`limits-${kind}`}

@@ -1,12 +1,9 @@
-import {
-  type ProtectionState,
-  REALITY_CHECK_MINUTES,
-  type RealityCheckMinutes,
-} from '@lotus/shared/player-protection.schema';
+import type { ProtectionState, RealityCheckMinutes } from '@lotus/shared/player-protection.schema';
 import { Alert, SegmentedControl, Stack } from '@mantine/core';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { setRealityCheck } from '../../../lib/protection/protection-api.ts';
+import { REALITY_CHECK_MINUTE_LIST } from '../../../lib/protection/protection-constants.ts';
+import { setRealityCheck } from '../api/protection-changes.ts';
 import { useProtectionAction } from '../hooks/use-protection-action.ts';
 import { SecuritySection } from './security-section.tsx';
 
@@ -28,7 +25,7 @@ export function RealityCheckSection({ state }: { state: ProtectionState }) {
               return t('reality.saved', { minutes });
             });
           }}
-          data={REALITY_CHECK_MINUTES.map((minutes) => ({
+          data={REALITY_CHECK_MINUTE_LIST.map((minutes) => ({
             value: String(minutes),
             label: t('reality.every', { minutes }),
           }))}

@@ -2,12 +2,12 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { HelpLinks } from '../../../components/ui/help-links.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { memberCentrePath } from '../../../lib/member-centre/member-centre-entries.ts';
-import { useProtectionState } from '../../../lib/protection/protection-api.ts';
-import { useProtectionTexts } from '../../../lib/protection/use-protection-texts.ts';
+import {
+  PROTECTION_PATHS,
+  useProtectionState,
+  useProtectionTexts,
+} from '../../../lib/protection/protection-api.ts';
 import { useSessionStore } from '../../../lib/session/session-store.ts';
-
-const SECURITY = memberCentrePath('securityCenter');
 
 /**
  * Under the brand's responsible-gaming text (issue 17): the player's own tools — play limits, a break or
@@ -36,13 +36,13 @@ export function ResponsibleGamingTools() {
         </Text>
         {member ? (
           <Group gap="md" wrap="wrap">
-            <Anchor component={Link} to={`${SECURITY}?tab=limits`} data-testid="rg-tools-limits">
+            <Anchor component={Link} to={PROTECTION_PATHS.limits} data-testid="rg-tools-limits">
               {t('tabs.limits')}
             </Anchor>
-            <Anchor component={Link} to={`${SECURITY}?tab=break`} data-testid="rg-tools-break">
+            <Anchor component={Link} to={PROTECTION_PATHS.takeABreak} data-testid="rg-tools-break">
               {t('tabs.break')}
             </Anchor>
-            <Anchor component={Link} to={memberCentrePath('myActivity')} data-testid="rg-tools-activity">
+            <Anchor component={Link} to={PROTECTION_PATHS.activity} data-testid="rg-tools-activity">
               {t('tools.activity')}
             </Anchor>
           </Group>

@@ -5,11 +5,8 @@ import { useState } from 'react';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { formatLongDateTime } from '../../../lib/date-time.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import {
-  cancelPendingLimit,
-  setSessionLimit,
-  storeProtectionState,
-} from '../../../lib/protection/protection-api.ts';
+import { storeProtectionState } from '../../../lib/protection/protection-api.ts';
+import { cancelPendingLimit, setSessionLimit } from '../api/protection-changes.ts';
 import { useProtectionAction } from '../hooks/use-protection-action.ts';
 import { checkSessionMinutes } from '../utils/play-limits.ts';
 import { LimitDialog } from './limit-dialog.tsx';

@@ -1,4 +1,3 @@
-import { COOL_OFF_DURATIONS, SELF_EXCLUSION_DURATIONS } from '@lotus/shared/player-protection.schema';
 import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
@@ -6,8 +5,13 @@ import { HelpLinks } from '../../../components/ui/help-links.tsx';
 import { formatLongDateTime } from '../../../lib/date-time.ts';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { takeExclusion, useProtectionState } from '../../../lib/protection/protection-api.ts';
+import { useProtectionState } from '../../../lib/protection/protection-api.ts';
+import {
+  COOL_OFF_DURATION_LIST,
+  SELF_EXCLUSION_DURATION_LIST,
+} from '../../../lib/protection/protection-constants.ts';
 import { useEndSessionLocally } from '../../../lib/session/use-session.ts';
+import { takeExclusion } from '../api/protection-changes.ts';
 import { type ExclusionChoice, exclusionEnd } from '../utils/play-limits.ts';
 import { SecuritySection } from './security-section.tsx';
 
@@ -25,12 +29,12 @@ export function TakeABreakTab() {
     <Stack gap="lg" data-testid="take-a-break">
       <ExclusionSection
         kind="cool_off"
-        durations={COOL_OFF_DURATIONS}
+        durations={COOL_OFF_DURATION_LIST}
         onChoose={(duration) => setChoosing({ kind: 'cool_off', duration } as ExclusionChoice)}
       />
       <ExclusionSection
         kind="self_exclusion"
-        durations={SELF_EXCLUSION_DURATIONS}
+        durations={SELF_EXCLUSION_DURATION_LIST}
         onChoose={(duration) => setChoosing({ kind: 'self_exclusion', duration } as ExclusionChoice)}
       />
       <HelpLinks

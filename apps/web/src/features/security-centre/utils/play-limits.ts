@@ -1,15 +1,17 @@
 import { decimalToMinor } from '@lotus/shared/money';
-import {
-  type CoolOffDuration,
-  LIMIT_PERIODS,
-  type LimitPeriod,
-  MONEY_LIMIT_KINDS,
-  type MoneyLimitKind,
-  type MoneyLimitView,
-  type ProtectionState,
-  SESSION_LIMIT_MINUTES,
-  type SelfExclusionDuration,
+import type {
+  CoolOffDuration,
+  LimitPeriod,
+  MoneyLimitKind,
+  MoneyLimitView,
+  ProtectionState,
+  SelfExclusionDuration,
 } from '@lotus/shared/player-protection.schema';
+import {
+  LIMIT_PERIOD_LIST,
+  MONEY_LIMIT_KIND_LIST,
+  SESSION_LIMIT_RANGE,
+} from '../../../lib/protection/protection-constants.ts';
 
 /**
  * The "Play limits" page's pure rules (issue 17). The server decides everything (what applies now, what
@@ -20,8 +22,8 @@ export type LimitSlot = { kind: MoneyLimitKind; period: LimitPeriod; view: Money
 
 /** Every kind × period, in the contract's order, with its view when the state has one (else no limit). */
 export function limitSlots(state: Pick<ProtectionState, 'limits'>): LimitSlot[] {
-  return MONEY_LIMIT_KINDS.flatMap((kind) =>
-    LIMIT_PERIODS.map((period) => ({
+  return MONEY_LIMIT_KIND_LIST.flatMap((kind) =>
+    LIMIT_PERIOD_LIST.map((period) => ({
       kind,
       period,
       view: state.limits.find((limit) => limit.kind === kind && limit.period === period) ?? null,
@@ -46,7 +48,7 @@ export function checkSessionMinutes(text: string): 'required' | 'invalid' | null
   if (text.trim() === '') return 'required';
   if (!/^[0-9]{1,4}$/.test(text.trim())) return 'invalid';
   const minutes = Number(text.trim());
-  return minutes < SESSION_LIMIT_MINUTES.min || minutes > SESSION_LIMIT_MINUTES.max ? 'invalid' : null;
+  return minutes < SESSION_LIMIT_RANGE.min || minutes > SESSION_LIMIT_RANGE.max ? 'invalid' : null;
 }
 
 export type ExclusionChoice =
