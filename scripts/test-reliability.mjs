@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:reliability`: the reliability suite of issue 7 at full size (RELIABILITY_FULL=1).
-//   1. vitest on apps/server/test/reliability (server project; needs TEST_DATABASE_URL — the PostgreSQL tests
-//      fail loudly without it);
+//   1. vitest on apps/server/test/reliability and the model-based tests sized by RELIABILITY_FULL (server
+//      project; needs TEST_DATABASE_URL — the PostgreSQL tests fail loudly without it);
 //   2. the browser parts with Playwright (scripts/e2e.mjs: Debian Chromium, build), listed in BROWSER_SPECS.
 // The normal `npm test` runs the same vitest files at their small default size.
 // Both steps run even if the first fails; the exit code is non-zero when either failed.
@@ -39,6 +39,8 @@ const results = [
     '--project',
     'server',
     'apps/server/test/reliability',
+    // Outside test/reliability, but run here at their full size too (npm test runs them smaller).
+    'apps/server/src/modules/vendor-protocol/vendor-protocol.model.test.ts',
   ]),
 ];
 

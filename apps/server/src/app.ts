@@ -32,6 +32,8 @@ import { createMessagesModule } from './modules/messages/messages-module.ts';
 import { createOauthModule } from './modules/oauth/oauth-module.ts';
 import { createOperatorsModule } from './modules/operators/operators-module.ts';
 import { createPasswordModule } from './modules/password/password-module.ts';
+import { createActivityModule } from './modules/player-protection/activity-module.ts';
+import { createPlayerProtectionModule } from './modules/player-protection/player-protection-module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions-module.ts';
 import { createRanksModule } from './modules/ranks/ranks-module.ts';
 import { createRealtimeModule } from './modules/realtime/realtime-module.ts';
@@ -260,6 +262,21 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     verification: verification.api,
     gates,
     accessChanges,
+    // Player protection uses auth (revocation, the login's credential check) and auth uses it (every way
+    // in refuses an excluded member): these calls happen per request, once both modules exist.
+    protection: {
+      refuseExcluded: (memberId) => protection.api.gate.refuseExcluded(memberId),
+      sessionStart: (memberId, now) => protection.api.gate.sessionStart(memberId, now),
+    },
+  });
+  const protection = createPlayerProtectionModule({
+    db,
+    clock,
+    revocation: auth.api.revocation,
+    provenMember: (payload, context) => auth.api.provenMember(payload, context),
+    sessionsChanged: (memberId) => auth.api.sessionsChanged(memberId),
+    findMember: (brandId, username) => members.api.findByUsername(brandId, username),
+    devInbox: config.devInbox,
   });
   const games = createGamesModule({
     db,
@@ -351,6 +368,8 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app)),
     log: app.log,
   });
+  // "My activity" (issue 17): the days the money paths write in their own transactions.
+  const activity = createActivityModule({ db });
   const messages = createMessagesModule({
     db,
     // The header's count is unread messages plus unclaimed rewards (SPEC §2).
@@ -379,6 +398,8 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     vendorProtocol,
     inhouseVendor,
     messages,
+    activity,
+    protection,
   ];
   return {
     routes: all.map((module) => module.routes),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginPayloadSchema } from './auth.schema.ts';
 import { envelopeOf } from './envelope.ts';
 import { singleLineText } from './text.ts';
 
@@ -237,3 +238,71 @@ export const operatorExclusionBody = z.strictObject({
   reason: singleLineText().min(3).max(500),
 });
 export type OperatorExclusionBody = z.infer<typeof operatorExclusionBody>;
+
+/**
+ * `POST /wps/member/protection/reopen` (no Bearer: the account has no session): after a self-exclusion has
+ * ended, the player asks to reopen with the credentials a login takes — the body is the sealed
+ * `loginPayloadSchema` of auth.schema.ts. Records the request once; the account reopens 24 hours later
+ * (`reopensAt`), and login works from then. 403 `account_excluded` (with exclusionRefusalDetails) while an
+ * exclusion is still in force, 409 `conflict` when nothing waits to be reopened.
+ */
+/** The sealed payload of the reopen request: exactly a login's (sealed like `POST /wps/session/login`). */
+export const reopenPayload = loginPayloadSchema;
+export const reopenResult = z.object({ reopensAt: isoTime });
+export type ReopenResult = z.infer<typeof reopenResult>;
+export const reopenResponse = envelopeOf(reopenResult);
+
+export const exclusionView = z.object({
+  kind: z.enum(['cool_off', 'self_exclusion', 'operator']),
+  startsAt: isoTime,
+  endsAt: isoTime.nullable(),
+  reason: z.string().nullable(),
+  /** `member`, `operator:<username>`, `cli`. */
+  createdBy: z.string(),
+  reopenRequestedAt: isoTime.nullable(),
+  /** Whether it keeps the account closed now (a self-exclusion past its end does until reopened + 24 h). */
+  inForce: z.boolean(),
+});
+export type ExclusionView = z.infer<typeof exclusionView>;
+
+export const limitVersionView = z.object({
+  kind: z.enum([...MONEY_LIMIT_KINDS, 'session']),
+  period: z.enum([...LIMIT_PERIODS, 'session']),
+  /** Minor units (minutes for `session`), as a string. */
+  amount: minorString,
+  effectiveFrom: isoTime,
+  effectiveUntil: isoTime.nullable(),
+  createdAt: isoTime,
+  createdBy: z.string(),
+});
+export type LimitVersionView = z.infer<typeof limitVersionView>;
+
+/**
+ * `GET /wps/ops/members/:username/protection` (operator token; ops CLI `protection:show`): the player's
+ * protection as the back office sees it: the state the player sees, every limit version and every exclusion.
+ */
+export const operatorProtectionView = z.object({
+  username: z.string(),
+  state: protectionState,
+  history: z.array(limitVersionView),
+  exclusions: z.array(exclusionView),
+});
+export type OperatorProtectionView = z.infer<typeof operatorProtectionView>;
+export const operatorProtectionResponse = envelopeOf(operatorProtectionView);
+export const operatorMemberParams = z.object({ username: z.string().min(1).max(64) });
+/** `POST /wps/ops/members/:username/exclusions`: the exclusion made (endsAt null: without an end). */
+export const operatorExclusionResponse = envelopeOf(exclusionView);
+
+/**
+ * `PUT /wps/ops/members/:username/protection/limits` (support, admin; ops CLI `protection:limit`): the back
+ * office sets a STRICTER limit for a player — a new one, or lower than the one in force (it applies at once
+ * and drops a raise the player has waiting). `amount` is money as typed (`"500"`), or minutes for `session`.
+ * A removal (`null`) or a higher amount answers 403 `protection_operator_loosen`. Answers limitChangeResult.
+ */
+export const operatorLimitBody = z.strictObject({
+  kind: z.enum([...MONEY_LIMIT_KINDS, 'session']),
+  period: z.enum([...LIMIT_PERIODS, 'session']),
+  amount: singleLineText().max(32).nullable(),
+  reason: singleLineText().min(3).max(500),
+});
+export type OperatorLimitBody = z.infer<typeof operatorLimitBody>;

@@ -11,6 +11,7 @@ import { createFeedbackModule } from '../modules/feedback/feedback-module.ts';
 import { memberOpsCommands } from '../modules/members/members.ops-commands.ts';
 import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts';
 import { operatorOpsCommands } from '../modules/operators/operators.ops-commands.ts';
+import { protectionOpsCommands } from '../modules/player-protection/player-protection.ops-commands.ts';
 import { rewardOpsCommands } from '../modules/promotions/rewards.ops-commands.ts';
 import { BRAND_SETTING_KEYS } from '../modules/system/system.service.ts';
 import { createSystemModule } from '../modules/system/system-module.ts';
@@ -121,6 +122,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   ...memberOpsCommands,
   ...messageOpsCommands,
   ...operatorOpsCommands,
+  ...protectionOpsCommands,
   ...rewardOpsCommands,
   ...withdrawalOpsCommands,
 };

@@ -637,6 +637,32 @@ const OPS_ROWS: Row<OpsActor>[] = [
       })(headers),
     true,
   ),
+  opsRow(
+    'GET /wps/ops/members/:username/protection',
+    (headers) => json('GET', `/wps/ops/members/${ids.ownerUsername}/protection`)(headers),
+    false,
+  ),
+  // A generous new limit on the owner (stricter is all an operator may set); another brand's admin does not find it.
+  opsRow(
+    'PUT /wps/ops/members/:username/protection/limits',
+    (headers) =>
+      json('PUT', `/wps/ops/members/${ids.ownerUsername}/protection/limits`, {
+        kind: 'deposit',
+        period: 'month',
+        amount: '9000000',
+        reason: 'matrix',
+      })(headers),
+    false,
+  ),
+  // To a member made for the call (it ends the member's sessions); another brand's admin does not find it.
+  opsRow(
+    'POST /wps/ops/members/:username/exclusions',
+    async (headers) =>
+      json('POST', `/wps/ops/members/${(await wallet.member()).username}/exclusions`, {
+        reason: 'matrix review',
+      })(headers),
+    false,
+  ),
   // Last: ends the caller's operator session.
   opsRow(
     'DELETE /wps/ops/session',
@@ -678,6 +704,52 @@ const REWARD_ROWS: Row<MemberActor>[] = [
   ),
 ];
 
+/**
+ * Player protection (issue 17): every route acts on the caller's own protection; trial and type-4
+ * accounts hold no real money and are refused. Amounts are generous so a limit set here never bites a
+ * later table. The exclusion row runs last and ends each real actor's own (fresh) session.
+ */
+const realOnly = { trial: NEEDS_REAL, guest: NEEDS_REAL };
+const protectionRow = (key: string, request: RequestFor) => memberRow(key, request, realOnly);
+const PROTECTION_ROWS: Row<MemberActor>[] = [
+  protectionRow('GET /wps/member/protection', json('GET', '/wps/member/protection')),
+  protectionRow(
+    'PUT /wps/member/protection/limits',
+    json('PUT', '/wps/member/protection/limits', { kind: 'wager', period: 'month', amount: '9000000' }),
+  ),
+  protectionRow(
+    'PUT /wps/member/protection/session-limit',
+    json('PUT', '/wps/member/protection/session-limit', { minutes: 1440 }),
+  ),
+  // Nothing waits for most actors: 404 limit_pending_none is their own answer.
+  protectionRow(
+    'DELETE /wps/member/protection/limits/pending',
+    json('DELETE', '/wps/member/protection/limits/pending', { kind: 'loss', period: 'day' }),
+  ),
+  protectionRow(
+    'PUT /wps/member/protection/reality-check',
+    json('PUT', '/wps/member/protection/reality-check', { minutes: 60 }),
+  ),
+  protectionRow(
+    'POST /wps/member/protection/deposit-prompt',
+    json('POST', '/wps/member/protection/deposit-prompt', { answer: 'skipped' }),
+  ),
+  protectionRow('GET /wps/member/protection/session', json('GET', '/wps/member/protection/session')),
+  protectionRow(
+    'POST /wps/member/protection/reality-check/ack',
+    json('POST', '/wps/member/protection/reality-check/ack'),
+  ),
+  // My activity: the caller's own days only; no query names another member.
+  memberRow('GET /wps/member/activity', json('GET', '/wps/member/activity?from=2026-01-01&to=2026-01-31')),
+  // Last: ends every session of the (fresh) real actor that calls it.
+  protectionRow(
+    'POST /wps/member/protection/exclusions',
+    json('POST', '/wps/member/protection/exclusions', { kind: 'cool_off', duration: '24h', confirm: true }),
+  ),
+];
+/** Rows that end the caller's session: each real actor calls them with a fresh session of its own. */
+const SESSION_ENDING = new Set(['DELETE /wps/session/logout', 'POST /wps/member/protection/exclusions']);
+
 const MEMBER_TABLES: Record<string, { rows: Row<MemberActor>[]; studio?: true }> = {
   'account and session': { rows: ACCOUNT_ROWS },
   'wallet and transfers': { rows: WALLET_ROWS },
@@ -688,6 +760,7 @@ const MEMBER_TABLES: Record<string, { rows: Row<MemberActor>[]; studio?: true }>
   'in-house studio': { rows: STUDIO_ROWS, studio: true },
   messages: { rows: MESSAGE_ROWS },
   rewards: { rows: REWARD_ROWS },
+  'player protection': { rows: PROTECTION_ROWS },
 };
 
 // ─── Checks ──────────────────────────────────────────────────────────────────────────────────────────
@@ -742,11 +815,15 @@ describe.sequential('authorization matrix', () => {
       const problems: string[] = [];
       for (const row of table.rows) {
         for (const actor of MEMBER_ACTORS) {
-          // Logout ends sessions: it runs for every actor with a session of its own made for it.
-          const headers =
-            row.key === 'DELETE /wps/session/logout' && actor !== 'visitor'
-              ? bearer((await wallet.member({ type: actor === 'guest' ? 4 : 0 })).token)
-              : (table.studio ? creds.studio : creds.member)[actor];
+          // Logout and exclusions end sessions: each runs for every actor with a session of its own made
+          // for it (a trial's is refused before it could end anything, so it keeps the shared one).
+          const fresh =
+            SESSION_ENDING.has(row.key) &&
+            actor !== 'visitor' &&
+            (row.key === 'DELETE /wps/session/logout' || actor !== 'trial');
+          const headers = fresh
+            ? bearer((await wallet.member({ type: actor === 'guest' ? 4 : 0 })).token)
+            : (table.studio ? creds.studio : creds.member)[actor];
           const build =
             row.key === 'POST /wps/agent/transfer/downline' && actor === 'downline'
               ? DOWNLINE_TARGETS_UPLINE
@@ -822,6 +899,14 @@ describe.sequential('authorization matrix', () => {
     await expectOk(
       'owner reads its message',
       json('POST', `/wps/member/messages/${ids.message}/read`)(owner),
+    );
+    await expectOk(
+      'owner sets its own limit',
+      json('PUT', '/wps/member/protection/limits', { kind: 'loss', period: 'day', amount: '9000000' })(owner),
+    );
+    await expectOk(
+      'support sees the owner’s protection',
+      json('GET', `/wps/ops/members/${ids.ownerUsername}/protection`)(ops.support),
     );
     await expectOk('owner claims its reward', json('POST', `/wps/member/rewards/${ids.reward}/claim`)(owner));
     await expectOk(

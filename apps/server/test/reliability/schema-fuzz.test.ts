@@ -73,7 +73,11 @@ const NON_ENVELOPE: Record<string, string> = {
 };
 
 /** Routes that end the caller's session: each request gets a fresh one so later routes keep theirs. */
-const SESSION_ENDING = new Set(['DELETE /wps/session/logout', 'DELETE /wps/ops/session']);
+const SESSION_ENDING = new Set([
+  'DELETE /wps/session/logout',
+  'DELETE /wps/ops/session',
+  'POST /wps/member/protection/exclusions',
+]);
 
 const backend = testBackends().at(-1) ?? 'pglite';
 const harness = await buildTestApp({
@@ -97,6 +101,11 @@ type Credentials = {
 let credentials: Credentials;
 /** Real ids and names, mixed into generated path parameters so some requests reach real rows. */
 const known: Record<string, string[]> = {};
+/**
+ * A route's own real names instead of `known`: an operator's exclusion ends every session of the member
+ * it names, so it names a member kept for it, never the player whose session the other routes use.
+ */
+const knownFor: Record<string, Record<string, string[]>> = {};
 
 beforeAll(async () => {
   const fixture = new WithdrawalFixture(app, database.db, systemClock);
@@ -113,6 +122,8 @@ beforeAll(async () => {
   known.provider = ['google', 'facebook', 'telegram'];
   known.method = ['upi', 'bank', 'usdt'];
   known.roundId = ['1'];
+  const excludable = await fixture.member();
+  knownFor['POST /wps/ops/members/:username/exclusions'] = { username: [excludable.username] };
   credentials = {
     member: async () => player.token,
     operator: async () => adminToken,
@@ -232,9 +243,14 @@ function sample<T>(arbitrary: fc.Arbitrary<T>, count: number, offset: number): T
   return fc.sample(arbitrary, { numRuns: count, seed: SEED + offset });
 }
 
-function knownOrGenerated(name: string, schema: JsonSchema, root: JsonSchema): fc.Arbitrary<unknown> {
+function knownOrGenerated(
+  route: ApiRoute,
+  name: string,
+  schema: JsonSchema,
+  root: JsonSchema,
+): fc.Arbitrary<unknown> {
   const generated = arbitraryOf(schema, root);
-  const real = known[name];
+  const real = (knownFor[route.key] ?? known)[name];
   return real && real.length > 0 ? fc.oneof(generated, fc.constantFrom(...real)) : generated;
 }
 
@@ -251,7 +267,7 @@ function validRequests(
   const paramRecord: Record<string, fc.Arbitrary<unknown>> = {};
   if (paramsJson) {
     for (const [name, property] of Object.entries(propertiesOf(paramsJson))) {
-      paramRecord[name] = knownOrGenerated(name, property, paramsJson);
+      paramRecord[name] = knownOrGenerated(route, name, property, paramsJson);
     }
   } else {
     for (const [, name] of route.url.matchAll(/:([A-Za-z0-9_]+)/g)) {

@@ -200,6 +200,9 @@ const upStatements = [
   $$`,
 ];
 
+/** `vendor_call_begin` and `vendor_call_apply` as this migration made them: 0023's `down` puts them back. */
+export const VENDOR_CALL_FUNCTIONS_0021 = upStatements.slice(2, 4);
+
 const downStatements = [
   sql`drop trigger if exists vendors_announce on vendors`,
   sql`drop function if exists vendors_announce()`,

@@ -9,6 +9,7 @@ import type { SessionsService } from './sessions.service.ts';
  * them stay private to the module.
  */
 
+export type { LoginContext, PlayProtectionGate } from './login-dependencies.ts';
 export type { RevokedAccess } from './session-revocation.repository.ts';
 export type { MemberAccess, RevocationReason } from './session-revocation.service.ts';
 
@@ -28,5 +29,13 @@ export type AuthApi = {
   revocation: AccessRevoker;
   /** The session behind a bearer token; throws `not_logged_in`. */
   authenticate: AuthService['authenticate'];
+  /** The member a sealed login body proves, with a login's checks and counters but no session (reopen). */
+  provenMember: AuthService['provenMember'];
   audit: SessionsService['audit'];
+  /**
+   * Drops this process's cached sessions of the member after a change to a session column the
+   * `lotus_access` trigger does not announce (`play_ends_at`: a lower session time limit binds the open
+   * sessions); other processes refuse such a session once the session-limit job has revoked it.
+   */
+  sessionsChanged(memberId: bigint): void;
 };

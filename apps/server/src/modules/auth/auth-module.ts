@@ -11,7 +11,7 @@ import { authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import type { AccessRevoker, AuthApi } from './auth-api.ts';
 import { LoginChallengeService } from './login-challenge.service.ts';
-import type { LoginBrandResolver, LoginVerification } from './login-dependencies.ts';
+import type { LoginBrandResolver, LoginVerification, PlayProtectionGate } from './login-dependencies.ts';
 import { RememberService } from './remember.service.ts';
 import { SealedPayloadService } from './sealed-payload.service.ts';
 import { SessionRevocationService } from './session-revocation.service.ts';
@@ -33,6 +33,8 @@ export type AuthModuleDeps = {
   gates: AttemptCounter;
   /** This process's `lotus_access` feed (ACCESS_CHANNEL): the session cache follows it. */
   accessChanges: ChangeFeed;
+  /** Exclusions refuse a login; a new session gets its reality check and time limit (player protection). */
+  protection: PlayProtectionGate;
 };
 
 /**
@@ -72,7 +74,13 @@ export function createAuthModule(deps: AuthModuleDeps): {
     clock: deps.clock,
   };
   // One SessionsService opens sessions for every way in (password, SMS, remember-me, OAuth, registration).
-  const sessions = new SessionsService(deps.members, deps.db, deps.passwordPolicyOf, sessionOptions);
+  const sessions = new SessionsService(
+    deps.members,
+    deps.db,
+    deps.passwordPolicyOf,
+    sessionOptions,
+    deps.protection,
+  );
   const sessionCache = new ProcessCache<SessionAccess>({ maxEntries: SESSION_CACHE_ENTRIES });
   deps.accessChanges.follow(sessionCache, (payload) => {
     const change = accessChangeOf(payload);
@@ -111,7 +119,9 @@ export function createAuthModule(deps: AuthModuleDeps): {
       sessions,
       revocation,
       authenticate: (token, options) => authService.authenticate(token, options),
+      provenMember: (payload, context) => authService.provenMember(payload, context),
       audit: sessions.audit.bind(sessions),
+      sessionsChanged: (memberId) => sessionCache.deleteTag(memberTag(memberId)),
     },
     authService,
   };

@@ -40,7 +40,8 @@ export type LoginChallengeRecord = {
  * token or password hashes.
  */
 export type SessionAccess = {
-  session: ActorSource['session'] & Pick<SessionRow, 'expires_at' | 'last_seen_at' | 'revoked_at'>;
+  session: ActorSource['session'] &
+    Pick<SessionRow, 'expires_at' | 'last_seen_at' | 'revoked_at' | 'play_ends_at'>;
   member: ActorSource['member'] & Pick<MemberRow, 'status'>;
 };
 
@@ -79,6 +80,8 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
       passwordChangeRequired: boolean;
       ip: string;
       userAgent: string | null;
+      realityCheckAt: Date;
+      playEndsAt: Date | null;
     },
   ): Promise<void> {
     await this.db
@@ -93,6 +96,8 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
         password_change_required: input.passwordChangeRequired,
         ip: input.ip,
         user_agent: input.userAgent,
+        reality_check_at: input.realityCheckAt,
+        play_ends_at: input.playEndsAt,
       })
       .execute();
   }
@@ -111,6 +116,7 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
         's.expires_at',
         's.last_seen_at',
         's.revoked_at',
+        's.play_ends_at',
         's.is_first_login',
         's.password_change_required',
         'm.id',
@@ -131,6 +137,7 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
       expires_at,
       last_seen_at,
       revoked_at,
+      play_ends_at,
       is_first_login,
       password_change_required,
       ...member
@@ -141,6 +148,7 @@ export class AuthRepository<E extends Executor = Executor> extends Repository<E>
         expires_at,
         last_seen_at,
         revoked_at,
+        play_ends_at,
         is_first_login,
         password_change_required,
       },

@@ -17,10 +17,9 @@ import { ok } from '../../lib/envelope.ts';
 import { originOf } from '../../lib/request-origin.ts';
 import { sealedBody } from '../../lib/sealed-body.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { captchaIdOf } from '../verification/captcha.service.ts';
 import type { AuthService, LoginOutcome } from './auth.service.ts';
 import type { LoginChallengeService } from './login-challenge.service.ts';
-import type { LoginContext } from './login-dependencies.ts';
+import { loginContextOf, rememberCookieOf } from './login-context.ts';
 import {
   REMEMBER_COOKIE,
   REMEMBER_MAX_AGE_SECONDS,
@@ -33,19 +32,6 @@ const loginBody = sealedBody(
   loginPayloadSchema,
   'username ({ type, username, password, captcha, humanVerification, remember, side }) or SMS ({ type, countryDialingCode, mobileNum, verificationCode, remember, side }) login',
 );
-
-function rememberCookieOf(request: FastifyRequest): string | null {
-  const value = request.cookies?.[REMEMBER_COOKIE];
-  return typeof value === 'string' && value.length > 0 ? value : null;
-}
-
-function contextOf(request: FastifyRequest): LoginContext {
-  return {
-    origin: originOf(request),
-    captchaId: captchaIdOf(request) ?? null,
-    rememberToken: rememberCookieOf(request),
-  };
-}
 
 /** Secure whenever the visitor reached us over https (directly or through a trusted proxy). */
 function cookieOptions(request: FastifyRequest) {
@@ -106,7 +92,7 @@ export function authRoutes(
         preHandler: [loginBody.open],
       },
       async (request, reply) =>
-        answer(request, reply, await auth.login(loginBody.of(request), contextOf(request))),
+        answer(request, reply, await auth.login(loginBody.of(request), loginContextOf(request))),
     );
 
     app.post(
@@ -134,7 +120,7 @@ export function authRoutes(
         },
       },
       async (request, reply) =>
-        answer(request, reply, await auth.verifyLogin(request.body, contextOf(request))),
+        answer(request, reply, await auth.verifyLogin(request.body, loginContextOf(request))),
     );
 
     app.get(
@@ -164,7 +150,7 @@ export function authRoutes(
           return answer(
             request,
             reply,
-            await auth.loginRemembered(request.body.side ?? 'member', contextOf(request)),
+            await auth.loginRemembered(request.body.side ?? 'member', loginContextOf(request)),
           );
         } catch (error) {
           // A dead cookie is cleared so the form stops offering "continue as …".

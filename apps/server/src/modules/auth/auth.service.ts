@@ -64,6 +64,17 @@ function isIdle(found: SessionAccess, now: Date, idleMs: number): boolean {
   return found.session.last_seen_at.getTime() + idleMs <= now.getTime();
 }
 
+/**
+ * The session's time limit has passed, and it was not ended for another reason before that (then the
+ * browser shows "your session time limit ended" rather than "log in again").
+ */
+function playLimitPassed(found: SessionAccess, now: Date): boolean {
+  const ends = found.session.play_ends_at;
+  if (ends === null || ends > now) return false;
+  const revoked = found.session.revoked_at;
+  return (revoked === null || revoked >= ends) && found.session.expires_at >= ends;
+}
+
 /** A login's answer plus the remember-me token the route puts in the cookie (null: leave the cookie alone). */
 export type LoginOutcome = { result: LoginResult; rememberToken: string | null };
 
@@ -130,6 +141,34 @@ export class AuthService {
 
   /** `POST /wps/session/login` (the route opened the sealed body): the username or SMS login. */
   async login(payload: LoginPayload, context: LoginContext): Promise<LoginOutcome> {
+    const member = await this.#provenMember(payload, context);
+    const method = payload.type === 'username' ? 'username' : 'sms';
+    const remember = payload.remember === true;
+    await this.#admit(member, payload.side ?? 'member', context.origin, payload.type === 'sms', method);
+    await this.#challenges.requireKnownIp(member, context.origin, method, remember);
+    return this.#complete(member, context.origin, method, remember ? method : null);
+  }
+
+  /**
+   * The member a login body proves (password or SMS code), with every check and counter of a login up to
+   * that point, but no session: `POST /wps/member/protection/reopen` asks with the credentials a login
+   * takes (issue 17). The account's status and exclusions are the caller's to judge.
+   */
+  async provenMember(
+    payload: LoginPayload,
+    context: LoginContext,
+  ): Promise<{ memberId: bigint; brandId: bigint }> {
+    const member = await this.#provenMember(payload, context);
+    const now = this.#options.clock.now();
+    // The lock and disabled rules of #admit (an SMS code does not pass the username path's lock check).
+    if (member.status === 'locked' || (member.locked_until !== null && member.locked_until > now)) {
+      throw new AppError('account_locked');
+    }
+    if (member.status === 'disabled') throw new AppError('member_no_enter');
+    return { memberId: member.id, brandId: member.brand_id };
+  }
+
+  async #provenMember(payload: LoginPayload, context: LoginContext): Promise<MemberRow> {
     const brand = await this.#resolveBrand(context.origin.host);
     return payload.type === 'username'
       ? this.#usernameLogin(payload, brand, context)
@@ -177,7 +216,7 @@ export class AuthService {
     payload: UsernameLoginPayload,
     brand: LoginBrand,
     context: LoginContext,
-  ): Promise<LoginOutcome> {
+  ): Promise<MemberRow> {
     const { origin } = context;
     const username = payload.username.toLowerCase();
     const ipSlot = await this.#reserveIp(brand.id, origin, { username });
@@ -276,13 +315,10 @@ export class AuthService {
     }
     await this.#members.clearLoginFailures(member.id);
     await giveBack();
-
-    await this.#admit(member, payload.side ?? 'member', origin, false);
-    await this.#challenges.requireKnownIp(member, origin, 'username', payload.remember === true);
-    return this.#complete(member, origin, 'username', payload.remember === true ? 'username' : null);
+    return member;
   }
 
-  async #smsLogin(payload: SmsLoginPayload, brand: LoginBrand, context: LoginContext): Promise<LoginOutcome> {
+  async #smsLogin(payload: SmsLoginPayload, brand: LoginBrand, context: LoginContext): Promise<MemberRow> {
     const { origin } = context;
     if (!brand.flags('MOBILEVERCODELOGIN3')) {
       await this.#audit(brand.id, null, 'login.refused', origin, { method: 'sms', reason: 'sms_login_off' });
@@ -326,13 +362,21 @@ export class AuthService {
       throw new AppError('login_failed');
     }
     await this.#gates.release(ATTEMPT_GATES.loginIp, origin.ip, ipSlot);
-    await this.#admit(member, payload.side ?? 'member', origin, true);
-    await this.#challenges.requireKnownIp(member, origin, 'sms', payload.remember === true);
-    return this.#complete(member, origin, 'sms', payload.remember === true ? 'sms' : null);
+    return member;
   }
 
-  /** Lock, disabled and agent-side rules, shared by every way in after the member is known. */
-  async #admit(member: MemberRow, side: LoginSide, origin: RequestOrigin, checkLock: boolean): Promise<void> {
+  /**
+   * Lock, disabled, agent-side and exclusion rules, shared by every way in after the member is known (the
+   * exclusion here, before a new-IP challenge sends a code; SessionsService.open checks it again for the
+   * ways in that do not pass here).
+   */
+  async #admit(
+    member: MemberRow,
+    side: LoginSide,
+    origin: RequestOrigin,
+    checkLock: boolean,
+    method: string,
+  ): Promise<void> {
     const now = this.#options.clock.now();
     if (
       checkLock &&
@@ -349,6 +393,7 @@ export class AuthService {
       await this.#audit(member.brand_id, member.id, 'login.refused', origin, { reason: 'not_agent' });
       throw new AppError('error_not_agent');
     }
+    await this.#sessions.refuseExcluded(member, origin, method);
   }
 
   /** Opens the session, records the IP as known and, when asked, issues a remember-me token. */
@@ -372,7 +417,7 @@ export class AuthService {
   /** `POST /wps/session/login/remembered`: a login from the remember-me cookie, which it rotates. */
   async loginRemembered(side: LoginSide, context: LoginContext): Promise<LoginOutcome> {
     const used = await this.#remember.redeem(context.rememberToken, context.origin);
-    await this.#admit(used.member, side, context.origin, true);
+    await this.#admit(used.member, side, context.origin, true, 'remembered');
     await this.#challenges.requireKnownIp(used.member, context.origin, 'remembered', true);
     const rememberToken = await this.#remember.rotate(used, context.origin);
     await this.#recordKnownIp(used.member.id, context.origin.ip);
@@ -392,7 +437,7 @@ export class AuthService {
   ): Promise<LoginOutcome> {
     const { member, challenge } = await this.#challenges.verify(input, context.origin);
     // The account may have been locked or disabled while the code travelled; the side was checked before.
-    await this.#admit(member, 'member', context.origin, true);
+    await this.#admit(member, 'member', context.origin, true, challenge.loginType);
     if (challenge.loginType !== 'remembered') {
       return this.#complete(
         member,
@@ -436,8 +481,13 @@ export class AuthService {
       isIdle(found, now, this.#options.idleMs) ||
       found.member.status !== 'active'
     ) {
-      throw new AppError('not_logged_in');
+      const limitEnded =
+        found !== undefined && found.member.status === 'active' && playLimitPassed(found, now);
+      throw new AppError(limitEnded ? 'play_session_limit_reached' : 'not_logged_in');
     }
+    // The session time limit (issue 17) ends the session at once, before the job revokes it: the row's
+    // `play_ends_at` never moves, so the cached copy is as good as the row.
+    if (playLimitPassed(found, now)) throw new AppError('play_session_limit_reached');
     // The idle timer only needs renewing now and then: writing the session row on every request made each
     // read (a balance poll) a write too. Renewed at most once per TOUCH_INTERVAL, so a session may end up to
     // that much earlier than a request-exact timer would end it. The cached copy is renewed first, so the

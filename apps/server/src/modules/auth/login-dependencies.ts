@@ -53,3 +53,15 @@ export type LoginContext = {
 };
 
 export type { LoginSide };
+
+/**
+ * What every way in needs from player protection (issue 17; modules/player-protection), checked once in
+ * SessionsService after the member proved who they are (password, code, third party):
+ * `refuseExcluded` throws `403 account_excluded` with the exclusion's details (kind, end, reopen) while a
+ * break, self-exclusion or operator's exclusion keeps the account closed; `sessionStart` gives a new login
+ * session its first reality check and the end its session time limit sets.
+ */
+export interface PlayProtectionGate {
+  refuseExcluded(memberId: bigint): Promise<void>;
+  sessionStart(memberId: bigint, now: Date): Promise<{ realityCheckAt: Date; playEndsAt: Date | null }>;
+}

@@ -5,9 +5,9 @@ import { type RevokedAccess, SessionRevocationRepository } from './session-revoc
 
 /**
  * Why a member's access ends. Each reason fixes which login sessions end (REVOCATION_RULES); the
- * member's game launch sessions and studio sessions end for every reason. Player protection (cool-off,
- * self-exclusion; ARCHITECTURE §9) is not built yet: its reasons are here so that, when it arrives, it
- * ends access by calling revokeMemberAccess like the others, in the transaction that records the limit.
+ * member's game launch sessions and studio sessions end for every reason. Player protection (issue 17,
+ * docs/player-protection.md) ends access here too: a break, a self-exclusion or an operator's exclusion
+ * ends every session in the transaction that records it; a session time limit ends that one session.
  */
 export type RevocationReason =
   | 'logout'
@@ -16,7 +16,9 @@ export type RevocationReason =
   | 'account_locked'
   | 'account_disabled'
   | 'cool_off'
-  | 'self_exclusion';
+  | 'self_exclusion'
+  | 'operator_exclusion'
+  | 'session_limit';
 
 /**
  * `current`: the calling session and the calling device's remember-me token (logout keeps the member's other
@@ -32,6 +34,12 @@ const REVOCATION_RULES: Record<RevocationReason, 'current' | 'others' | 'all'> =
   account_disabled: 'all',
   cool_off: 'all',
   self_exclusion: 'all',
+  // Its own reason, not `account_disabled`: the account stays active, and the audit trail says why access
+  // ended (the back office's exclusion, with its reason, in the same transaction).
+  operator_exclusion: 'all',
+  // A session time limit belongs to one login session (each login gets its own `play_ends_at`), so only
+  // that session ends, like a logout; no remember-me token is named, so none ends.
+  session_limit: 'current',
 };
 
 export type RevocationOptions = {

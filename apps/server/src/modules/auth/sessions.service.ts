@@ -1,12 +1,14 @@
 import type { LoginResult } from '@lotus/shared/auth.schema';
 import type { MemberRow } from '../../db/tables/accounts.ts';
 import type { Db } from '../../db/unit-of-work.ts';
+import { isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { clipUserAgent, type RequestOrigin } from '../../lib/request-origin.ts';
 import { hashToken, newSecret } from '../../lib/secret-token.ts';
 import type { MembersApi } from '../members/members-api.ts';
 import { type AuditEntry, AuthRepository } from './auth.repository.ts';
 import { type AuthUnitOfWork, authUnitOfWork } from './auth-unit.ts';
+import type { PlayProtectionGate } from './login-dependencies.ts';
 
 export type SessionOptions = { idleMs: number; absoluteMs: number; clock: Clock };
 
@@ -43,13 +45,21 @@ export class SessionsService {
   readonly #uow: AuthUnitOfWork;
   readonly #policyOf: PasswordPolicyOf;
   readonly #options: SessionOptions;
+  readonly #protection: PlayProtectionGate;
 
-  constructor(members: MembersApi, db: Db, policyOf: PasswordPolicyOf, options: SessionOptions) {
+  constructor(
+    members: MembersApi,
+    db: Db,
+    policyOf: PasswordPolicyOf,
+    options: SessionOptions,
+    protection: PlayProtectionGate,
+  ) {
     this.#members = members;
     this.#repository = new AuthRepository(db);
     this.#uow = authUnitOfWork(db);
     this.#policyOf = policyOf;
     this.#options = options;
+    this.#protection = protection;
   }
 
   get clock(): Clock {
@@ -57,11 +67,31 @@ export class SessionsService {
   }
 
   /**
+   * `403 account_excluded` (with the exclusion's details as `value`) while an exclusion keeps the member's
+   * account closed, audited `login.refused`. Every way in calls it once the member proved who they are,
+   * never before: the answer must not tell a stranger that an account is excluded. `open` calls it for
+   * every way in; the password, SMS and remembered logins call it earlier too, before a new-IP challenge.
+   */
+  async refuseExcluded(member: MemberRow, origin: RequestOrigin, method: string): Promise<void> {
+    try {
+      await this.#protection.refuseExcluded(member.id);
+    } catch (error) {
+      if (isAppError(error) && error.code === 'account_excluded') {
+        await this.audit(member.brand_id, member.id, 'login.refused', origin, { method, reason: 'excluded' });
+      }
+      throw error;
+    }
+  }
+
+  /**
    * Starts a session for `member`. `method` names the way in for the audit record ('username', 'sms',
-   * 'register', 'free_play', 'google', ...). Resets the member's failure counter.
+   * 'register', 'free_play', 'google', ...). Resets the member's failure counter. Refuses an excluded
+   * member; sets the session's first reality check and the end of its session time limit (issue 17).
    */
   async open(member: MemberRow, origin: RequestOrigin, method: string): Promise<LoginResult> {
+    await this.refuseExcluded(member, origin, method);
     const now = this.#options.clock.now();
+    const play = await this.#protection.sessionStart(member.id, now);
     const token = newSecret();
     const firstTimeLogin = member.first_login_at === null;
     const passwordExpired = isPasswordExpired(member, await this.#policyOf(member.brand_id), now);
@@ -77,6 +107,8 @@ export class SessionsService {
       passwordChangeRequired: passwordExpired && PASSWORD_METHODS.includes(method),
       ip: origin.ip,
       userAgent: clipUserAgent(origin.userAgent),
+      realityCheckAt: play.realityCheckAt,
+      playEndsAt: play.playEndsAt,
     };
     await this.#uow.run(({ auth }) => auth.createSession(session));
     await this.audit(member.brand_id, member.id, 'login.success', origin, { method });

@@ -28,6 +28,7 @@ import { AuditRepository } from '../audit/audit.repository.ts';
 import { requireImage } from '../feedback/image-sniff.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type Ledger, ledgerIn } from '../ledger/ledger.ts';
+import { type MoneyProtection, protectionIn } from '../player-protection/activity-api.ts';
 import { type DepositRecord, DepositsRepository } from './deposits.repository.ts';
 import type { PaymentGateway, PaymentGateways } from './payment-gateway.ts';
 
@@ -130,8 +131,16 @@ function decisionAudit(
 
 /** What a deposit's transaction works on: the deposit rows, the ledger and the audit log. */
 function depositRepositories(trx: Tx) {
-  return { deposits: new DepositsRepository(trx), ledger: ledgerIn(trx), audit: new AuditRepository(trx) };
+  return {
+    deposits: new DepositsRepository(trx),
+    ledger: ledgerIn(trx),
+    audit: new AuditRepository(trx),
+    protection: protectionIn(trx),
+  };
 }
+
+/** Why a pending deposit decided while its member is excluded is rejected rather than credited. */
+const EXCLUDED_REASON = 'excluded';
 
 type DepositRepositories = ReturnType<typeof depositRepositories>;
 
@@ -259,9 +268,20 @@ export class DepositsService {
           proof: proof ? sha256Hex(proof.bytes) : null,
         },
       },
-      async ({ deposits: repository, audit }) => {
+      async ({ deposits: repository, audit, protection }) => {
         const brand = await repository.brandMoney(actor.brandId);
         if (!brand) throw new AppError('brand_not_found');
+        // Player protection, before any gateway is called (docs/player-protection.md): no money in while
+        // an exclusion is in force, and none over what the deposit limits leave. The member's deposit lock
+        // is held until this deposit (pending, so it counts) is committed: parallel requests take turns.
+        const now = new Date();
+        if (await protection.excluded(actor.memberId, now)) throw new AppError('account_excluded');
+        const remaining = await protection.lockedDepositRemaining(actor.memberId, now);
+        if (remaining !== null && amountMinor > remaining) {
+          throw new AppError('deposit_limit_reached', {
+            details: { remainingMinor: remaining.toString(), remaining: minorToDecimal(remaining) },
+          });
+        }
         const id = await repository.insertDeposit({
           brandId: actor.brandId,
           memberId: actor.memberId,
@@ -386,8 +406,16 @@ export class DepositsService {
     return row;
   }
 
-  /** The deposit's money: one `deposit` entry deposits_clearing → member main. */
-  async #credit(ledger: Ledger, row: DepositRow, createdBy: string): Promise<bigint> {
+  /**
+   * The deposit's money: one `deposit` entry deposits_clearing → member main, and the amount on the
+   * member's day of activity (after the entry: the lock order balances → activity day).
+   */
+  async #credit(
+    { ledger, protection }: { ledger: Ledger; protection: MoneyProtection },
+    row: DepositRow,
+    createdBy: string,
+    now: Date,
+  ): Promise<bigint> {
     const wallet = await ledger.memberMainAccount(row.member_id);
     const entry = await ledger.post({
       brandId: row.brand_id,
@@ -400,6 +428,7 @@ export class DepositsService {
         { accountId: wallet.id, amountMinor: row.amount_minor },
       ],
     });
+    await protection.record(row.member_id, now, { depositedMinor: row.amount_minor });
     return entry.entryId;
   }
 
@@ -420,11 +449,19 @@ export class DepositsService {
       'deposit.approve',
       idempotencyKey,
       { depositId },
-      async ({ deposits: repository, ledger, audit }) => {
+      async ({ deposits: repository, ledger, audit, protection }) => {
         const row = await this.#pendingDeposit(repository, decider.brandId, depositId);
         const by = deciderName(decider);
-        const entryId = await this.#credit(ledger, row, by);
-        if (!(await repository.decide(row.id, { status: 'approved', entryId, decidedBy: by }, new Date()))) {
+        const now = new Date();
+        // The member excluded themselves (or was excluded) since asking: the money is not taken in.
+        if (await protection.excluded(row.member_id, now)) {
+          const decision = { status: 'rejected', reason: EXCLUDED_REASON, decidedBy: by } as const;
+          if (!(await repository.decide(row.id, decision, now))) throw new AppError('deposit_not_pending');
+          await audit.record(decisionAudit(decider, row, 'deposit.rejected', { reason: EXCLUDED_REASON }));
+          return { deposit: await this.#operatorRecord(repository, row.id) };
+        }
+        const entryId = await this.#credit({ ledger, protection }, row, by, now);
+        if (!(await repository.decide(row.id, { status: 'approved', entryId, decidedBy: by }, now))) {
           throw new AppError('deposit_not_pending');
         }
         await audit.record(decisionAudit(decider, row, 'deposit.approved', { entryId }));
@@ -500,7 +537,12 @@ export class DepositsService {
     const { value } = await runIdempotent(
       this.#uow,
       { scope: `gateway:${method.id}:callback`, key: body.gatewayTxnId, request: body },
-      async ({ deposits: repository, ledger, audit: auditLog }): Promise<GatewayCallbackResult> => {
+      async ({
+        deposits: repository,
+        ledger,
+        audit: auditLog,
+        protection,
+      }): Promise<GatewayCallbackResult> => {
         const row = await repository.lockDeposit(BigInt(body.orderId));
         if (!row || row.method_id !== method.id) {
           throw new AppError('not_found', { message: `order ${body.orderId} of ${methodCode}` });
@@ -527,8 +569,18 @@ export class DepositsService {
               entryId,
             },
           });
+        // Paid while the member is excluded: not credited (the operator refunds it through the gateway).
+        if (body.status === 'success' && (await protection.excluded(row.member_id, now))) {
+          await repository.decide(
+            row.id,
+            { status: 'rejected', reason: EXCLUDED_REASON, decidedBy: by, gatewayTxnId: body.gatewayTxnId },
+            now,
+          );
+          await audit('deposit.gateway_rejected_excluded', null);
+          return { orderId: body.orderId, status: 'rejected' };
+        }
         if (body.status === 'success' && paid === row.amount_minor) {
-          const entryId = await this.#credit(ledger, row, by);
+          const entryId = await this.#credit({ ledger, protection }, row, by, now);
           await repository.decide(
             row.id,
             { status: 'approved', entryId, decidedBy: by, gatewayTxnId: body.gatewayTxnId },

@@ -432,6 +432,8 @@ export class GameCardsRepository<E extends Executor = Executor> extends Reposito
           vendor_id: input.vendorId,
           created_at: input.now,
           expires_at: input.expiresAt,
+          // The session's reality check and time limit apply to this game's bets (vendor_call_begin).
+          login_session_id: input.loginSessionId,
         })
         .execute();
     }

@@ -514,6 +514,13 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
         game_id: BigInt(idOf('lotus-fortune')),
         vendor_id: lotusId,
       });
+      // The login session it was launched from: its reality check and time limit apply to the game's bets.
+      const login = await test.database.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('token_hash', '=', createHash('sha256').update(player.token).digest('hex'))
+        .executeTakeFirstOrThrow();
+      expect(session.login_session_id).toBe(login.id);
       const vendor = await test.database.db
         .selectFrom('vendors')
         .select('session_minutes')

@@ -99,6 +99,11 @@ function refusalError(result: Exclude<WalletResult, { status: 'OK' }>): AppError
       return new AppError('session_expired');
     case 'PLAYER_NOT_FOUND':
       return new AppError('not_logged_in');
+    // Player protection: the game screen says which one stopped the bet (no money moved).
+    case 'LIMIT_REACHED':
+      return new AppError('limit_reached');
+    case 'PLAY_PAUSED':
+      return new AppError('reality_check_due');
     default:
       return new AppError('service_unavailable', { message: `wallet refused: ${result.status}` });
   }

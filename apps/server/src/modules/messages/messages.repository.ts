@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
+import { exclusionInForce } from '../../db/exclusion-rule.ts';
 import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 /**
  * Platform messages and each member's read / hidden state (migration 0010_messages). A member sees the
- * messages addressed to it plus the brand's broadcasts sent since it registered, minus those it hid.
+ * messages addressed to it plus the brand's broadcasts sent since it registered, minus those it hid, and
+ * minus the broadcasts sent while an exclusion kept its account closed (issue 17: marketing stops for an
+ * excluded player; a message addressed to the member, such as a service notice, still reaches it).
  */
 
 /** Who is asking: the member's id, brand and registration time (for the broadcast rule). */
@@ -31,7 +34,19 @@ export class MessagesRepository<E extends Executor = Executor> extends Repositor
       .where((eb) =>
         eb.or([
           eb('m.member_id', '=', reader.id),
-          eb.and([eb('m.member_id', 'is', null), eb('m.created_at', '>=', reader.createdAt)]),
+          eb.and([
+            eb('m.member_id', 'is', null),
+            eb('m.created_at', '>=', reader.createdAt),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('play_exclusions as x')
+                  .select('x.id')
+                  .where('x.member_id', '=', reader.id)
+                  .where(exclusionInForce('x', sql<Date>`m.created_at`)),
+              ),
+            ),
+          ]),
         ]),
       )
       .where('r.deleted_at', 'is', null);

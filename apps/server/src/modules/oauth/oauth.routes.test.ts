@@ -393,6 +393,27 @@ describe.each(testBackends())('oauth routes [%s]', (backend) => {
     expect((await telegramLogin(stub.telegramAuthData(nowS - 9 * 60))).statusCode).toBe(200);
   });
 
+  // Issue 17: the third-party way in ends in the same SessionsService.open, which refuses an excluded member.
+  it('refuses a member on a break at the exchange, with the exclusion details', async () => {
+    const { result } = await signIn('google');
+    const taken = await test.app.inject({
+      method: 'POST',
+      url: '/wps/member/protection/exclusions',
+      headers: { authorization: `Bearer ${result.token}` },
+      payload: { kind: 'cool_off', duration: '7d', confirm: true },
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const ip = freshIp();
+    const { authorizeUrl, cookie } = await start('google', ip);
+    const { code } = loginCodeOf(await callback(await stub.approve(authorizeUrl.toString()), ip, cookie));
+    const refused = await exchange(code, ip);
+    expectError(refused, 403, 'account_excluded');
+    expect((refused.json() as { value: unknown }).value).toMatchObject({
+      kind: 'cool_off',
+      reopenAvailable: false,
+    });
+  });
+
   it('never writes a state, code, token or client secret to the log, the audit log or a response', async () => {
     const log = logLines.join('\n');
     const audit = JSON.stringify(await test.database.db.selectFrom('audit_log').select('detail').execute());

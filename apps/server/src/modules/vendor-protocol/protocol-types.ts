@@ -21,7 +21,9 @@ export type WalletRefusal = {
   /**
    * INSUFFICIENT_FUNDS, SESSION_EXPIRED, PLAYER_NOT_FOUND, TXN_ROLLED_BACK, TXN_CONFLICT, ROUND_CLOSED (the
    * round is settled, rolled back or another player's), ROUND_HAS_CREDIT (a rollback of a debit whose round
-   * already has a credit), BET_NOT_FOUND (a win credit on a round without a standing debit of the player).
+   * already has a credit), BET_NOT_FOUND (a win credit on a round without a standing debit of the player),
+   * LIMIT_REACHED (a debit whose stake would pass a loss or wager limit the player set), PLAY_PAUSED (a
+   * debit while a reality check is due on the player's session; bets resume after the player acknowledges it).
    */
   status: RefusalStatus;
   /** The current balance where the platform knows the player (INSUFFICIENT_FUNDS always has it). */

@@ -86,6 +86,10 @@ export const REFUSAL_STATUSES = [
   'ROUND_CLOSED',
   'ROUND_HAS_CREDIT',
   'BET_NOT_FOUND',
+  // Player protection (issue 17), debits only: the stake would pass a loss or wager limit in force; a
+  // reality check is due on the player's session (bets resume once the player acknowledges it).
+  'LIMIT_REACHED',
+  'PLAY_PAUSED',
 ] as const;
 export type RefusalStatus = (typeof REFUSAL_STATUSES)[number];
 

@@ -93,6 +93,10 @@ export type CallToBegin = {
   tokenHash: string;
   memberId: bigint;
   gameCode: string;
+  /** The call's time (the protection rules of a debit are decided at it). */
+  now: Date;
+  /** A debit: also read its loss/wager headroom and its login session (a credit or rollback never needs them). */
+  debit: boolean;
 };
 
 /** A stored vendor transaction, as far as a later call about it needs it. */
@@ -123,11 +127,27 @@ export type CallState = {
   game: ProtocolGame | undefined;
   /** The member's main wallet (made on first use) and its available balance. */
   wallet: { accountId: bigint; availableMinor: bigint };
+  /**
+   * A debit only: the largest stake the loss and wager limits in force still allow (may be ≤ 0), or null
+   * when none is in force (then vendor_call_apply skips its guard).
+   */
+  headroomMinor: bigint | null;
+  /** A debit only: the login session the game was launched from, or null (none recorded, or not a debit). */
+  loginSession: LoginSessionView | null;
+};
+
+/** What a debit checks of the player's login session (migration 0022). */
+export type LoginSessionView = {
+  /** When a reality check is due: no bet from then until the player acknowledges it. */
+  realityCheckAt: Date | null;
+  /** When the session time limit ends the session. */
+  playEndsAt: Date | null;
+  revoked: boolean;
 };
 
 export type AppliedCall =
   | { outcome: 'posted'; id: bigint; entryId: bigint | null; balanceMinor: bigint }
-  | { outcome: PostEntryRefusal };
+  | { outcome: PostEntryRefusal | 'limit_reached' };
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
@@ -158,6 +178,11 @@ type BeginRow = Nullable<{
   g_type: string;
   w_account_id: bigint;
   w_available_minor: bigint;
+  l_headroom_minor: bigint;
+  ls_id: bigint;
+  ls_reality_check_at: Date;
+  ls_play_ends_at: Date;
+  ls_revoked: boolean;
 }> & {
   e_entry_id: bigint | null;
   e_response: unknown;
@@ -194,7 +219,7 @@ function callTxnOf(
 }
 
 type ApplyRow = {
-  o_outcome: PostEntryRefusal | 'posted';
+  o_outcome: PostEntryRefusal | 'limit_reached' | 'posted';
   o_txn_row_id: bigint | null;
   o_entry_id: bigint | null;
   o_balance_minor: bigint | null;
@@ -342,7 +367,7 @@ export class VendorProtocolRepository<E extends Executor = Executor> extends Rep
     const { rows } = await sql<BeginRow>`select * from vendor_call_begin(
       ${String(call.vendorId)}::int8, ${call.lockTxnId}::text, ${call.roundId}::text, ${call.txnId}::text,
       ${call.targetTxnId}::text, ${call.rollbackOfTxnId}::text, ${call.tokenHash}::text,
-      ${String(call.memberId)}::int8, ${call.gameCode}::text
+      ${String(call.memberId)}::int8, ${call.gameCode}::text, ${call.now}::timestamptz, ${call.debit}::bool
     )`.execute(this.db);
     const row = rows[0];
     if (!row || row.w_account_id === null || row.w_available_minor === null) {
@@ -399,6 +424,15 @@ export class VendorProtocolRepository<E extends Executor = Executor> extends Rep
               names: row.g_names as LocalisedText,
             },
       wallet: { accountId: row.w_account_id, availableMinor: row.w_available_minor },
+      headroomMinor: row.l_headroom_minor,
+      loginSession:
+        row.ls_id === null
+          ? null
+          : {
+              realityCheckAt: row.ls_reality_check_at,
+              playEndsAt: row.ls_play_ends_at,
+              revoked: row.ls_revoked === true,
+            },
     };
   }
 
@@ -407,13 +441,17 @@ export class VendorProtocolRepository<E extends Executor = Executor> extends Rep
    * round — created open (or settled, for a closing free-round credit), or added to only while open and of
    * the same player, else RoundGuardError — its journal entry through `ledger_post_entry` when it moves
    * money, and its stored answer with the balance it left. A ledger refusal is answered (`outcome`), and
-   * the caller must roll back: the row and the round are already written in its transaction.
+   * the caller must roll back: the row and the round are already written in its transaction. The call's
+   * activity (stake, payout) is added to the member's day after the entry; `limited` (a loss or wager limit
+   * was in force when the call began) makes a debit re-check the limits under the member's lock and answer
+   * `limit_reached` (roll back) when its stake passed one.
    */
   async applyCall(
     this: VendorProtocolRepository<Tx>,
     row: Omit<NewVendorTransaction, 'status' | 'entryId' | 'response' | 'targetTxnId'>,
     change: Pick<RoundChange, 'stakeDeltaMinor' | 'payoutDeltaMinor' | 'event' | 'now'>,
     entry: PreparedEntry | null,
+    limited: boolean,
   ): Promise<AppliedCall> {
     try {
       const { rows } = await sql<ApplyRow>`select * from vendor_call_apply(
@@ -425,7 +463,8 @@ export class VendorProtocolRepository<E extends Executor = Executor> extends Rep
         ${change.now}::timestamptz,
         ${entry?.kind ?? null}::text, ${entry?.idempotencyKey ?? null}::text, ${entry?.requestHash ?? null}::text,
         ${entry?.memo ?? null}::text, ${entry?.createdBy ?? null}::text,
-        ${entry ? postingArrays(entry.postings) : sql`null::int8[], null::text[], null::int8[]`}
+        ${entry ? postingArrays(entry.postings) : sql`null::int8[], null::text[], null::int8[]`},
+        ${limited}::bool
       )`.execute(this.db);
       const answer = rows[0];
       if (!answer) throw new Error('vendor_call_apply answered no row');

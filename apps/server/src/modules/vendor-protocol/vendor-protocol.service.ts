@@ -8,6 +8,7 @@ import type { ProcessCache } from '../../lib/process-cache.ts';
 import { requestHashOf, sha256Hex } from '../../lib/request-hash.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { ledgerIn, type PreparedEntry, preparePost } from '../ledger/ledger.ts';
+import { protectionIn } from '../player-protection/activity-api.ts';
 import type { AuthenticateResult, WalletRefusal, WalletResult } from './protocol-types.ts';
 import {
   type AuthenticateRequest,
@@ -76,16 +77,17 @@ type TxnRow = Omit<NewVendorTransaction, 'status' | 'entryId' | 'response'>;
 type StoredAnswer = { status: WalletResult['status']; balanceMinor: string | null };
 
 /**
- * Thrown inside a debit's transaction when the balance it read was spent by another bet before its posting:
- * the transaction rolls back and the debit is decided again (at most FUNDS_ATTEMPTS times; after that the
- * vendor gets an HTTP error and retries with the same txn id).
+ * Thrown inside a debit's transaction when what it was decided on moved before its posting — the balance
+ * it read was spent by another bet, or other bets committed since took the loss/wager allowance it read
+ * (vendor_call_apply's guard): the transaction rolls back and the debit is decided again on a fresh read
+ * (at most DECIDE_ATTEMPTS times; after that the vendor gets an HTTP error and retries with the same txn id).
  */
-class FundsMoved extends Error {
-  constructor() {
-    super('the balance changed under a debit');
+class DecidedOnStaleRead extends Error {
+  constructor(what: 'funds' | 'limits') {
+    super(`the ${what} changed under a debit`);
   }
 }
-const FUNDS_ATTEMPTS = 5;
+const DECIDE_ATTEMPTS = 5;
 
 /** A dummy key, so that an unknown vendor code costs the same HMAC as a known one. */
 const DUMMY_SECRET = 'vendor-protocol:no-such-vendor:0000000000000000';
@@ -108,7 +110,7 @@ function requestHash(
 
 /** What a money call's transaction works on: the protocol's rows and the ledger. */
 function callRepositories(trx: Tx) {
-  return { txns: new VendorProtocolRepository(trx), ledger: ledgerIn(trx) };
+  return { txns: new VendorProtocolRepository(trx), ledger: ledgerIn(trx), protection: protectionIn(trx) };
 }
 
 type CallRepositories = ReturnType<typeof callRepositories>;
@@ -285,8 +287,9 @@ export class VendorProtocolService {
       try {
         return await this.#retryOnTxnCollision(() =>
           transact(this.#repository.database, callRepositories, async (repos) => {
+            const now = this.#clock.now();
             const state = await repos.txns.beginCall({
-              ...this.#callOf(vendor, player, input),
+              ...this.#callOf(vendor, player, input, now, true),
               lockTxnId: input.txnId,
               targetTxnId: null,
               rollbackOfTxnId: input.txnId,
@@ -300,19 +303,31 @@ export class VendorProtocolService {
             const session = this.#sessionOf(state, vendor, player);
             if (!player.active) return refuse('PLAYER_NOT_FOUND');
             if (!session || !this.#live(session)) return refuse('SESSION_EXPIRED');
+            // The login session the game was launched from (player protection, docs/player-protection.md):
+            // its time limit or its end stops play; a reality check that is due pauses it until the player
+            // acknowledges it (a new bet then goes through: the refusal is final for this txn id only).
+            const login = state.loginSession;
+            if (login && (login.revoked || (login.playEndsAt !== null && login.playEndsAt <= now)))
+              return refuse('SESSION_EXPIRED');
+            if (login?.realityCheckAt && login.realityCheckAt <= now) return refuse('PLAY_PAUSED');
             const decision = roundDecision(state.round, player.memberId, { call: 'debit' });
             if ('refuse' in decision) return refuse(decision.refuse);
+            // Before the funds: a player at a limit is told so, not asked to deposit.
+            const headroom = state.headroomMinor;
+            if (headroom !== null && amountMinor > headroom) return refuse('LIMIT_REACHED');
             if (amountMinor > balance) return refuse('INSUFFICIENT_FUNDS');
             return this.#applied(
               repos,
               row,
-              { stakeDeltaMinor: amountMinor, payoutDeltaMinor: 0n, event: 'debit' },
+              { stakeDeltaMinor: amountMinor, payoutDeltaMinor: 0n, event: 'debit', now },
               this.#entry(player, vendor, input, state.wallet.accountId, 'bet', amountMinor),
+              // A limit was in force: vendor_call_apply re-checks it under the member's lock.
+              headroom !== null,
             );
           }),
         );
       } catch (error) {
-        if (!(error instanceof FundsMoved) || attempt >= FUNDS_ATTEMPTS) throw error;
+        if (!(error instanceof DecidedOnStaleRead) || attempt >= DECIDE_ATTEMPTS) throw error;
       }
     }
   }
@@ -335,8 +350,9 @@ export class VendorProtocolService {
     const result = await this.#retryOnTxnCollision(() =>
       transact(this.#repository.database, callRepositories, async (repos): Promise<WalletResult> => {
         won = undefined;
+        const now = this.#clock.now();
         const state = await repos.txns.beginCall({
-          ...this.#callOf(vendor, player, input),
+          ...this.#callOf(vendor, player, input, now, false),
           lockTxnId: input.txnId,
           targetTxnId: null,
           rollbackOfTxnId: null,
@@ -366,7 +382,7 @@ export class VendorProtocolService {
         const answer = await this.#applied(
           repos,
           base,
-          { stakeDeltaMinor: 0n, payoutDeltaMinor: amountMinor, event: decision.event },
+          { stakeDeltaMinor: 0n, payoutDeltaMinor: amountMinor, event: decision.event, now },
           amountMinor > 0n
             ? this.#entry(
                 player,
@@ -377,6 +393,7 @@ export class VendorProtocolService {
                 amountMinor,
               )
             : null,
+          false,
         );
         // Only a win of a stake is news for the public board; a free round or bonus is the brand's gift.
         won = amountMinor > 0n && !funded ? (game ?? null) : undefined;
@@ -407,8 +424,9 @@ export class VendorProtocolService {
     return this.#retryOnTxnCollision(() =>
       transact(this.#repository.database, callRepositories, async (repos): Promise<WalletResult> => {
         // Locked on the debit's id: the debit and every rollback of it take turns; then on the round.
+        const now = this.#clock.now();
         const state = await repos.txns.beginCall({
-          ...this.#callOf(vendor, player, input),
+          ...this.#callOf(vendor, player, input, now, false),
           lockTxnId: input.targetTxnId,
           targetTxnId: input.targetTxnId,
           rollbackOfTxnId: null,
@@ -455,6 +473,12 @@ export class VendorProtocolService {
             target.amount_minor,
             decision.event,
           );
+          // The stake comes off the player's activity on the day of the rollback (period sums stay right,
+          // and the loss and wager limits give the allowance back); a round rolled back is no round played.
+          await repos.protection.record(player.memberId, now, {
+            stakedMinor: -target.amount_minor,
+            rounds: decision.event === 'rollback_last' ? -1 : 0,
+          });
         }
         // Otherwise nothing to move: the debit was refused, already rolled back, or has not arrived yet
         // ('rollback_first': the debit will be refused when it comes).
@@ -533,17 +557,20 @@ export class VendorProtocolService {
   /**
    * Records an applied debit or credit, adds it to its round and moves its money (`entry`, none for a zero
    * credit), in one statement (`applyCall`). A ledger refusal rolls the call back: `insufficient_funds`
-   * means another bet spent the balance this call was decided on (FundsMoved: decided again).
+   * means another bet spent the balance this call was decided on, `limit_reached` that other bets took the
+   * limit's allowance it was decided on (DecidedOnStaleRead: decided again).
    */
   async #applied(
     repos: CallRepositories,
     row: TxnRow,
-    change: Pick<RoundChange, 'stakeDeltaMinor' | 'payoutDeltaMinor' | 'event'>,
+    change: Pick<RoundChange, 'stakeDeltaMinor' | 'payoutDeltaMinor' | 'event' | 'now'>,
     entry: PreparedEntry | null,
+    limited: boolean,
   ): Promise<WalletResult> {
     const { targetTxnId: _none, ...applied } = row;
-    const result = await repos.txns.applyCall(applied, { ...change, now: this.#clock.now() }, entry);
-    if (result.outcome === 'insufficient_funds') throw new FundsMoved();
+    const result = await repos.txns.applyCall(applied, change, entry, limited);
+    if (result.outcome === 'insufficient_funds') throw new DecidedOnStaleRead('funds');
+    if (result.outcome === 'limit_reached') throw new DecidedOnStaleRead('limits');
     if (result.outcome !== 'posted') throw new Error(`the ledger refused a vendor entry: ${result.outcome}`);
     if (entry)
       repos.ledger.announceMoved(
@@ -612,8 +639,12 @@ export class VendorProtocolService {
     vendor: ProtocolVendor,
     player: PlayerProfile,
     input: { txnId: string; roundId: string; sessionToken: string; gameCode: string },
+    now: Date,
+    debit: boolean,
   ) {
     return {
+      now,
+      debit,
       vendorId: vendor.id,
       roundId: input.roundId,
       txnId: input.txnId,

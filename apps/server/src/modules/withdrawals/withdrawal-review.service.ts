@@ -65,32 +65,42 @@ export class WithdrawalReviewService {
    * (`withdrawal:<id>:pay`), and the receipt is awaited until now + the brand's receipt minutes.
    */
   async pay(actor: WithdrawalActor, id: bigint, key: string): Promise<{ withdrawal: OpsWithdrawalView }> {
-    return this.#decide(actor, 'pay', key, { id }, async (row, now, { withdrawals, ledger, audit }) => {
-      if (row.status !== 'pending') throw new AppError('withdrawal_not_pending');
-      const { entry } = await ledger.postHold({
-        brandId: row.brand_id,
-        holdId: row.hold_id,
-        counter: { system: 'withdrawals_clearing' },
-        idempotencyKey: `withdrawal:${id}:pay`,
-        kind: 'withdrawal',
-        memo: `Withdrawal ${id}`,
-        createdBy: actorName(actor),
-      });
-      const { withdrawal_receipt_minutes: minutes } = await withdrawals.brandLimits(row.brand_id);
-      await withdrawals.markPaid(id, {
-        entryId: entry.entryId,
-        decidedBy: actorName(actor),
-        at: now,
-        deadline: new Date(now.getTime() + minutes * 60_000),
-      });
-      await audit.record(
-        auditOf(actor, row.member_id, 'withdrawal.paid', {
-          withdrawalId: id,
-          amountMinor: row.amount_minor,
+    return this.#decide(
+      actor,
+      'pay',
+      key,
+      { id },
+      async (row, now, { withdrawals, ledger, audit, protection }) => {
+        if (row.status !== 'pending') throw new AppError('withdrawal_not_pending');
+        const { entry } = await ledger.postHold({
+          brandId: row.brand_id,
+          holdId: row.hold_id,
+          counter: { system: 'withdrawals_clearing' },
+          idempotencyKey: `withdrawal:${id}:pay`,
+          kind: 'withdrawal',
+          memo: `Withdrawal ${id}`,
+          createdBy: actorName(actor),
+        });
+        const { withdrawal_receipt_minutes: minutes } = await withdrawals.brandLimits(row.brand_id);
+        await withdrawals.markPaid(id, {
           entryId: entry.entryId,
-        }),
-      );
-    });
+          decidedBy: actorName(actor),
+          at: now,
+          deadline: new Date(now.getTime() + minutes * 60_000),
+        });
+        // The player's activity counts a withdrawal when it is paid out — the moment the money leaves the
+        // wallet for good — not when it is asked for (the request only holds it, and a rejection gives it
+        // back). An exclusion never stops a payout: it is the player's own money going home (issue 17).
+        await protection.record(row.member_id, now, { withdrawnMinor: row.amount_minor });
+        await audit.record(
+          auditOf(actor, row.member_id, 'withdrawal.paid', {
+            withdrawalId: id,
+            amountMinor: row.amount_minor,
+            entryId: entry.entryId,
+          }),
+        );
+      },
+    );
   }
 
   /** Rejects a pending withdrawal with a reason the member sees; the hold is voided (money available again). */

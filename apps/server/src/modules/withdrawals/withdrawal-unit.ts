@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import { ledgerIn } from '../ledger/ledger.ts';
+import { protectionIn } from '../player-protection/activity-api.ts';
 import { type WithdrawalDetail, WithdrawalsRepository } from './withdrawals.repository.ts';
 
 /**
@@ -14,6 +15,7 @@ export function withdrawalRepositories(trx: Tx) {
     withdrawals: new WithdrawalsRepository(trx),
     ledger: ledgerIn(trx),
     audit: new AuditRepository(trx),
+    protection: protectionIn(trx),
   };
 }
 
