@@ -41,12 +41,15 @@ async function ops(...args: string[]): Promise<string> {
   return stdout;
 }
 
+/** The slot the journeys play, as the lobby names it in each language. */
+const SLOT_NAME: Record<Variant['lang'], string> = { EN: 'Tiger Temple', HI: 'टाइगर टेम्पल' };
+
 /** Opens Tiger Temple from the slots lobby: the pop-up on a desktop, the /game page on a phone. */
-async function openSlot(page: Page): Promise<FrameLocator> {
+async function openSlot(page: Page, variant: Variant): Promise<FrameLocator> {
   await openLayout(page, '/rng');
   await page
     .getByTestId('game-tile')
-    .filter({ has: page.getByText('Tiger Temple', { exact: true }) })
+    .filter({ has: page.getByText(SLOT_NAME[variant.lang], { exact: true }) })
     .getByTestId('game-tile-play')
     .click();
   const frameElement = page.locator('[data-testid="game-frame"]');
@@ -89,7 +92,7 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
   if (phone) await page.setViewportSize({ width: 375, height: 760 });
 
   // The slot's smallest stake becomes the daily loss limit: its largest stake would pass it.
-  let frame = await openSlot(page);
+  let frame = await openSlot(page, variant);
   const offered = await stakes(frame);
   const smallest = offered[0];
   const largest = offered.at(-1);
@@ -110,7 +113,7 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
   });
 
   await test.step('meet it in a slot: the game says so and the balance stays', async () => {
-    frame = await openSlot(page);
+    frame = await openSlot(page, variant);
     await expect(page.getByTestId('play-session-time')).toHaveText(/^\d+:\d\d:\d\d$/);
     await expect(page.getByTestId('play-session-net')).toHaveText(/\d\.\d\d$/);
     const balance = frame.getByTestId('originals-balance');
@@ -138,6 +141,8 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
     await expect(check).toBeVisible();
     await expect(page.getByTestId('reality-check-summary')).toBeVisible();
     await expect(check.getByTestId('reality-check-keep')).toBeFocused();
+    // Over the game until the player chooses: once its fade-in has ended, nothing of the game shows through.
+    await expect(check).toHaveCSS('opacity', '1');
     await page.screenshot(shot('reality-check'));
     await check.getByTestId('reality-check-keep').click();
     await expect(check).toHaveCount(0);
@@ -153,6 +158,7 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
     await confirm.getByTestId('break-confirm-submit').click();
     const signedOut = page.getByTestId('signed-out-dialog');
     await expect(signedOut.getByTestId('signed-out-message')).toContainText(endYear());
+    await expect(signedOut).toHaveCSS('opacity', '1');
     await page.screenshot(shot('signed-out'));
     await signedOut.getByTestId('signed-out-ok').click();
     await expect(page.getByTestId('player-strip')).toHaveCount(0);

@@ -123,6 +123,19 @@ describe('member centre shell (SPEC §2, §6)', () => {
     expect(useAuthModal.getState().modal).toEqual({ kind: 'login' });
   });
 
+  it('does not ask to log in over the dialog that says why the session ended (issue 17)', async () => {
+    serveMember(makeMember());
+    renderCentre('securityCenter');
+    await screen.findByTestId('member-centre');
+    const signedOut = { kind: 'signedOut' as const, reason: { code: 'play_session_limit_reached' as const } };
+    act(() => {
+      useAuthModal.setState({ modal: signedOut });
+      useSessionStore.setState({ token: null });
+    });
+    expect(await screen.findByTestId('member-centre-login')).toBeTruthy();
+    expect(useAuthModal.getState().modal).toEqual(signedOut);
+  });
+
   it.each([
     ['a trial account', makeMember({ isTrial: true })],
     ['a type-4 account', makeMember({ type: 4 })],

@@ -131,12 +131,14 @@ export function useEndSessionLocally(): (reason?: SignedOutReason) => Promise<vo
   const navigate = useNavigate();
   return useCallback(
     async (reason) => {
+      // The dialog first: a member-only page still on show meets the signed-out state before the move home,
+      // and must not ask to log in over it (features/member-centre/components/member-centre.tsx).
+      if (reason) useAuthModal.getState().open({ kind: 'signedOut', reason });
+      else useAuthModal.getState().close();
       useSessionStore.getState().signOut();
       queryClient.removeQueries({ queryKey: ['member'] });
       // The server ended this device's "remember me" with the session: never offer it from the cache.
       queryClient.removeQueries({ queryKey: REMEMBERED_KEY });
-      if (reason) useAuthModal.getState().open({ kind: 'signedOut', reason });
-      else useAuthModal.getState().close();
       await navigate('/');
     },
     [queryClient, navigate],

@@ -50,7 +50,7 @@ describe('the in-game overlay and the reality check (issue 17)', () => {
     const time = await screen.findByTestId('play-session-time');
     expect(time.textContent).toBe('0:12:05');
     expect(time.getAttribute('role')).toBe('timer');
-    expect(time.getAttribute('aria-label')).toBe('0 h 12 min');
+    expect(time.getAttribute('aria-label')).toBe('12 min');
     expect(screen.getByTestId('play-session-net').textContent).toBe('-₹120.00');
     clock += 2_000;
     await waitFor(() => expect(time.textContent).toBe('0:12:07'));

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { signedMoneyText } from '../../../lib/money/money.ts';
 import { useProtectionTexts } from '../../../lib/protection/protection-api.ts';
 import { useElapsedSeconds, usePlaySession } from '../hooks/use-play-session.ts';
-import { clockText, hoursAndMinutes } from '../utils/play-time.ts';
+import { clockText, spokenTime } from '../utils/play-time.ts';
 import { RealityCheckModal } from './reality-check-modal.tsx';
 
 /**
@@ -18,7 +18,6 @@ export function PlaySessionPanel({ onLeaveGame }: { onLeaveGame?: () => void }) 
   const { t } = useTranslation('protection');
   if (!ready || !session.data || elapsed === null) return null;
   const data = session.data;
-  const spoken = hoursAndMinutes(elapsed);
   return (
     <>
       <Paper withBorder radius="sm" px="sm" py={4} data-testid="play-session" aria-label={t('overlay.label')}>
@@ -31,7 +30,7 @@ export function PlaySessionPanel({ onLeaveGame }: { onLeaveGame?: () => void }) 
               ff="monospace"
               role="timer"
               aria-live="off"
-              aria-label={t('overlay.timeSpoken', spoken)}
+              aria-label={spokenTime(t, elapsed)}
               data-testid="play-session-time"
             >
               {clockText(elapsed)}

@@ -10,7 +10,7 @@ import { moneyText, signedMoneyText } from '../../../lib/money/money.ts';
 import { PROTECTION_KEYS, PROTECTION_PATHS } from '../../../lib/protection/protection-api.ts';
 import { useLogout } from '../../../lib/session/use-session.ts';
 import { acknowledgeRealityCheck } from '../api/play-session-api.ts';
-import { hoursAndMinutes } from '../utils/play-time.ts';
+import { spokenTime } from '../utils/play-time.ts';
 
 type RealityCheckModalProps = {
   session: PlaySession;
@@ -32,7 +32,6 @@ export function RealityCheckModal({ session, elapsedSeconds, onLeaveGame }: Real
   const logout = useLogout();
   const [busy, setBusy] = useState<'keep' | 'logout' | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const played = hoursAndMinutes(elapsedSeconds);
   const symbol = session.currencySymbol;
 
   const keepPlaying = async () => {
@@ -58,7 +57,7 @@ export function RealityCheckModal({ session, elapsedSeconds, onLeaveGame }: Real
       <Stack gap="sm">
         <Text role="alert" data-testid="reality-check-summary">
           {t('check.summary', {
-            time: t('overlay.timeSpoken', played),
+            time: spokenTime(t, elapsedSeconds),
             net: signedMoneyText(session.netMinor, symbol),
           })}
         </Text>
