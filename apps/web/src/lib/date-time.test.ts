@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './date-time.ts';
+import { formatDateTime, formatLongDate, formatLongDateTime } from './date-time.ts';
 
 describe('formatDateTime', () => {
   it('shows yyyy-MM-dd HH:mm:ss with zero padding, 24-hour clock', () => {
@@ -12,5 +12,20 @@ describe('formatDateTime', () => {
 
   it('passes an unreadable value through', () => {
     expect(formatDateTime('not a time')).toBe('not a time');
+  });
+});
+
+describe('formatLongDateTime and formatLongDate', () => {
+  it("tell a date in the reader's language", () => {
+    const iso = new Date(2026, 10, 27, 15, 0, 0).toISOString();
+    expect(formatLongDate(iso, 'en')).toBe('November 27, 2026');
+    expect(formatLongDate(iso, 'hi')).toBe('27 नवंबर 2026');
+    expect(formatLongDateTime(iso, 'en')).toContain('November 27, 2026');
+    expect(formatLongDateTime(iso, 'hi')).toContain('27 नवंबर 2026');
+  });
+
+  it('pass an unreadable value through', () => {
+    expect(formatLongDateTime('soon', 'en')).toBe('soon');
+    expect(formatLongDate('soon', 'hi')).toBe('soon');
   });
 });

@@ -12,3 +12,26 @@ export function formatDateTime(iso: string): string {
     `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
 }
+
+function localDate(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A date and time told to a person in their language (`27 November 2026, 15:00` / `27 नवंबर 2026, 3:00 pm`):
+ * for deadlines a player must understand at a glance (when a limit change applies, when a break ends). The
+ * browser's own Intl data does the language; an unreadable value is shown as it came.
+ */
+export function formatLongDateTime(iso: string, language: string): string {
+  const date = localDate(iso);
+  if (!date) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+}
+
+/** The date alone, in the person's language (`27 November 2026`). */
+export function formatLongDate(iso: string, language: string): string {
+  const date = localDate(iso);
+  if (!date) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
+}

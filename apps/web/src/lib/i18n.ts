@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'playerRank',
   'agents',
   'rewards',
+  'protection',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -314,6 +315,7 @@ export const MEMBER_NAMESPACES = [
   'playerRank',
   'agents',
   'rewards',
+  'protection',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { LoginOptions } from '../../features/auth/login-options.ts';
-import { loadAllNamespaces } from '../../lib/i18n.ts';
+import { loadAllNamespaces, loadNamespaces } from '../../lib/i18n.ts';
 import { type AuthModal, useAuthModal } from '../../lib/session/auth-modal-store.ts';
 
 // Each dialog is its own chunk, loaded when first opened: the forms, Mantine's modal and zod-free-but-large
@@ -23,6 +23,15 @@ const LogoutConfirmDialog = lazy(() =>
     import('../../features/auth/components/account-dialogs.tsx').then((m) => ({
       default: m.LogoutConfirmDialog,
     })),
+  ),
+);
+// Issue 17: its texts are the member-only `protection` namespace, loaded with it.
+const SignedOutDialog = lazy(() =>
+  withTexts(
+    Promise.all([
+      import('../../features/auth/components/signed-out-dialog.tsx'),
+      loadNamespaces(['protection']),
+    ]).then(([m]) => ({ default: m.SignedOutDialog })),
   ),
 );
 const RegisterModal = lazy(() =>
@@ -129,5 +138,7 @@ function AuthModalView({
       return <TrueAccountDialog opened={opened} onClose={onClose} />;
     case 'logoutConfirm':
       return <LogoutConfirmDialog opened={opened} onClose={onClose} />;
+    case 'signedOut':
+      return <SignedOutDialog opened={opened} onClose={onClose} reason={modal.reason} />;
   }
 }

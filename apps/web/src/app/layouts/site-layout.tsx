@@ -10,11 +10,9 @@ import {
   useNavigation,
 } from 'react-router';
 import { HomeIcon } from '../../components/ui/icons.tsx';
-import { usePasswordChangeGuard } from '../../features/auth/hooks/use-password-change-guard.ts';
 import { loginOptionsFrom } from '../../features/auth/login-options.ts';
 import { GameOverlaysSlot } from '../../features/games/components/game-overlays-slot.tsx';
 import { SiteHeader } from '../../features/header/components/site-header.tsx';
-import { useBalancePush } from '../../features/wallet/hooks/use-balance-push.ts';
 import { HOME_PATHS, normalisePath } from '../../lib/categories.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
@@ -30,6 +28,9 @@ import classes from './site-layout.module.css';
 const AgentCentreSlot = lazy(() =>
   import('./agent-centre-slot.tsx').then((m) => ({ default: m.AgentCentreSlot })),
 );
+// What watches a logged-in session (a forced password change, the session time limit): loaded once
+// someone is logged in, so a visitor's first load carries none of it.
+const MemberGuards = lazy(() => import('./member-guards.tsx').then((m) => ({ default: m.MemberGuards })));
 const HomePopups = lazy(() => import('./home-popups.tsx').then((m) => ({ default: m.HomePopups })));
 // The footer (below the page) and the side menu (fixed at the edge) load beside the page rather than in the
 // first bundle: neither moves anything when it arrives (issue 7 first-load budget, CLS).
@@ -98,11 +99,6 @@ export function SiteLayout() {
   // A token counts as logged in while member info loads: the guard and the header agree at once.
   const { token, member } = useSession();
   const loggedIn = token !== null;
-  // Live balance (docs/wallet-contract.md): one socket per logged-in tab, closed on logout. A page without
-  // the header (a game screen inside the game iframe) shows no site balance: the tab around it has the socket.
-  // A session that must change its password first gets none (the server refuses it); the change opens it.
-  useBalancePush(layout.header && member?.passwordChangeRequired !== true ? token : null);
-  usePasswordChangeGuard();
   const catalogue = useCatalogueChrome({ loggedIn, enabled: layout.header || layout.footer });
   const loginOptions = useMemo(() => loginOptionsFrom(permission), [permission]);
   const isHome = (HOME_PATHS as readonly string[]).includes(normalisePath(location.pathname));
@@ -183,6 +179,13 @@ export function SiteLayout() {
       {loggedIn ? (
         <Suspense fallback={null}>
           <AgentCentreSlot permission={permission} />
+          {/* Live balance (docs/wallet-contract.md): one socket per logged-in tab, closed on logout. A page
+              without the header (a game screen inside the game iframe) shows no site balance: the tab around
+              it has the socket. A session that must change its password first gets none (the server refuses
+              it); the change opens it. */}
+          <MemberGuards
+            balanceToken={layout.header && member?.passwordChangeRequired !== true ? token : null}
+          />
         </Suspense>
       ) : null}
       <AuthModals loginOptions={loginOptions} />

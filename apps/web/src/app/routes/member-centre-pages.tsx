@@ -1,5 +1,13 @@
 import { lazy } from 'react';
 import type { MemberCentrePages } from '../../features/member-centre/components/member-centre.tsx';
+import { loadNamespaces } from '../../lib/i18n.ts';
+
+/**
+ * The player-protection texts (issue 17) are a member namespace only the pages that show them wait for,
+ * so the other pages of the centre never download them.
+ */
+const withProtectionTexts = <T,>(load: Promise<T>): Promise<T> =>
+  Promise.all([load, loadNamespaces(['protection'])]).then(([module]) => module);
 
 /**
  * The pages of the member centre (SPEC §2), each owned by its feature. The centre is a shell that shows
@@ -8,9 +16,9 @@ import type { MemberCentrePages } from '../../features/member-centre/components/
  */
 export const MEMBER_CENTRE_PAGES: MemberCentrePages = {
   securityCenter: lazy(() =>
-    import('../../features/security-centre/components/security-centre-page.tsx').then((m) => ({
-      default: m.SecurityCentrePage,
-    })),
+    withProtectionTexts(import('../../features/security-centre/components/security-centre-page.tsx')).then(
+      (m) => ({ default: m.SecurityCentrePage }),
+    ),
   ),
   transferFund: lazy(() =>
     import('../../features/wallet/components/transfer-fund-page.tsx').then((m) => ({
@@ -44,6 +52,11 @@ export const MEMBER_CENTRE_PAGES: MemberCentrePages = {
   rewardCenter: lazy(() =>
     import('../../features/rewards/components/reward-center-page.tsx').then((m) => ({
       default: m.RewardCenterPage,
+    })),
+  ),
+  myActivity: lazy(() =>
+    withProtectionTexts(import('../../features/activity/components/my-activity-page.tsx')).then((m) => ({
+      default: m.MyActivityPage,
     })),
   ),
   transactionHistory: lazy(() =>

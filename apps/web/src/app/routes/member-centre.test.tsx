@@ -47,6 +47,7 @@ describe('member centre shell (SPEC §2, §6)', () => {
       'withdraw',
       'personalHistoryCopy',
       'transactionHistory',
+      'myActivity',
       'rewardCenter',
       'messageV2',
     ]);
@@ -71,6 +72,7 @@ describe('member centre shell (SPEC §2, §6)', () => {
       'transferUpline',
       'personalHistoryCopy',
       'transactionHistory',
+      'myActivity',
       'rewardCenter',
       'messageV2',
     ]);
@@ -119,6 +121,19 @@ describe('member centre shell (SPEC §2, §6)', () => {
     useAuthModal.setState({ modal: null });
     fireEvent.click(screen.getByTestId('member-centre-login-action'));
     expect(useAuthModal.getState().modal).toEqual({ kind: 'login' });
+  });
+
+  it('does not ask to log in over the dialog that says why the session ended (issue 17)', async () => {
+    serveMember(makeMember());
+    renderCentre('securityCenter');
+    await screen.findByTestId('member-centre');
+    const signedOut = { kind: 'signedOut' as const, reason: { code: 'play_session_limit_reached' as const } };
+    act(() => {
+      useAuthModal.setState({ modal: signedOut });
+      useSessionStore.setState({ token: null });
+    });
+    expect(await screen.findByTestId('member-centre-login')).toBeTruthy();
+    expect(useAuthModal.getState().modal).toEqual(signedOut);
   });
 
   it.each([

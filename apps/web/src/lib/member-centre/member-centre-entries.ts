@@ -11,6 +11,8 @@ export const MEMBER_CENTRE_ENTRIES = [
   'transferUpline',
   'personalHistoryCopy',
   'transactionHistory',
+  // Issue 17: the player's own money per day (deposits, withdrawals, stakes, wins, net).
+  'myActivity',
   'rewardCenter',
   'messageV2',
 ] as const;

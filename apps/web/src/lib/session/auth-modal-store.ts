@@ -17,7 +17,16 @@ export type AuthModal =
   | { kind: 'oneClickResult'; username: string; password: string }
   /** SPEC §6: type-4 and trial accounts meet `in_need_true_account`. */
   | { kind: 'trueAccountRequired' }
-  | { kind: 'logoutConfirm' };
+  | { kind: 'logoutConfirm' }
+  /**
+   * The server ended the session for the player's own protection (issue 17): a break or self-exclusion
+   * just taken (`exclusion`, with its end), or the session time limit (`play_session_limit_reached`).
+   */
+  | { kind: 'signedOut'; reason: SignedOutReason };
+
+export type SignedOutReason =
+  | { code: 'exclusion'; exclusion: 'cool_off' | 'self_exclusion'; endsAt: string }
+  | { code: 'play_session_limit_reached' };
 
 type AuthModalState = {
   modal: AuthModal | null;

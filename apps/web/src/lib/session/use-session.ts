@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiGet, apiSend } from '../api-client.ts';
-import { openAuthModal, useAuthModal } from './auth-modal-store.ts';
+import { openAuthModal, type SignedOutReason, useAuthModal } from './auth-modal-store.ts';
 import { REMEMBERED_KEY } from './remembered-key.ts';
 import { useSessionStore } from './session-store.ts';
 
@@ -110,21 +110,39 @@ export function useCompleteLogin(): (
  * out: the player asked to leave, and the server session expires on its own.
  */
 export function useLogout(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const endLocally = useEndSessionLocally();
   return useCallback(async () => {
     try {
       await apiSend('DELETE', '/wps/session/logout');
     } catch {
       // Signed out locally regardless (see above).
     }
-    useSessionStore.getState().signOut();
-    queryClient.removeQueries({ queryKey: ['member'] });
-    // The server ended this device's "remember me" with the session: never offer it from the cache.
-    queryClient.removeQueries({ queryKey: REMEMBERED_KEY });
-    useAuthModal.getState().close();
-    await navigate('/');
-  }, [queryClient, navigate]);
+    await endLocally();
+  }, [endLocally]);
+}
+
+/**
+ * The browser's half of a logout, for a session the server has already ended (the player's break or
+ * self-exclusion, the session time limit): forget the token and the member's cached data and go to '/'.
+ * With `reason`, the signed-out dialog then says why (lib/session/auth-modal-store.ts).
+ */
+export function useEndSessionLocally(): (reason?: SignedOutReason) => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (reason) => {
+      // The dialog first: a member-only page still on show meets the signed-out state before the move home,
+      // and must not ask to log in over it (features/member-centre/components/member-centre.tsx).
+      if (reason) useAuthModal.getState().open({ kind: 'signedOut', reason });
+      else useAuthModal.getState().close();
+      useSessionStore.getState().signOut();
+      queryClient.removeQueries({ queryKey: ['member'] });
+      // The server ended this device's "remember me" with the session: never offer it from the cache.
+      queryClient.removeQueries({ queryKey: REMEMBERED_KEY });
+      await navigate('/');
+    },
+    [queryClient, navigate],
+  );
 }
 
 /** SPEC §6: a visitor's protected action opens the login popup instead. */

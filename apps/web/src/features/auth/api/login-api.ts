@@ -5,6 +5,7 @@ import type {
   RememberedAccount,
 } from '@lotus/shared/auth.schema';
 import type { HumanSolution } from '@lotus/shared/human-check';
+import type { ExclusionRefusalDetails } from '@lotus/shared/player-protection.schema';
 import { ApiError, apiGet, apiSend } from '../../../lib/api-client.ts';
 import { postSealed } from '../../../lib/sealed-request.ts';
 
@@ -34,6 +35,16 @@ export function loginWithUsername(login: UsernameLogin): Promise<LoginResult> {
 
 export function loginWithSms(login: SmsLogin): Promise<LoginResult> {
   return postSealed<LoginResult>('/wps/session/login', { type: 'sms', ...login });
+}
+
+/**
+ * `POST /wps/member/protection/reopen` (issue 17): after a self-exclusion ended, the player asks to reopen
+ * the account with the same proof as a login (the login body, sealed); it reopens 24 hours later.
+ */
+export function requestReopen(
+  login: ({ type: 'username' } & UsernameLogin) | ({ type: 'sms' } & SmsLogin),
+): Promise<{ reopensAt: string }> {
+  return postSealed<{ reopensAt: string }>('/wps/member/protection/reopen', login);
 }
 
 /** POST /wps/verification/sms/noLogin: the answer is the same whether or not the number has an account. */
@@ -102,6 +113,22 @@ export function loginFreePlay(humanVerification: HumanSolution): Promise<LoginRe
     version: 3,
     humanVerification,
   });
+}
+
+/** What a refused login (`403 account_excluded`) says about the exclusion, when the error carries it. */
+export function exclusionRefusalOf(error: unknown): ExclusionRefusalDetails | null {
+  if (!(error instanceof ApiError) || error.code !== 'account_excluded') return null;
+  const value = error.value ?? {};
+  const kind = ['cool_off', 'self_exclusion', 'operator'].includes(value.kind as string)
+    ? (value.kind as ExclusionRefusalDetails['kind'])
+    : 'operator';
+  const time = (raw: unknown) => (typeof raw === 'string' && raw !== '' ? raw : null);
+  return {
+    kind,
+    endsAt: time(value.endsAt),
+    reopenAvailable: value.reopenAvailable === true,
+    reopensAt: time(value.reopensAt),
+  };
 }
 
 /** The new-IP step's details (`403 login_verification_required`), when an error carries them. */

@@ -1,8 +1,10 @@
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Tabs, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { loadNamespaces } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { exclusionRefusalOf } from '../api/login-api.ts';
 import { useLoginForm } from '../hooks/use-login-form.ts';
 import type { LoginOptions } from '../login-options.ts';
 import classes from './auth-form.module.css';
@@ -10,6 +12,13 @@ import { LoginMobileFields } from './login-mobile-fields.tsx';
 import { LoginRememberedCard } from './login-remembered-card.tsx';
 import { LoginUsernameFields } from './login-username-fields.tsx';
 import { LoginVerificationStep } from './login-verification-step.tsx';
+
+// Issue 17: a login refused for an exclusion; its code and texts load only when one is met.
+const ExclusionRefusal = lazy(() =>
+  Promise.all([import('./exclusion-refusal.tsx'), loadNamespaces(['protection'])]).then(([m]) => ({
+    default: m.ExclusionRefusal,
+  })),
+);
 
 export type LoginFormProps = {
   options: LoginOptions;
@@ -112,7 +121,11 @@ export function LoginForm({
             </Anchor>
           </Group>
           <div aria-live="assertive">
-            {flow.failure ? (
+            {flow.failure && exclusionRefusalOf(flow.failure.error) ? (
+              <Suspense fallback={<Loader size="sm" />}>
+                <ExclusionRefusal error={flow.failure.error} reopen={flow.reopen} />
+              </Suspense>
+            ) : flow.failure ? (
               <Alert color="red" variant="light" data-testid="login-error">
                 {messageForApiError(t, flow.failure.error)}
               </Alert>

@@ -1,12 +1,16 @@
 import type { LoginChallenge, LoginResult } from '@lotus/shared/auth.schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
 import { REMEMBERED_KEY } from '../../../lib/session/remembered-key.ts';
 import { type LoginMethod, useCompleteLogin } from '../../../lib/session/use-session.ts';
 import { forgetRemembered, getRemembered, loginChallengeOf, loginRemembered } from '../api/login-api.ts';
 
 /** What the submit button is waiting for: the human check's proof of work, or the server. */
 export type LoginPhase = 'idle' | 'checking' | 'submitting';
+
+/** Asks to reopen the account the last login was refused for; resolves with when it reopens. */
+export type ReopenRequest = () => Promise<{ reopensAt: string }>;
 
 /** The login that met the new-IP step, so the verified result finishes it the same way. */
 export type PendingVerification = { challenge: LoginChallenge; method: LoginMethod; password?: string };
@@ -29,6 +33,9 @@ export function useLoginFlow() {
   const [phase, setPhase] = useState<LoginPhase>('idle');
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const [verification, setVerification] = useState<PendingVerification | null>(null);
+  // A login refused because the account is excluded: how to ask to reopen it with the same credentials
+  // (issue 17), kept only while that refusal is on show.
+  const [reopen, setReopen] = useState<ReopenRequest | null>(null);
 
   /** Success of any way in; "remember me" unticked forgets an earlier remembered account (SPEC §4). */
   const finish = async (result: LoginResult, method: LoginMethod, typedPassword?: string) => {
@@ -60,9 +67,15 @@ export function useLoginFlow() {
     return false;
   };
 
+  /** After `fail`: a refused login by an excluded account may be followed by a reopen request. */
+  const offerReopen = (error: unknown, request: ReopenRequest) => {
+    if (error instanceof ApiError && error.code === 'account_excluded') setReopen(() => request);
+  };
+
   /** Runs one attempt: the failure cleared first, the phase back to idle at the end whatever happens. */
   const run = async (work: (setPhase: (phase: LoginPhase) => void) => Promise<void>) => {
     setFailure(null);
+    setReopen(null);
     try {
       await work(setPhase);
     } finally {
@@ -101,7 +114,12 @@ export function useLoginFlow() {
     phase,
     busy: phase !== 'idle',
     failure,
-    clearFailure: () => setFailure(null),
+    clearFailure: () => {
+      setFailure(null);
+      setReopen(null);
+    },
+    reopen,
+    offerReopen,
     verification,
     closeVerification: () => setVerification(null),
     finish,

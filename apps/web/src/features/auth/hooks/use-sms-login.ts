@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
 import { registerSettingQueryOptions } from '../../../lib/system/get-register-setting.ts';
-import { loginWithSms, sendLoginSms } from '../api/login-api.ts';
+import { loginWithSms, requestReopen, sendLoginSms } from '../api/login-api.ts';
 import { type SmsLoginInput, type SmsLoginValues, smsLoginSchema } from '../utils/login-schema.ts';
 import type { LoginFlow } from './use-login-flow.ts';
 
@@ -39,17 +39,13 @@ export function useSmsLogin(
 
   const submit = form.handleSubmit(({ dialingCode: countryDialingCode, mobile, code }) =>
     flow.run(async (to) => {
+      const login = { countryDialingCode, mobileNum: mobile, verificationCode: code };
       try {
         to('submitting');
-        const result = await loginWithSms({
-          countryDialingCode,
-          mobileNum: mobile,
-          verificationCode: code,
-          remember: flow.remember,
-        });
-        await flow.finish(result, 'sms');
+        await flow.finish(await loginWithSms({ ...login, remember: flow.remember }), 'sms');
       } catch (error) {
         flow.fail(error, 'sms');
+        flow.offerReopen(error, () => requestReopen({ type: 'sms', ...login, remember: false }));
       }
     }),
   );

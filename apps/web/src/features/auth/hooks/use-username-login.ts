@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
 import { errorWantsCaptcha } from '../../../lib/forms/validation.ts';
-import { loginWithUsername } from '../api/login-api.ts';
+import { loginWithUsername, requestReopen } from '../api/login-api.ts';
 import {
   type UsernameLoginInput,
   type UsernameLoginValues,
@@ -50,6 +50,15 @@ export function useUsernameLogin(
         await flow.finish(result, 'username', password);
       } catch (error) {
         if (flow.fail(error, 'username', password)) return;
+        flow.offerReopen(error, async () =>
+          requestReopen({
+            type: 'username',
+            username,
+            password,
+            humanVerification: await humanCheck(),
+            remember: false,
+          }),
+        );
         if (errorWantsCaptcha(error) || captchaShown) {
           setCaptchaShown(true);
           setCaptchaKey((key) => key + 1);

@@ -1,4 +1,5 @@
 import { Box, Button } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { CompassIcon } from '../../../components/ui/icons.tsx';
@@ -19,9 +20,10 @@ function isContentPageKey(key: string): key is ContentPageKey {
 
 /**
  * /page/:key: the brand's terms, privacy policy and responsible-gaming pages, as the operator wrote them
- * (sanitised HTML). An unknown key shows the not-found state without asking the server.
+ * (sanitised HTML), and what the app adds after it (`after`: the responsible-gaming page's own tools). An
+ * unknown key shows the not-found state without asking the server.
  */
-export function ContentPage({ pageKey }: { pageKey: string }) {
+export function ContentPage({ pageKey, after }: { pageKey: string; after?: ReactNode }) {
   const { t } = useTranslation('content');
   const known = isContentPageKey(pageKey);
   const page = useContentPage(pageKey, known);
@@ -55,6 +57,7 @@ export function ContentPage({ pageKey }: { pageKey: string }) {
       ) : (
         <Box maw={860}>
           <SafeHtml html={page.data.content} testId="content-page-body" />
+          {after}
         </Box>
       )}
     </PageFrame>

@@ -22,10 +22,15 @@ import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { amountProblemText, moneyErrorText, moneyText } from '../../../lib/money/money.ts';
+import { amountProblemText, moneyText } from '../../../lib/money/money.ts';
 import { useConfirmedIntent } from '../../../lib/use-confirmed-intent.ts';
 import { createDeposit, DEPOSIT_KEYS, type DepositRequest } from '../api/deposit-api.ts';
-import { checkDepositForm, type DepositFormErrors, quickAmounts } from '../utils/deposit-form.ts';
+import {
+  checkDepositForm,
+  type DepositFormErrors,
+  depositErrorText,
+  quickAmounts,
+} from '../utils/deposit-form.ts';
 
 type DepositFormProps = { methods: PaymentMethodView[]; symbol: string };
 
@@ -220,7 +225,7 @@ export function DepositForm({ methods, symbol }: DepositFormProps) {
         }
         confirmLabel={intent?.method.kind === 'gateway' ? t('confirm.pay') : t('confirm.submit')}
         busy={deposit.busy}
-        error={deposit.error ? moneyErrorText(t, deposit.error, symbol) : null}
+        error={deposit.error ? depositErrorText(t, deposit.error, symbol) : null}
         onConfirm={() => void deposit.confirm()}
         onClose={deposit.cancel}
         testId="deposit-confirm"

@@ -1,17 +1,26 @@
 import type { DepositView } from '@lotus/shared/deposits.schema';
 import { Alert, Badge, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { HistorySection } from '../../../components/records/history-section.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
+import { loadNamespaces } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { dateTimeText, moneyText } from '../../../lib/money/money.ts';
+import { useProtectionState } from '../../../lib/protection/protection-api.ts';
 import { useDepositMethods, useDeposits } from '../api/deposit-api.ts';
 import { DepositForm } from './deposit-form.tsx';
 
 type DepositPageProps = { currencySymbol: string };
+
+// Asked once, before a member's first deposit (issue 17): its code and texts load only for that member.
+const DepositLimitPrompt = lazy(() =>
+  Promise.all([import('./deposit-limit-prompt.tsx'), loadNamespaces(['protection'])]).then(([m]) => ({
+    default: m.DepositLimitPrompt,
+  })),
+);
 
 /**
  * SPEC §2 member centre "deposit (depositv2)": the brand's methods, the form (bank transfer with the
@@ -23,6 +32,8 @@ export function DepositPage({ currencySymbol }: DepositPageProps) {
   const [params] = useSearchParams();
   const returnedId = params.get('deposit');
   const methods = useDepositMethods(i18n.language);
+  // Issue 17: before the first deposit, the player is asked to set a deposit limit (or not).
+  const protection = useProtectionState();
   // The brand's symbol as the methods call reports it; the shell's (site configuration) until then.
   const symbol = methods.data?.currencySymbol.trim() || currencySymbol;
 
@@ -30,9 +41,7 @@ export function DepositPage({ currencySymbol }: DepositPageProps) {
     <Stack gap="xl" data-testid="deposit-page">
       {returnedId ? <DepositReturn id={returnedId} symbol={symbol} /> : null}
       {methods.isPending ? (
-        <Group justify="center" py="lg">
-          <Loader aria-label={t('loading')} />
-        </Group>
+        <Waiting label={t('loading')} />
       ) : methods.isError ? (
         <Alert color="red" variant="light" role="alert" data-testid="deposit-methods-error">
           {messageForApiError(t, methods.error)}
@@ -43,11 +52,26 @@ export function DepositPage({ currencySymbol }: DepositPageProps) {
           title={t('noMethods.title')}
           description={t('noMethods.description')}
         />
+      ) : protection.data?.depositLimitPrompt ? (
+        <Suspense fallback={<Waiting label={t('loading')} />}>
+          <DepositLimitPrompt symbol={symbol} />
+        </Suspense>
+      ) : protection.isPending ? (
+        <Waiting label={t('loading')} />
       ) : (
+        // A protection state that cannot load does not stand in the way: the server enforces the limits.
         <DepositForm methods={methods.data.methods} symbol={symbol} />
       )}
       <DepositHistory symbol={symbol} />
     </Stack>
+  );
+}
+
+function Waiting({ label }: { label: string }) {
+  return (
+    <Group justify="center" py="lg">
+      <Loader aria-label={label} />
+    </Group>
   );
 }
 

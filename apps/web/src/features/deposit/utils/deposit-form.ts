@@ -3,7 +3,10 @@ import {
   DEPOSIT_REFERENCE_MIN,
   type PaymentMethodView,
 } from '@lotus/shared/deposits.schema';
-import { type AmountProblem, checkAmount } from '../../../lib/money/money.ts';
+import { decimalToMinor } from '@lotus/shared/money';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { TFunction } from '../../../lib/i18n.ts';
+import { type AmountProblem, checkAmount, moneyErrorText, moneyText } from '../../../lib/money/money.ts';
 
 export type DepositDraft = { amount: string; reference: string };
 
@@ -45,4 +48,24 @@ export function quickAmounts(method: PaymentMethodView, count = 6): string[] {
   })
     .slice(0, count)
     .map(String);
+}
+
+/**
+ * A refused deposit's text. Over the deposit limit the player set (issue 17: `403 deposit_limit_reached`,
+ * refused before any gateway), it also says how much this period still allows when the server sent it
+ * (`remainingMinor`, or `remaining` as a decimal).
+ */
+export function depositErrorText(t: TFunction, error: unknown, symbol: string): string {
+  if (error instanceof ApiError && error.code === 'deposit_limit_reached') {
+    const value = error.value ?? {};
+    const minor =
+      typeof value.remainingMinor === 'string' && /^[0-9]+$/.test(value.remainingMinor)
+        ? BigInt(value.remainingMinor)
+        : typeof value.remaining === 'string'
+          ? decimalToMinor(value.remaining)
+          : null;
+    const base = t('errors:deposit_limit_reached');
+    return minor === null ? base : `${base} ${t('deposit:limitLeft', { amount: moneyText(minor, symbol) })}`;
+  }
+  return moneyErrorText(t, error, symbol);
 }

@@ -12,6 +12,7 @@ import { useGameListPages } from '../hooks/use-game-lists.ts';
 import { useRefreshAfterGame } from '../hooks/use-launch-url.ts';
 import { GameFrame } from './game-frame.tsx';
 import { GameGrid } from './game-grid.tsx';
+import { PlaySessionPanel } from './play-session-panel.tsx';
 
 const NODE_ID = /^[1-9][0-9]{0,17}$/;
 const openLogin = () => openAuthModal({ kind: 'login' });
@@ -23,7 +24,13 @@ function VendorGames({ vassalage, gameType }: { vassalage: string; gameType: str
 
 function LaunchedGame({ nodeId, trial, name }: { nodeId: string; trial: boolean; name: string }) {
   useRefreshAfterGame(true);
-  return <GameFrame nodeId={nodeId} trial={trial} gameName={name} variant="page" />;
+  return (
+    <>
+      {/* Issue 17: a real game shows the session's time and net position, and the reality check when due. */}
+      {trial ? null : <PlaySessionPanel />}
+      <GameFrame nodeId={nodeId} trial={trial} gameName={name} variant="page" />
+    </>
+  );
 }
 
 /**

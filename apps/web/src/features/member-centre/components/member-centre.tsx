@@ -9,7 +9,7 @@ import {
   memberCentrePath,
   visibleEntries,
 } from '../../../lib/member-centre/member-centre-entries.ts';
-import { openAuthModal } from '../../../lib/session/auth-modal-store.ts';
+import { openAuthModal, useAuthModal } from '../../../lib/session/auth-modal-store.ts';
 import { useRequireLogin, useRequireRealAccount, useSession } from '../../../lib/session/use-session.ts';
 import classes from './member-centre.module.css';
 
@@ -43,7 +43,9 @@ export function MemberCentre({ page, pages, currencySymbol, badges = {} }: Membe
   const blocked = session.status === 'member' && !session.isRealAccount;
 
   // Once per arrival (and when the session changes): ask the visitor to log in, or tell a trial account why.
+  // Not over the dialog that says why the session just ended (a break, the session time limit: issue 17).
   useEffect(() => {
+    if (useAuthModal.getState().modal?.kind === 'signedOut') return;
     if (session.status === 'visitor') requireLogin(() => {});
     else if (blocked) requireRealAccount(() => {});
   }, [session.status, blocked, requireLogin, requireRealAccount]);

@@ -1,7 +1,6 @@
 import type { Round } from '@lotus/shared/originals.schema';
 import { Anchor, Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -11,18 +10,24 @@ import { ROUNDS_KEY } from '../hooks/use-play-round.ts';
 import { money } from '../utils/money.ts';
 import { rememberOutcome, verifyHref } from '../utils/verify-link.ts';
 
-const PAGE_SIZE = 10;
+/** Issue 17 "last game recall": every in-house game shows the player's last ten rounds of that game. */
+export const RECALL_ROUNDS = 10;
+// The studio lists the player's rounds of all its games, newest first; the newest fifty (its largest page)
+// hold the last ten of this game unless forty rounds of other games came since.
+const SCAN_SIZE = 50;
 
-type RoundHistoryProps = { sessionToken: string; currencySymbol: string };
+type RoundHistoryProps = { sessionToken: string; currencySymbol: string; gameCode: string };
 
-/** The player's rounds of the studio, newest first, each with a link to verify it once its seed is revealed. */
-export function RoundHistory({ sessionToken, currencySymbol }: RoundHistoryProps) {
+/**
+ * The player's last ten rounds of this game, newest first, each with a link to verify it once its seed is
+ * revealed; the full record is the member centre's betting record.
+ */
+export function RoundHistory({ sessionToken, currencySymbol, gameCode }: RoundHistoryProps) {
   const { t } = useTranslation('originals');
   const location = useLocation();
-  const [pageNo, setPageNo] = useState(1);
   const rounds = useQuery({
-    queryKey: [...ROUNDS_KEY(sessionToken), pageNo],
-    queryFn: () => originalsApi.rounds(sessionToken, pageNo, PAGE_SIZE),
+    queryKey: [...ROUNDS_KEY(sessionToken), 'recall'],
+    queryFn: () => originalsApi.rounds(sessionToken, 1, SCAN_SIZE),
     placeholderData: keepPreviousData,
   });
 
@@ -40,7 +45,7 @@ export function RoundHistory({ sessionToken, currencySymbol }: RoundHistoryProps
       </Group>
     );
   }
-  const { list, totalPages } = rounds.data;
+  const list = rounds.data.list.filter((round) => round.gameCode === gameCode).slice(0, RECALL_ROUNDS);
   if (list.length === 0)
     return (
       <Text size="sm" c="dimmed" data-testid="history-empty">
@@ -74,6 +79,9 @@ export function RoundHistory({ sessionToken, currencySymbol }: RoundHistoryProps
     <div data-testid="round-history">
       <Table.ScrollContainer minWidth={420}>
         <Table striped verticalSpacing={4} fz="sm">
+          <Table.Caption data-testid="history-caption">
+            {t('history.lastRounds', { count: RECALL_ROUNDS })}
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('history.time')}</Table.Th>
@@ -105,29 +113,6 @@ export function RoundHistory({ sessionToken, currencySymbol }: RoundHistoryProps
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {totalPages > 1 ? (
-        <Group justify="center" gap="xs" mt="xs">
-          <Button
-            size="compact-sm"
-            variant="default"
-            disabled={pageNo <= 1}
-            onClick={() => setPageNo(pageNo - 1)}
-          >
-            {t('history.previous')}
-          </Button>
-          <Text size="sm">
-            {pageNo} / {totalPages}
-          </Text>
-          <Button
-            size="compact-sm"
-            variant="default"
-            disabled={pageNo >= totalPages}
-            onClick={() => setPageNo(pageNo + 1)}
-          >
-            {t('history.next')}
-          </Button>
-        </Group>
-      ) : null}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { OriginalsSession, SeedState } from '@lotus/shared/originals.schema';
-import { Alert, Badge, CloseButton, Group, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, CloseButton, Group, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { PROTECTION_PATHS } from '../../../lib/protection/protection-api.ts';
 import { type PlayRoundState, ROUNDS_KEY } from '../hooks/use-play-round.ts';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';
@@ -25,6 +26,12 @@ type StudioFrameProps = {
   rules: ReactNode;
   children: ReactNode;
 };
+
+/**
+ * Refusals that are about the player's own choices or balance, not a fault: told in a calmer colour. A
+ * limit the player set (issue 17) refused the bet before any money moved, so the balance shown stays.
+ */
+const CALM_REFUSALS = new Set(['insufficient_funds', 'bet_limit', 'limit_reached', 'reality_check_due']);
 
 /**
  * What every studio screen shares: game name, balance (a demo badge in trial), a translated API error,
@@ -68,7 +75,7 @@ export function StudioFrame(props: StudioFrameProps) {
       </Text>
       {error ? (
         <Alert
-          color={error === 'insufficient_funds' || error === 'bet_limit' ? 'orange' : 'red'}
+          color={CALM_REFUSALS.has(error) ? 'orange' : 'red'}
           variant="light"
           role="alert"
           data-testid="originals-error"
@@ -76,7 +83,18 @@ export function StudioFrame(props: StudioFrameProps) {
           withCloseButton={false}
         >
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm">{t(`errors:${error}`, { defaultValue: t('errors:unknown_error') })}</Text>
+            <Text size="sm">
+              {t(`errors:${error}`, { defaultValue: t('errors:unknown_error') })}
+              {error === 'limit_reached' ? (
+                <>
+                  {' '}
+                  {/* The game runs in a frame: the limits page opens in the site around it. */}
+                  <Anchor href={PROTECTION_PATHS.limits} target="_top" data-testid="originals-limits-link">
+                    {t('limitsLink')}
+                  </Anchor>
+                </>
+              ) : null}
+            </Text>
             <CloseButton size="sm" aria-label={t('dismiss')} onClick={dismissError} />
           </Group>
         </Alert>
@@ -92,7 +110,11 @@ export function StudioFrame(props: StudioFrameProps) {
           <Tabs.Tab value="rules">{t('tabs.rules')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="history" pt="xs">
-          <RoundHistory sessionToken={session.sessionToken} currencySymbol={session.currencySymbol} />
+          <RoundHistory
+            sessionToken={session.sessionToken}
+            currencySymbol={session.currencySymbol}
+            gameCode={session.gameCode}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="fair" pt="xs">
           <FairnessPanel

@@ -2,6 +2,7 @@ import type { OriginalsSession, PlayRound, PlayRoundRequest } from '@lotus/share
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
+import { PLAY_PAUSED_MESSAGE } from '../../../lib/protection/protection-api.ts';
 import { originalsApi } from '../api/originals-api.ts';
 import type { StudioSession } from './use-studio-session.ts';
 
@@ -11,6 +12,15 @@ function newRequestId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/**
+ * A bet refused because the reality check is due (issue 17): the site page around this frame shows the
+ * check; telling it now opens it at once instead of at its next look. Same origin only.
+ */
+function tellThePageAround(): void {
+  if (window.parent === window) return;
+  window.parent.postMessage({ type: PLAY_PAUSED_MESSAGE }, window.location.origin);
 }
 
 export type PlayRoundState = ReturnType<typeof usePlayRound>;
@@ -45,6 +55,7 @@ export function usePlayRound(session: OriginalsSession, studio: StudioSession) {
         const code = caught instanceof ApiError ? caught.code : 'unknown_error';
         if (code !== NETWORK_ERROR) pendingId.current = null;
         if (code === 'session_expired') studio.expire();
+        if (code === 'reality_check_due') tellThePageAround();
         setError(code);
         return null;
       } finally {

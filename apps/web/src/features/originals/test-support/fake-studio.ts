@@ -59,7 +59,8 @@ export function fakeStudio(options: { gameCode: string; trial?: boolean; balance
     if (headers['x-originals-session'] !== 'studio-session-token') return error('session_expired', 401);
     if (method === 'GET' && path === '/balance') return ok({ balanceMinor: state.balance.toString() });
     if (method === 'GET' && path === '/rounds') {
-      return ok({ list: [...state.rounds].reverse().slice(0, 10), pageNum: 1, totalPages: 1 });
+      const pageSize = Number(url.searchParams.get('pageSize') ?? 10);
+      return ok({ list: [...state.rounds].reverse().slice(0, pageSize), pageNum: 1, totalPages: 1 });
     }
     if (method === 'POST' && path === '/rounds') {
       if (state.fail) {
