@@ -134,10 +134,17 @@ export type RotateSeed = z.infer<typeof rotateSeedSchema>;
 export const rotateSeedResponse = envelopeOf(rotateSeedSchema);
 export const seedStateResponse = envelopeOf(seedStateSchema);
 
-/** `GET /originals/api/rounds?pageNo=&pageSize=` (the session's player, newest first) and `/rounds/:roundId`. */
+/**
+ * `GET /originals/api/rounds?pageNo=&pageSize=&gameCode=` (the session's player, newest first; `gameCode`:
+ * only that game's rounds, the game screen's "last 10 rounds" recall) and `/rounds/:roundId`.
+ */
 export const roundsQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  gameCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .optional(),
 });
 export const roundsSchema = z.object({
   list: z.array(roundSchema),

@@ -324,10 +324,12 @@ export class InhouseVendorRepository<E extends Executor = Executor> extends Repo
 
   async roundsOf(
     playerRef: string,
-    page: { limit: number; offset: number },
+    page: { limit: number; offset: number; gameCode?: string | undefined },
   ): Promise<{ rows: RoundRecord[]; total: number }> {
+    const { gameCode } = page;
     const rows = await this.#rounds()
       .where('r.player_ref', '=', playerRef)
+      .$if(gameCode !== undefined, (query) => query.where('r.game_code', '=', gameCode ?? ''))
       .orderBy('r.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
@@ -336,6 +338,7 @@ export class InhouseVendorRepository<E extends Executor = Executor> extends Repo
       .selectFrom('inhouse_rounds')
       .select(sql<string>`count(*)::text`.as('n'))
       .where('player_ref', '=', playerRef)
+      .$if(gameCode !== undefined, (query) => query.where('game_code', '=', gameCode ?? ''))
       .executeTakeFirstOrThrow();
     return { rows, total: Number(count.n) };
   }

@@ -476,5 +476,25 @@ describe.each(testBackends())('in-house studio [%s]', (backend) => {
       expect(page1.totalPages).toBe(2);
       expect([...page1.list, ...page2.list].map((round) => round.roundId)).toEqual(played.reverse());
     });
+
+    it('lists one game only with gameCode (the game screen recalls its own last rounds)', async () => {
+      const member = await fx.wallet.member({ fundMinor: 1_000_000n });
+      const slot = await fx.open(member.id, 'lotus-fortune');
+      const table = await fx.open(member.id, 'dragon-tiger');
+      const slotRounds = [
+        (await playOk(slot.token, betFor('lotus-fortune'))).round.roundId,
+        (await playOk(slot.token, betFor('lotus-fortune'))).round.roundId,
+      ];
+      await playOk(table.token, betFor('dragon-tiger'));
+      const only = roundsResponse.parse(
+        (await fx.get('/originals/api/rounds?pageSize=10&gameCode=lotus-fortune', table.token)).json(),
+      ).value;
+      expect(only.list.map((round) => round.roundId)).toEqual(slotRounds.reverse());
+      expect(only.totalPages).toBe(1);
+      const all = roundsResponse.parse((await fx.get('/originals/api/rounds', table.token)).json()).value;
+      expect(all.list).toHaveLength(3);
+      const bad = await fx.get('/originals/api/rounds?gameCode=%27%3B--', table.token);
+      expect(bad.statusCode).toBe(400);
+    });
   });
 });

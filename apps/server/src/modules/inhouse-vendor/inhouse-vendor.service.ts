@@ -547,10 +547,14 @@ export class InhouseVendorService {
     return seedStateOf(await this.#seeds.ensureActive(session.playerRef));
   }
 
-  async rounds(session: InhouseSession, query: { pageNo: number; pageSize: number }): Promise<Rounds> {
+  async rounds(
+    session: InhouseSession,
+    query: { pageNo: number; pageSize: number; gameCode?: string | undefined },
+  ): Promise<Rounds> {
     const { rows, total } = await this.#repository.roundsOf(session.playerRef, {
       limit: query.pageSize,
       offset: (query.pageNo - 1) * query.pageSize,
+      gameCode: query.gameCode,
     });
     return {
       list: rows.map(roundOf),

@@ -59,8 +59,13 @@ export const originalsApi = {
   balance: (token: string) => studioRequest<{ balanceMinor: string }>('GET', '/balance', token),
   play: (token: string, request: PlayRoundRequest) =>
     studioRequest<PlayRound>('POST', '/rounds', token, request),
-  rounds: (token: string, pageNo: number, pageSize: number) =>
-    studioRequest<Rounds>('GET', `/rounds?pageNo=${pageNo}&pageSize=${pageSize}`, token),
+  /** The player's rounds, newest first; of one game when `gameCode` is given. */
+  rounds: (token: string, pageNo: number, pageSize: number, gameCode?: string) =>
+    studioRequest<Rounds>(
+      'GET',
+      `/rounds?pageNo=${pageNo}&pageSize=${pageSize}${gameCode ? `&gameCode=${encodeURIComponent(gameCode)}` : ''}`,
+      token,
+    ),
   round: (token: string, roundId: string) =>
     studioRequest<{ round: Round }>('GET', `/rounds/${encodeURIComponent(roundId)}`, token),
   /** Changing the client seed also rotates the server seed; the answer may carry the revealed one. */

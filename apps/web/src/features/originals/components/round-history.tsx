@@ -12,9 +12,6 @@ import { rememberOutcome, verifyHref } from '../utils/verify-link.ts';
 
 /** Issue 17 "last game recall": every in-house game shows the player's last ten rounds of that game. */
 export const RECALL_ROUNDS = 10;
-// The studio lists the player's rounds of all its games, newest first; the newest fifty (its largest page)
-// hold the last ten of this game unless forty rounds of other games came since.
-const SCAN_SIZE = 50;
 
 type RoundHistoryProps = { sessionToken: string; currencySymbol: string; gameCode: string };
 
@@ -26,8 +23,8 @@ export function RoundHistory({ sessionToken, currencySymbol, gameCode }: RoundHi
   const { t } = useTranslation('originals');
   const location = useLocation();
   const rounds = useQuery({
-    queryKey: [...ROUNDS_KEY(sessionToken), 'recall'],
-    queryFn: () => originalsApi.rounds(sessionToken, 1, SCAN_SIZE),
+    queryKey: [...ROUNDS_KEY(sessionToken), 'recall', gameCode],
+    queryFn: () => originalsApi.rounds(sessionToken, 1, RECALL_ROUNDS, gameCode),
     placeholderData: keepPreviousData,
   });
 
@@ -45,7 +42,7 @@ export function RoundHistory({ sessionToken, currencySymbol, gameCode }: RoundHi
       </Group>
     );
   }
-  const list = rounds.data.list.filter((round) => round.gameCode === gameCode).slice(0, RECALL_ROUNDS);
+  const list = rounds.data.list;
   if (list.length === 0)
     return (
       <Text size="sm" c="dimmed" data-testid="history-empty">

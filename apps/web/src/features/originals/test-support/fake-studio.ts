@@ -60,7 +60,9 @@ export function fakeStudio(options: { gameCode: string; trial?: boolean; balance
     if (method === 'GET' && path === '/balance') return ok({ balanceMinor: state.balance.toString() });
     if (method === 'GET' && path === '/rounds') {
       const pageSize = Number(url.searchParams.get('pageSize') ?? 10);
-      return ok({ list: [...state.rounds].reverse().slice(0, pageSize), pageNum: 1, totalPages: 1 });
+      const game = url.searchParams.get('gameCode');
+      const list = [...state.rounds].reverse().filter((round) => game === null || round.gameCode === game);
+      return ok({ list: list.slice(0, pageSize), pageNum: 1, totalPages: 1 });
     }
     if (method === 'POST' && path === '/rounds') {
       if (state.fail) {
