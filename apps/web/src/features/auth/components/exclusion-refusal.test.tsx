@@ -8,6 +8,7 @@ import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
 import { DEFAULT_LOGIN_OPTIONS } from '../login-options.ts';
+import { ExclusionRefusal } from './exclusion-refusal.tsx';
 import { LoginForm } from './login-form.tsx';
 
 vi.mock('../../../lib/sealed-request.ts', () => ({ postSealed: vi.fn() }));
@@ -105,5 +106,18 @@ describe('a login refused because the account is excluded (issue 17)', () => {
     expect((await screen.findByTestId('login-excluded-message')).textContent).toContain(
       longDate(reopensAt, 'en'),
     );
+  });
+
+  it('after an SMS login (its code is spent) points to the password login instead of a reopen button', async () => {
+    renderUi(
+      <ExclusionRefusal
+        error={excluded({ reopenAvailable: true, endsAt: '2026-11-01T00:00:00.000Z' })}
+        reopen={null}
+      />,
+    );
+    expect((await screen.findByTestId('login-reopen-with-password')).textContent).toContain(
+      'log in with your username and password',
+    );
+    expect(screen.queryByTestId('login-reopen')).toBeNull();
   });
 });

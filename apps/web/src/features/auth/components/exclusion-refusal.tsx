@@ -68,6 +68,11 @@ export function ExclusionRefusal({ error, reopen }: ExclusionRefusalProps) {
             {t('excluded.reopen')}
           </Button>
         ) : null}
+        {details.reopenAvailable && !until && !reopen ? (
+          <Text size="sm" data-testid="login-reopen-with-password">
+            {t('excluded.reopenWithPassword')}
+          </Text>
+        ) : null}
         {failure ? (
           <Text size="sm" c="red" role="alert">
             {messageForApiError(t, failure)}

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useHumanCheck } from '../../../lib/forms/use-human-check.ts';
 import { registerSettingQueryOptions } from '../../../lib/system/get-register-setting.ts';
-import { loginWithSms, requestReopen, sendLoginSms } from '../api/login-api.ts';
+import { loginWithSms, sendLoginSms } from '../api/login-api.ts';
 import { type SmsLoginInput, type SmsLoginValues, smsLoginSchema } from '../utils/login-schema.ts';
 import type { LoginFlow } from './use-login-flow.ts';
 
@@ -44,8 +44,9 @@ export function useSmsLogin(
         to('submitting');
         await flow.finish(await loginWithSms({ ...login, remember: flow.remember }), 'sms');
       } catch (error) {
+        // No reopen request from here: the login spent the SMS code, and a reopen needs fresh proof
+        // (ExclusionRefusal then points to the username and password login).
         flow.fail(error, 'sms');
-        flow.offerReopen(error, () => requestReopen({ type: 'sms', ...login, remember: false }));
       }
     }),
   );
