@@ -360,6 +360,7 @@ export const contractsPage = z.object({
   total: z.number().int(),
   totalPages: z.number().int(),
 });
+export type ContractsPage = z.infer<typeof contractsPage>;
 export const contractsPageResponse = envelopeOf(contractsPage);
 
 export const contractIdParams = z.object({ id: idString });
