@@ -366,7 +366,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   const inhouseVendor = createInhouseVendorModule({
     db,
     clock,
-    wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app)),
+    wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app), clock),
     log: app.log,
   });
   const messages = createMessagesModule({

@@ -12,7 +12,8 @@ import { type Kysely, sql } from 'kysely';
  *   `commission` account). `rate_bps` is the headline rate the chain's monotone rule compares (the highest of
  *   the base rate and the tiers'); at most one accepted contract and one open offer per (downline, kind)
  *   (partial unique indexes). `planned_until`: the settlement planner's watermark — every period that ended
- *   before it has its settlement row.
+ *   before it has its settlement row; `plan_after`: when the next period to plan is due (null: not looked at
+ *   yet), so each pass looks only at contracts with something due, the longest waiting first.
  * - `agent_contract_settlements`: one row per (contract, period start) — the unique key that makes a
  *   settlement run once however often its job runs; the figures of its last run and what was paid.
  * - `agent_contract_payments`: each ledger entry a settlement posted (the payment, then adjusting entries
@@ -44,6 +45,7 @@ const upStatements = [
     end_reason text check (end_reason in ${sql.raw(END_REASONS)}),
     created_by text not null check (length(created_by) between 1 and 64),
     planned_until timestamptz,
+    plan_after timestamptz,
     constraint agent_contracts_two_parties check (upline_id is distinct from downline_id),
     constraint agent_contracts_headline check (base_rate_bps <= rate_bps),
     constraint agent_contracts_period check (
@@ -64,7 +66,7 @@ const upStatements = [
   sql`create index agent_contracts_downline on agent_contracts (downline_id, kind, id desc)`,
   sql`create index agent_contracts_brand on agent_contracts (brand_id, id desc)`,
   // The settlement planner's scan: contracts that may still have periods to settle.
-  sql`create index agent_contracts_to_plan on agent_contracts (brand_id, id)
+  sql`create index agent_contracts_to_plan on agent_contracts (plan_after nulls first)
         where status = 'accepted' or (status = 'ended' and (planned_until is null or planned_until < closed_at))`,
 
   // The lifecycle whatever the path (the service, the CLI, SQL typed by hand): the SPEC §4 transitions only,

@@ -47,6 +47,7 @@ export interface AgentContractsTable {
   /** `member:<id>`, `operator:<id>`, `cli`, `seed`. */
   created_by: string;
   planned_until: OptionalTimestamp;
+  plan_after: OptionalTimestamp;
 }
 
 export interface AgentContractSettlementsTable {

@@ -24,8 +24,8 @@ describe('agent contracts under concurrency [postgres]', () => {
   let fx: ContractsFixture;
 
   beforeAll(async () => {
-    first = await startPooledTestApp({ pool: 20, clock, checkLedger: true });
-    second = await startPooledTestApp({ pool: 8, clock, database: first.database });
+    first = await startPooledTestApp({ pool: 20, clock, checkLedger: true, config: LONG_SESSIONS });
+    second = await startPooledTestApp({ pool: 8, clock, database: first.database, config: LONG_SESSIONS });
     fx = await contractsFixture(first.app, first.database, clock);
   }, 90_000);
   afterAll(async () => {

@@ -19,6 +19,9 @@ import {
 } from '../vendor-protocol/vendor-protocol.fixture.ts';
 import { PLAN_JOB } from './settlements.service.ts';
 
+/** Member sessions that outlast the tests' walks through days of their clock. */
+export const LONG_SESSIONS = { sessionIdleMs: 60 * 86_400_000, sessionAbsoluteMs: 60 * 86_400_000 };
+
 /** Runs the planner now, then every due job until none is left (the settlements it queued). */
 export async function settleDue(app: FastifyInstance): Promise<number> {
   await app.jobs.runNow(PLAN_JOB);
@@ -43,7 +46,8 @@ export type TeamPlayer = TeamMember & {
 
 export type ContractsFixture = {
   wallet: WalletFixture;
-  adminToken: string;
+  /** Headers of a fresh admin's session (operator sessions idle out after 30 minutes of the test's clock). */
+  ops(): Promise<Record<string, string>>;
   /** An agent (type 1 by default) under `upline` (none: a top agent), funded. */
   agent(upline?: bigint | null, fundMinor?: bigint): Promise<TeamMember>;
   /** A player under `upline`, funded and launched on the test game, ready to play through the protocol. */
@@ -83,12 +87,12 @@ export async function contractsFixture(
     transport: injectTransport(app),
     now: () => clock.now().getTime(),
   });
-  const adminToken = await operatorTokenFor(app, database.db, 'admin');
+  const ops = async () => ({ authorization: `Bearer ${await operatorTokenFor(app, database.db, 'admin')}` });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   const fixture: ContractsFixture = {
     wallet,
-    adminToken,
+    ops,
     agent: (upline = null, fundMinor = 0n) =>
       wallet.member({ type: upline === null ? 1 : 2, upline, fundMinor }),
     async player(upline, fundMinor = 10_000_000n) {
@@ -117,11 +121,11 @@ export async function contractsFixture(
         },
       };
     },
-    setTop: (username, kind, body) =>
+    setTop: async (username, kind, body) =>
       app.inject({
         method: 'PUT',
         url: `/wps/ops/agents/${username}/contracts/${kind}`,
-        headers: bearer(adminToken),
+        headers: await ops(),
         payload: { reason: 'test', ...body },
       }),
     async setTopOk(username, kind, body) {

@@ -325,9 +325,13 @@ export class AgentContractsRepository<E extends Executor = Executor> extends Rep
       .execute();
   }
 
-  /** Contracts that may have periods to settle (accepted, or ended after their last planned period). */
-  toPlan(this: AgentContractsRepository<Tx>, limit: number): Promise<ContractRow[]> {
+  /**
+   * Contracts that may have periods to settle (accepted, or ended after their last planned period) whose
+   * next period is due (or was never looked at), the longest waiting first; one planner at a time per row.
+   */
+  toPlan(this: AgentContractsRepository<Tx>, now: Date, limit: number): Promise<ContractRow[]> {
     return this.#contracts()
+      .where((eb) => eb.or([eb('c.plan_after', 'is', null), eb('c.plan_after', '<=', now)]))
       .where((eb) =>
         eb.or([
           eb('c.status', '=', 'accepted'),
@@ -337,15 +341,19 @@ export class AgentContractsRepository<E extends Executor = Executor> extends Rep
           ]),
         ]),
       )
-      .orderBy('c.id')
+      .orderBy(sql`c.plan_after nulls first`)
       .limit(limit)
       .forUpdate('c')
       .skipLocked()
       .execute();
   }
 
-  async setPlannedUntil(this: AgentContractsRepository<Tx>, id: bigint, until: Date): Promise<void> {
-    await this.db.updateTable('agent_contracts').set({ planned_until: until }).where('id', '=', id).execute();
+  async setPlanned(this: AgentContractsRepository<Tx>, id: bigint, until: Date, after: Date): Promise<void> {
+    await this.db
+      .updateTable('agent_contracts')
+      .set({ planned_until: until, plan_after: after })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The settlement row of (contract, period); its id when this call made it, null when it existed. */

@@ -44,7 +44,7 @@ describe.each(testBackends())('agent contracts: settlement [%s]', (backend) => {
   let pb: Awaited<ReturnType<ContractsFixture['player']>>;
 
   beforeAll(async () => {
-    test = await buildTestApp({ backend, clock });
+    test = await buildTestApp({ backend, clock, config: LONG_SESSIONS });
     fx = await contractsFixture(test.app, test.database, clock);
     a = await fx.agent();
     b = await fx.agent(a.id);
@@ -68,7 +68,6 @@ describe.each(testBackends())('agent contracts: settlement [%s]', (backend) => {
     await test?.close();
   });
 
-  const ops = () => ({ authorization: `Bearer ${fx.adminToken}` });
   const received = async (who: TeamMember, kind: ContractKind, role: 'received' | 'paid' = 'received') => {
     const response = await test.app.inject({
       method: 'GET',
@@ -86,7 +85,7 @@ describe.each(testBackends())('agent contracts: settlement [%s]', (backend) => {
     const response = await test.app.inject({
       method: 'POST',
       url: `/wps/ops/contracts/${contractId}/end`,
-      headers: ops(),
+      headers: await fx.ops(),
       payload: { reason: 'test ends the kind' },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -95,7 +94,7 @@ describe.each(testBackends())('agent contracts: settlement [%s]', (backend) => {
     const response = await test.app.inject({
       method: 'POST',
       url: `/wps/ops/contracts/${contractId}/rerun`,
-      headers: ops(),
+      headers: await fx.ops(),
       payload: { periodStart },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -247,8 +246,9 @@ describe.each(testBackends())('agent contracts: settlement [%s]', (backend) => {
     // 100,000 (B earns 10 % = 10,000, from A's wallet, which is empty).
     await fx.wallet.fund(a.id, -(await fx.wallet.main(a.id)));
     setClock('09T10:00:00.000');
-    await pa.play(100_000n, 200_000n);
-    await pb.play(100_000n, 0n);
+    // New players: a game session lasts hours, not a week.
+    await (await fx.player(a.id)).play(100_000n, 200_000n);
+    await (await fx.player(b.id)).play(100_000n, 0n);
     setClock('16T00:02:00.000');
     await settleDue(test.app);
     const week = async (who: TeamMember) =>

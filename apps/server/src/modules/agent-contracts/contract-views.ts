@@ -5,7 +5,7 @@ import {
   percentToBps,
   type SettlementView,
 } from '@lotus/shared/agent-contracts.schema';
-import { addDays, daysInRange, RECORD_MAX_RANGE_DAYS, todayUtc } from '@lotus/shared/date-ranges';
+import { addDays, dayNumber, daysInRange, RECORD_MAX_RANGE_DAYS, todayUtc } from '@lotus/shared/date-ranges';
 import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
 import type { StoredTier } from '../../db/tables/agent-contracts.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -130,21 +130,14 @@ export function entitlementOf(baseMinor: bigint, rateBps: number): bigint {
  * A day that does not exist, a reversed range or one over RECORD_MAX_RANGE_DAYS: 400 naming the field.
  */
 export function dayRange(from: string | undefined, to: string | undefined, now: Date) {
+  const bad = (path: 'from' | 'to', code: string) =>
+    new AppError('invalid_request', { details: { issues: [{ path, code }] } });
   const end = to ?? todayUtc(now);
-  const start = from ?? (daysInRange(end, end) === null ? end : addDays(end, -6));
-  const days = daysInRange(start, end);
-  const problem =
-    days === null
-      ? 'invalid_date'
-      : days < 1
-        ? 'before_start'
-        : days > RECORD_MAX_RANGE_DAYS
-          ? 'range_too_long'
-          : null;
-  if (problem !== null) {
-    const path = daysInRange(start, start) === null ? 'from' : 'to';
-    throw new AppError('invalid_request', { details: { issues: [{ path, code: problem }] } });
-  }
+  const start = from ?? (dayNumber(end) === null ? '' : addDays(end, -6));
+  if (dayNumber(end) === null) throw bad('to', 'invalid_date');
+  if (dayNumber(start) === null) throw bad('from', 'invalid_date');
+  const days = daysInRange(start, end) ?? 0;
+  if (days < 1 || days > RECORD_MAX_RANGE_DAYS) throw bad('to', days < 1 ? 'before_start' : 'range_too_long');
   const since = new Date(`${start}T00:00:00.000Z`);
-  return { from: start, to: end, since, until: new Date(since.getTime() + (days ?? 0) * 86_400_000) };
+  return { from: start, to: end, since, until: new Date(since.getTime() + days * 86_400_000) };
 }

@@ -96,7 +96,7 @@ export class SettlementsService {
         });
         queued += 1;
       };
-      for (const contract of await repos.contracts.toPlan(PLAN_CONTRACTS)) {
+      for (const contract of await repos.contracts.toPlan(now, PLAN_CONTRACTS)) {
         if (contract.accepted_at === null) continue;
         let from = contract.planned_until ?? periodContaining(contract.period, contract.accepted_at).start;
         for (let count = 0; count < PLAN_PERIODS; count += 1) {
@@ -112,13 +112,9 @@ export class SettlementsService {
           if (id !== null) await enqueue(id);
           from = period.end;
         }
-        if (contract.closed_at !== null && from < contract.closed_at) {
-          const next = periodContaining(contract.period, from);
-          if (next.start >= contract.closed_at) from = next.start;
-        }
-        if (from.getTime() !== contract.planned_until?.getTime()) {
-          await repos.contracts.setPlannedUntil(contract.id, from);
-        }
+        // The next period to plan is due a grace after it ends: until then, passes skip this contract.
+        const after = new Date(periodContaining(contract.period, from).end.getTime() + SETTLE_GRACE_MS);
+        await repos.contracts.setPlanned(contract.id, from, after);
       }
       for (const id of await repos.contracts.retriesDue(now, PLAN_CONTRACTS)) await enqueue(id);
       return queued;
@@ -306,7 +302,7 @@ export class SettlementsService {
   /** The job's handler: a payload that names no settlement is a bug in whoever queued it. */
   runJob(payload: unknown): Promise<SettlementView> {
     const id = (payload as { settlementId?: unknown } | null)?.settlementId;
-    if (typeof id !== 'string' || !/^[1-9][0-9]{0,18}$/.test(id)) {
+    if (typeof id !== 'string' || !/^[1-9][0-9]{0,17}$/.test(id)) {
       throw new Error(`${SETTLE_JOB}: payload without a settlementId`);
     }
     return this.settle(BigInt(id));
