@@ -4,6 +4,7 @@ import { manualClock } from '../../lib/clock.ts';
 import {
   type ContractsFixture,
   contractsFixture,
+  LONG_SESSIONS,
   settleDue,
   type TeamMember,
 } from './agent-contracts.fixture.ts';
@@ -33,42 +34,51 @@ describe('agent contracts under concurrency [postgres]', () => {
     await first?.close();
   });
 
-  it(`${BURST} accepts at once racing a lower upline rate: no accepted contract above its upline's`, async () => {
-    const top = await fx.agent();
-    await fx.setTopOk(top.username, 'daily_salary', { rate: '1' });
-    const subs: TeamMember[] = [];
-    const offers: string[] = [];
-    for (let index = 0; index < BURST; index += 1) {
-      const sub = await fx.agent(top.id);
-      subs.push(sub);
-      const offered = await fx.act(top.token, 'daily_salary', {
-        action: 'offer',
-        downlineId: String(sub.id),
-        rate: index % 2 === 0 ? '0.8' : '0.2',
-      });
-      offers.push((offered.json() as { value: { contract: { id: string } } }).value.contract.id);
-    }
-    const answers = await Promise.all([
-      ...subs.map((sub, index) =>
-        fx.act(sub.token, 'daily_salary', { action: 'accept', contractId: offers[index] ?? '' }),
-      ),
-      fx.setTop(top.username, 'daily_salary', { rate: '0.5' }),
-    ]);
-    expect(answers.every((answer) => answer.statusCode < 500)).toBe(true);
-
+  /** Every open offer and accepted contract with an agent upline sits under an accepted contract of that upline at least as high. */
+  const monotone = async (uplines: bigint[]) => {
     const rows = await first.database.db
       .selectFrom('agent_contracts')
-      .select(['downline_id', 'upline_id', 'rate_bps', 'status'])
+      .select(['id', 'downline_id', 'upline_id', 'rate_bps', 'status'])
       .where('kind', '=', 'daily_salary')
-      .where('status', '=', 'accepted')
-      .where((eb) => eb.or([eb('downline_id', '=', top.id), eb('upline_id', '=', top.id)]))
+      .where('status', 'in', ['offered', 'accepted'])
       .execute();
-    const topRate = rows.find((row) => row.downline_id === top.id)?.rate_bps;
-    expect(topRate).toBe(50);
-    const below = rows.filter((row) => row.upline_id === top.id);
-    expect(below.every((row) => row.rate_bps <= 50)).toBe(true);
-    // Every 0.2 % offer was accepted (it fits under both rates); every 0.8 % one lost, before or after.
-    expect(below).toHaveLength(BURST / 2);
+    return rows
+      .filter((row) => row.upline_id !== null && uplines.includes(row.upline_id))
+      .filter((row) => {
+        const own = rows.find((held) => held.downline_id === row.upline_id && held.status === 'accepted');
+        return !own || own.rate_bps < row.rate_bps;
+      });
+  };
+
+  it(`${BURST} requests at once: offers and accepts racing a lower rate upstream keep the chain monotone`, async () => {
+    // BURST / 2 teams: top agent (1 %) → sub-agent (0.8 %, accepted) → sub-sub-agent. All at once: each
+    // sub-agent offers its sub-sub-agent 0.6 % while the brand lowers each top agent to 0.5 %, which ends
+    // the sub-agent's 0.8 %. An offer written before the lowering is withdrawn with it; one after is
+    // refused (contract_upline_none). Without the chain lock the offer, a new row the lowering never sees,
+    // could survive under an agent that holds nothing.
+    const teams: { top: TeamMember; sub: TeamMember; subSub: TeamMember }[] = [];
+    for (let index = 0; index < BURST / 2; index += 1) {
+      const top = await fx.agent();
+      const sub = await fx.agent(top.id);
+      const subSub = await fx.agent(sub.id);
+      await fx.setTopOk(top.username, 'daily_salary', { rate: '1' });
+      await fx.contract(top, sub, 'daily_salary', { rate: '0.8' });
+      teams.push({ top, sub, subSub });
+    }
+    const ops = await fx.ops();
+    const answers = await Promise.all(
+      teams.flatMap(({ top, sub, subSub }) => [
+        first.app.inject({
+          method: 'PUT',
+          url: `/wps/ops/agents/${top.username}/contracts/daily_salary`,
+          headers: ops,
+          payload: { rate: '0.5', reason: 'race' },
+        }),
+        fx.act(sub.token, 'daily_salary', { action: 'offer', downlineId: String(subSub.id), rate: '0.6' }),
+      ]),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 409)).toBe(true);
+    expect(await monotone(teams.flatMap(({ top, sub }) => [top.id, sub.id]))).toEqual([]);
   });
 
   it('two processes settling the same periods at once pay each settlement once', async () => {

@@ -100,24 +100,25 @@ export async function contractsFixture(
       const auth = await client.authenticate(await protocol.launch(member.id));
       if (auth.status !== 'OK') throw new Error(`authenticate: ${auth.status}`);
       const p = { playerId: auth.playerId, sessionToken: auth.sessionToken, gameCode: auth.gameCode };
+      const open = async (stake: bigint) => {
+        const roundId = `r-${randomUUID()}`;
+        const debit = await client.debit(walletCall(p, stake, roundId));
+        if (debit.status !== 'OK') throw new Error(`debit: ${debit.status}`);
+        return {
+          roundId,
+          async close(payout = 0n) {
+            const credit = await client.credit({ ...walletCall(p, payout, roundId), roundClosed: true });
+            if (credit.status !== 'OK') throw new Error(`credit: ${credit.status}`);
+          },
+        };
+      };
       return {
         ...member,
+        open,
         async play(stake, payout) {
-          const round = await this.open(stake);
+          const round = await open(stake);
           await round.close(payout);
           return round.roundId;
-        },
-        async open(stake) {
-          const roundId = `r-${randomUUID()}`;
-          const debit = await client.debit(walletCall(p, stake, roundId));
-          if (debit.status !== 'OK') throw new Error(`debit: ${debit.status}`);
-          return {
-            roundId,
-            async close(payout = 0n) {
-              const credit = await client.credit({ ...walletCall(p, payout, roundId), roundClosed: true });
-              if (credit.status !== 'OK') throw new Error(`credit: ${credit.status}`);
-            },
-          };
         },
       };
     },

@@ -25,7 +25,7 @@ import { periodContaining } from './contract-periods.ts';
  * settled rows (the vendor protocol's own tests cover how they get there); `FC_SEED=<seed>` reruns a failure.
  */
 
-const RUNS = 6;
+const RUNS = 10;
 const DAY_MS = 86_400_000;
 
 type Round = { player: number; stake: bigint; payout: bigint; minute: number };

@@ -76,7 +76,7 @@ describe.each(testBackends())('agent contracts: lifecycle [%s]', (backend) => {
       const anonymous = await test.app.inject({ method: 'GET', url: path });
       expect(failure(anonymous)).toEqual({ status: 401, code: 'not_logged_in' });
       const asPlayer = await test.app.inject({
-        method: 'POST',
+        method: path.endsWith('consolidated') ? 'GET' : 'POST',
         url: path,
         headers: { authorization: `Bearer ${player.token}` },
         payload: { nonsense: true },

@@ -12,6 +12,7 @@ import { manualClock } from '../../lib/clock.ts';
 import {
   type ContractsFixture,
   contractsFixture,
+  LONG_SESSIONS,
   settleDue,
   type TeamMember,
 } from './agent-contracts.fixture.ts';
