@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SLOT_TITLES } from '@lotus/games/slots/titles';
 import { ORIGINALS_SESSION_HEADER } from '@lotus/shared/originals.schema';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../app.ts';
@@ -23,6 +24,8 @@ const DAYS = 3;
 const SESSIONS_UTC = [10, 14, 20];
 const SPINS = 5;
 const GAME = 'lotus-fortune';
+/** Stakes of the sitting's spins (₹10 to ₹100), each one of the title's bet sizes (SLOT_TITLES). */
+const STAKES = SLOT_TITLES[GAME].betsMinor.filter((bet) => BigInt(bet) >= 1_000n);
 const DAY_MS = 86_400_000;
 
 export type TeamPlayReport = { rounds: number; jobs: number; ms: number };
@@ -184,9 +187,10 @@ async function spin(
       method: 'POST',
       url: '/originals/api/rounds',
       headers: { [ORIGINALS_SESSION_HEADER]: token },
-      payload: { requestId: randomUUID(), bet: { game: 'slot', betMinor: String(2_000 + index * 1_000) } },
+      payload: { requestId: randomUUID(), bet: { game: 'slot', betMinor: STAKES[index % STAKES.length] } },
     });
     // Out of money is the end of the sitting, not of the seed.
+    // Out of money (or the game's rules changed) ends the sitting, not the seed.
     if (response.statusCode !== 200) break;
     played += 1;
   }
