@@ -219,6 +219,8 @@ export class AgentsService {
         const amount = row.agentAmountMinor < 0n ? -row.agentAmountMinor : row.agentAmountMinor;
         return {
           id: row.entryId.toString(),
+          type: 'agent_transfer' as const,
+          reversal: false,
           direction: row.agentAmountMinor < 0n ? 'to_downline' : 'from_downline',
           counterpart: row.counterpart,
           amountMinor: amount.toString(),
@@ -232,6 +234,7 @@ export class AgentsService {
       totalPages: pages(total, filter.pageSize),
       from: range.from,
       to: range.to,
+      type: filter.type,
     };
   }
 }
