@@ -416,6 +416,11 @@ const AGENT_ROWS: Row<MemberActor>[] = [
     })),
   ),
   agentRow('GET /wps/agent/transfers', json('GET', '/wps/agent/transfers')),
+  // The team view of the same route (every money move of the team): the same cells.
+  agentRow('GET /wps/agent/transfers', json('GET', '/wps/agent/transfers?type=all')),
+  agentRow('GET /wps/agent/team/betting', json('GET', '/wps/agent/team/betting')),
+  agentRow('GET /wps/agent/team/loss', json('GET', '/wps/agent/team/loss')),
+  agentRow('GET /wps/agent/income', json('GET', '/wps/agent/income')),
 ];
 /** The downline's cell of the downline-transfer row names its upline instead. */
 const DOWNLINE_TARGETS_UPLINE = transferDown(() => ids.ownerUsername);

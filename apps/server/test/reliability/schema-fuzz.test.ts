@@ -150,6 +150,9 @@ const AGENT_CENTRE_ROUTES = new Set([
   'GET /wps/agent/downlines',
   'POST /wps/agent/downlines',
   'GET /wps/agent/transfers',
+  'GET /wps/agent/team/betting',
+  'GET /wps/agent/team/loss',
+  'GET /wps/agent/income',
 ]);
 
 async function authHeaders(route: ApiRoute): Promise<Record<string, string>> {
