@@ -66,6 +66,8 @@ export const errorCodes = {
   registration_closed: 403,
   free_play_disabled: 403,
   error_not_agent: 403,
+  /** A report narrowed to a member that is not the agent's direct downline (issue 18). */
+  downline_not_in_team: 404,
   member_no_enter: 403,
   login_verification_required: 403,
   login_verification_failed: 400,

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountFlowTables } from './tables/account-flows.ts';
 import type { AccountTables } from './tables/accounts.ts';
+import type { AgentAggregateTables } from './tables/agent-aggregates.ts';
 import type { AgentContractTables } from './tables/agent-contracts.ts';
 import type { AttemptGateTables } from './tables/attempt-gates.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
@@ -144,6 +145,7 @@ export interface Database
     AttemptGateTables,
     JobTables,
     PlayerProtectionTables,
+    AgentAggregateTables,
     AgentContractTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;

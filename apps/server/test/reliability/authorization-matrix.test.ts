@@ -417,6 +417,11 @@ const AGENT_ROWS: Row<MemberActor>[] = [
     })),
   ),
   agentRow('GET /wps/agent/transfers', json('GET', '/wps/agent/transfers')),
+  // The team view of the same route (every money move of the team): the same cells.
+  agentRow('GET /wps/agent/transfers', json('GET', '/wps/agent/transfers?type=all')),
+  agentRow('GET /wps/agent/team/betting', json('GET', '/wps/agent/team/betting')),
+  agentRow('GET /wps/agent/team/loss', json('GET', '/wps/agent/team/loss')),
+  agentRow('GET /wps/agent/income', json('GET', '/wps/agent/income')),
   // Agent contracts (issue 18): each relay call reads or acts on the caller's own contracts only.
   ...Object.values(CONTRACT_RELAY_PATHS).flatMap((path) => [
     agentRow(`GET ${path}`, json('GET', path)),
