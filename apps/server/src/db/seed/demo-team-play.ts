@@ -7,6 +7,7 @@ import { actorFrom } from '../../lib/actor.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { agentContractsServices } from '../../modules/agent-contracts/agent-contracts-module.ts';
 import { PLAN_JOB } from '../../modules/agent-contracts/settlements.service.ts';
+import { createAgentTreeApi } from '../../modules/agents/agent-tree.ts';
 import type { JobsApi } from '../../modules/jobs/jobs-api.ts';
 import type { DatabaseHandle } from '../create-database.ts';
 
@@ -79,7 +80,8 @@ export async function seedDemoTeamPlay(input: {
   try {
     await app.ready();
     const jobs: JobsApi = { enqueue: () => Promise.reject(new Error('the seed plans through the app')) };
-    const { contracts } = agentContractsServices({ db, clock, jobs });
+    const figures = createAgentTreeApi(db, clock).teamFigures;
+    const { contracts } = agentContractsServices({ db, clock, jobs, figures });
     const brand = {
       by: 'operator' as const,
       brandId: agent.brand_id,

@@ -19,8 +19,8 @@ export type AgentContractsModuleDeps = {
   clock: Clock;
   /** The one job queue (modules/jobs): the planner queues one settlement job per (contract, period). */
   jobs: JobsApi;
-  /** Where a team's figures come from (default: the settled rounds of the team, read in the settlement's transaction). */
-  figures?: TeamFiguresSource;
+  /** A team's figures over a period (the agents module's api: `teamFigures` over its betting aggregates). */
+  figures: TeamFiguresSource;
   log?: FastifyBaseLogger;
 };
 
@@ -37,7 +37,7 @@ export function agentContractsServices(deps: AgentContractsModuleDeps): AgentCon
     db: deps.db,
     clock: deps.clock,
     jobs: deps.jobs,
-    ...(deps.figures ? { figures: deps.figures } : {}),
+    figures: deps.figures,
     ...(deps.log ? { log: deps.log } : {}),
   });
   const operators = new OperatorContractsService({ db: deps.db, settlements });

@@ -11,6 +11,7 @@ import {
   testBackends,
 } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
+import { createAgentTreeApi } from '../agents/agent-tree.ts';
 import type { JobsApi } from '../jobs/jobs-api.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { type AgentContractsApi, agentContractsServices } from './agent-contracts-module.ts';
@@ -87,7 +88,12 @@ describe.each(testBackends())('agent contracts: settlement model [%s]', (backend
 
   beforeAll(async () => {
     database = await createPreparedTestDatabase(backend);
-    services = agentContractsServices({ db: database.db, clock, jobs });
+    services = agentContractsServices({
+      db: database.db,
+      clock,
+      jobs,
+      figures: createAgentTreeApi(database.db, clock).teamFigures,
+    });
     ledger = new LedgerService(database.db);
     brandId = (
       await database.db

@@ -7,6 +7,7 @@ import {
 import { systemClock } from '../../lib/clock.ts';
 import { CLI_IP, idArg, printJson, reasonArg } from '../../ops/operator-cli.ts';
 import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
+import { createAgentTreeApi } from '../agents/agent-tree.ts';
 import { createAttemptGatesModule } from '../attempt-gates/attempt-gates-module.ts';
 import type { JobsApi } from '../jobs/jobs-api.ts';
 import { createLedgerModule } from '../ledger/ledger-module.ts';
@@ -26,7 +27,8 @@ const noQueue: JobsApi = {
 
 function servicesFor(deps: OpsDeps) {
   const jobs = noQueue;
-  const services = agentContractsServices({ db: deps.db, clock: systemClock, jobs });
+  const figures = createAgentTreeApi(deps.db, systemClock).teamFigures;
+  const services = agentContractsServices({ db: deps.db, clock: systemClock, jobs, figures });
   const brandIdOf = (code: string | undefined) =>
     createOperatorsModule({
       db: deps.db,

@@ -1,4 +1,3 @@
-import { AGENT_TEAM_MAX_DEPTH } from '@lotus/shared/agents.schema';
 import { type Selectable, sql } from 'kysely';
 import type {
   AgentContractSettlementsTable,
@@ -30,8 +29,6 @@ export type MemberFacts = {
   memberType: number;
   isTrial: boolean;
 };
-/** A team's figures over a window: settled rounds of everyone below the agent (not the agent's own play). */
-export type TeamFigures = { turnoverMinor: bigint; netLossMinor: bigint; activePlayers: number };
 
 export type NewContract = {
   brandId: bigint;
@@ -236,34 +233,6 @@ export class AgentContractsRepository<E extends Executor = Executor> extends Rep
       .offset(filter.offset)
       .execute();
     return { rows, total: Number(sums.n), totalPaidMinor: toBigint(sums.paid) };
-  }
-
-  /**
-   * The team's settled rounds that started in `[from, until)`: everyone below the agent (down to
-   * AGENT_TEAM_MAX_DEPTH levels, as the agent centre counts a team), not the agent's own play. A round counts
-   * by when it started, so a round that settles after its period was settled changes that period's figures
-   * and a re-run corrects the payment (docs/agent-contracts.md "Late rounds").
-   */
-  async teamFigures(agentId: bigint, from: Date, until: Date): Promise<TeamFigures> {
-    const result = await sql<{ turnover: unknown; net_loss: unknown; active: unknown }>`
-      with recursive team (id, depth) as (
-        select id, 1 from members where upline_id = ${agentId}
-        union all
-        select m.id, t.depth + 1 from members m join team t on m.upline_id = t.id
-         where t.depth < ${AGENT_TEAM_MAX_DEPTH}
-      )
-      select coalesce(sum(r.stake_minor), 0) as turnover,
-             coalesce(sum(r.stake_minor - r.payout_minor), 0) as net_loss,
-             count(distinct r.member_id) as active
-        from team
-        join game_rounds r on r.member_id = team.id
-       where r.status = 'settled' and r.created_at >= ${from} and r.created_at < ${until}`.execute(this.db);
-    const row = result.rows[0];
-    return {
-      turnoverMinor: toBigint(row?.turnover),
-      netLossMinor: toBigint(row?.net_loss),
-      activePlayers: Number(row?.active ?? 0),
-    };
   }
 
   // ------------------------------------------------------------------------------------------------------

@@ -23,12 +23,12 @@ const at = (iso: string) => new Date(`2026-03-${iso}Z`);
  * Settlement of each kind over a three-level team (the brand → top agent A → sub-agent B → players), rounds
  * played through the seamless-wallet protocol at set times, amounts computed by hand (docs/agent-contracts.md
  * "Settlement"). Team of A: PA (its player), B, PB (B's player); team of B: PB. A round counts in the period
- * it started in, once settled.
+ * it settled in (the agents module's aggregates).
  *
  * | round | player | starts | stake   | payout  | settles                         |
  * | r1    | PA     | 10:01  | 100,000 | 40,000  | 10:01                           |
  * | r2    | PB     | 10:01  | 200,000 | 250,000 | 10:01                           |
- * | r3    | PA     | 10:03  | 30,000  | 0       | 10:20 (after its 5-minute slot) |
+ * | r3    | PA     | 10:03  | 30,000  | 0       | 10:04, committed late (10:20)   |
  * | r4    | PB     | 10:07  | 50,000  | 0       | 10:07                           |
  *
  * Contracts (accepted 08:00): real-time A 0.10 %, B 0.05 %; hourly A 0.20 %, B 0.10 %; daily A 1.00 %,
@@ -151,10 +151,11 @@ describe.each(testBackends())('agent contracts: settlement [%s]', (backend) => {
     expect(entries.n).toBe(4n);
   });
 
-  it('a late round: the re-run posts an adjusting entry for the difference, once', async () => {
+  it('a late round (settled at 10:04, committed after its slot was settled): the re-run adjusts, once', async () => {
     setClock('02T10:12:00.000');
     await endByOperator(ids.realtime_salary?.a ?? '');
-    setClock('02T10:20:00.000');
+    // A transaction that took until after the slot's settlement to commit: its round is stamped 10:04.
+    setClock('02T10:04:00.000');
     await r3.close();
     setClock('02T10:21:00.000');
     await settleDue(test.app);
@@ -189,7 +190,7 @@ describe.each(testBackends())('agent contracts: settlement [%s]', (backend) => {
     expect(adjusted.filter((row) => row.action === 'agent_contract.rerun').length).toBeGreaterThanOrEqual(4);
   });
 
-  it('hourly salary: the hour from 10:00 counts every round that started in it', async () => {
+  it('hourly salary: the hour from 10:00 counts every round settled in it', async () => {
     setClock('02T11:02:00.000');
     await settleDue(test.app);
     // A: (100,000 + 200,000 + 30,000 + 50,000) × 0.20 % = 760; B: 250,000 × 0.10 % = 250.

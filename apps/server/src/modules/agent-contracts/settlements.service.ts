@@ -10,10 +10,11 @@ import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { TeamFigures } from '../agents/agent-tree.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import type { JobsApi } from '../jobs/jobs-api.ts';
 import { type EntryKind, ledgerIn, type PostingTarget } from '../ledger/ledger.ts';
-import { AgentContractsRepository, type TeamFigures } from './agent-contracts.repository.ts';
+import { AgentContractsRepository } from './agent-contracts.repository.ts';
 import { periodContaining, windowOf } from './contract-periods.ts';
 import { dayRange, entitlementOf, rateFor, settlementViewOf } from './contract-views.ts';
 import { requireAgent } from './contracts.service.ts';
@@ -44,7 +45,10 @@ type Repos = ReturnType<typeof repositories>;
 
 const NO_FIGURES: TeamFigures = { turnoverMinor: 0n, netLossMinor: 0n, activePlayers: 0 };
 
-/** Reads the team's figures in the settlement's own transaction (the repository's, or the aggregates'). */
+/**
+ * The team's figures over a window, read in the settlement's own transaction: the agents module's
+ * `teamFigures` (its betting aggregates over the member tree; a round counts in the period it settled in).
+ */
 export type TeamFiguresSource = (trx: Tx, agentId: bigint, from: Date, until: Date) => Promise<TeamFigures>;
 
 /**
@@ -67,16 +71,14 @@ export class SettlementsService {
     db: Db;
     clock: Clock;
     jobs: JobsApi;
-    figures?: TeamFiguresSource;
+    figures: TeamFiguresSource;
     log?: FastifyBaseLogger;
   }) {
     this.#uow = new UnitOfWork(deps.db, repositories);
     this.#reads = new AgentContractsRepository(deps.db);
     this.#clock = deps.clock;
     this.#jobs = deps.jobs;
-    this.#figures =
-      deps.figures ??
-      ((trx, agentId, from, until) => new AgentContractsRepository(trx).teamFigures(agentId, from, until));
+    this.#figures = deps.figures;
     this.#log = deps.log;
   }
 
