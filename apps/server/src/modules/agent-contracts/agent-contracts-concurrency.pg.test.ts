@@ -1,5 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import { testDatabaseUrl } from '../../config/env.ts';
 import { manualClock } from '../../lib/clock.ts';
 import {
   type ContractsFixture,
@@ -79,6 +81,44 @@ describe('agent contracts under concurrency [postgres]', () => {
     );
     expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 409)).toBe(true);
     expect(await monotone(teams.flatMap(({ top, sub }) => [top.id, sub.id]))).toEqual([]);
+  });
+
+  it('every transition of a kind waits for its (brand, kind) chain lock', async () => {
+    const top = await fx.agent();
+    const sub = await fx.agent(top.id);
+    await fx.setTopOk(top.username, 'hourly_salary', { rate: '1' });
+    const server = new URL(testDatabaseUrl() ?? '');
+    server.pathname = `/${first.database.name}`;
+    const holder = new pg.Client({ connectionString: server.toString() });
+    await holder.connect();
+    try {
+      // Another transaction holds the chain lock of hourly salaries in this brand…
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock(hashtextextended($1::text, 0))', [
+        `agent-contracts:${fx.wallet.brandId}:hourly_salary`,
+      ]);
+      let answered = false;
+      const offer = fx
+        .act(top.token, 'hourly_salary', { action: 'offer', downlineId: String(sub.id), rate: '0.5' })
+        .finally(() => {
+          answered = true;
+        });
+      // …so the offer queues on it (waiting on that state, bounded only to end a hang).
+      let waiting = 0;
+      for (let poll = 0; poll < 500 && waiting === 0 && !answered; poll += 1) {
+        const { rows } = await holder.query<{ n: number }>(
+          "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
+        );
+        waiting = rows[0]?.n ?? 0;
+        if (waiting === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(waiting).toBe(1);
+      expect(answered).toBe(false);
+      await holder.query('commit');
+      expect((await offer).statusCode).toBe(200);
+    } finally {
+      await holder.end();
+    }
   });
 
   it('two processes settling the same periods at once pay each settlement once', async () => {
