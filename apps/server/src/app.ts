@@ -343,6 +343,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     jobs: jobs.api,
     figures: agents.api.teamFigures,
     log: app.log,
+    devInbox: config.devInbox,
   });
   const deposits = createDepositsModule({
     db,

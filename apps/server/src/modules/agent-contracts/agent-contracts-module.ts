@@ -22,6 +22,8 @@ export type AgentContractsModuleDeps = {
   /** A team's figures over a period (the agents module's api: `teamFigures` over its betting aggregates). */
   figures: TeamFiguresSource;
   log?: FastifyBaseLogger;
+  /** DEV_INBOX: the browser journeys' settle-now route (never on a site real agents use). */
+  devInbox?: boolean;
 };
 
 export type AgentContractsApi = {
@@ -56,7 +58,7 @@ export function createAgentContractsModule(deps: AgentContractsModuleDeps): {
 } {
   const api = agentContractsServices(deps);
   return {
-    routes: agentContractsRoutes(api),
+    routes: agentContractsRoutes({ ...api, devInbox: deps.devInbox ?? false }),
     api,
     jobs: [
       { name: PLAN_JOB, everyMs: PLAN_EVERY_MS, run: ({ now }) => api.settlements.plan(now) },

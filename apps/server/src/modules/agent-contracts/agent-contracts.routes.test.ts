@@ -85,6 +85,15 @@ describe.each(testBackends())('agent contracts: lifecycle [%s]', (backend) => {
     }
   });
 
+  it('has no development settle-now route without DEV_INBOX', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/dev/agent-contracts/1/settle-now',
+      headers: { authorization: `Bearer ${top.token}` },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
   it('an agent without a contract of the kind cannot offer one', async () => {
     expect(failure(await offer(top, sub, '1'))).toEqual({ status: 409, code: 'contract_upline_none' });
   });

@@ -311,6 +311,15 @@ export class ContractsService {
     });
   }
 
+  /** The contract is the agent's own (it is its upline or its downline), else `contract_not_found`. */
+  async requireParty(agent: Actor, contractId: bigint): Promise<void> {
+    requireAgent(agent);
+    const contract = await this.#reads.contract(contractId);
+    const party =
+      contract && (contract.downline_id === agent.memberId || contract.upline_id === agent.memberId);
+    if (!party) throw new AppError('contract_not_found');
+  }
+
   // ------------------------------------------------------------------------------------------------------
   // The operator's side
 

@@ -301,6 +301,33 @@ export class SettlementsService {
     return this.settle(found.id);
   }
 
+  /**
+   * DEV_INBOX only (the browser journeys, which cannot wait for a day to end): settles the period of an
+   * accepted contract that is running now, with the rounds so far — the upline's own contract of the kind
+   * first, so it has its share to pay from. The period's row then exists, so the planner queues nothing for
+   * it later: rounds after this call are not paid (a re-run would). Never on a site real agents use.
+   */
+  async settleCurrent(contractId: bigint, now: Date = this.#clock.now(), depth = 0): Promise<SettlementView> {
+    const contract = await this.#reads.contract(contractId);
+    if (contract?.status !== 'accepted') throw new AppError('contract_not_found');
+    if (contract.upline_id !== null && depth < 32) {
+      const upline = await this.#reads.accepted(contract.upline_id, contract.kind);
+      if (upline) await this.settleCurrent(upline.id, now, depth + 1);
+    }
+    const period = periodContaining(contract.period, now);
+    const id = await this.#uow.run(
+      async (repos) =>
+        (await repos.contracts.insertSettlement({
+          brandId: contract.brand_id,
+          contractId,
+          start: period.start,
+          end: period.end,
+        })) ?? (await repos.contracts.settlementOf(contractId, period.start))?.id,
+    );
+    if (id === undefined) throw new AppError('settlement_not_found');
+    return this.settle(id, now);
+  }
+
   /** The job's handler: a payload that names no settlement is a bug in whoever queued it. */
   runJob(payload: unknown): Promise<SettlementView> {
     const id = (payload as { settlementId?: unknown } | null)?.settlementId;
