@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEAM_MOVE_FILTERS, TEAM_MOVE_TYPES } from './agent-reports.schema.ts';
 import { envelopeOf } from './envelope.ts';
 import { singleLineText } from './text.ts';
 
@@ -96,26 +97,40 @@ export const registeredDownline = z.object({
 export type RegisteredDownline = z.infer<typeof registeredDownline>;
 export const registeredDownlineResponse = envelopeOf(registeredDownline);
 
-/** `GET /wps/agent/transfers?page=&pageSize=&from=&to=`: dates `yyyy-MM-dd` inclusive, ≤ 92 days, default last 7. */
+/**
+ * `GET /wps/agent/transfers?page=&pageSize=&from=&to=&type=`: dates `yyyy-MM-dd` inclusive, ≤ 92 days,
+ * default last 7. `type` (agent-reports.schema.ts `TEAM_MOVE_FILTERS`) defaults to `agent_transfer`: the
+ * agent's transfers with its direct downline; the other types list the money moves of the whole team.
+ */
 export const agentTransfersQuerySchema = z.object({
   ...pageFields,
   from: isoDate.optional(),
   to: isoDate.optional(),
+  type: z.enum(TEAM_MOVE_FILTERS).default('agent_transfer'),
 });
 export type AgentTransfersQuery = z.input<typeof agentTransfersQuerySchema>;
 export type AgentTransfersFilter = z.output<typeof agentTransfersQuerySchema>;
 
-export const AGENT_TRANSFER_DIRECTIONS = ['to_downline', 'from_downline'] as const;
+/**
+ * `to_downline` / `from_downline`: an agent transfer, seen from the agent. `in` / `out`: any other move,
+ * seen from the team member's main wallet (`counterpart`).
+ */
+export const AGENT_TRANSFER_DIRECTIONS = ['to_downline', 'from_downline', 'in', 'out'] as const;
 export type AgentTransferDirection = (typeof AGENT_TRANSFER_DIRECTIONS)[number];
 
 export const agentTransferItem = z.object({
-  /** The journal entry. */
-  id: minorString,
+  /** The journal entry (agent transfers), the posting (the team view), or `<bet|win>-<memberId>-<yyyy-MM-dd>` for a daily sum. */
+  id: z.string(),
+  type: z.enum(TEAM_MOVE_TYPES),
+  /** True when the row reverses an earlier entry of `type`. */
+  reversal: z.boolean(),
   direction: z.enum(AGENT_TRANSFER_DIRECTIONS),
+  /** The team member whose money moved (the downline of an agent transfer). */
   counterpart: z.string(),
   /** Always positive: `direction` says which way it went. */
   amountMinor: minorString,
   amount: decimalString,
+  /** ISO 8601; the day's start (UTC) for a daily sum. */
   createdAt: z.string(),
 });
 export type AgentTransferItem = z.infer<typeof agentTransferItem>;
@@ -129,6 +144,7 @@ export const agentTransfersPage = z.object({
   /** The range applied (defaults filled in). */
   from: isoDate,
   to: isoDate,
+  type: z.enum(TEAM_MOVE_FILTERS),
 });
 export type AgentTransfersPage = z.infer<typeof agentTransfersPage>;
 export const agentTransfersResponse = envelopeOf(agentTransfersPage);
