@@ -118,6 +118,24 @@ export const errorCodes = {
   reward_not_found: 404,
   reward_already_claimed: 409,
   reward_expired: 409,
+  // agent contracts (issue 18; docs/agent-contracts.md)
+  /** A rate that is not a percent in (0, 100] with at most two decimals. */
+  contract_rate_invalid: 400,
+  /** An offer above the offering upline's own rate of the kind (the chain's rates are monotone). */
+  contract_rate_above_upline: 409,
+  /** The agent holds no accepted contract of the kind, so it has nothing to offer its downline. */
+  contract_upline_none: 409,
+  contract_not_found: 404,
+  /** The action does not fit the contract's state (accepting an ended one, ending an offer as downline, …). */
+  contract_state_invalid: 409,
+  /** Contracts are made with a direct downline agent only. */
+  contract_not_direct_downline: 409,
+  contract_downline_not_agent: 409,
+  /** An operator sets contracts for top agents only (no agent upline); the others get theirs from their upline. */
+  contract_not_top_agent: 409,
+  /** A field a kind does not take (a period on a salary, tiers on anything but a daily salary), or a missing one. */
+  contract_terms_invalid: 400,
+  settlement_not_found: 404,
   // player protection (docs/player-protection.md)
   /** A bet that would pass a loss or wager limit in force: nothing moved. */
   limit_reached: 403,
