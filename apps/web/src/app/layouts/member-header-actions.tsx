@@ -9,6 +9,7 @@ import {
 } from '../../features/messages/components/messages-shortcut.tsx';
 import { HeaderWallet } from '../../features/wallet/components/header-wallet.tsx';
 import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
+import { AgentOffersSlot } from './agent-offers-slot.tsx';
 
 /**
  * Pages the player strip links to. SPEC §2: the rank goes to the player-rank page (/playerRank, the VIP
@@ -37,6 +38,7 @@ export function MemberHeaderActions({ member, currencySymbol, onAvatarChanged }:
       wallet={<HeaderWallet currencySymbol={currencySymbol} />}
       messages={<MessagesShortcut />}
       messagesLink={{ to: MESSAGES_PATH, count: unreadTotal }}
+      agentOffers={<AgentOffersSlot variant="header" />}
     />
   );
 }
