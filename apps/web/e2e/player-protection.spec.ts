@@ -17,8 +17,8 @@ import {
 } from './support/variants.ts';
 
 /**
- * Player protection (issue 17), one journey per variant — EN light on a desktop, HI dark on a 375 px phone —
- * each with a fresh player (a self-exclusion cannot be undone): set a loss limit, meet it in a slot (the game
+ * Player protection (issue 17), one journey per variant and screen — EN light and HI dark, each on a
+ * desktop and on a 375 px phone — each with a fresh player (a self-exclusion cannot be undone): set a loss limit, meet it in a slot (the game
  * says so and the balance stays), see the play-session overlay and the reality check (made due by the
  * DEV_INBOX hook), self-exclude, be signed out with the end date, and be refused at login with it. On the
  * `wallet` server (PostgreSQL), so the operator CLI can fund the player while the server runs.
@@ -81,7 +81,10 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
   const protection = localeTexts(variant.lang, 'protection');
   const errors = localeTexts(variant.lang, 'errors');
   const shot = (name: string) => ({
-    path: artifactPath(test.info(), `protection-${name}-${suffix(variant)}.png`),
+    path: artifactPath(
+      test.info(),
+      `protection-${name}-${suffix(variant)}-${phone ? 'phone' : 'desktop'}.png`,
+    ),
   });
   // biome-ignore lint/correctness/useHookAtTopLevel: Playwright helpers named like hooks, not React hooks.
   await useVariant(page, variant);
@@ -175,10 +178,14 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
   });
 }
 
-test(`limits, the reality check and self-exclusion (${suffix(EN_LIGHT)}, desktop)`, async ({ page }) => {
-  await journey(page, EN_LIGHT, false);
-});
-
-test(`limits, the reality check and self-exclusion (${suffix(HI_DARK)}, 375 px)`, async ({ page }) => {
-  await journey(page, HI_DARK, true);
-});
+// Every variant on both screens: EN light and HI dark, each on a desktop and on a 375 px phone (the pop-up
+// on a desktop, the /game page on a phone).
+for (const variant of [EN_LIGHT, HI_DARK]) {
+  for (const phone of [false, true]) {
+    test(`limits, the reality check and self-exclusion (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
+      page,
+    }) => {
+      await journey(page, variant, phone);
+    });
+  }
+}
