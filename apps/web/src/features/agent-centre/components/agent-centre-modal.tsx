@@ -1,6 +1,6 @@
 import { Badge, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { symbolOrDefault } from '../../../lib/money/money.ts';
@@ -69,6 +69,15 @@ export function AgentCentreModal({
   const settled = known !== null || consolidated.isError;
   const sectionShown = sections.includes(section);
 
+  // On a phone the menu is a row that scrolls sideways: the chosen entry (one an offer prompt opened, far
+  // down the menu) is brought into view.
+  const menuRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!opened || wide || !sectionShown) return;
+    const tab = menuRef.current?.querySelector<HTMLElement>(`[data-testid="agent-menu-${section}"]`);
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [opened, wide, section, sectionShown]);
+
   useEffect(() => {
     // An entry that turns out not to apply (no such contract, an old link) falls back to the first one.
     if (opened && settled && !sectionShown) onSection('announcement');
@@ -106,6 +115,7 @@ export function AgentCentreModal({
         variant={wide ? 'pills' : 'default'}
       >
         <Tabs.List
+          ref={menuRef}
           aria-label={t('menu')}
           style={wide ? { minWidth: 200 } : { flexWrap: 'nowrap', overflowX: 'auto' }}
         >

@@ -7,6 +7,8 @@ import { type DayAmounts, stackColumns } from '../utils/stacked-bars.ts';
 
 const BAR = 12;
 const HEIGHT = 160;
+/** A range of a day or two is drawn a week wide, so its bars keep a bar's shape. */
+const MIN_COLUMNS = 7;
 
 /** One colour per kind of income, the same in the legend and the bars; readable on light and dark. */
 const COLOURS = ['teal', 'indigo', 'orange', 'grape', 'cyan', 'lime', 'pink', 'yellow'];
@@ -40,7 +42,7 @@ export function IncomeChart({
   return (
     <Stack gap="xs" component="figure" m={0} data-testid="agent-income-chart">
       <BarChartSvg
-        columns={chart.columns.length}
+        columns={Math.max(chart.columns.length, MIN_COLUMNS)}
         barWidth={BAR}
         height={HEIGHT}
         zero={zero}

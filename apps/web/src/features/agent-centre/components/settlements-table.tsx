@@ -80,7 +80,7 @@ export function SettlementsTable({ kind, symbol }: { kind: ContractKind; symbol:
               {t(`settlements.totalPaid.${role}`, { amount: moneyText(data.totalPaidMinor, symbol) })}
             </Text>
             <ScrollArea type="auto">
-              <Table striped miw={760} data-testid="agent-settlements-table">
+              <Table striped miw={680} data-testid="agent-settlements-table">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('settlements.period')}</Table.Th>
