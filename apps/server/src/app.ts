@@ -11,6 +11,7 @@ import { type GeoLookup, geoLookup } from './lib/geo.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
 import { ChangeFeed } from './lib/process-cache.ts';
 import { registerSealedBodies } from './lib/sealed-body.ts';
+import { createAgentContractsModule } from './modules/agent-contracts/agent-contracts-module.ts';
 import { createAgentsModule } from './modules/agents/agents-module.ts';
 import { createAttemptGatesModule } from './modules/attempt-gates/attempt-gates-module.ts';
 import { createAuditModule } from './modules/audit/audit-module.ts';
@@ -336,6 +337,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     audit: auth.api.audit,
     clock,
   });
+  const agentContracts = createAgentContractsModule({ db, clock, jobs: jobs.api, log: app.log });
   const deposits = createDepositsModule({
     db,
     ledger: ledger.api,
@@ -364,7 +366,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   const inhouseVendor = createInhouseVendorModule({
     db,
     clock,
-    wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app)),
+    wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app), clock),
     log: app.log,
   });
   const messages = createMessagesModule({
@@ -388,6 +390,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     password,
     wallet,
     agents,
+    agentContracts,
     deposits,
     realtime,
     withdrawals,

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { createDatabase } from './db/create-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
+import { seedDemoTeamPlay } from './db/seed/demo-team-play.ts';
 import { databaseLabel, readyMessage, terminalLogStream } from './lib/terminal-log.ts';
 
 /**
@@ -33,13 +34,20 @@ const app = await buildApp({
 
 try {
   const prepared = await prepareDatabase(database.db);
+  // A new demo brand's team plays a few days through the studio and the jobs settle it (issue 18).
+  const teamPlay = prepared.seeded ? await seedDemoTeamPlay({ database, config }) : null;
   app.log.info(
     {
       database: database.kind,
       migrations: prepared.migrations,
       seeded: prepared.seeded,
       // Where a start spends its time (bench/startup reports them).
-      phasesMs: { create: createMs, migrate: prepared.migrateMs, seed: prepared.seedMs },
+      phasesMs: {
+        create: createMs,
+        migrate: prepared.migrateMs,
+        seed: prepared.seedMs,
+        teamPlay: teamPlay?.ms ?? 0,
+      },
     },
     'database ready',
   );

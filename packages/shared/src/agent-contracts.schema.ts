@@ -24,7 +24,8 @@ import { singleLineText } from './text.ts';
 
 const minorString = z.string().regex(/^-?[0-9]+$/);
 const decimalString = z.string().regex(/^-?[0-9]+\.[0-9]{2}$/);
-const idString = z.string().regex(/^[1-9][0-9]{0,18}$/);
+/** A row id: at most 18 digits, so it always fits int8 (a 19-digit id would be a database error, not a 404). */
+const idString = z.string().regex(/^[1-9][0-9]{0,17}$/);
 const isoTime = z.string().datetime({ offset: true });
 
 export const CONTRACT_KINDS = ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const;
@@ -360,6 +361,7 @@ export const contractsPage = z.object({
   total: z.number().int(),
   totalPages: z.number().int(),
 });
+export type ContractsPage = z.infer<typeof contractsPage>;
 export const contractsPageResponse = envelopeOf(contractsPage);
 
 export const contractIdParams = z.object({ id: idString });

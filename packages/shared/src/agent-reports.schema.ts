@@ -20,7 +20,7 @@ import { singleLineText } from './text.ts';
 const minorString = z.string().regex(/^-?[0-9]+$/);
 const decimalString = z.string().regex(/^-?[0-9]+\.[0-9]{2}$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const memberId = z.string().regex(/^[1-9][0-9]{0,18}$/);
+const memberId = z.string().regex(/^[1-9][0-9]{0,17}$/);
 const gameTypeCode = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 export const AGENT_REPORT_PAGE_SIZE_DEFAULT = 20;

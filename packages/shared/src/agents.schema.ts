@@ -119,7 +119,7 @@ export const AGENT_TRANSFER_DIRECTIONS = ['to_downline', 'from_downline', 'in', 
 export type AgentTransferDirection = (typeof AGENT_TRANSFER_DIRECTIONS)[number];
 
 export const agentTransferItem = z.object({
-  /** The journal entry; for a `bet` / `win` daily sum `<type>-<memberId>-<yyyy-MM-dd>`. */
+  /** The journal entry (agent transfers), the posting (the team view), or `<bet|win>-<memberId>-<yyyy-MM-dd>` for a daily sum. */
   id: z.string(),
   type: z.enum(TEAM_MOVE_TYPES),
   /** True when the row reverses an earlier entry of `type`. */

@@ -2,6 +2,7 @@ import { loadConfig } from '../config/env.ts';
 import { createDatabase } from './create-database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { writePgliteTemplate } from './pglite-template.ts';
+import { seedDemoTeamPlay } from './seed/demo-team-play.ts';
 import { seedDatabase } from './seed/seed.ts';
 
 /**
@@ -35,6 +36,12 @@ async function main(command: string | undefined, argument: string | undefined): 
           ? `seed added ${report.rowsAdded} row(s)${report.brandCreated ? ' (demo brand created)' : ''}`
           : 'seed: nothing to add',
       );
+      const teamPlay = await seedDemoTeamPlay({ database, config });
+      if (teamPlay) {
+        console.log(
+          `demo team play: ${teamPlay.rounds} round(s), ${teamPlay.jobs} job run(s), ${teamPlay.ms} ms`,
+        );
+      }
     }
     return 0;
   } finally {

@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountFlowTables } from './tables/account-flows.ts';
 import type { AccountTables } from './tables/accounts.ts';
+import type { AgentAggregateTables } from './tables/agent-aggregates.ts';
+import type { AgentContractTables } from './tables/agent-contracts.ts';
 import type { AttemptGateTables } from './tables/attempt-gates.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
@@ -142,7 +144,9 @@ export interface Database
     RewardTables,
     AttemptGateTables,
     JobTables,
-    PlayerProtectionTables {
+    PlayerProtectionTables,
+    AgentAggregateTables,
+    AgentContractTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

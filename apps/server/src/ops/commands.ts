@@ -4,6 +4,7 @@ import { isAppError } from '../lib/app-error.ts';
 import { systemClock } from '../lib/clock.ts';
 import { geoLookup } from '../lib/geo.ts';
 import { OutboxRepository } from '../lib/notify/outbox.repository.ts';
+import { agentContractOpsCommands } from '../modules/agent-contracts/agent-contracts.ops-commands.ts';
 import { createAttemptGatesModule } from '../modules/attempt-gates/attempt-gates-module.ts';
 import { auditOpsCommands } from '../modules/audit/audit.ops-commands.ts';
 import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts';
@@ -117,6 +118,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       return 0;
     },
   },
+  ...agentContractOpsCommands,
   ...auditOpsCommands,
   ...depositOpsCommands,
   ...memberOpsCommands,

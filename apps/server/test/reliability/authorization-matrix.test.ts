@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { INHOUSE_GAMES } from '@lotus/games/play';
+import { CONTRACT_RELAY_PATHS } from '@lotus/shared/agent-contracts.schema';
 import { ORIGINALS_SESSION_HEADER } from '@lotus/shared/originals.schema';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -416,6 +417,21 @@ const AGENT_ROWS: Row<MemberActor>[] = [
     })),
   ),
   agentRow('GET /wps/agent/transfers', json('GET', '/wps/agent/transfers')),
+  // The team view of the same route (every money move of the team): the same cells.
+  agentRow('GET /wps/agent/transfers', json('GET', '/wps/agent/transfers?type=all')),
+  agentRow('GET /wps/agent/team/betting', json('GET', '/wps/agent/team/betting')),
+  agentRow('GET /wps/agent/team/loss', json('GET', '/wps/agent/team/loss')),
+  agentRow('GET /wps/agent/income', json('GET', '/wps/agent/income')),
+  // Agent contracts (issue 18): each relay call reads or acts on the caller's own contracts only.
+  ...Object.values(CONTRACT_RELAY_PATHS).flatMap((path) => [
+    agentRow(`GET ${path}`, json('GET', path)),
+    agentRow(`POST ${path}`, json('POST', path, { action: 'list' })),
+  ]),
+  agentRow('GET /wps/agent/consolidated', json('GET', '/wps/agent/consolidated')),
+  agentRow(
+    'GET /wps/agent/contracts/settlements',
+    json('GET', '/wps/agent/contracts/settlements?kind=daily_salary'),
+  ),
 ];
 /** The downline's cell of the downline-transfer row names its upline instead. */
 const DOWNLINE_TARGETS_UPLINE = transferDown(() => ids.ownerUsername);
@@ -662,6 +678,29 @@ const OPS_ROWS: Row<OpsActor>[] = [
         reason: 'matrix review',
       })(headers),
     false,
+  ),
+  // Agent contracts (issue 18): setting and ending are the admin's, re-running finance's; another brand's
+  // admin finds neither the owner nor a contract.
+  opsRow(
+    'PUT /wps/ops/agents/:username/contracts/:kind',
+    (headers) =>
+      json('PUT', `/wps/ops/agents/${ids.ownerUsername}/contracts/hourly_salary`, {
+        rate: '0.1',
+        reason: 'matrix',
+      })(headers),
+    true,
+  ),
+  opsRow('GET /wps/ops/contracts', json('GET', '/wps/ops/contracts'), false, otherBrandSees),
+  opsRow('GET /wps/ops/contracts/:id', json('GET', '/wps/ops/contracts/1'), false),
+  opsRow(
+    'POST /wps/ops/contracts/:id/end',
+    json('POST', '/wps/ops/contracts/1/end', { reason: 'matrix' }),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/contracts/:id/rerun',
+    json('POST', '/wps/ops/contracts/1/rerun', { periodStart: '2026-01-01T00:00:00.000Z' }),
+    true,
   ),
   // Last: ends the caller's operator session.
   opsRow(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { INHOUSE_GAMES } from '@lotus/games/play';
+import { CONTRACT_RELAY_PATHS } from '@lotus/shared/agent-contracts.schema';
 import { httpStatusOf, isErrorCode } from '@lotus/shared/error-codes';
 import { ORIGINALS_SESSION_HEADER } from '@lotus/shared/originals.schema';
 import fc from 'fast-check';
@@ -150,6 +151,12 @@ const AGENT_CENTRE_ROUTES = new Set([
   'GET /wps/agent/downlines',
   'POST /wps/agent/downlines',
   'GET /wps/agent/transfers',
+  'GET /wps/agent/team/betting',
+  'GET /wps/agent/team/loss',
+  'GET /wps/agent/income',
+  ...Object.values(CONTRACT_RELAY_PATHS).flatMap((path) => [`GET ${path}`, `POST ${path}`]),
+  'GET /wps/agent/consolidated',
+  'GET /wps/agent/contracts/settlements',
 ]);
 
 async function authHeaders(route: ApiRoute): Promise<Record<string, string>> {

@@ -22,6 +22,8 @@ import * as accessNotify from './0020_access_notify.ts';
 import * as vendorCallFunctions from './0021_vendor_call_functions.ts';
 import * as playerProtection from './0022_player_protection.ts';
 import * as protectionMoneyPath from './0023_protection_money_path.ts';
+import * as agentAggregates from './0024_agent_aggregates.ts';
+import * as agentContracts from './0025_agent_contracts.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -52,4 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0021_vendor_call_functions': vendorCallFunctions,
   '0022_player_protection': playerProtection,
   '0023_protection_money_path': protectionMoneyPath,
+  '0024_agent_aggregates': agentAggregates,
+  '0025_agent_contracts': agentContracts,
 };

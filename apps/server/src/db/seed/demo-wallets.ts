@@ -9,6 +9,8 @@ import type { Tx } from '../unit-of-work.ts';
 export const DEMO_OPENING_BALANCES: { username: string; amountMinor: bigint }[] = [
   // ₹10,000.00
   { username: 'demo_player', amountMinor: 1_000_000n },
+  // ₹5,000.00: the demo team's player, whose rounds the demo agents' contracts settle (demo-team-play.ts).
+  { username: 'demo_player2', amountMinor: 500_000n },
 ];
 
 export async function seedDemoWallets(trx: Tx, brandId: bigint): Promise<number> {

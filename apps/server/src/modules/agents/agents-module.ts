@@ -4,9 +4,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RegistrationApi } from '../registration/registration-module.ts';
+import { type AgentTreeApi, createAgentTreeApi } from './agent-tree.ts';
 import { AgentsRepository } from './agents.repository.ts';
 import { agentsRoutes } from './agents.routes.ts';
 import { AgentsService, type AgentsServiceDeps } from './agents.service.ts';
+import { TeamReportsRepository } from './team-reports.repository.ts';
+import { teamReportsRoutes } from './team-reports.routes.ts';
+import { TeamReportsService } from './team-reports.service.ts';
 
 export type AgentsModuleDeps = {
   db: Kysely<Database>;
@@ -18,11 +22,21 @@ export type AgentsModuleDeps = {
   clock: Clock;
 };
 
-/** The agent centre (docs/agents-contract.md): team overview, downline, registration and transfers. */
+/** What other modules may use: the team's betting sums over the member tree (the bases of contracts). */
+export type AgentsApi = AgentTreeApi;
+
+/**
+ * The agent centre (docs/agents-contract.md): team overview, downline, registration, transfers, and the
+ * reports over the member tree and the betting aggregates (team betting, loss statements, income).
+ */
 export function createAgentsModule(deps: AgentsModuleDeps): {
   routes: FastifyPluginAsyncZod;
-  api: Record<string, never>;
+  api: AgentsApi;
 } {
+  const reports = new TeamReportsService({
+    repository: new TeamReportsRepository(deps.db),
+    clock: deps.clock,
+  });
   const service = new AgentsService({
     repository: new AgentsRepository(deps.db),
     registration: deps.registration,
@@ -30,6 +44,13 @@ export function createAgentsModule(deps: AgentsModuleDeps): {
     findByUsername: deps.findByUsername,
     audit: deps.audit,
     clock: deps.clock,
+    teamMoves: (agent, filter) => reports.teamMoves(agent, filter),
   });
-  return { routes: agentsRoutes(service), api: {} };
+  return {
+    routes: async (app) => {
+      await app.register(agentsRoutes(service));
+      await app.register(teamReportsRoutes(reports));
+    },
+    api: createAgentTreeApi(deps.db, deps.clock),
+  };
 }

@@ -1,5 +1,6 @@
 import {
   AGENT_TEAM_MAX_DEPTH,
+  type AgentTransferItem,
   type AgentTransfersFilter,
   type AgentTransfersPage,
   type DownlineFilter,
@@ -37,6 +38,8 @@ export type AgentsServiceDeps = {
     detail: Record<string, unknown>,
   ) => Promise<void>;
   clock: Clock;
+  /** The transaction details' team view, for a `type` other than `agent_transfer` (team-reports.service.ts). */
+  teamMoves: (agent: Actor, filter: AgentTransfersFilter) => Promise<AgentTransfersPage>;
 };
 
 const DAY_MS = 86_400_000;
@@ -70,6 +73,32 @@ export function transferRange(from: string | undefined, to: string | undefined, 
 }
 
 const pages = (total: number, pageSize: number) => Math.ceil(total / pageSize);
+
+/** A signed amount as the transaction details show it: positive, `direction` saying which way. */
+export function unsignedAmount(signedMinor: bigint): { amountMinor: string; amount: string } {
+  const amount = signedMinor < 0n ? -signedMinor : signedMinor;
+  return { amountMinor: amount.toString(), amount: minorToDecimal(amount) };
+}
+
+/** One page of the transaction details (agent transfers, or the team's moves) with the range applied. */
+export function transfersPage<R>(
+  filter: AgentTransfersFilter,
+  range: { from: string; to: string },
+  total: number,
+  rows: readonly R[],
+  item: (row: R) => AgentTransferItem,
+): AgentTransfersPage {
+  return {
+    list: rows.map(item),
+    page: filter.page,
+    pageSize: filter.pageSize,
+    total,
+    totalPages: pages(total, filter.pageSize),
+    from: range.from,
+    to: range.to,
+    type: filter.type,
+  };
+}
 
 /**
  * The agent centre's first slice (docs/agents-contract.md): team overview, the direct downline, registering
@@ -207,6 +236,7 @@ export class AgentsService {
 
   async transfers(agent: Actor, filter: AgentTransfersFilter): Promise<AgentTransfersPage> {
     requireAgent(agent);
+    if (filter.type !== 'agent_transfer') return this.#deps.teamMoves(agent, filter);
     const range = transferRange(filter.from, filter.to, todayUtc(this.#deps.clock.now()));
     const { rows, total } = await this.#deps.repository.transfers(agent.memberId, {
       from: range.since,
@@ -214,27 +244,14 @@ export class AgentsService {
       limit: filter.pageSize,
       offset: (filter.page - 1) * filter.pageSize,
     });
-    return {
-      list: rows.map((row) => {
-        const amount = row.agentAmountMinor < 0n ? -row.agentAmountMinor : row.agentAmountMinor;
-        return {
-          id: row.entryId.toString(),
-          type: 'agent_transfer' as const,
-          reversal: false,
-          direction: row.agentAmountMinor < 0n ? 'to_downline' : 'from_downline',
-          counterpart: row.counterpart,
-          amountMinor: amount.toString(),
-          amount: minorToDecimal(amount),
-          createdAt: row.createdAt.toISOString(),
-        };
-      }),
-      page: filter.page,
-      pageSize: filter.pageSize,
-      total,
-      totalPages: pages(total, filter.pageSize),
-      from: range.from,
-      to: range.to,
-      type: filter.type,
-    };
+    return transfersPage(filter, range, total, rows, (row) => ({
+      id: row.entryId.toString(),
+      type: 'agent_transfer',
+      reversal: false,
+      direction: row.agentAmountMinor < 0n ? 'to_downline' : 'from_downline',
+      counterpart: row.counterpart,
+      ...unsignedAmount(row.agentAmountMinor),
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 }

@@ -24,6 +24,8 @@ import { SeedService } from './seed.service.ts';
 export function catalogueWalletClient(
   db: Kysely<Database>,
   transport: ProtocolTransport,
+  /** The platform's clock: the studio runs in the same process, so it stamps its calls with the same time. */
+  clock?: Clock,
 ): WalletClientSource {
   let cached: { secret: string; client: SeamlessWalletClient } | null = null;
   const repository = new InhouseVendorRepository(db);
@@ -33,7 +35,12 @@ export function catalogueWalletClient(
     if (cached?.secret !== secret) {
       cached = {
         secret,
-        client: createSeamlessWalletClient({ vendorCode: INHOUSE_VENDOR_CODE, secret, transport }),
+        client: createSeamlessWalletClient({
+          vendorCode: INHOUSE_VENDOR_CODE,
+          secret,
+          transport,
+          ...(clock ? { now: () => clock.now().getTime() } : {}),
+        }),
       };
     }
     return cached.client;

@@ -41,7 +41,15 @@ export type EntryKind =
   | 'vendor_transfer'
   | 'agent_transfer'
   /** A claimed reward of the reward centre: brand `bonus` → member main (modules/promotions). */
-  | 'reward';
+  | 'reward'
+  /**
+   * A settlement of an agent contract (modules/agent-contracts): upline (or the brand's `commission`) →
+   * downline agent's main wallet; a re-run's adjusting entry keeps the kind (its sign says which way).
+   */
+  | 'agent_dividend'
+  | 'agent_daily_salary'
+  | 'agent_hourly_salary'
+  | 'agent_realtime_salary';
 
 /**
  * One posting: an account by id, or `{ system: kind }` for the brand's system account of that kind, which
