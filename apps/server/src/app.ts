@@ -337,7 +337,13 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     audit: auth.api.audit,
     clock,
   });
-  const agentContracts = createAgentContractsModule({ db, clock, jobs: jobs.api, log: app.log });
+  const agentContracts = createAgentContractsModule({
+    db,
+    clock,
+    jobs: jobs.api,
+    log: app.log,
+    devInbox: config.devInbox,
+  });
   const deposits = createDepositsModule({
     db,
     ledger: ledger.api,

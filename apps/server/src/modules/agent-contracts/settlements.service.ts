@@ -262,6 +262,43 @@ export class SettlementsService {
     });
   }
 
+  /**
+   * DEV_INBOX only (`POST /dev/agents/settle-now`, the browser journeys: a daily period ends only at midnight
+   * UTC): settles the running period of every contract in force (of `kind`, or all) as far as it has gone,
+   * and queues that period's own run for when it ends, so rounds after now are paid by an adjusting entry
+   * like any late round (the planner then finds the row made and queues nothing).
+   */
+  async settleRunningNow(
+    kind: ContractKind | undefined,
+    now: Date = this.#clock.now(),
+  ): Promise<SettlementView[]> {
+    const ids = await this.#uow.run(async (repos) => {
+      const made: bigint[] = [];
+      for (const contract of await repos.contracts.inForce(kind)) {
+        const period = periodContaining(contract.period, now);
+        const id =
+          (await repos.contracts.insertSettlement({
+            brandId: contract.brand_id,
+            contractId: contract.id,
+            start: period.start,
+            end: period.end,
+          })) ?? (await repos.contracts.settlementOf(contract.id, period.start))?.id;
+        if (id === undefined) continue;
+        await this.#jobs.enqueue(repos.trx, {
+          name: SETTLE_JOB,
+          payload: { settlementId: id.toString() },
+          runAt: new Date(period.end.getTime() + SETTLE_GRACE_MS),
+        });
+        made.push(id);
+      }
+      return made;
+    });
+    const settled: SettlementView[] = [];
+    // The upline's settlement of the period runs first inside settle() (uplineUnpaid).
+    for (const id of ids) settled.push(await this.settle(id, now));
+    return settled;
+  }
+
   /** The agent's settlements of a kind (dividend record, daily wages, hourly and real-time salary pages). */
   async forAgent(agent: Actor, filter: SettlementsFilter): Promise<SettlementsPage> {
     requireAgent(agent);
