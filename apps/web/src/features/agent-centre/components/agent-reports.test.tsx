@@ -179,6 +179,24 @@ describe('agent reports', () => {
     vi.unstubAllGlobals();
   });
 
+  it('says each report is loading, for a screen reader too', async () => {
+    // No answer ever comes.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    renderUi(
+      <>
+        <LossStatementsSection symbol="₹" />
+        <IncomeSection symbol="₹" />
+        <TransfersSection symbol="₹" />
+      </>,
+    );
+    for (const id of ['agent-loss-loading', 'agent-income-loading', 'agent-transfers-loading']) {
+      expect((await screen.findByTestId(id)).getAttribute('role')).toBe('status');
+    }
+  });
+
   describe('team betting', () => {
     it('shows totals, game types and each direct downline with its team', async () => {
       serve({ '/wps/agent/team/betting': BETTING });
@@ -217,12 +235,15 @@ describe('agent reports', () => {
     });
 
     it('has loading, empty and failed states', async () => {
-      let answer: () => unknown = () => new Promise(() => undefined);
-      serve({ '/wps/agent/team/betting': () => answer() });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => new Promise<Response>(() => undefined)),
+      );
       const view = renderUi(<TeamBettingSection symbol="₹" />);
       expect((await screen.findByTestId('agent-betting-loading')).getAttribute('role')).toBe('status');
       view.unmount();
-      answer = () => EMPTY_BETTING;
+      let answer: () => unknown = () => EMPTY_BETTING;
+      serve({ '/wps/agent/team/betting': () => answer() });
       const empty = renderUi(<TeamBettingSection symbol="₹" />);
       expect((await screen.findByTestId('agent-betting-empty')).textContent).toContain('No settled rounds');
       empty.unmount();

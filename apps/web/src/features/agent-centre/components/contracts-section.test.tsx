@@ -420,6 +420,16 @@ describe('contract entry (daily wages)', () => {
     expect(last?.searchParams.get('role')).toBe('paid');
   });
 
+  it('says the contracts and the settlements are loading', async () => {
+    serve(
+      { contracts: () => new Promise(() => undefined) },
+      { [SETTLEMENTS_PATH]: () => new Promise(() => undefined) },
+    );
+    renderSection();
+    expect((await screen.findByTestId('agent-contracts-loading')).getAttribute('role')).toBe('status');
+    expect((await screen.findByTestId('agent-settlements-loading')).getAttribute('role')).toBe('status');
+  });
+
   it('shows a failed load with a retry', async () => {
     let fail = true;
     serve({ contracts: () => (fail ? failure(500, 'unknown_error') : contracts()) });
