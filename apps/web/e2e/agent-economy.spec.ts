@@ -135,6 +135,9 @@ test('a daily salary: offered, accepted, earned from the team’s rounds and see
 
   // 2. The downline, on a phone in Hindi, is told in the header that an offer waits; it leads to the entry.
   const downline = await signedIn(browser, HI_DARK, DOWNLINE, true);
+  // Home says it too, with the kind, above the notices.
+  const onHome = downline.getByTestId('agent-offer-prompt-home');
+  await expect(onHome).toContainText(text(hi, 'sections.dailySalary'));
   const prompt = downline.getByTestId('agent-offer-prompt-header');
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText(DEVANAGARI);
@@ -160,6 +163,7 @@ test('a daily salary: offered, accepted, earned from the team’s rounds and see
   await expect(mine).toContainText(`${OFFERED_RATE}.00 %`);
   await expect(centre.getByTestId('agent-offer')).toHaveCount(0);
   await expect(downline.getByTestId('agent-offer-prompt-header')).toHaveCount(0);
+  await expect(onHome).toHaveCount(0);
 
   // 3. The downline's player plays real rounds in the studio (its stake is the team's valid turnover).
   await ops('wallet:adjust', PLAYER.username, '200', 'e2e agent economy journey stake money');
