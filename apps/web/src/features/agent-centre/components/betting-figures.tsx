@@ -1,5 +1,5 @@
-import type { BettingFigures } from '@lotus/shared/agent-reports.schema';
-import { SimpleGrid, Text } from '@mantine/core';
+import type { BettingFigures, GameTypeFigures } from '@lotus/shared/agent-reports.schema';
+import { ScrollArea, SimpleGrid, Table, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText, signedMoneyText } from '../../../lib/money/money.ts';
 import { Figure } from './figure.tsx';
@@ -64,5 +64,39 @@ export function BettingTotals({
         <Figure label={t('betting.activeMembers')} value={activeMembers} testId={`${testId}-active`} />
       )}
     </SimpleGrid>
+  );
+}
+
+/** The figures per game type, most valid turnover first (as the report orders them). */
+export function GameTypeTable({ rows, symbol }: { rows: GameTypeFigures[]; symbol: string }) {
+  const { t } = useTranslation('agents');
+  const label = useGameTypeLabel();
+  return (
+    <ScrollArea type="auto">
+      <Table striped miw={560} data-testid="agent-betting-game-types">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('betting.gameType')}</Table.Th>
+            <Table.Th ta="right">{t('betting.validTurnover')}</Table.Th>
+            <Table.Th ta="right">{t('betting.payout')}</Table.Th>
+            <Table.Th ta="right">{t('betting.net')}</Table.Th>
+            <Table.Th ta="right">{t('betting.rounds')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.gameType} data-testid="agent-betting-game-type-row">
+              <Table.Td>{label(row.gameType)}</Table.Td>
+              <Table.Td ta="right">{moneyText(row.validTurnoverMinor, symbol)}</Table.Td>
+              <Table.Td ta="right">{moneyText(row.payoutMinor, symbol)}</Table.Td>
+              <Table.Td ta="right">
+                <NetText minor={row.netMinor} symbol={symbol} />
+              </Table.Td>
+              <Table.Td ta="right">{row.rounds}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
   );
 }

@@ -1,5 +1,6 @@
 import type { ContractStatus, ContractView } from '@lotus/shared/agent-contracts.schema';
-import { Badge, List, Stack, Text } from '@mantine/core';
+import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
@@ -76,5 +77,40 @@ export function ContractDates({ contract }: { contract: ContractView }) {
       {contract.closedAt ? ` · ${t('contracts.closedAt', { time: formatDateTime(contract.closedAt) })}` : ''}
       {contract.endReason ? ` · ${t(`contracts.endReasons.${contract.endReason}`)}` : ''}
     </Text>
+  );
+}
+
+/** A contract as a card: who it is with (`title`), its status, terms and dates, and its actions. */
+export function ContractCard({
+  contract,
+  title,
+  symbol,
+  testId,
+  children,
+}: {
+  contract: ContractView;
+  title: string;
+  symbol: string;
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={testId}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="sm" fw={600}>
+            {title}
+          </Text>
+          <StatusBadge status={contract.status} testId={`${testId}-status`} />
+        </Group>
+        <ContractTerms contract={contract} symbol={symbol} />
+        <ContractDates contract={contract} />
+        {children ? (
+          <Group gap="xs" mt={4}>
+            {children}
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,11 +1,11 @@
-import type { AgentContracts, ContractKind, ContractView } from '@lotus/shared/agent-contracts.schema';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import type { AgentContracts, ContractKind } from '@lotus/shared/agent-contracts.schema';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useAgentContracts } from '../api/get-agent-contracts.ts';
 import { ContractActionDialog, type PendingContractAction } from './contract-action-dialog.tsx';
-import { ContractDates, ContractTerms, StatusBadge, useUplineName } from './contract-terms.tsx';
+import { ContractCard, useUplineName } from './contract-terms.tsx';
 import { DownlineContracts } from './downline-contracts.tsx';
 import { QueryBody } from './section-state.tsx';
 import { SettlementsTable } from './settlements-table.tsx';
@@ -14,40 +14,6 @@ import { SettlementsTable } from './settlements-table.tsx';
 const OfferContractDialog = lazy(() =>
   import('./offer-contract-dialog.tsx').then((m) => ({ default: m.OfferContractDialog })),
 );
-
-function ContractCard({
-  contract,
-  symbol,
-  testId,
-  children,
-}: {
-  contract: ContractView;
-  symbol: string;
-  testId: string;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation('agents');
-  const uplineName = useUplineName();
-  return (
-    <Paper withBorder radius="md" p="sm" data-testid={testId}>
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text size="sm" fw={600}>
-            {t('contracts.from', { upline: uplineName(contract) })}
-          </Text>
-          <StatusBadge status={contract.status} testId={`${testId}-status`} />
-        </Group>
-        <ContractTerms contract={contract} symbol={symbol} />
-        <ContractDates contract={contract} />
-        {children ? (
-          <Group gap="xs" mt={4}>
-            {children}
-          </Group>
-        ) : null}
-      </Stack>
-    </Paper>
-  );
-}
 
 function ContractsBody({
   kind,
@@ -72,7 +38,13 @@ function ContractsBody({
             {t('contracts.offersToMe')}
           </Title>
           {data.offersToMe.map((offer) => (
-            <ContractCard key={offer.id} contract={offer} symbol={symbol} testId="agent-offer">
+            <ContractCard
+              key={offer.id}
+              contract={offer}
+              title={t('contracts.from', { upline: uplineName(offer) })}
+              symbol={symbol}
+              testId="agent-offer"
+            >
               <Button
                 size="compact-sm"
                 onClick={() => onAction({ action: 'accept', contract: offer, side: 'mine' })}
@@ -97,7 +69,12 @@ function ContractsBody({
           {t('contracts.mine')}
         </Title>
         {data.mine ? (
-          <ContractCard contract={data.mine} symbol={symbol} testId="agent-contract-mine">
+          <ContractCard
+            contract={data.mine}
+            title={t('contracts.from', { upline: uplineName(data.mine) })}
+            symbol={symbol}
+            testId="agent-contract-mine"
+          >
             {data.mine.upline !== null ? (
               <Button
                 size="compact-sm"
@@ -130,19 +107,16 @@ function ContractsBody({
             {t('contracts.history')}
           </Title>
           {data.history.map((contract) => (
-            <Paper key={contract.id} withBorder radius="md" p="xs" data-testid="agent-contract-closed">
-              <Group justify="space-between" gap="xs" wrap="wrap">
-                <Text size="sm" fw={600}>
-                  {t('contracts.between', {
-                    upline: uplineName(contract),
-                    downline: contract.downline.username,
-                  })}
-                </Text>
-                <StatusBadge status={contract.status} />
-              </Group>
-              <ContractTerms contract={contract} symbol={symbol} />
-              <ContractDates contract={contract} />
-            </Paper>
+            <ContractCard
+              key={contract.id}
+              contract={contract}
+              title={t('contracts.between', {
+                upline: uplineName(contract),
+                downline: contract.downline.username,
+              })}
+              symbol={symbol}
+              testId="agent-contract-closed"
+            />
           ))}
         </Stack>
       ) : null}

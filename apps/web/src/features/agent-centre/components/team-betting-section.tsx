@@ -1,4 +1,3 @@
-import type { GameTypeFigures } from '@lotus/shared/agent-reports.schema';
 import type { GameType } from '@lotus/shared/catalogue.schema';
 import type { DateRange } from '@lotus/shared/date-ranges';
 import { Badge, Group, NativeSelect, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
@@ -7,7 +6,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
 import { useDownlines } from '../api/get-downlines.ts';
 import { useTeamBetting } from '../api/get-team-betting.ts';
-import { BettingTotals, NetText, useGameTypeLabel } from './betting-figures.tsx';
+import { BettingTotals, GameTypeTable, NetText, useGameTypeLabel } from './betting-figures.tsx';
 import { ListFooter } from './list-footer.tsx';
 import { defaultRange, RangeFilter } from './range-filter.tsx';
 import { QueryBody } from './section-state.tsx';
@@ -31,39 +30,6 @@ const GAME_TYPE_CHOICES = [
 
 /** The downline filter lists the newest direct downline members, up to the API's page size. */
 const DOWNLINE_CHOICES = 100;
-
-function GameTypeTable({ rows, symbol }: { rows: GameTypeFigures[]; symbol: string }) {
-  const { t } = useTranslation('agents');
-  const label = useGameTypeLabel();
-  return (
-    <ScrollArea type="auto">
-      <Table striped miw={560} data-testid="agent-betting-game-types">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('betting.gameType')}</Table.Th>
-            <Table.Th ta="right">{t('betting.validTurnover')}</Table.Th>
-            <Table.Th ta="right">{t('betting.payout')}</Table.Th>
-            <Table.Th ta="right">{t('betting.net')}</Table.Th>
-            <Table.Th ta="right">{t('betting.rounds')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.gameType} data-testid="agent-betting-game-type-row">
-              <Table.Td>{label(row.gameType)}</Table.Td>
-              <Table.Td ta="right">{moneyText(row.validTurnoverMinor, symbol)}</Table.Td>
-              <Table.Td ta="right">{moneyText(row.payoutMinor, symbol)}</Table.Td>
-              <Table.Td ta="right">
-                <NetText minor={row.netMinor} symbol={symbol} />
-              </Table.Td>
-              <Table.Td ta="right">{row.rounds}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
-  );
-}
 
 /**
  * Team betting: the team's settled play in a range — totals, per game type, and per direct downline (each
