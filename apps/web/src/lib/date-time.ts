@@ -35,3 +35,15 @@ export function formatLongDate(iso: string, language: string): string {
   if (!date) return iso;
   return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
 }
+
+/**
+ * A calendar day of a report (`2026-11-27`, the server's UTC day) in the person's language (`27 Nov 2026`),
+ * never shifted by the reader's time zone; anything else is shown as it came.
+ */
+export function formatDay(day: string, language: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return day;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    Date.UTC(year, month - 1, date),
+  );
+}

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobSpec, JobsApi } from '../jobs/jobs-api.ts';
+import { agentContractsDevRoutes } from './agent-contracts.dev-routes.ts';
 import { agentContractsRoutes } from './agent-contracts.routes.ts';
 import { ContractsService } from './contracts.service.ts';
 import { OperatorContractsService } from './operator-contracts.service.ts';
@@ -22,7 +23,7 @@ export type AgentContractsModuleDeps = {
   /** A team's figures over a period (the agents module's api: `teamFigures` over its betting aggregates). */
   figures: TeamFiguresSource;
   log?: FastifyBaseLogger;
-  /** DEV_INBOX: the browser journeys' settle-now route (never on a site real agents use). */
+  /** DEV_INBOX: registers the browser journeys' `POST /dev/agents/settle-now`. */
   devInbox?: boolean;
 };
 
@@ -57,8 +58,15 @@ export function createAgentContractsModule(deps: AgentContractsModuleDeps): {
   jobs: JobSpec[];
 } {
   const api = agentContractsServices(deps);
+  const routes = agentContractsRoutes(api);
+  const devRoutes = deps.devInbox ? agentContractsDevRoutes(api.settlements) : null;
   return {
-    routes: agentContractsRoutes({ ...api, devInbox: deps.devInbox ?? false }),
+    routes: devRoutes
+      ? async (app, options) => {
+          await routes(app, options);
+          await devRoutes(app, options);
+        }
+      : routes,
     api,
     jobs: [
       { name: PLAN_JOB, everyMs: PLAN_EVERY_MS, run: ({ now }) => api.settlements.plan(now) },

@@ -325,6 +325,13 @@ export class AgentContractsRepository<E extends Executor = Executor> extends Rep
       .execute();
   }
 
+  /** Accepted contracts (of one kind, or all), for the browser journeys' settle-now hook (DEV_INBOX). */
+  inForce(kind: ContractKindColumn | undefined): Promise<ContractRow[]> {
+    let query = this.#contracts().where('c.status', '=', 'accepted');
+    if (kind !== undefined) query = query.where('c.kind', '=', kind);
+    return query.orderBy('c.id').execute();
+  }
+
   /** The settlement row of (contract, period); its id when this call made it, null when it existed. */
   async insertSettlement(
     this: AgentContractsRepository<Tx>,

@@ -88,8 +88,9 @@ describe.each(testBackends())('agent contracts: lifecycle [%s]', (backend) => {
   it('has no development settle-now route without DEV_INBOX', async () => {
     const response = await test.app.inject({
       method: 'POST',
-      url: '/dev/agent-contracts/1/settle-now',
+      url: '/dev/agents/settle-now',
       headers: { authorization: `Bearer ${top.token}` },
+      payload: {},
     });
     expect(response.statusCode).toBe(404);
   });

@@ -55,8 +55,6 @@ export function agentContractsRoutes(deps: {
   contracts: ContractsService;
   settlements: SettlementsService;
   operators: OperatorContractsService;
-  /** DEV_INBOX: registers the browser journeys' `/dev/agent-contracts/:id/settle-now`. */
-  devInbox: boolean;
 }): FastifyPluginAsyncZod {
   const { contracts, settlements, operators } = deps;
   const agentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -107,29 +105,6 @@ export function agentContractsRoutes(deps: {
       },
       async (request) => ok(await contracts.consolidated(actorOf(request))),
     );
-
-    // Browser journeys only (DEV_INBOX, like /dev/captcha): without it this path is unknown (404).
-    if (deps.devInbox) {
-      app.post(
-        '/dev/agent-contracts/:id/settle-now',
-        {
-          config: { auth: 'required' },
-          schema: {
-            tags: ['dev'],
-            summary:
-              "DEV_INBOX only: settles the running period of one of the caller's contracts (upline first)",
-            params: contractIdParams,
-            response: { 200: settlementResponse },
-          },
-        },
-        async (request) => {
-          const actor = actorOf(request);
-          const id = BigInt(request.params.id);
-          await contracts.requireParty(actor, id);
-          return ok(await settlements.settleCurrent(id));
-        },
-      );
-    }
 
     app.get(
       '/wps/agent/contracts/settlements',

@@ -264,6 +264,43 @@ export class SettlementsService {
     });
   }
 
+  /**
+   * DEV_INBOX only (`POST /dev/agents/settle-now`, the browser journeys: a daily period ends only at midnight
+   * UTC): settles the running period of every contract in force (of `kind`, or all) as far as it has gone,
+   * and queues that period's own run for when it ends, so rounds after now are paid by an adjusting entry
+   * like any late round (the planner then finds the row made and queues nothing).
+   */
+  async settleRunningNow(
+    kind: ContractKind | undefined,
+    now: Date = this.#clock.now(),
+  ): Promise<SettlementView[]> {
+    const ids = await this.#uow.run(async (repos) => {
+      const made: bigint[] = [];
+      for (const contract of await repos.contracts.inForce(kind)) {
+        const period = periodContaining(contract.period, now);
+        const id =
+          (await repos.contracts.insertSettlement({
+            brandId: contract.brand_id,
+            contractId: contract.id,
+            start: period.start,
+            end: period.end,
+          })) ?? (await repos.contracts.settlementOf(contract.id, period.start))?.id;
+        if (id === undefined) continue;
+        await this.#jobs.enqueue(repos.trx, {
+          name: SETTLE_JOB,
+          payload: { settlementId: id.toString() },
+          runAt: new Date(period.end.getTime() + SETTLE_GRACE_MS),
+        });
+        made.push(id);
+      }
+      return made;
+    });
+    const settled: SettlementView[] = [];
+    // The upline's settlement of the period runs first inside settle() (uplineUnpaid).
+    for (const id of ids) settled.push(await this.settle(id, now));
+    return settled;
+  }
+
   /** The agent's settlements of a kind (dividend record, daily wages, hourly and real-time salary pages). */
   async forAgent(agent: Actor, filter: SettlementsFilter): Promise<SettlementsPage> {
     requireAgent(agent);
@@ -299,33 +336,6 @@ export class SettlementsService {
     const found = await this.#reads.settlementOf(contractId, periodStart);
     if (!found || found.brand_id !== brandId) throw new AppError('settlement_not_found');
     return this.settle(found.id);
-  }
-
-  /**
-   * DEV_INBOX only (the browser journeys, which cannot wait for a day to end): settles the period of an
-   * accepted contract that is running now, with the rounds so far — the upline's own contract of the kind
-   * first, so it has its share to pay from. The period's row then exists, so the planner queues nothing for
-   * it later: rounds after this call are not paid (a re-run would). Never on a site real agents use.
-   */
-  async settleCurrent(contractId: bigint, now: Date = this.#clock.now(), depth = 0): Promise<SettlementView> {
-    const contract = await this.#reads.contract(contractId);
-    if (contract?.status !== 'accepted') throw new AppError('contract_not_found');
-    if (contract.upline_id !== null && depth < 32) {
-      const upline = await this.#reads.accepted(contract.upline_id, contract.kind);
-      if (upline) await this.settleCurrent(upline.id, now, depth + 1);
-    }
-    const period = periodContaining(contract.period, now);
-    const id = await this.#uow.run(
-      async (repos) =>
-        (await repos.contracts.insertSettlement({
-          brandId: contract.brand_id,
-          contractId,
-          start: period.start,
-          end: period.end,
-        })) ?? (await repos.contracts.settlementOf(contractId, period.start))?.id,
-    );
-    if (id === undefined) throw new AppError('settlement_not_found');
-    return this.settle(id, now);
   }
 
   /** The job's handler: a payload that names no settlement is a bug in whoever queued it. */

@@ -1,4 +1,5 @@
 import type { MemberInfo } from '@lotus/shared/auth.schema';
+import { lazy, Suspense } from 'react';
 import { openAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
 import { PlayerStrip } from '../../features/header/components/player-strip.tsx';
 import type { StripRoutes } from '../../features/header/utils/player-strip-rules.ts';
@@ -9,6 +10,11 @@ import {
 } from '../../features/messages/components/messages-shortcut.tsx';
 import { HeaderWallet } from '../../features/wallet/components/header-wallet.tsx';
 import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
+
+// An agent's prompt that a contract offer waits: a player's strip never loads it (the member centre's budget).
+const AgentOffersSlot = lazy(() =>
+  import('./agent-offers-slot.tsx').then((m) => ({ default: m.AgentOffersSlot })),
+);
 
 /**
  * Pages the player strip links to. SPEC §2: the rank goes to the player-rank page (/playerRank, the VIP
@@ -37,6 +43,13 @@ export function MemberHeaderActions({ member, currencySymbol, onAvatarChanged }:
       wallet={<HeaderWallet currencySymbol={currencySymbol} />}
       messages={<MessagesShortcut />}
       messagesLink={{ to: MESSAGES_PATH, count: unreadTotal }}
+      agentOffers={
+        member?.isAgent ? (
+          <Suspense fallback={null}>
+            <AgentOffersSlot variant="header" />
+          </Suspense>
+        ) : null
+      }
     />
   );
 }

@@ -1,6 +1,7 @@
 import type { ActivityDay } from '@lotus/shared/player-protection.schema';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { BarChartSvg } from '../../../components/ui/bar-chart-svg.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText, signedMoneyText } from '../../../lib/money/money.ts';
 import { type ChartSeries, chartBars, dayText } from '../utils/activity-range.ts';
@@ -25,12 +26,10 @@ export function ActivityChart({
 }) {
   const { t, i18n } = useTranslation('protection');
   const [series, setSeries] = useState<ChartSeries>('netMinor');
-  const titleId = useId();
   const bars = chartBars(days, series);
   const anyNegative = bars.some((bar) => bar.ratio < 0);
   const zero = anyNegative ? HEIGHT / 2 : HEIGHT;
   const scale = anyNegative ? HEIGHT / 2 : HEIGHT;
-  const width = Math.max(1, bars.length) * BAR;
   const value = (day: ActivityDay) =>
     series === 'netMinor' ? signedMoneyText(day[series], symbol) : moneyText(day[series], symbol);
 
@@ -44,28 +43,14 @@ export function ActivityChart({
         style={{ alignSelf: 'flex-start' }}
         data-testid="activity-chart-series"
       />
-      <svg
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        width="100%"
+      <BarChartSvg
+        columns={bars.length}
+        barWidth={BAR}
         height={HEIGHT}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={tableId}
-        style={{ display: 'block', background: 'var(--mantine-color-default-hover)', borderRadius: 4 }}
+        zero={zero}
+        title={t('activity.chartTitle', { series: t(`activity.series.${series}`), count: days.length })}
+        tableId={tableId}
       >
-        <title id={titleId}>
-          {t('activity.chartTitle', { series: t(`activity.series.${series}`), count: days.length })}
-        </title>
-        <line
-          x1={0}
-          x2={width}
-          y1={zero}
-          y2={zero}
-          stroke="var(--mantine-color-dimmed)"
-          strokeWidth={1}
-          vectorEffect="non-scaling-stroke"
-        />
         {bars.map((bar, index) => {
           const size = Math.abs(bar.ratio) * scale;
           const day = days[index];
@@ -83,7 +68,7 @@ export function ActivityChart({
             </rect>
           );
         })}
-      </svg>
+      </BarChartSvg>
       <Text component="figcaption" size="xs" c="dimmed">
         {t('activity.chartCaption')}
       </Text>

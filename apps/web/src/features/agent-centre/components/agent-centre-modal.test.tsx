@@ -66,18 +66,29 @@ const row = (index: number, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const CONSOLIDATED = {
+  dailysalreqtype: 0,
+  divtypereq: 0,
+  contracthoursalreq: 0,
+  realtimesalreqtype: 0,
+  applies: { dividend: false, daily_salary: false, hourly_salary: false, realtime_salary: false },
+};
+
 const failure = (status: number, code: string) =>
   Response.json({ success: false, message: code, value: null }, { status });
 
 function serve(routes: Record<string, FetchRoute | object> = {}) {
   return stubFetch({
     '/wps/agent/team/overview': OVERVIEW,
+    '/wps/agent/consolidated': CONSOLIDATED,
     '/wps/system/setting/register': RULES,
     '/wps/agent/downlines': { list: [row(1), row(2)], page: 1, pageSize: 10, total: 2, totalPages: 1 },
     '/wps/agent/transfers': (url: URL) => ({
       list: [
         {
           id: '31',
+          type: 'agent_transfer',
+          reversal: false,
           direction: 'to_downline',
           counterpart: 'player1',
           amountMinor: '1250',
@@ -129,7 +140,7 @@ describe('agent centre modal', () => {
     vi.unstubAllGlobals();
   });
 
-  it('has a title, a close button and the five menu entries, nothing of the contracts issue', async () => {
+  it('has a title, a close button and the eight entries every agent has', async () => {
     serve();
     const onClose = vi.fn();
     const onSection = vi.fn();
@@ -145,14 +156,56 @@ describe('agent centre modal', () => {
       'Team overview',
       'Register downline account',
       'Downline management',
+      'Team betting',
+      'Downline loss statements',
+      'My income',
       'Downline transaction details',
     ]);
-    expect(within(dialog).queryByText(/team betting|income|dividend|salary/i)).toBeNull();
+    expect(within(menu).queryByText(/dividend|wages|salary/i)).toBeNull();
     expect(screen.getByTestId('composed-announcements')).toBeTruthy();
     await userEvent.click(screen.getByTestId('agent-menu-downlines'));
     expect(onSection).toHaveBeenCalledWith('downlines');
     await userEvent.click(screen.getByTestId('modal-close'));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows each contract entry only when its kind applies, with the offers waiting', async () => {
+    serve({
+      '/wps/agent/consolidated': {
+        ...CONSOLIDATED,
+        dailysalreqtype: 2,
+        applies: { dividend: true, daily_salary: true, hourly_salary: false, realtime_salary: false },
+      },
+    });
+    renderModal('announcement');
+    const menu = await screen.findByRole('tablist', { name: 'Agent centre menu' });
+    await within(menu).findByText('Daily wages');
+    expect(
+      within(menu)
+        .getAllByRole('tab')
+        .map((tab) => tab.getAttribute('data-testid')),
+    ).toEqual([
+      'agent-menu-announcement',
+      'agent-menu-teamOverview',
+      'agent-menu-registerDownline',
+      'agent-menu-downlines',
+      'agent-menu-teamBetting',
+      'agent-menu-lossStatements',
+      'agent-menu-income',
+      'agent-menu-transfers',
+      'agent-menu-dividend',
+      'agent-menu-dailySalary',
+    ]);
+    expect(screen.getByTestId('agent-menu-dailySalary-count').textContent).toBe('2');
+    expect(screen.getByRole('tab', { name: 'Daily wages, 2 offers waiting' })).toBeTruthy();
+    expect(screen.queryByTestId('agent-menu-dividend-count')).toBeNull();
+  });
+
+  it('falls back to the first entry when the one asked for does not apply', async () => {
+    serve();
+    const onSection = vi.fn();
+    renderModal('hourlySalary', { onSection });
+    await waitFor(() => expect(onSection).toHaveBeenCalledWith('announcement'));
   });
 
   it('moves between entries with the arrow keys', async () => {

@@ -1,4 +1,8 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
+import { messageForApiError } from '../../../lib/forms/validation.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** The loading line of a section (role=status, so screen readers hear it). */
@@ -35,4 +39,36 @@ export function SectionError({
       </Stack>
     </Alert>
   );
+}
+
+/**
+ * The three states every agent report has before its content: loading, failed (with a retry) and empty,
+ * then `children(data)`. Ids are `${testId}-loading`, `-error` and `-empty`.
+ */
+export function QueryBody<T>({
+  query,
+  testId,
+  isEmpty,
+  emptyText,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  testId: string;
+  isEmpty: (data: T) => boolean;
+  emptyText: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation('agents');
+  if (query.isPending) return <SectionLoading testId={`${testId}-loading`} />;
+  if (query.isError) {
+    return (
+      <SectionError
+        message={messageForApiError(t, query.error)}
+        onRetry={() => void query.refetch()}
+        testId={`${testId}-error`}
+      />
+    );
+  }
+  if (isEmpty(query.data)) return <EmptyBlock title={emptyText} testId={`${testId}-empty`} />;
+  return <>{children(query.data)}</>;
 }

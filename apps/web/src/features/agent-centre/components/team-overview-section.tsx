@@ -1,23 +1,10 @@
-import { Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, CopyButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
+import { Figure } from './figure.tsx';
 import { SectionError, SectionLoading } from './section-state.tsx';
-
-function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} fz="lg" data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation('agents');

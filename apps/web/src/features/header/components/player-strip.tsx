@@ -36,6 +36,11 @@ export type PlayerStripProps = {
    * entry and its button the red count.
    */
   messagesLink?: { to: string; count: number } | undefined;
+  /**
+   * For an agent, the prompt that a contract offer waits for its answer (the agent centre's, composed by
+   * the app); nothing shows while none waits.
+   */
+  agentOffers?: ReactNode;
 };
 
 const AVATAR_SIZE = 34;
@@ -55,6 +60,7 @@ export function PlayerStrip({
   wallet,
   messages,
   messagesLink,
+  agentOffers,
 }: PlayerStripProps) {
   const { t } = useTranslation('chrome');
   const [pickerOpened, setPickerOpened] = useState(false);
@@ -116,6 +122,7 @@ export function PlayerStrip({
           </Badge>
         )}
       </div>
+      {member.isAgent ? agentOffers : null}
       {messages}
       {wallet}
       <Menu position="bottom-end" shadow="md" width={220} withinPortal>

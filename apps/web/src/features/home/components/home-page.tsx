@@ -12,6 +12,8 @@ type HomePageProps = {
   jackpot: ReactNode;
   /** The winner board; it carries the section id `home-winners` (a deep-link target). */
   winners: ReactNode;
+  /** A prompt for the signed-in member above everything (an agent's waiting contract offer); often nothing. */
+  prompt?: ReactNode;
 };
 
 /**
@@ -19,10 +21,11 @@ type HomePageProps = {
  * sections above the lanes keep a fixed height while they load, so a deep link (/#home-games) lands where
  * it points.
  */
-export function HomePage({ brandName, notices, jackpot, winners }: HomePageProps) {
+export function HomePage({ brandName, notices, jackpot, winners, prompt }: HomePageProps) {
   const { t } = useTranslation('content');
   return (
     <PageFrame testId="page-home" title={t('pages:home.title', { brand: brandName })}>
+      {prompt}
       <section id="home-notices" aria-label={t('pages:home.notices')}>
         {notices}
       </section>

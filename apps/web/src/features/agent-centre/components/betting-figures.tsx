@@ -1,0 +1,102 @@
+import type { BettingFigures, GameTypeFigures } from '@lotus/shared/agent-reports.schema';
+import { ScrollArea, SimpleGrid, Table, Text } from '@mantine/core';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { moneyText, signedMoneyText } from '../../../lib/money/money.ts';
+import { Figure } from './figure.tsx';
+
+/** A game type's name; one the catalogue does not know is shown as it came. */
+export function useGameTypeLabel() {
+  const { t } = useTranslation('agents');
+  return (gameType: string) => t(`gameTypes.${gameType}`, { defaultValue: gameType });
+}
+
+/**
+ * The net in the players' view (wins − stakes): negative when the players lost, which is what the house
+ * and its agents earn from. Coloured so the sign is also seen, and said in words for a screen reader only
+ * through the sign itself (the column header names the view).
+ */
+export function NetText({ minor, symbol, testId }: { minor: string; symbol: string; testId?: string }) {
+  const value = BigInt(minor);
+  return (
+    <Text span size="sm" c={value < 0n ? 'red' : value > 0n ? 'teal' : undefined} data-testid={testId}>
+      {signedMoneyText(minor, symbol)}
+    </Text>
+  );
+}
+
+/** The headline figures of a betting report: stakes, valid turnover, payouts, net, rounds. */
+export function BettingTotals({
+  totals,
+  symbol,
+  testId,
+  activeMembers,
+}: {
+  totals: BettingFigures;
+  symbol: string;
+  testId: string;
+  activeMembers?: number;
+}) {
+  const { t } = useTranslation('agents');
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" data-testid={testId}>
+      <Figure
+        label={t('betting.stake')}
+        value={moneyText(totals.stakeMinor, symbol)}
+        testId={`${testId}-stake`}
+      />
+      <Figure
+        label={t('betting.validTurnover')}
+        value={moneyText(totals.validTurnoverMinor, symbol)}
+        testId={`${testId}-turnover`}
+      />
+      <Figure
+        label={t('betting.payout')}
+        value={moneyText(totals.payoutMinor, symbol)}
+        testId={`${testId}-payout`}
+      />
+      <Figure
+        label={t('betting.net')}
+        value={<NetText minor={totals.netMinor} symbol={symbol} />}
+        testId={`${testId}-net`}
+      />
+      <Figure label={t('betting.rounds')} value={totals.rounds} testId={`${testId}-rounds`} />
+      {activeMembers === undefined ? null : (
+        <Figure label={t('betting.activeMembers')} value={activeMembers} testId={`${testId}-active`} />
+      )}
+    </SimpleGrid>
+  );
+}
+
+/** The figures per game type, most valid turnover first (as the report orders them). */
+export function GameTypeTable({ rows, symbol }: { rows: GameTypeFigures[]; symbol: string }) {
+  const { t } = useTranslation('agents');
+  const label = useGameTypeLabel();
+  return (
+    <ScrollArea type="auto">
+      <Table striped miw={560} data-testid="agent-betting-game-types">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('betting.gameType')}</Table.Th>
+            <Table.Th ta="right">{t('betting.validTurnover')}</Table.Th>
+            <Table.Th ta="right">{t('betting.payout')}</Table.Th>
+            <Table.Th ta="right">{t('betting.net')}</Table.Th>
+            <Table.Th ta="right">{t('betting.rounds')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.gameType} data-testid="agent-betting-game-type-row">
+              <Table.Td>{label(row.gameType)}</Table.Td>
+              <Table.Td ta="right">{moneyText(row.validTurnoverMinor, symbol)}</Table.Td>
+              <Table.Td ta="right">{moneyText(row.payoutMinor, symbol)}</Table.Td>
+              <Table.Td ta="right">
+                <NetText minor={row.netMinor} symbol={symbol} />
+              </Table.Td>
+              <Table.Td ta="right">{row.rounds}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
