@@ -22,6 +22,7 @@ const options = parseArgs();
 const startedAt = new Date().toISOString();
 const DATABASE = 'lotus_bench_round_ab';
 const PAIRS = options.quick ? 1 : 4;
+const MICRO = options.quick ? 500 : 10_000;
 const details: Record<string, unknown> = {
   connections: options.connections,
   durationS: options.duration,
@@ -84,6 +85,35 @@ try {
       );
     }
   }
+  // The database's own cost of settling a round, without HTTP or the machine's other load in the figure:
+  // batches of MICRO open rounds (the load's players, spread over their rows) settled by one UPDATE each,
+  // trigger and index off (A) or on (B), A B B A A B; milliseconds of the statement per round.
+  const micro: { arm: 'A' | 'B'; msPerRound: number }[] = [];
+  for (const [batch, arm] of (['A', 'B', 'B', 'A', 'A', 'B'] as const).entries()) {
+    for (const statement of ARMS[arm]) await queryOnce(databaseUrl, statement);
+    const tag = `ab-micro-${Date.now()}-${batch}`;
+    await queryOnce(
+      databaseUrl,
+      `insert into game_rounds (brand_id, vendor_id, member_id, game_id, round_id, stake_minor, status, created_at, credit_count)
+       select r.brand_id, r.vendor_id, r.member_id, r.game_id, $1 || '-' || n, 100, 'open', now(), 0
+         from generate_series(1, $2::int) n
+         join lateral (select * from game_rounds g where g.status = 'settled' order by g.id offset n % 16 limit 1) r on true`,
+      [tag, MICRO],
+    );
+    const began = performance.now();
+    await queryOnce(
+      databaseUrl,
+      `update game_rounds set status = 'settled', settled_at = now(), payout_minor = 100, credit_count = 1
+        where round_id like $1 || '-%' and status = 'open'`,
+      [tag],
+    );
+    micro.push({ arm, msPerRound: round((performance.now() - began) / MICRO, 4) });
+  }
+  details.micro = { roundsPerBatch: MICRO, batches: micro };
+  const microA = median(micro.filter((entry) => entry.arm === 'A').map((entry) => entry.msPerRound));
+  const microB = median(micro.filter((entry) => entry.arm === 'B').map((entry) => entry.msPerRound));
+  console.log(`settling in SQL: A ${microA} ms per round, B ${microB} ms per round`);
+
   // The aggregates must be what the B runs' rounds settled (A's rounds were not folded: the trigger was off).
   const rows = (await queryOnce(
     databaseUrl,
@@ -123,6 +153,20 @@ try {
       unit: 'calls/core-s',
       ceiling: { id: 'agents.roundAB.A.callsPerCoreSecond', value: aCore },
       note: `B ÷ A = ${round(bCore / aCore, 3)}: the CPU cost of a call, which the shared machine's load moves less than throughput`,
+    },
+    {
+      id: 'agents.roundAB.A.settleMsPerRound',
+      label: 'Settling a round in SQL without the aggregates (A), ms per round',
+      value: microA,
+      unit: 'ms',
+    },
+    {
+      id: 'agents.roundAB.B.settleMsPerRound',
+      label: 'Settling a round in SQL with the aggregate trigger and index (B), ms per round',
+      value: microB,
+      unit: 'ms',
+      ceiling: { id: 'agents.roundAB.A.settleMsPerRound', value: microA },
+      note: `the trigger and index add ${round(microB - microA, 4)} ms per settled round (median of 3 batches of ${MICRO} each)`,
     },
   ];
   console.log(
