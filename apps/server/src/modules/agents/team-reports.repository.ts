@@ -218,7 +218,11 @@ export class TeamReportsRepository<E extends Executor = Executor> extends Reposi
     }));
   }
 
-  /** What was paid into the agent's main wallet by the income kinds (reversals under their kind), per UTC day. */
+  /**
+   * What was paid to the agent by the income kinds (reversals and adjustments under their kind), per UTC day:
+   * the agent's main-wallet postings of those entries, less the entries whose other side is a member of its
+   * own team — those are the agent paying its downline (a contract's payer is the payee's upline), not income.
+   */
   async incomeByDay(agentId: bigint, from: Date, until: Date): Promise<IncomeRow[]> {
     const kinds = sql.join(AGENT_INCOME_KINDS.map((kind) => sql`${kind}`));
     const result = await sql<{ day: string; kind: string; amount: unknown }>`
@@ -231,6 +235,11 @@ export class TeamReportsRepository<E extends Executor = Executor> extends Reposi
        where a.member_id = ${agentId} and a.kind = 'member_main'
          and e.created_at >= ${from} and e.created_at < ${until}
          and coalesce(o.kind, e.kind) in (${kinds})
+         and not exists (
+           select 1 from journal_postings q
+             join ledger_accounts qa on qa.id = q.account_id
+             join member_tree t on t.descendant_id = qa.member_id and t.ancestor_id = ${agentId} and t.depth >= 1
+            where q.entry_id = e.id and q.id <> p.id)
        group by 1, 2
     `.execute(this.db);
     return result.rows.map((row) => ({ day: row.day, kind: row.kind, amountMinor: toBigint(row.amount) }));

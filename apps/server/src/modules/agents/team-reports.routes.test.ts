@@ -377,6 +377,18 @@ describe.each(testBackends())('agent reports [%s]', (backend) => {
         });
       await pay('commission', 1234n);
       await pay('agent_daily_salary', 566n);
+      // The agent pays its sub-agent a salary: the sub-agent's income, not a negative one of the agent's.
+      await fx.fund(agent.id, 10_000n);
+      const subWallet = await fx.ledger.memberMainAccount(sub.id);
+      await fx.ledger.post({
+        brandId: fx.brandId,
+        idempotencyKey: `test:income:${randomUUID()}`,
+        kind: 'agent_daily_salary' as 'commission',
+        postings: [
+          { accountId: wallet.id, amountMinor: -300n },
+          { accountId: subWallet.id, amountMinor: 300n },
+        ],
+      });
       const response = await get(`/wps/agent/income?from=${d1}&to=${today}`, agent.token);
       expect(response.statusCode, response.body).toBe(200);
       const report = agentIncomeResponse.parse(response.json()).value;
@@ -386,9 +398,9 @@ describe.each(testBackends())('agent reports [%s]', (backend) => {
       expect(report.byKind.find((item) => item.kind === 'commission')?.amountMinor).toBe('1234');
       expect(report.byKind.find((item) => item.kind === 'agent_daily_salary')?.amountMinor).toBe('566');
       expect(report.totalMinor).toBe('1800');
-      // Nobody else's income, and the sub-agent has none.
       const ofSub = agentIncomeResponse.parse((await get('/wps/agent/income', sub.token)).json()).value;
-      expect(ofSub.totalMinor).toBe('0');
+      expect(ofSub.totalMinor).toBe('300');
+      expect(ofSub.byKind.find((item) => item.kind === 'agent_daily_salary')?.amountMinor).toBe('300');
     });
   });
 
