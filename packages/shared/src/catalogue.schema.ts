@@ -8,27 +8,8 @@ import { envelopeOf } from './envelope.ts';
  * pull zod in (ARCHITECTURE §1 traps).
  */
 
-/**
- * Every game type (category) the platform knows, in its default order. SPEC §1 and §2: live casino,
- * slots (RNG), fishing, cards (PVP), sports, e-sports, lottery, e-lottery, cockfight, jackpot, table games
- * (roulette lives there), arcade and bingo.
- */
-export const GAME_TYPES = [
-  'LIVE',
-  'RNG',
-  'FISH',
-  'PVP',
-  'TG',
-  'SPORTS',
-  'ESPORTS',
-  'LOTT',
-  'ELOTT',
-  'COCKFIGHT',
-  'JP',
-  'AC',
-  'BG',
-] as const;
-export type GameType = (typeof GAME_TYPES)[number];
+// Re-exported for the callers that import them from here (the list lives in a zod-free module).
+export { GAME_TYPES, type GameType } from './game-types.ts';
 
 /**
  * How a vendor opens (SPEC §3 "Game launch item" isGame): VASSALAGE lists its games in a pop-up, GAME

@@ -1,5 +1,5 @@
-import type { GameType } from '@lotus/shared/catalogue.schema';
 import type { DateRange } from '@lotus/shared/date-ranges';
+import { GAME_TYPES } from '@lotus/shared/game-types';
 import { Badge, Group, NativeSelect, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
@@ -11,22 +11,8 @@ import { ListFooter } from './list-footer.tsx';
 import { defaultRange, RangeFilter } from './range-filter.tsx';
 import { QueryBody } from './section-state.tsx';
 
-/** The game types offered in the filter (catalogue.schema.ts GAME_TYPES, without pulling zod in). */
-const GAME_TYPE_CHOICES = [
-  'LIVE',
-  'RNG',
-  'FISH',
-  'PVP',
-  'TG',
-  'SPORTS',
-  'ESPORTS',
-  'LOTT',
-  'ELOTT',
-  'COCKFIGHT',
-  'JP',
-  'AC',
-  'BG',
-] as const satisfies readonly GameType[];
+/** The game types offered in the filter: every type the platform knows (zod-free module). */
+const GAME_TYPE_CHOICES = GAME_TYPES;
 
 /** The downline filter lists the newest direct downline members, up to the API's page size. */
 const DOWNLINE_CHOICES = 100;
