@@ -118,6 +118,11 @@ export const teamBettingReport = z.object({
   totals: bettingFigures,
   /** Team members with a settled round in the range. */
   activeMembers: z.number().int(),
+  /**
+   * The team's figures per UTC day its rounds settled on, oldest first; days without rounds are left out
+   * (the chart of the team's net). Narrowed to one downline, that downline's subtree.
+   */
+  byDay: z.array(bettingFigures.extend({ day: isoDate })),
 });
 export type TeamBettingReport = z.infer<typeof teamBettingReport>;
 export const teamBettingResponse = envelopeOf(teamBettingReport);

@@ -53,7 +53,8 @@ export const toNumber = (value: unknown): number => Number(value ?? 0);
  */
 export function bettingRows(team: RawBuilder<unknown>, parts: PeriodParts): RawBuilder<unknown> {
   const hours = sql`
-    select h.member_id, h.game_type, h.stake_minor, h.valid_turnover_minor, h.payout_minor, h.rounds
+    select h.member_id, h.game_type, h.stake_minor, h.valid_turnover_minor, h.payout_minor, h.rounds,
+           (h.hour at time zone 'UTC')::date::text as day
       from (${team}) tm
       join member_betting_hours h on h.member_id = tm.member_id
        and h.hour >= ${parts.wholeFrom} and h.hour < ${parts.wholeTo}`;
@@ -64,7 +65,8 @@ export function bettingRows(team: RawBuilder<unknown>, parts: PeriodParts): RawB
   );
   return sql`${hours}
     union all
-    select r.member_id, coalesce(g.game_type, ${OTHER_GAME_TYPE}), r.stake_minor, r.stake_minor, r.payout_minor, 1
+    select r.member_id, coalesce(g.game_type, ${OTHER_GAME_TYPE}), r.stake_minor, r.stake_minor, r.payout_minor, 1,
+           (r.settled_at at time zone 'UTC')::date::text
       from game_rounds r
       join (${team}) tm on tm.member_id = r.member_id
       left join games g on g.id = r.game_id

@@ -81,6 +81,27 @@ export class TeamReportsRepository<E extends Executor = Executor> extends Reposi
     };
   }
 
+  /**
+   * The team's sums per UTC day its rounds settled on (days without rounds left out), oldest first: the
+   * members under `agentId`, and `agentId` itself with `includeSelf` (a downline's whole subtree).
+   */
+  async teamByDay(
+    agentId: bigint,
+    parts: PeriodParts,
+    gameTypes: readonly string[] | undefined,
+    options: { includeSelf: boolean },
+  ): Promise<(BettingSums & { day: string })[]> {
+    const rows = bettingRows(subtree(agentId, options.includeSelf ? 0 : 1), parts);
+    const result = await sql<SumRow & { day: string }>`
+      select b.day, ${SUM_COLUMNS}
+        from (${rows}) b
+       where ${gameTypeFilter(gameTypes)}
+       group by b.day
+       order by b.day
+    `.execute(this.db);
+    return result.rows.map((row) => ({ day: row.day, ...sumsOf(row) }));
+  }
+
   /** One page of the direct downlines with rounds, each summing its whole subtree, most turnover first. */
   async downlineSums(
     agentId: bigint,

@@ -211,6 +211,12 @@ describe.each(testBackends())('agent reports [%s]', (backend) => {
         expect.objectContaining({ gameType: 'FISH', ...figures(3000, 1000, 1) }),
       ]);
       expect(report.totals.net).toBe('-34.00');
+      // The chart's days: the rounds by the UTC day they settled on (P1's open round and the rolled-back
+      // one count nothing).
+      expect(report.byDay).toEqual([
+        expect.objectContaining({ day: d1, ...figures(3000, 2500, 2) }),
+        expect.objectContaining({ day: d2, ...figures(3900, 1000, 3) }),
+      ]);
     });
 
     it('each level sees its own team below it, not its own play', async () => {
@@ -237,6 +243,11 @@ describe.each(testBackends())('agent reports [%s]', (backend) => {
       expect(one.list).toHaveLength(1);
       expect(one.totals).toMatchObject(figures(1500, 2500, 2));
       expect(one.activeMembers).toBe(1);
+      // Narrowed to one downline, its own play counts (it is its subtree's top).
+      expect(one.byDay).toEqual([
+        expect.objectContaining({ day: d1, ...figures(1000, 2500, 1) }),
+        expect.objectContaining({ day: d2, ...figures(500, 0, 1) }),
+      ]);
     });
 
     it('refuses a downline that is not a direct one (404) and bad ranges (400)', async () => {

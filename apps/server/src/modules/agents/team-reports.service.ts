@@ -95,6 +95,10 @@ export class TeamReportsService {
       range.parts,
       gameTypes,
     );
+    // The chart's days: the whole team's, or the one downline's subtree (depth 0 of its own tree).
+    const byDay = await repository.teamByDay(downlineId ?? agent.memberId, range.parts, gameTypes, {
+      includeSelf: downlineId !== undefined,
+    });
     // Narrowed to one downline, the whole-team figures are that downline's (the row itself).
     const team =
       downlineId === undefined
@@ -123,6 +127,7 @@ export class TeamReportsService {
       byGameType: team.byGameType.map((sums) => ({ gameType: sums.gameType, ...figuresOf(sums) })),
       totals: figuresOf(team.totals),
       activeMembers: team.activeMembers,
+      byDay: byDay.map(({ day, ...sums }) => ({ day, ...figuresOf(sums) })),
     };
   }
 

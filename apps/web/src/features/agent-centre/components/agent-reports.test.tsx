@@ -68,6 +68,10 @@ const BETTING: TeamBettingReport = {
   ],
   totals: figures(60_000n, 54_500n, 45),
   activeMembers: 4,
+  byDay: [
+    { day: '2026-11-24', ...figures(40_000n, 30_000n, 30) },
+    { day: '2026-11-25', ...figures(20_000n, 24_500n, 15) },
+  ],
 };
 
 const EMPTY_BETTING: TeamBettingReport = {
@@ -78,6 +82,7 @@ const EMPTY_BETTING: TeamBettingReport = {
   byGameType: [],
   totals: figures(0n, 0n, 0),
   activeMembers: 0,
+  byDay: [],
 };
 
 const LOSS: TeamLossReport = {
@@ -214,6 +219,14 @@ describe('agent reports', () => {
       expect(rows[0]?.textContent).toContain('Agent');
       expect(rows[0]?.textContent).toContain('-₹80.00');
       expect(rows[1]?.textContent).toContain('+₹25.00');
+      // The team's net per day: a bar below the line (the players lost), one above (they won), and the
+      // table that describes the chart.
+      const chart = screen.getByTestId('agent-betting-chart');
+      expect(chart.querySelector('svg')?.getAttribute('aria-describedby')).toBeTruthy();
+      expect(screen.getAllByTestId('agent-betting-bar')).toHaveLength(2);
+      const days = screen.getByTestId('agent-betting-days');
+      expect(days.textContent).toContain('-₹100.00');
+      expect(days.textContent).toContain('+₹45.00');
     });
 
     it('narrows to a game type and a downline with one Show', async () => {

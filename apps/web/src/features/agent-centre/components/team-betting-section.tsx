@@ -10,6 +10,7 @@ import { BettingTotals, GameTypeTable, NetText, useGameTypeLabel } from './betti
 import { ListFooter } from './list-footer.tsx';
 import { defaultRange, RangeFilter } from './range-filter.tsx';
 import { QueryBody } from './section-state.tsx';
+import { TeamNetChart } from './team-net-chart.tsx';
 
 /** The game types offered in the filter: every type the platform knows (zod-free module). */
 const GAME_TYPE_CHOICES = GAME_TYPES;
@@ -94,6 +95,7 @@ export function TeamBettingSection({ symbol }: { symbol: string }) {
             <Text size="xs" c="dimmed">
               {t('betting.netNote')}
             </Text>
+            <TeamNetChart days={data.byDay} symbol={symbol} />
             <Title order={3} size="h5">
               {t('betting.byGameType')}
             </Title>
