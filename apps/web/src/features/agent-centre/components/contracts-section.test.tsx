@@ -166,7 +166,8 @@ function serve(
       ...extra,
     };
     const route = routes[url.pathname];
-    const answer = typeof route === 'function' ? (route as FetchRoute)(url) : route;
+    // Awaited: a route that never answers keeps the request pending (the loading states).
+    const answer: unknown = await (typeof route === 'function' ? (route as FetchRoute)(url) : route);
     if (answer instanceof Response) return answer;
     if (answer === undefined) return failure(404, 'not_found');
     return Response.json({ success: true, message: 'ok', value: answer });
