@@ -4,11 +4,15 @@ import type { Database } from '../../db/schema.ts';
 import { hashToken, newSecret } from '../../lib/secret-token.ts';
 
 /**
- * Rows the player-protection tests of the money paths arrange directly (the player-protection routes make them for real):
- * a member with a live session, a deposit limit in force, an exclusion.
+ * Rows the deposit tests arrange directly (the login and player-protection routes make them for real): a
+ * member with a live session, a deposit limit in force, an exclusion.
  */
 
-export async function depositMember(db: Kysely<Database>): Promise<{ id: bigint; token: string }> {
+/** A member of the default brand with a live session (the login path is tested elsewhere). */
+export async function depositMember(
+  db: Kysely<Database>,
+  options: { isTrial?: boolean; memberType?: number; language?: string } = {},
+): Promise<{ id: bigint; token: string }> {
   const brand = await db
     .selectFrom('brands')
     .select('id')
@@ -18,9 +22,13 @@ export async function depositMember(db: Kysely<Database>): Promise<{ id: bigint;
     .insertInto('members')
     .values({
       brand_id: brand.id,
-      username: `pp_${randomUUID().replaceAll('-', '').slice(0, 10)}`,
+      username: `dep_${randomUUID().replaceAll('-', '').slice(0, 12)}`,
+      // Never used to log in: the session below is inserted directly.
       password_hash: 'scrypt$unused',
       password_changed_at: new Date(),
+      is_trial: options.isTrial ?? false,
+      member_type: options.memberType ?? 0,
+      language: options.language ?? null,
       registration_fields: '{}',
     })
     .returning('id')

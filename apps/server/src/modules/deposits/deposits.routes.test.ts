@@ -21,7 +21,7 @@ import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { TINY_GIF, TINY_JPEG, TINY_PNG } from '../../../test/helpers/tiny-images.ts';
 import type { Database } from '../../db/schema.ts';
-import { hashToken, newSecret } from '../../lib/secret-token.ts';
+import { depositMember } from './deposits-protection.fixture.ts';
 import { signBody } from './payment-gateway.ts';
 
 const SIMULATOR_SECRET = 'deposits-test-simulator-secret-0001';
@@ -32,48 +32,7 @@ const proofFile = (bytes: Buffer, contentType = 'image/png'): MultipartFile => (
   bytes,
 });
 
-let memberCounter = 0;
-
-/** A member of the default brand with a live session (the login path is tested elsewhere). */
-async function newMember(
-  db: Kysely<Database>,
-  options: { isTrial?: boolean; memberType?: number; language?: string } = {},
-): Promise<{ id: bigint; token: string }> {
-  memberCounter += 1;
-  const brand = await db
-    .selectFrom('brands')
-    .select('id')
-    .where('is_default', '=', true)
-    .executeTakeFirstOrThrow();
-  const row = await db
-    .insertInto('members')
-    .values({
-      brand_id: brand.id,
-      username: `dep_${memberCounter}_${randomUUID().slice(0, 8)}`,
-      // Never used to log in: the session below is inserted directly.
-      password_hash: 'scrypt$unused',
-      password_changed_at: new Date(),
-      is_trial: options.isTrial ?? false,
-      member_type: options.memberType ?? 0,
-      language: options.language ?? null,
-      registration_fields: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const token = newSecret();
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      member_id: row.id,
-      created_at: new Date(),
-      last_seen_at: new Date(),
-      expires_at: new Date(Date.now() + 12 * 3_600_000),
-      ip: '198.51.100.7',
-    })
-    .execute();
-  return { id: row.id, token };
-}
+const newMember = depositMember;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const failure = (response: { json: () => unknown }) => errorEnvelope.parse(response.json());

@@ -67,16 +67,35 @@ export function BettingTotals({
   );
 }
 
-/** The figures per game type, most valid turnover first (as the report orders them). */
-export function GameTypeTable({ rows, symbol }: { rows: GameTypeFigures[]; symbol: string }) {
+/** One row of a figures table: what it is about (a game type, a day) and its figures. */
+export type FiguresRow = { key: string; label: string; figures: BettingFigures };
+
+/**
+ * Valid turnover, wins paid, the players' net and rounds per row, under a first column named `heading`:
+ * the game-type table and the team's days (the chart's description, `id`).
+ */
+export function FiguresTable({
+  rows,
+  heading,
+  symbol,
+  testId,
+  rowTestId,
+  id,
+}: {
+  rows: FiguresRow[];
+  heading: string;
+  symbol: string;
+  testId: string;
+  rowTestId?: string;
+  id?: string;
+}) {
   const { t } = useTranslation('agents');
-  const label = useGameTypeLabel();
   return (
     <ScrollArea type="auto">
-      <Table striped miw={560} data-testid="agent-betting-game-types">
+      <Table striped miw={560} id={id} data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('betting.gameType')}</Table.Th>
+            <Table.Th>{heading}</Table.Th>
             <Table.Th ta="right">{t('betting.validTurnover')}</Table.Th>
             <Table.Th ta="right">{t('betting.payout')}</Table.Th>
             <Table.Th ta="right">{t('betting.net')}</Table.Th>
@@ -84,19 +103,34 @@ export function GameTypeTable({ rows, symbol }: { rows: GameTypeFigures[]; symbo
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.gameType} data-testid="agent-betting-game-type-row">
-              <Table.Td>{label(row.gameType)}</Table.Td>
-              <Table.Td ta="right">{moneyText(row.validTurnoverMinor, symbol)}</Table.Td>
-              <Table.Td ta="right">{moneyText(row.payoutMinor, symbol)}</Table.Td>
+          {rows.map(({ key, label, figures }) => (
+            <Table.Tr key={key} data-testid={rowTestId}>
+              <Table.Td>{label}</Table.Td>
+              <Table.Td ta="right">{moneyText(figures.validTurnoverMinor, symbol)}</Table.Td>
+              <Table.Td ta="right">{moneyText(figures.payoutMinor, symbol)}</Table.Td>
               <Table.Td ta="right">
-                <NetText minor={row.netMinor} symbol={symbol} />
+                <NetText minor={figures.netMinor} symbol={symbol} />
               </Table.Td>
-              <Table.Td ta="right">{row.rounds}</Table.Td>
+              <Table.Td ta="right">{figures.rounds}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </ScrollArea>
+  );
+}
+
+/** The figures per game type, most valid turnover first (as the report orders them). */
+export function GameTypeTable({ rows, symbol }: { rows: GameTypeFigures[]; symbol: string }) {
+  const { t } = useTranslation('agents');
+  const label = useGameTypeLabel();
+  return (
+    <FiguresTable
+      rows={rows.map((row) => ({ key: row.gameType, label: label(row.gameType), figures: row }))}
+      heading={t('betting.gameType')}
+      symbol={symbol}
+      testId="agent-betting-game-types"
+      rowTestId="agent-betting-game-type-row"
+    />
   );
 }

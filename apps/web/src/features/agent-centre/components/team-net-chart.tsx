@@ -1,11 +1,11 @@
 import type { TeamBettingReport } from '@lotus/shared/agent-reports.schema';
-import { ScrollArea, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { BarChartSvg } from '../../../components/ui/bar-chart-svg.tsx';
 import { formatDay } from '../../../lib/date-time.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { moneyText, signedMoneyText } from '../../../lib/money/money.ts';
-import { NetText } from './betting-figures.tsx';
+import { signedMoneyText } from '../../../lib/money/money.ts';
+import { FiguresTable } from './betting-figures.tsx';
 
 const BAR = 12;
 const HEIGHT = 140;
@@ -67,33 +67,13 @@ export function TeamNetChart({ days, symbol }: { days: Day[]; symbol: string }) 
       <Text size="xs" c="dimmed" component="figcaption">
         {t('betting.netChartNote')}
       </Text>
-      <ScrollArea type="auto">
-        <Table striped miw={420} id={tableId} data-testid="agent-betting-days">
-          <VisuallyHidden component="caption">{t('betting.netByDay')}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('betting.day')}</Table.Th>
-              <Table.Th ta="right">{t('betting.validTurnover')}</Table.Th>
-              <Table.Th ta="right">{t('betting.payout')}</Table.Th>
-              <Table.Th ta="right">{t('betting.net')}</Table.Th>
-              <Table.Th ta="right">{t('betting.rounds')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {days.map((day) => (
-              <Table.Tr key={day.day}>
-                <Table.Td>{formatDay(day.day, i18n.language)}</Table.Td>
-                <Table.Td ta="right">{moneyText(day.validTurnoverMinor, symbol)}</Table.Td>
-                <Table.Td ta="right">{moneyText(day.payoutMinor, symbol)}</Table.Td>
-                <Table.Td ta="right">
-                  <NetText minor={day.netMinor} symbol={symbol} />
-                </Table.Td>
-                <Table.Td ta="right">{day.rounds}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <FiguresTable
+        rows={days.map((day) => ({ key: day.day, label: formatDay(day.day, i18n.language), figures: day }))}
+        heading={t('betting.day')}
+        symbol={symbol}
+        testId="agent-betting-days"
+        id={tableId}
+      />
     </Stack>
   );
 }
