@@ -233,6 +233,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
       revokeMemberAccess: (...change) => auth.api.revocation.revokeMemberAccess(...change),
       in: (trx) => auth.api.revocation.in(trx),
     },
+    sessionsChanged: (memberId) => auth.api.sessionsChanged(memberId),
   });
   const verification = createVerificationModule({
     db,

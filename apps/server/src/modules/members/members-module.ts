@@ -17,6 +17,8 @@ export type MembersModuleDeps = {
   audit: AuditFn;
   /** Ends a locked or disabled member's sessions (auth module's `revocation`). */
   revocation: AccessRevoker;
+  /** Drops this process's cached sessions of a member whose session-visible fields changed (auth). */
+  sessionsChanged: (memberId: bigint) => void;
 };
 
 /** The member's own profile, the back office's member status, and member lookups for other modules. */
@@ -24,7 +26,7 @@ export function createMembersModule(deps: MembersModuleDeps): {
   routes: FastifyPluginAsync;
   api: MembersApi;
 } {
-  const profile = new MembersService(deps.db, deps.languagesOf, deps.audit);
+  const profile = new MembersService(deps.db, deps.languagesOf, deps.audit, deps.sessionsChanged);
   const status = new MemberStatusService(deps.db, deps.revocation);
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(memberStatusRoutes(status));

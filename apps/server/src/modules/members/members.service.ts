@@ -25,12 +25,19 @@ export class MembersService {
   readonly #uow: UnitOfWork<{ members: MembersRepository<Tx> }>;
   readonly #languagesOf: SupportedLanguagesOf;
   readonly #audit: AuditFn;
+  readonly #sessionsChanged: (memberId: bigint) => void;
 
-  constructor(db: Db, languagesOf: SupportedLanguagesOf, audit: AuditFn) {
+  constructor(
+    db: Db,
+    languagesOf: SupportedLanguagesOf,
+    audit: AuditFn,
+    sessionsChanged: (memberId: bigint) => void = () => {},
+  ) {
     this.#repository = new MembersRepository(db);
     this.#uow = new UnitOfWork(db, (trx) => ({ members: new MembersRepository(trx) }));
     this.#languagesOf = languagesOf;
     this.#audit = audit;
+    this.#sessionsChanged = sessionsChanged;
   }
 
   /** The caller's profile; a member deleted under a live session reads as logged out. */
@@ -72,6 +79,9 @@ export class MembersService {
       });
     }
     await this.#uow.run(({ members }) => members.setLanguage(actor.memberId, language));
+    // The session carries the language; this process's cached copy goes now, not when the commit's
+    // NOTIFY comes back, so the member's next request already reads in the new language.
+    this.#sessionsChanged(actor.memberId);
     await this.#audit(actor.brandId, actor.memberId, 'profile.language_changed', origin, { language });
   }
 
