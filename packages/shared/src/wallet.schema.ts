@@ -137,6 +137,14 @@ export const RECORD_TYPES = [
   'agent_transfer',
   'adjustment',
   'reward',
+  /** An issued promotion bonus, or one the player forfeited (issue 19). */
+  'bonus',
+  /** The daily rebate on valid turnover (issue 19). */
+  'rebate',
+  /** Points converted to cash (issue 19). */
+  'points',
+  /** A raffle prize (red envelope, golden egg, prize wheel) or a jackpot win (issue 19). */
+  'prize',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 export const RECORD_TYPE_FILTERS = ['all', ...RECORD_TYPES] as const;

@@ -24,6 +24,7 @@ import * as playerProtection from './0022_player_protection.ts';
 import * as protectionMoneyPath from './0023_protection_money_path.ts';
 import * as agentAggregates from './0024_agent_aggregates.ts';
 import * as agentContracts from './0025_agent_contracts.ts';
+import * as promotionsLedger from './0026_promotions_ledger.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0023_protection_money_path': protectionMoneyPath,
   '0024_agent_aggregates': agentAggregates,
   '0025_agent_contracts': agentContracts,
+  '0026_promotions_ledger': promotionsLedger,
 };

@@ -8,17 +8,28 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
-export const MEMBER_ACCOUNT_KINDS = ['member_main', 'member_vendor'] as const;
+export const MEMBER_ACCOUNT_KINDS = ['member_main', 'member_vendor', 'member_points'] as const;
 export const SYSTEM_ACCOUNT_KINDS = [
   'house',
   'deposits_clearing',
   'withdrawals_clearing',
   'bonus',
   'commission',
+  'points_pool',
 ] as const;
+/**
+ * Accounts owned by one campaign or jackpot through `vendor_code` (migration 0026): single rows, addressed
+ * by id, never below zero.
+ */
+export const OWNED_BUDGET_KINDS = ['campaign', 'jackpot'] as const;
+/** Kinds whose balance may never go below zero: the members' accounts and the owned budgets. */
+export const NON_NEGATIVE_ACCOUNT_KINDS = [...MEMBER_ACCOUNT_KINDS, ...OWNED_BUDGET_KINDS] as const;
+/** The ledger currency of points (migration 0026): an entry moves one currency, so points never mix with money. */
+export const POINTS_CURRENCY = 'PTS';
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
-export type LedgerAccountKind = MemberAccountKind | SystemAccountKind;
+export type OwnedBudgetKind = (typeof OWNED_BUDGET_KINDS)[number];
+export type LedgerAccountKind = MemberAccountKind | SystemAccountKind | OwnedBudgetKind;
 export type HoldStatus = 'reserved' | 'posted' | 'voided';
 
 export interface LedgerAccountsTable {

@@ -23,7 +23,22 @@ export interface MemberRewardsTable {
   granted_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   /** The promotion (0002 content) the reward comes from, if any. */
   promotion_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  /** Where it comes from (migration 0026); the claim's journal entry kind follows it. */
+  source: ColumnType<RewardSource, RewardSource | undefined, RewardSource>;
+  /** A job's key, unique per brand, so a re-run grants nothing twice; null for an operator's grant. */
+  source_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export const REWARD_SOURCES = [
+  'operator',
+  'rebate',
+  'vip_upgrade',
+  'vip_monthly',
+  'mission',
+  'referral',
+  'promotion',
+] as const;
+export type RewardSource = (typeof REWARD_SOURCES)[number];
 
 export interface RewardTables {
   member_rewards: MemberRewardsTable;

@@ -6,6 +6,7 @@ import {
   type JournalPostingRow,
   type LedgerAccountRow,
   MEMBER_ACCOUNT_KINDS,
+  NON_NEGATIVE_ACCOUNT_KINDS,
   type SystemAccountKind,
 } from '../../db/tables/ledger.ts';
 import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
@@ -200,7 +201,7 @@ export class LedgerRepository<E extends Executor = Executor> extends Repository<
       .where(sql<boolean>`held_minor - ${release}::int8 >= 0`)
       .where((eb) =>
         eb.or([
-          eb('kind', 'not in', MEMBER_ACCOUNT_KINDS),
+          eb('kind', 'not in', NON_NEGATIVE_ACCOUNT_KINDS),
           eb(sql`balance_minor + ${delta}::int8 - (held_minor - ${release}::int8)`, '>=', 0),
         ]),
       )

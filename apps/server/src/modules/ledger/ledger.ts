@@ -49,7 +49,31 @@ export type EntryKind =
   | 'agent_dividend'
   | 'agent_daily_salary'
   | 'agent_hourly_salary'
-  | 'agent_realtime_salary';
+  | 'agent_realtime_salary'
+  /*
+   * Promotions and loyalty (issue 19; migration 0026). Money: `promotion_bonus` brand `bonus` → member main
+   * (an issued bonus), `bonus_forfeit` member main → `bonus` (the player gives an open bonus up),
+   * `rebate` and `referral` `bonus` → member main, `vip_reward` (upgrade bonus, monthly reward) `bonus` →
+   * member main, `campaign_funding` `bonus` → a campaign's budget, `raffle_prize` campaign → member main,
+   * `jackpot_contribution` `house` → a jackpot's pot, `jackpot_win` pot → member main. Points (`PTS`):
+   * `points_earn` `points_pool` → member points, `points_redeem` member points → `points_pool` (a mall
+   * reward; a rejected redemption is a `reversal`), `points_convert` member points → `points_pool` with its
+   * cash leg `points_cash` `bonus` → member main in the same transaction, `mission_reward` either currency.
+   */
+  | 'promotion_bonus'
+  | 'bonus_forfeit'
+  | 'rebate'
+  | 'referral'
+  | 'vip_reward'
+  | 'campaign_funding'
+  | 'raffle_prize'
+  | 'jackpot_contribution'
+  | 'jackpot_win'
+  | 'points_earn'
+  | 'points_redeem'
+  | 'points_convert'
+  | 'points_cash'
+  | 'mission_reward';
 
 /**
  * One posting: an account by id, or `{ system: kind }` for the brand's system account of that kind, which

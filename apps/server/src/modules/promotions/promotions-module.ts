@@ -6,8 +6,11 @@ import type { LedgerApi } from '../ledger/ledger-module.ts';
 import { rewardsRoutes } from './rewards.routes.ts';
 import { RewardsService } from './rewards.service.ts';
 
-/** What other modules use of the reward centre: the messages module's unread count adds unclaimed rewards. */
-export type PromotionsApi = Pick<RewardsService, 'countUnclaimed'>;
+/**
+ * What other modules use of the reward centre: the messages module's unread count adds unclaimed rewards;
+ * the loyalty jobs (rebates, VIP rewards, missions, referral) grant through `grantIn`, once per source key.
+ */
+export type PromotionsApi = Pick<RewardsService, 'countUnclaimed' | 'grantIn'>;
 
 /**
  * The reward centre (docs/api.md "Reward centre"): rewards granted to a member, claimed into the main

@@ -1,6 +1,6 @@
 import type { RewardStatus } from '@lotus/shared/rewards.schema';
 import { sql } from 'kysely';
-import type { MemberRewardRow } from '../../db/tables/rewards.ts';
+import type { MemberRewardRow, RewardSource } from '../../db/tables/rewards.ts';
 import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 export type NewReward = {
@@ -14,6 +14,8 @@ export type NewReward = {
   expiresAt: Date | null;
   grantedBy: bigint | null;
   promotionId?: bigint | null;
+  source?: RewardSource;
+  sourceKey?: string | null;
 };
 
 /**
@@ -106,9 +108,42 @@ export class RewardsRepository<E extends Executor = Executor> extends Repository
         expires_at: reward.expiresAt,
         granted_by: reward.grantedBy,
         promotion_id: reward.promotionId ?? null,
+        source: reward.source ?? 'operator',
+        source_key: reward.sourceKey ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Inserts a job's reward unless its `sourceKey` was granted before (then `undefined`): the unique index
+   * decides, so two runs racing for the same key grant it once.
+   */
+  async insertOnce(
+    this: RewardsRepository<Tx>,
+    reward: NewReward & { sourceKey: string },
+  ): Promise<MemberRewardRow | undefined> {
+    return this.db
+      .insertInto('member_rewards')
+      .values({
+        brand_id: reward.brandId,
+        member_id: reward.memberId,
+        title_en: reward.titleEn,
+        title_hi: reward.titleHi,
+        amount_minor: reward.amountMinor,
+        currency: reward.currency,
+        granted_at: reward.grantedAt,
+        expires_at: reward.expiresAt,
+        granted_by: reward.grantedBy,
+        promotion_id: reward.promotionId ?? null,
+        source: reward.source ?? 'operator',
+        source_key: reward.sourceKey,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['brand_id', 'source_key']).where('source_key', 'is not', null).doNothing(),
+      )
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** A member of the brand by username (any case), with what the grant needs to know. */

@@ -9,7 +9,7 @@ import {
   type RewardStatus,
   type RewardView,
 } from '@lotus/shared/rewards.schema';
-import type { MemberRewardRow } from '../../db/tables/rewards.ts';
+import type { MemberRewardRow, RewardSource } from '../../db/tables/rewards.ts';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { ledgerIn, MAX_AMOUNT_MINOR } from '../ledger/ledger.ts';
+import { type EntryKind, ledgerIn, MAX_AMOUNT_MINOR } from '../ledger/ledger.ts';
 import { isRealAccount } from '../wallet/wallet-rules.ts';
 import { RewardsRepository } from './rewards.repository.ts';
 
@@ -30,6 +30,32 @@ export type GrantRewardInput = {
   titleHi: string;
   /** Decimal string as typed. */
   amount: string;
+  expiresAt?: Date | null;
+  promotionId?: bigint | null;
+};
+
+/** The journal entry kind of a claim, by where the reward comes from (the account record's type follows it). */
+const CLAIM_KIND_OF_SOURCE: Record<RewardSource, EntryKind> = {
+  operator: 'reward',
+  promotion: 'reward',
+  rebate: 'rebate',
+  vip_upgrade: 'vip_reward',
+  vip_monthly: 'vip_reward',
+  mission: 'mission_reward',
+  referral: 'referral',
+};
+
+/** A reward a module's job grants (rebates, VIP, missions, referral): once per `sourceKey`. */
+export type JobRewardInput = {
+  brandId: bigint;
+  memberId: bigint;
+  source: Exclude<RewardSource, 'operator'>;
+  /** Unique per brand, e.g. `rebate:<member>:<day>`; a second grant with it grants nothing. */
+  sourceKey: string;
+  titleEn: string;
+  titleHi: string;
+  amountMinor: bigint;
+  grantedAt: Date;
   expiresAt?: Date | null;
   promotionId?: bigint | null;
 };
@@ -90,6 +116,30 @@ export class RewardsService {
     this.#repository = new RewardsRepository(deps.db);
   }
 
+  /**
+   * Grants a job's reward in the caller's transaction (rebates, VIP rewards, missions, referral), once per
+   * `sourceKey`: `undefined` when that key was granted before. Trial / type-4 accounts get none (the caller
+   * should not ask; this refuses them too). Titles are the caller's, within REWARD_TITLE_MAX.
+   */
+  async grantIn(trx: Tx, input: JobRewardInput): Promise<MemberRewardRow | undefined> {
+    if (input.amountMinor <= 0n || input.amountMinor > MAX_AMOUNT_MINOR) throw new AppError('amount_invalid');
+    const repository = new RewardsRepository(trx);
+    return repository.insertOnce({
+      brandId: input.brandId,
+      memberId: input.memberId,
+      titleEn: input.titleEn.slice(0, REWARD_TITLE_MAX),
+      titleHi: input.titleHi.slice(0, REWARD_TITLE_MAX),
+      amountMinor: input.amountMinor,
+      currency: await repository.brandCurrency(input.brandId),
+      grantedAt: input.grantedAt,
+      expiresAt: input.expiresAt ?? null,
+      grantedBy: null,
+      promotionId: input.promotionId ?? null,
+      source: input.source,
+      sourceKey: input.sourceKey,
+    });
+  }
+
   /** Unclaimed, unexpired rewards: SPEC §3 `rewardCount`, the first part of the header's count. */
   async countUnclaimed(memberId: bigint): Promise<number> {
     return this.#repository.count(memberId, 'unclaimed', this.#clock.now());
@@ -142,7 +192,7 @@ export class RewardsService {
         const entry = await ledger.post({
           brandId: actor.brandId,
           idempotencyKey: rewardClaimLedgerKey(reward.id),
-          kind: 'reward',
+          kind: CLAIM_KIND_OF_SOURCE[reward.source],
           memo: reward.title_en,
           createdBy: `member:${actor.memberId}`,
           postings: [

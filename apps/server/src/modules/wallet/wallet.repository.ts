@@ -72,6 +72,16 @@ export const RECORD_TYPE_OF_KIND: Record<string, RecordType> = {
   adjustment: 'adjustment',
   opening_balance: 'adjustment',
   reward: 'reward',
+  // Promotions and loyalty (issue 19, ledger.ts EntryKind).
+  promotion_bonus: 'bonus',
+  bonus_forfeit: 'bonus',
+  rebate: 'rebate',
+  referral: 'reward',
+  vip_reward: 'reward',
+  mission_reward: 'reward',
+  points_cash: 'points',
+  raffle_prize: 'prize',
+  jackpot_win: 'prize',
 };
 
 function kindsOf(type: RecordType | 'all'): string[] {
