@@ -303,6 +303,116 @@ describe.each(testBackends())('ledger service [%s]', (backend) => {
     });
   });
 
+  describe('owned budgets and points (migration 0026)', () => {
+    /** A campaign's or jackpot's own account: one row, owned through vendor_code. */
+    async function ownedAccount(kind: 'campaign' | 'jackpot'): Promise<bigint> {
+      const row = await database.db
+        .insertInto('ledger_accounts')
+        .values({ brand_id: brandId, kind, vendor_code: `${kind}-${next()}`, currency: 'INR' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    }
+
+    it('never takes a campaign budget or a jackpot pot below zero, and writes nothing for the refusal', async () => {
+      for (const kind of ['campaign', 'jackpot'] as const) {
+        const budget = await ownedAccount(kind);
+        await ledger.post({
+          brandId,
+          idempotencyKey: key('fund-budget'),
+          kind: 'campaign_funding',
+          postings: [
+            { system: 'bonus', amountMinor: -500n },
+            { accountId: budget, amountMinor: 500n },
+          ],
+        });
+        const wallet = await freshWallet();
+        const prize = (amountMinor: bigint) => ({
+          brandId,
+          idempotencyKey: key('prize'),
+          kind: 'raffle_prize' as const,
+          postings: [
+            { accountId: budget, amountMinor: -amountMinor },
+            { accountId: wallet, amountMinor },
+          ],
+        });
+        await expect(ledger.post(prize(700n))).rejects.toMatchObject({ code: 'insufficient_funds' });
+        expect(await balanceOf(budget)).toEqual({ balance: 500n, held: 0n });
+        await ledger.post(prize(500n));
+        expect(await balanceOf(budget)).toEqual({ balance: 0n, held: 0n });
+        // The schema refuses it too, whatever writes the row.
+        await expect(
+          database.db
+            .updateTable('ledger_accounts')
+            .set({ balance_minor: -1n })
+            .where('id', '=', budget)
+            .execute(),
+        ).rejects.toThrow();
+      }
+    });
+
+    it('keeps points in their own currency: issued from the pool, never negative, never mixed with money', async () => {
+      const points = await database.db
+        .insertInto('ledger_accounts')
+        .values({ brand_id: brandId, kind: 'member_points', member_id: playerId, currency: 'PTS' })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const pointsId =
+        points?.id ??
+        (
+          await database.db
+            .selectFrom('ledger_accounts')
+            .select('id')
+            .where('member_id', '=', playerId)
+            .where('kind', '=', 'member_points')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const before = (await balanceOf(pointsId)).balance;
+      const earned = await ledger.post({
+        brandId,
+        idempotencyKey: key('earn'),
+        kind: 'points_earn',
+        postings: [
+          { system: 'points_pool', amountMinor: -250n },
+          { accountId: pointsId, amountMinor: 250n },
+        ],
+      });
+      const pool = earned.postings.find((posting) => posting.accountId !== pointsId);
+      const poolRow = await database.db
+        .selectFrom('ledger_accounts')
+        .select(['kind', 'currency'])
+        .where('id', '=', pool?.accountId ?? 0n)
+        .executeTakeFirstOrThrow();
+      expect(poolRow).toEqual({ kind: 'points_pool', currency: 'PTS' });
+      expect((await balanceOf(pointsId)).balance).toBe(before + 250n);
+
+      await expect(
+        ledger.post({
+          brandId,
+          idempotencyKey: key('overspend'),
+          kind: 'points_redeem',
+          postings: [
+            { accountId: pointsId, amountMinor: -(before + 251n) },
+            { system: 'points_pool', amountMinor: before + 251n },
+          ],
+        }),
+      ).rejects.toMatchObject({ code: 'insufficient_funds' });
+      const wallet = await freshWallet();
+      await expect(
+        ledger.post({
+          brandId,
+          idempotencyKey: key('mixed'),
+          kind: 'points_convert',
+          postings: [
+            { accountId: pointsId, amountMinor: -100n },
+            { accountId: wallet, amountMinor: 100n },
+          ],
+        }),
+      ).rejects.toThrow('postings of one entry share one currency');
+    });
+  });
+
   describe('system account pools', () => {
     /** The house slot a posting landed in, by the posting's account. */
     async function slotOf(accountId: bigint) {
