@@ -18,6 +18,23 @@ export type NewReward = {
   sourceKey?: string | null;
 };
 
+function rowOf(reward: NewReward) {
+  return {
+    brand_id: reward.brandId,
+    member_id: reward.memberId,
+    title_en: reward.titleEn,
+    title_hi: reward.titleHi,
+    amount_minor: reward.amountMinor,
+    currency: reward.currency,
+    granted_at: reward.grantedAt,
+    expires_at: reward.expiresAt,
+    granted_by: reward.grantedBy,
+    promotion_id: reward.promotionId ?? null,
+    source: reward.source ?? 'operator',
+    source_key: reward.sourceKey ?? null,
+  };
+}
+
 /**
  * SQL of the reward centre (migration 0011_rewards). "Expired" is not stored: it is an unclaimed row whose
  * `expires_at` is at or before `now`, the service's clock, passed in so tests can move time.
@@ -97,20 +114,7 @@ export class RewardsRepository<E extends Executor = Executor> extends Repository
   async insert(this: RewardsRepository<Tx>, reward: NewReward): Promise<MemberRewardRow> {
     return this.db
       .insertInto('member_rewards')
-      .values({
-        brand_id: reward.brandId,
-        member_id: reward.memberId,
-        title_en: reward.titleEn,
-        title_hi: reward.titleHi,
-        amount_minor: reward.amountMinor,
-        currency: reward.currency,
-        granted_at: reward.grantedAt,
-        expires_at: reward.expiresAt,
-        granted_by: reward.grantedBy,
-        promotion_id: reward.promotionId ?? null,
-        source: reward.source ?? 'operator',
-        source_key: reward.sourceKey ?? null,
-      })
+      .values(rowOf(reward))
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -125,20 +129,7 @@ export class RewardsRepository<E extends Executor = Executor> extends Repository
   ): Promise<MemberRewardRow | undefined> {
     return this.db
       .insertInto('member_rewards')
-      .values({
-        brand_id: reward.brandId,
-        member_id: reward.memberId,
-        title_en: reward.titleEn,
-        title_hi: reward.titleHi,
-        amount_minor: reward.amountMinor,
-        currency: reward.currency,
-        granted_at: reward.grantedAt,
-        expires_at: reward.expiresAt,
-        granted_by: reward.grantedBy,
-        promotion_id: reward.promotionId ?? null,
-        source: reward.source ?? 'operator',
-        source_key: reward.sourceKey,
-      })
+      .values(rowOf(reward))
       .onConflict((conflict) =>
         conflict.columns(['brand_id', 'source_key']).where('source_key', 'is not', null).doNothing(),
       )
