@@ -23,6 +23,13 @@ export type PointsOperator = { brandId: bigint; operatorId: bigint | null; ip: s
 const who = (operator: PointsOperator) =>
   operator.operatorId === null ? 'operator:cli' : `operator:${operator.operatorId}`;
 
+/** The audit detail: who acted and, from the CLI, `via: 'cli'` like every CLI action. */
+const detailOf = (operator: PointsOperator, detail: Record<string, unknown>) => ({
+  by: who(operator),
+  ...(operator.operatorId === null ? { via: 'cli' } : {}),
+  ...detail,
+});
+
 /** A typed amount that must be positive, else `points_config_invalid`. */
 function positiveAmount(text: string): bigint {
   const minor = decimalToMinor(text);
@@ -87,7 +94,7 @@ export class OperatorPointsService {
         operatorId: operator.operatorId,
         action: 'points.config',
         ip: operator.ip,
-        detail: { by: who(operator), convert, rates },
+        detail: detailOf(operator, { convert, rates }),
       });
     });
     return this.#points.config(operator.brandId);
@@ -118,7 +125,7 @@ export class OperatorPointsService {
         operatorId: operator.operatorId,
         action: 'points.reward.create',
         ip: operator.ip,
-        detail: { by: who(operator), rewardId: created.id, ...body },
+        detail: detailOf(operator, { rewardId: created.id, ...body }),
       });
       return created;
     });
@@ -151,7 +158,7 @@ export class OperatorPointsService {
         operatorId: operator.operatorId,
         action: 'points.reward.edit',
         ip: operator.ip,
-        detail: { by: who(operator), rewardId: id, ...patch },
+        detail: detailOf(operator, { rewardId: id, ...patch }),
       });
       return updated;
     });
@@ -219,7 +226,7 @@ export class OperatorPointsService {
         operatorId: operator.operatorId,
         action: `points.redemption.${to}`,
         ip: operator.ip,
-        detail: { by: who(operator), redemptionId: row.id, from, to, reason: reason ?? null },
+        detail: detailOf(operator, { redemptionId: row.id, from, to, reason: reason ?? null }),
       });
       const listed = await points.redemption(operator.brandId, row.id);
       if (!listed) throw new Error(`redemption ${row.id} vanished`);
