@@ -155,7 +155,6 @@ export const errorCodes = {
   points_insufficient: 409,
   points_reward_not_found: 404,
   points_out_of_stock: 409,
-  points_quantity_invalid: 400,
   points_address_required: 400,
   /** SPEC §5: the mobile number typed must be the member's own. */
   points_mobile_mismatch: 400,

@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'agents',
   'rewards',
   'protection',
+  'points',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

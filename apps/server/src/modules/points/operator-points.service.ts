@@ -64,10 +64,6 @@ export class OperatorPointsService {
     this.#points = deps.points;
   }
 
-  brandIdByCode(code: string): Promise<bigint | undefined> {
-    return this.#repository.brandIdByCode(code);
-  }
-
   async setConfig(operator: PointsOperator, body: OperatorPointConfigBody): Promise<PointConfig> {
     const seen = new Set<string>();
     const rates = body.rates.map((rate) => {

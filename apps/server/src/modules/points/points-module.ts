@@ -42,14 +42,12 @@ export function createPointsModule(deps: PointsModuleDeps): {
 } {
   const api = pointsServices(deps);
   const routes = pointsRoutes({ points: api.points, operators: api.operators, brandOf: deps.brandOf });
-  const devRoutes = deps.devInbox ? pointsDevRoutes(api.earn) : null;
   return {
-    routes: devRoutes
-      ? async (app, options) => {
-          await routes(app, options);
-          await devRoutes(app, options);
-        }
-      : routes,
+    // DEV_INBOX adds the journeys' hook beside the routes (without it its path is unknown, 404).
+    routes: async (app, options) => {
+      await routes(app, options);
+      if (deps.devInbox) await app.register(pointsDevRoutes(api.earn));
+    },
     api,
     jobs: [{ name: EARN_JOB, everyMs: EARN_EVERY_MS, run: () => api.earn.run() }],
   };

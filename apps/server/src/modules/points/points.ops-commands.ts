@@ -24,7 +24,7 @@ const servicesFor = (deps: OpsDeps) => pointsServices({ db: deps.db, paymentPass
 
 async function brandIdOf(deps: OpsDeps, code: string | undefined): Promise<bigint> {
   if (code === undefined || code === '') return (await deps.system.resolveBrand(null)).id;
-  const id = await new PointsRepository(deps.db).brandIdByCode(code);
+  const id = (await new PointsRepository(deps.db).brand({ code }))?.id;
   if (id === undefined) throw new AppError('brand_not_found', { message: `no brand with code "${code}"` });
   return id;
 }

@@ -76,18 +76,12 @@ export type RedemptionListRow = PointsRedemptionRow & {
  * queue on the reward's row and the losers find `stock < quantity`.
  */
 export class PointsRepository<E extends Executor = Executor> extends Repository<E> {
-  async brandIdByCode(code: string): Promise<bigint | undefined> {
-    const row = await this.db.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirst();
-    return row?.id;
-  }
-
-  async brandCurrency(brandId: bigint): Promise<string> {
-    const row = await this.db
-      .selectFrom('brands')
-      .select('currency')
-      .where('id', '=', brandId)
-      .executeTakeFirstOrThrow();
-    return row.currency;
+  /** The brand by id or by code (the operator CLI's `--brand`), with its currency. */
+  async brand(by: { id: bigint } | { code: string }): Promise<{ id: bigint; currency: string } | undefined> {
+    const query = this.db.selectFrom('brands').select(['id', 'currency']);
+    return (
+      'id' in by ? query.where('id', '=', by.id) : query.where('code', '=', by.code)
+    ).executeTakeFirst();
   }
 
   async member(memberId: bigint): Promise<PointsMember | undefined> {

@@ -72,13 +72,13 @@ export class PointsService {
   }
 
   async config(brandId: bigint): Promise<PointConfig> {
-    const [settings, rates, currency] = await Promise.all([
+    const [settings, rates, brand] = await Promise.all([
       this.#repository.settings(brandId),
       this.#repository.rates(brandId),
-      this.#repository.brandCurrency(brandId),
+      this.#repository.brand({ id: brandId }),
     ]);
     return {
-      currency,
+      currency: brand?.currency ?? '',
       rates: rates.map((rate) => ({
         gameType: rate.game_type,
         turnoverMinor: rate.turnover_minor.toString(),
