@@ -102,7 +102,7 @@ describe('points mall page', () => {
     expect((await screen.findByTestId('points-balance')).textContent).toBe('1,500 points');
     expect(screen.getByText('Points never expire.')).toBeTruthy();
     expect((await screen.findByTestId('points-earn-rates')).textContent).toContain(
-      '1 points for every ₹10.00 played in Slots',
+      '1 point for every ₹10.00 played in Slots',
     );
     const rewards = await screen.findAllByTestId('points-reward');
     expect(rewards).toHaveLength(2);

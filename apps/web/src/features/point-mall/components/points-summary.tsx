@@ -7,7 +7,7 @@ import { moneyText } from '../../../lib/money/money.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { usePointBalance } from '../api/get-point-balance.ts';
 import { usePointConfig } from '../api/get-point-config.ts';
-import { pointsText } from '../utils/points-text.ts';
+import { countOf, pointsText } from '../utils/points-text.ts';
 
 type PointsSummaryProps = {
   symbol: string;
@@ -46,7 +46,10 @@ export function PointsSummary({ symbol, onConvert, onLogin }: PointsSummaryProps
     mine = (
       <Group justify="space-between" align="center" gap="sm">
         <Text fz={28} fw={700} data-testid="points-balance" data-points={balance.data.points}>
-          {t('balance.value', { points: pointsText(balance.data.points) })}
+          {t('balance.value', {
+            points: pointsText(balance.data.points),
+            count: countOf(balance.data.points),
+          })}
         </Text>
         {config.data?.convert ? (
           <Button variant="light" onClick={onConvert} data-testid="points-convert-open">
@@ -88,6 +91,7 @@ function EarnRates({ config, symbol }: { config: PointConfig; symbol: string }) 
             <List.Item key={rate.gameType}>
               {t('earn.rate', {
                 points: pointsText(rate.points),
+                count: countOf(rate.points),
                 turnover: moneyText(rate.turnoverMinor, symbol),
                 gameType: t(`gameTypes.${rate.gameType}`),
               })}

@@ -7,7 +7,7 @@ import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { dateTimeText, moneyText } from '../../../lib/money/money.ts';
 import { useRedeemList } from '../api/get-redeem-list.ts';
-import { pointsText } from '../utils/points-text.ts';
+import { countOf, pointsText } from '../utils/points-text.ts';
 
 const STATUS_COLOUR: Record<PointRedemption['status'], string> = {
   in_process: 'yellow',
@@ -107,7 +107,7 @@ function HistoryRow({ row, symbol }: { row: PointRedemption; symbol: string }) {
             {t(`history.status.${row.status}`)}
           </Badge>
           <Text size="sm" fw={600}>
-            {t('history.points', { points: pointsText(row.points) })}
+            {t('history.points', { points: pointsText(row.points), count: countOf(row.points) })}
           </Text>
           {row.amountMinor !== null ? (
             <Text size="xs" c="teal">

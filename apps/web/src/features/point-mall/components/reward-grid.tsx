@@ -6,7 +6,7 @@ import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
 import { usePointRewards } from '../api/get-point-rewards.ts';
-import { nameIn, pointsText } from '../utils/points-text.ts';
+import { countOf, nameIn, pointsText } from '../utils/points-text.ts';
 
 type RewardGridProps = {
   symbol: string;
@@ -101,7 +101,7 @@ function RewardCard({
         <Group justify="space-between" align="center" gap="xs">
           <Stack gap={0}>
             <Text fw={700} data-testid="points-reward-price">
-              {t('rewards.points', { points: pointsText(reward.points) })}
+              {t('rewards.points', { points: pointsText(reward.points), count: countOf(reward.points) })}
             </Text>
             {soldOut ? (
               <Badge color="gray" variant="light">

@@ -9,3 +9,8 @@ export function pointsText(points: string | bigint): string {
 export function nameIn(item: { nameEn: string; nameHi: string }, language: string): string {
   return language.toLowerCase().startsWith('hi') ? item.nameHi : item.nameEn;
 }
+
+/** The number a plural text picks its form by (`_one` for exactly one point). */
+export function countOf(points: string): number {
+  return points.trim() === '1' ? 1 : 2;
+}
