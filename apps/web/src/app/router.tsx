@@ -99,6 +99,7 @@ function pageRouteTable(): RouteObject[] {
     ...pageRoutes({
       paths: ['/pointMall'],
       meta: page('pages:pointMall.title', fullLayout('shop')),
+      memberTexts: ['points'],
       load: () => import('./routes/point-mall-route.tsx').then((m) => m.PointMallRoute),
     }),
     ...SPORTS_LOBBY.flatMap(({ path, game, banner }) =>

@@ -317,6 +317,8 @@ export const MEMBER_NAMESPACES = [
   'agents',
   'rewards',
   'protection',
+  // The points mall names it (router.tsx): no other page waits for its texts.
+  'points',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {
