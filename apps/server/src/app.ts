@@ -365,6 +365,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   const promotions = createPromotionsModule({ db, ledger: ledger.api, clock });
   const points = createPointsModule({
     db,
+    clock,
     paymentPassword: withdrawals.api.paymentPassword,
     brandOf: async (host) => (await brands.resolveBrand(host)).id,
     devInbox: config.devInbox,

@@ -13,7 +13,8 @@ import { type Kysely, sql } from 'kysely';
  *   earn job has already turned into points (`consumed_turnover_minor`, whole blocks of the rate) and the
  *   points it gave. The job advances it in the transaction that posts the `points_earn` entry, whose key
  *   names the consumed total after it, so a re-run finds nothing new and posts nothing twice; what is left
- *   over (less than a block) stays unconsumed for the next round of play: no fraction is lost.
+ *   over (less than a block) stays unconsumed for the next round of play: no fraction is lost. The job
+ *   reads the last week of `member_betting_hours` through the new index on its `hour`.
  * - `points_rewards`: the mall's rewards, goods or cash vouchers, with their price in points and stock;
  *   stock never goes below zero (CHECK), and a redemption takes it with one conditional update.
  * - `points_redemptions`: each redemption (goods, cash) and conversion. Statuses (SPEC §4): `in_process`
@@ -48,6 +49,8 @@ const upStatements = [
     updated_at timestamptz not null default now(),
     primary key (member_id, hour, game_type)
   )`,
+  // The earn job reads the last week of play by hour (EARN_LOOKBACK_MS), not the whole history.
+  sql`create index member_betting_hours_hour on member_betting_hours (hour)`,
   sql`create table points_rewards (
     id bigint generated always as identity primary key,
     brand_id bigint not null references brands (id) on delete cascade,
@@ -111,6 +114,7 @@ const downStatements = [
   sql`drop function if exists points_redemptions_transition()`,
   sql`drop table if exists points_rewards`,
   sql`drop table if exists points_earn_progress`,
+  sql`drop index if exists member_betting_hours_hour`,
   sql`drop table if exists points_earn_rates`,
   sql`drop table if exists points_settings`,
 ];

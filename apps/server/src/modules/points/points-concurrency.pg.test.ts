@@ -4,6 +4,7 @@ import {
   startPooledTestApp,
   tallyAnswers,
 } from '../../../test/helpers/build-test-app.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { type PointsFixture, type PointsMember, pointsFixture } from './points.fixture.ts';
 import { PointsEarnService } from './points-earn.service.ts';
 
@@ -72,7 +73,7 @@ describe('points under 50 requests at once [postgres]', () => {
       await fx.play(member.id, 54_321n, 'LIVE');
       members.push(member);
     }
-    const earn = new PointsEarnService({ db: started.pooled.db });
+    const earn = new PointsEarnService({ db: started.pooled.db, clock: systemClock });
     await Promise.all(Array.from({ length: 5 }, () => earn.run()));
     // RNG 123.45 → 12 points; LIVE 543.21 → 15 points.
     for (const member of members) expect(await fx.balance(member.token)).toBe(27n);

@@ -1,5 +1,6 @@
 import type { PointsEarnRun } from '@lotus/shared/points.schema';
 import { type Db, transact } from '../../db/unit-of-work.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { ledgerIn } from '../ledger/ledger.ts';
 import { type EarnCandidate, PointsRepository } from './points.repository.ts';
 
@@ -8,6 +9,13 @@ export const EARN_EVERY_MS = 60_000;
 /** Hours looked at per batch, and batches per run (the rest waits for the next run). */
 const BATCH = 500;
 const MAX_BATCHES = 20;
+/**
+ * How far back the job looks: hours older than this are never credited. The job runs every minute, so a
+ * week covers any outage worth the name while each run reads a bounded slice of `member_betting_hours`
+ * (by its `hour` index, migration 0028) instead of the whole history.
+ */
+export const EARN_LOOKBACK_MS = 7 * 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** The ledger key of one credit: the hour's consumed turnover after it names it, so it exists once. */
 export const earnLedgerKey = (memberId: bigint, hour: Date, gameType: string, consumedAfter: bigint) =>
@@ -20,21 +28,26 @@ export const earnLedgerKey = (memberId: bigint, hour: Date, gameType: string, co
  * (`floor(unconsumed / turnover) × points`), posts them `points_earn` (`points_pool` → `member_points`)
  * under a key naming the consumed total after it, and advances the row. The remainder stays for the
  * next round played in that hour, so no fraction is lost; a re-run (or a second process) finds the row
- * advanced and posts nothing. Trial and type-4 accounts are never candidates.
+ * advanced and posts nothing. Trial and type-4 accounts are never candidates; hours older than
+ * EARN_LOOKBACK_MS are not looked at.
  */
 export class PointsEarnService {
   readonly #db: Db;
+  readonly #clock: Clock;
 
-  constructor(deps: { db: Db }) {
+  constructor(deps: { db: Db; clock: Clock }) {
     this.#db = deps.db;
+    this.#clock = deps.clock;
   }
 
-  async run(): Promise<PointsEarnRun> {
+  /** One pass over the hours of the last EARN_LOOKBACK_MS before `now` (the job's claim time). */
+  async run(now: Date = this.#clock.now()): Promise<PointsEarnRun> {
     let credited = 0;
     let points = 0n;
     const repository = new PointsRepository(this.#db);
+    const since = new Date(Math.floor((now.getTime() - EARN_LOOKBACK_MS) / HOUR_MS) * HOUR_MS);
     for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-      const candidates = await repository.earnCandidates(BATCH);
+      const candidates = await repository.earnCandidates(since, BATCH);
       for (const candidate of candidates) {
         const earned = await this.#credit(candidate);
         if (earned > 0n) {

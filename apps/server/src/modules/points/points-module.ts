@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/unit-of-work.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { JobSpec } from '../jobs/jobs-api.ts';
 import type { PaymentPasswordVerifier } from '../wallet/transfers.service.ts';
 import { OperatorPointsService } from './operator-points.service.ts';
@@ -10,6 +11,7 @@ import { EARN_EVERY_MS, EARN_JOB, PointsEarnService } from './points-earn.servic
 
 export type PointsModuleDeps = {
   db: Db;
+  clock: Clock;
   /** The payment password (the withdrawals module's), asked by both password-checked calls. */
   paymentPassword: PaymentPasswordVerifier;
   /** The brand of a host (the system module's), for the public calls. */
@@ -21,12 +23,12 @@ export type PointsModuleDeps = {
 export type PointsApi = { points: PointsService; operators: OperatorPointsService; earn: PointsEarnService };
 
 /** The services without routes: the factory's, the operator CLI's and the seed's. */
-export function pointsServices(deps: Pick<PointsModuleDeps, 'db' | 'paymentPassword'>): PointsApi {
+export function pointsServices(deps: Pick<PointsModuleDeps, 'db' | 'clock' | 'paymentPassword'>): PointsApi {
   const points = new PointsService(deps);
   return {
     points,
     operators: new OperatorPointsService({ db: deps.db, points }),
-    earn: new PointsEarnService({ db: deps.db }),
+    earn: new PointsEarnService({ db: deps.db, clock: deps.clock }),
   };
 }
 
@@ -49,6 +51,6 @@ export function createPointsModule(deps: PointsModuleDeps): {
       if (deps.devInbox) await app.register(pointsDevRoutes(api.earn));
     },
     api,
-    jobs: [{ name: EARN_JOB, everyMs: EARN_EVERY_MS, run: () => api.earn.run() }],
+    jobs: [{ name: EARN_JOB, everyMs: EARN_EVERY_MS, run: ({ now }) => api.earn.run(now) }],
   };
 }

@@ -9,8 +9,8 @@ import { EARN_JOB } from './points-earn.service.ts';
 
 /** The payment password of the fixture's members. */
 export const PAY = 'Points-Pay-2026';
-/** An hour of play, aligned as member_betting_hours requires. */
-export const HOUR = new Date('2026-03-02T10:00:00.000Z');
+/** An hour of play (the one before this one), aligned as member_betting_hours requires. */
+export const HOUR = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000);
 
 export type PointsMember = { id: bigint; username: string; token: string; mobile: string };
 

@@ -6,6 +6,7 @@ import {
 } from '@lotus/shared/points.schema';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { cliActor, idArg, printJson, reasonArg } from '../../ops/operator-cli.ts';
 import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
 import { PointsRepository } from './points.repository.ts';
@@ -20,7 +21,8 @@ import { pointsServices } from './points-module.ts';
 /** The CLI never checks a payment password: it makes no member move. */
 const noPassword = { verify: () => Promise.reject(new Error('the operator CLI checks no payment password')) };
 
-const servicesFor = (deps: OpsDeps) => pointsServices({ db: deps.db, paymentPassword: noPassword });
+const servicesFor = (deps: OpsDeps) =>
+  pointsServices({ db: deps.db, clock: systemClock, paymentPassword: noPassword });
 
 async function brandIdOf(deps: OpsDeps, code: string | undefined): Promise<bigint> {
   if (code === undefined || code === '') return (await deps.system.resolveBrand(null)).id;

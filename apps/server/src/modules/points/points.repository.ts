@@ -400,10 +400,10 @@ export class PointsRepository<E extends Executor = Executor> extends Repository<
   // ---- earning ----
 
   /**
-   * Hours with at least one whole block of unconsumed valid turnover, of real members whose brand rates
-   * the game type; the oldest first, at most `limit`.
+   * Hours from `since` on with at least one whole block of unconsumed valid turnover, of real members
+   * whose brand rates the game type; the oldest first, at most `limit`.
    */
-  async earnCandidates(limit: number): Promise<EarnCandidate[]> {
+  async earnCandidates(since: Date, limit: number): Promise<EarnCandidate[]> {
     const rows = await this.db
       .selectFrom('member_betting_hours as h')
       .innerJoin('members as m', 'm.id', 'h.member_id')
@@ -417,6 +417,7 @@ export class PointsRepository<E extends Executor = Executor> extends Repository<
           .onRef('p.game_type', '=', 'h.game_type'),
       )
       .select(['h.member_id', 'm.brand_id', 'h.hour', 'h.game_type', 'r.turnover_minor', 'r.points'])
+      .where('h.hour', '>=', since)
       .where('m.is_trial', '=', false)
       .where('m.member_type', '<>', NOT_REAL_MEMBER_TYPE)
       .where(

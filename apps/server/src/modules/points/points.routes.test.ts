@@ -15,6 +15,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { HOUR, type PointsFixture, type PointsMember, pointsFixture } from './points.fixture.ts';
+import { EARN_LOOKBACK_MS } from './points-earn.service.ts';
 
 /**
  * Points and the points mall (issue 19; docs/points.md) on each backend: the seven calls (the account
@@ -117,8 +118,9 @@ describe.each(testBackends())('points [%s]', (backend) => {
     await fx.earn();
     await fx.earn();
     expect(await fx.balance(member.token)).toBe(9n);
-    // Another hour earns on its own.
+    // Another hour earns on its own; an hour older than the job's lookback is not looked at.
     await fx.play(member.id, 1000n, 'RNG', new Date(HOUR.getTime() + 3_600_000));
+    await fx.play(member.id, 50_000n, 'RNG', new Date(HOUR.getTime() - EARN_LOOKBACK_MS - 3_600_000));
     await fx.earn();
     expect(await fx.balance(member.token)).toBe(10n);
     const progress = await test.database.db
