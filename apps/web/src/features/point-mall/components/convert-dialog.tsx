@@ -14,7 +14,7 @@ type ConvertDialogProps = {
   convert: NonNullable<PointConfig['convert']>;
   balance: bigint | null;
   symbol: string;
-  passwordError: string | null;
+  passwordError: { text: string } | null;
   onClose: () => void;
   onSubmit: (input: ConvertInput) => void;
 };
@@ -39,7 +39,7 @@ export function ConvertDialog(props: ConvertDialogProps) {
   useEffect(() => {
     if (passwordError === null) return;
     setPassword('');
-    setErrors((current) => ({ ...current, password: passwordError }));
+    setErrors((current) => ({ ...current, password: passwordError.text }));
   }, [passwordError]);
 
   const cash = cashFor(points, convert);

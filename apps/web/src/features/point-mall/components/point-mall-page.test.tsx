@@ -184,6 +184,18 @@ describe('points mall page', () => {
     expect((within(dialog).getByTestId('points-redeem-address') as HTMLTextAreaElement).value).toBe(
       'Somewhere 1',
     );
+    expect(within(dialog).getByText('The payment password is incorrect.')).toBeTruthy();
+    // Wrong again: the same message comes back again.
+    fill('points-redeem-password', 'still wrong');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm redemption' })).getByRole('button', {
+        name: 'Redeem',
+      }),
+    );
+    const again = await screen.findByRole('dialog', { name: 'Redeem: Lotus tea mug' });
+    expect(await within(again).findByText('The payment password is incorrect.')).toBeTruthy();
+    expect(sealed).toHaveBeenCalledTimes(2);
   });
 
   it('converts whole steps of points to cash after a confirm', async () => {

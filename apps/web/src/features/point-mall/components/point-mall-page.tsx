@@ -33,22 +33,25 @@ const sendRedeem = (input: RedeemInput, key: string) =>
 const sendConvert = (input: ConvertInput, key: string) =>
   convertPoints({ points: input.points, withdrawPassword: input.withdrawPassword }, key);
 
+/** A payment-password refusal for the form: a new object each time, so the same text twice still shows. */
+type PasswordBounce = { text: string } | null;
+
 /**
  * A wrong or locked payment password belongs to the form: the confirm step closes and the form shows it
  * under the password (like the wallet's transfers); `reopen` brings the form back.
  */
-function usePasswordBounce<T>(intent: PointsIntent<T>, reopen: (input: T) => void): string | null {
+function usePasswordBounce<T>(intent: PointsIntent<T>, reopen: (input: T) => void): PasswordBounce {
   const { t } = useTranslation('points');
-  const [error, setError] = useState<string | null>(null);
+  const [bounce, setBounce] = useState<PasswordBounce>(null);
   const { errorCode, pending, cancel } = intent;
   useEffect(() => {
     if (errorCode?.startsWith('withdraw_password') && errorCode !== 'withdraw_password_not_set' && pending) {
-      setError(t(`errors:${errorCode}`));
+      setBounce({ text: t(`errors:${errorCode}`) });
       reopen(pending);
       cancel();
     }
   }, [errorCode, pending, cancel, reopen, t]);
-  return error;
+  return bounce;
 }
 
 type PointMallPageProps = {

@@ -26,7 +26,7 @@ type RedeemDialogProps = {
   /** The member's points, when known. */
   balance: bigint | null;
   /** A payment-password error the confirm step came back with, shown under the field. */
-  passwordError: string | null;
+  passwordError: { text: string } | null;
   onClose: () => void;
   onSubmit: (input: RedeemInput) => void;
 };
@@ -55,7 +55,7 @@ export function RedeemDialog({ reward, balance, passwordError, onClose, onSubmit
   useEffect(() => {
     if (passwordError === null) return;
     setPassword('');
-    setErrors((current) => ({ ...current, password: passwordError }));
+    setErrors((current) => ({ ...current, password: passwordError.text }));
   }, [passwordError]);
 
   if (reward === null) return null;
