@@ -12,7 +12,7 @@ import { usePointBalance } from '../api/get-point-balance.ts';
 import { usePointConfig } from '../api/get-point-config.ts';
 import { type PointsMoveResult, redeemPointReward } from '../api/redeem-point-reward.ts';
 import { type PointsIntent, usePointsIntent } from '../hooks/use-points-intent.ts';
-import { nameIn, pointsText } from '../utils/points-text.ts';
+import { countOf, nameIn, pointsText } from '../utils/points-text.ts';
 import { ConvertDialog, type ConvertInput } from './convert-dialog.tsx';
 import { PointsSummary } from './points-summary.tsx';
 import { RedeemDialog, type RedeemInput } from './redeem-dialog.tsx';
@@ -34,6 +34,9 @@ const sendConvert = (input: ConvertInput, key: string) =>
   convertPoints({ points: input.points, withdrawPassword: input.withdrawPassword }, key);
 
 /** A payment-password refusal for the form: a new object each time, so the same text twice still shows. */
+/** The points a pending redemption takes. */
+const redeemTotal = (input: RedeemInput) => BigInt(input.reward.points) * BigInt(input.quantity);
+
 type PasswordBounce = { text: string } | null;
 
 /**
@@ -80,7 +83,11 @@ export function PointMallPage({ currencySymbol }: PointMallPageProps) {
   const onRedeemed = useCallback(
     (result: PointsMoveResult, input: RedeemInput) =>
       setDone(
-        t('redeem.done', { name: nameIn(input.reward, i18n.language), points: pointsText(result.points) }),
+        t('redeem.done', {
+          name: nameIn(input.reward, i18n.language),
+          points: pointsText(result.points),
+          count: countOf(result.points),
+        }),
       ),
     [t, i18n.language],
   );
@@ -89,6 +96,7 @@ export function PointMallPage({ currencySymbol }: PointMallPageProps) {
       setDone(
         t('convert.done', {
           points: pointsText(result.redemption.points),
+          count: countOf(result.redemption.points),
           amount: moneyText(result.redemption.amountMinor ?? '0', symbol),
         }),
       ),
@@ -167,7 +175,8 @@ export function PointMallPage({ currencySymbol }: PointMallPageProps) {
         summary={
           pendingRedeem
             ? t('redeem.summary', {
-                points: pointsText(BigInt(pendingRedeem.reward.points) * BigInt(pendingRedeem.quantity)),
+                points: pointsText(redeemTotal(pendingRedeem)),
+                count: countOf(redeemTotal(pendingRedeem).toString()),
                 quantity: pendingRedeem.quantity,
                 name: nameIn(pendingRedeem.reward, i18n.language),
               })
@@ -198,6 +207,7 @@ export function PointMallPage({ currencySymbol }: PointMallPageProps) {
           pendingConvert
             ? t('convert.summary', {
                 points: pointsText(pendingConvert.points),
+                count: countOf(pendingConvert.points),
                 amount: moneyText(pendingConvert.amountMinor, symbol),
               })
             : ''

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWithdrawPasswordStatus } from '../../../lib/wallet/use-wallet-queries.ts';
-import { nameIn, pointsText } from '../utils/points-text.ts';
+import { countOf, nameIn, pointsText } from '../utils/points-text.ts';
 import { PasswordAndActions } from './password-and-actions.tsx';
 
 /** What the form hands on to the confirm step. */
@@ -137,7 +137,7 @@ export function RedeemDialog({ reward, balance, passwordError, onClose, onSubmit
               password={password}
               onPassword={setPassword}
               error={errors.password}
-              outcome={t('redeem.total', { points: pointsText(total) })}
+              outcome={t('redeem.total', { points: pointsText(total), count: countOf(total.toString()) })}
               onCancel={onClose}
             />
           </Stack>
