@@ -34,6 +34,7 @@ import { createOauthModule } from './modules/oauth/oauth-module.ts';
 import { createOperatorsModule } from './modules/operators/operators-module.ts';
 import { createPasswordModule } from './modules/password/password-module.ts';
 import { createPlayerProtectionModule } from './modules/player-protection/player-protection-module.ts';
+import { createPointsModule } from './modules/points/points-module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions-module.ts';
 import { createRanksModule } from './modules/ranks/ranks-module.ts';
 import { createRealtimeModule } from './modules/realtime/realtime-module.ts';
@@ -362,6 +363,13 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     clock,
   });
   const promotions = createPromotionsModule({ db, ledger: ledger.api, clock });
+  const points = createPointsModule({
+    db,
+    clock,
+    paymentPassword: withdrawals.api.paymentPassword,
+    brandOf: async (host) => (await brands.resolveBrand(host)).id,
+    devInbox: config.devInbox,
+  });
   const vendorProtocol = createVendorProtocolModule({
     db,
     ledger: ledger.api,
@@ -403,6 +411,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     realtime,
     withdrawals,
     promotions,
+    points,
     vendorProtocol,
     inhouseVendor,
     messages,

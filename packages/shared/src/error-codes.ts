@@ -151,6 +151,19 @@ export const errorCodes = {
   /** An operator may add protection, never remove or loosen what the player set. */
   protection_operator_loosen: 403,
   date_range_invalid: 400,
+  // points and the points mall (issue 19, docs/points.md)
+  points_insufficient: 409,
+  points_reward_not_found: 404,
+  points_out_of_stock: 409,
+  points_address_required: 400,
+  /** SPEC §5: the mobile number typed must be the member's own. */
+  points_mobile_mismatch: 400,
+  points_mobile_not_bound: 409,
+  points_convert_unavailable: 409,
+  points_convert_invalid: 400,
+  points_redemption_not_found: 404,
+  points_redemption_state: 409,
+  points_config_invalid: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -702,6 +702,55 @@ const OPS_ROWS: Row<OpsActor>[] = [
     json('POST', '/wps/ops/contracts/1/rerun', { periodStart: '2026-01-01T00:00:00.000Z' }),
     true,
   ),
+  // Points (issue 19): config and rewards are finance's; redemptions are the support desk's too. Another
+  // brand's admin configures and stocks its own brand, and finds none of this brand's redemptions.
+  opsRow('GET /wps/ops/points/config', json('GET', '/wps/ops/points/config'), true, otherBrandSees),
+  opsRow(
+    'PUT /wps/ops/points/config',
+    json('PUT', '/wps/ops/points/config', { convert: null, rates: [] }),
+    true,
+    own('sets its own brand’s points config'),
+  ),
+  opsRow('GET /wps/ops/points/rewards', json('GET', '/wps/ops/points/rewards'), false, otherBrandSees),
+  opsRow(
+    'POST /wps/ops/points/rewards',
+    json('POST', '/wps/ops/points/rewards', {
+      kind: 'goods',
+      nameEn: 'Matrix',
+      nameHi: 'Matrix',
+      points: '1',
+      stock: 0,
+      enabled: false,
+    }),
+    true,
+    own('adds a reward to its own brand'),
+  ),
+  opsRow(
+    'PATCH /wps/ops/points/rewards/:id',
+    json('PATCH', '/wps/ops/points/rewards/999999999', { stock: 1 }),
+    true,
+  ),
+  opsRow(
+    'GET /wps/ops/points/redemptions',
+    json('GET', '/wps/ops/points/redemptions'),
+    false,
+    otherBrandSees,
+  ),
+  opsRow(
+    'POST /wps/ops/points/redemptions/:id/approve',
+    json('POST', '/wps/ops/points/redemptions/999999999/approve'),
+    false,
+  ),
+  opsRow(
+    'POST /wps/ops/points/redemptions/:id/redeemed',
+    json('POST', '/wps/ops/points/redemptions/999999999/redeemed'),
+    false,
+  ),
+  opsRow(
+    'POST /wps/ops/points/redemptions/:id/reject',
+    json('POST', '/wps/ops/points/redemptions/999999999/reject', { reason: 'matrix' }),
+    false,
+  ),
   // Last: ends the caller's operator session.
   opsRow(
     'DELETE /wps/ops/session',
@@ -786,6 +835,42 @@ const PROTECTION_ROWS: Row<MemberActor>[] = [
     json('POST', '/wps/member/protection/exclusions', { kind: 'cool_off', duration: '24h', confirm: true }),
   ),
 ];
+/**
+ * Points (issue 19): every call reads or spends the caller's own points; trial and type-4 accounts hold
+ * none. The redemption names a reward that does not exist (404 for everyone), the conversion finds no rate
+ * (409): both are the caller's own answers, past the password check.
+ */
+const POINTS_ROWS: Row<MemberActor>[] = [
+  memberRow(
+    'POST /wps/relay/MCS2_getPointBalance',
+    json('POST', '/wps/relay/MCS2_getPointBalance'),
+    realOnly,
+  ),
+  memberRow(
+    'POST /wps/relay/MCS2_getRedeemPointList',
+    json('POST', '/wps/relay/MCS2_getRedeemPointList', { page: 1 }),
+    realOnly,
+  ),
+  memberRow(
+    'POST /wps/relay/passwordCheck/MCS2_redeemPointReward',
+    sealed('POST', '/wps/relay/passwordCheck/MCS2_redeemPointReward', () => ({
+      rewardId: '999999999',
+      quantity: 1,
+      receivingAddress: 'Matrix street 1',
+      mobile: '9000000000',
+      withdrawPassword: PAY,
+    })),
+    realOnly,
+  ),
+  memberRow(
+    'POST /wps/relay/passwordCheck/MCS2_convertPoint',
+    sealed('POST', '/wps/relay/passwordCheck/MCS2_convertPoint', () => ({
+      points: '100',
+      withdrawPassword: PAY,
+    })),
+    realOnly,
+  ),
+];
 /** Rows that end the caller's session: each real actor calls them with a fresh session of its own. */
 const SESSION_ENDING = new Set(['DELETE /wps/session/logout', 'POST /wps/member/protection/exclusions']);
 
@@ -800,6 +885,7 @@ const MEMBER_TABLES: Record<string, { rows: Row<MemberActor>[]; studio?: true }>
   messages: { rows: MESSAGE_ROWS },
   rewards: { rows: REWARD_ROWS },
   'player protection': { rows: PROTECTION_ROWS },
+  points: { rows: POINTS_ROWS },
 };
 
 // ─── Checks ──────────────────────────────────────────────────────────────────────────────────────────

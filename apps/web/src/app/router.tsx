@@ -99,8 +99,8 @@ function pageRouteTable(): RouteObject[] {
     ...pageRoutes({
       paths: ['/pointMall'],
       meta: page('pages:pointMall.title', fullLayout('shop')),
-      load: () =>
-        import('../features/point-mall/components/point-mall-page.tsx').then((m) => m.PointMallPage),
+      memberTexts: ['points'],
+      load: () => import('./routes/point-mall-route.tsx').then((m) => m.PointMallRoute),
     }),
     ...SPORTS_LOBBY.flatMap(({ path, game, banner }) =>
       pageRoutes({

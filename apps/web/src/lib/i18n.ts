@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'agents',
   'rewards',
   'protection',
+  'points',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -316,6 +317,8 @@ export const MEMBER_NAMESPACES = [
   'agents',
   'rewards',
   'protection',
+  // The points mall names it (router.tsx): no other page waits for its texts.
+  'points',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {
