@@ -23,7 +23,16 @@ function rankValue(overrides: Partial<MemberRank> = {}): MemberRank {
           ? ['Deposits and withdrawals from your wallet', 'VIP customer-service line']
           : ['Deposits and withdrawals from your wallet', 'Live-chat customer service'],
       vip: level >= 5,
+      requirements:
+        level === 0
+          ? { turnover30dMinor: null, depositsMinor: null }
+          : { turnover30dMinor: String(level * 1_000_000), depositsMinor: String(level * 500_000) },
+      upgradeBonusMinor: String(level * 10_000),
+      monthlyRewardMinor: level >= 2 ? String(level * 5_000) : '0',
+      rebateRates: [{ gameType: 'RNG', rateBp: 10 + level * 10 }],
     })),
+    progress: { rule: 'any', turnover30dMinor: '1500000', depositsMinor: '200000' },
+    currencySymbol: '₹',
     ...overrides,
   };
 }
