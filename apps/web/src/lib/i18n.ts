@@ -33,6 +33,8 @@ export const NAMESPACES = [
   'agents',
   'rewards',
   'protection',
+  // Issue 19: personal P/L.
+  'loyalty',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -316,6 +318,7 @@ export const MEMBER_NAMESPACES = [
   'agents',
   'rewards',
   'protection',
+  'loyalty',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {
