@@ -1,7 +1,7 @@
 import type { DateRange } from '@lotus/shared/date-ranges';
 import { todayUtc } from '@lotus/shared/date-ranges';
 import type { ProfitReport } from '@lotus/shared/loyalty.schema';
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { RecordFilters, useRecordRange } from '../../../components/records/record-filters.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
@@ -11,6 +11,7 @@ import { moneyText, signedMoneyText, symbolOrDefault } from '../../../lib/money/
 import { useProfit } from '../api/get-profit.ts';
 import { hasPlay, profitDayText } from '../utils/profit-figures.ts';
 import { ProfitChart } from './profit-chart.tsx';
+import { type FigureColumn, ProfitTable } from './profit-table.tsx';
 
 type PersonalProfitPageProps = {
   currencySymbol?: string;
@@ -28,12 +29,10 @@ export function PersonalProfitPage({ currencySymbol = '', today = todayUtc() }: 
   const { t } = useTranslation('loyalty');
   const dates = useRecordRange(today);
   const [range, setRange] = useState<DateRange>(dates.initial);
-  const report = useProfit(range);
   const search = (next?: DateRange) => {
     const valid = dates.validRange(next);
     if (valid) setRange(valid);
   };
-
   return (
     <Stack gap="lg" data-testid="personal-profit">
       <Text size="sm" c="dimmed">
@@ -42,131 +41,118 @@ export function PersonalProfitPage({ currencySymbol = '', today = todayUtc() }: 
       <RecordFilters dates={dates} onSearch={search} testId="profit" shortcutTestId="profit-shortcut">
         {null}
       </RecordFilters>
-      {report.isPending ? (
-        <LoadingRows rows={4} height={48} testId="profit-loading" />
-      ) : report.isError ? (
-        <LoadFailed error={report.error} onRetry={() => void report.refetch()} testId="profit-error" />
-      ) : (
-        <ProfitView
-          report={report.data}
-          symbol={symbolOrDefault(report.data.currencySymbol || currencySymbol)}
-        />
-      )}
+      <ProfitResult range={range} fallbackSymbol={currencySymbol} />
     </Stack>
   );
 }
 
-const TOTALS = ['stakeMinor', 'payoutMinor', 'netMinor', 'rebateMinor'] as const;
+/** The range's figures once they arrive: loading rows, the failure with a retry, nothing played, or the report. */
+function ProfitResult({ range, fallbackSymbol }: { range: DateRange; fallbackSymbol: string }) {
+  const query = useProfit(range);
+  if (query.isPending) return <LoadingRows rows={4} height={48} testId="profit-loading" />;
+  if (query.isError) {
+    return <LoadFailed error={query.error} onRetry={() => void query.refetch()} testId="profit-error" />;
+  }
+  const symbol = symbolOrDefault(query.data.currencySymbol || fallbackSymbol);
+  return <ProfitView report={query.data} symbol={symbol} />;
+}
+
+/** The money columns of the totals and of the days, in order. */
+const MONEY_KEYS = ['stakeMinor', 'payoutMinor', 'netMinor', 'rebateMinor'] as const;
 
 function ProfitView({ report, symbol }: { report: ProfitReport; symbol: string }) {
   const { t, i18n } = useTranslation('loyalty');
   const tableId = useId();
-  const played = report.days.filter(hasPlay).reverse();
-  const from = profitDayText(report.from, i18n.language);
-  const to = profitDayText(report.to, i18n.language);
-
+  const range = {
+    from: profitDayText(report.from, i18n.language),
+    to: profitDayText(report.to, i18n.language),
+  };
   if (!hasPlay(report.totals)) {
     return (
       <EmptyBlock
         testId="profit-empty"
         title={t('profit.empty')}
-        description={t('profit.emptyHint', { from, to })}
+        description={t('profit.emptyHint', range)}
       />
     );
   }
-  const money = (key: (typeof TOTALS)[number], minor: string) =>
+  const amount = (key: (typeof MONEY_KEYS)[number], minor: string) =>
     key === 'netMinor' ? signedMoneyText(minor, symbol) : moneyText(minor, symbol);
+  const dayColumns: FigureColumn<ProfitReport['days'][number]>[] = [
+    ...MONEY_KEYS.map((key) => ({
+      key,
+      label: t(`profit.column.${key}`),
+      cell: (row: ProfitReport['days'][number]) => amount(key, row[key]),
+    })),
+    { key: 'rounds', label: t('profit.column.rounds'), cell: (row) => String(row.rounds) },
+  ];
+  const typeColumns: FigureColumn<ProfitReport['gameTypes'][number]>[] = [
+    {
+      key: 'stakeMinor',
+      label: t('profit.column.stakeMinor'),
+      cell: (row) => moneyText(row.stakeMinor, symbol),
+    },
+    {
+      key: 'payoutMinor',
+      label: t('profit.column.payoutMinor'),
+      cell: (row) => moneyText(row.payoutMinor, symbol),
+    },
+    {
+      key: 'netMinor',
+      label: t('profit.column.netMinor'),
+      cell: (row) => signedMoneyText(row.netMinor, symbol),
+    },
+    { key: 'rounds', label: t('profit.column.rounds'), cell: (row) => String(row.rounds) },
+  ];
+  const net = report.totals.netMinor;
   return (
     <Stack gap="lg">
       <section aria-labelledby={`${tableId}-totals`}>
         <Title order={2} fz="md" id={`${tableId}-totals`} mb="xs">
-          {t('profit.totals', { from, to })}
+          {t('profit.totals', range)}
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" data-testid="profit-totals">
-          {TOTALS.map((key) => (
+          {[...MONEY_KEYS, 'rounds' as const].map((key) => (
             <Paper key={key} withBorder radius="sm" p="xs">
               <Text size="xs" c="dimmed">
                 {t(`profit.column.${key}`)}
               </Text>
               <Text
                 fw={700}
-                c={key === 'netMinor' ? (report.totals.netMinor.startsWith('-') ? 'red' : 'teal') : undefined}
+                c={key === 'netMinor' ? (net.startsWith('-') ? 'red' : 'teal') : undefined}
                 data-testid={`profit-total-${key}`}
               >
-                {money(key, report.totals[key])}
+                {key === 'rounds' ? report.totals.rounds : amount(key, report.totals[key])}
               </Text>
             </Paper>
           ))}
-          <Paper withBorder radius="sm" p="xs">
-            <Text size="xs" c="dimmed">
-              {t('profit.column.rounds')}
-            </Text>
-            <Text fw={700} data-testid="profit-total-rounds">
-              {report.totals.rounds}
-            </Text>
-          </Paper>
         </SimpleGrid>
       </section>
       <ProfitChart days={report.days} symbol={symbol} tableId={tableId} />
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped id={tableId} data-testid="profit-days">
-          <Table.Caption>{t('profit.daysCaption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('profit.column.day')}</Table.Th>
-              {TOTALS.map((key) => (
-                <Table.Th key={key} ta="right">
-                  {t(`profit.column.${key}`)}
-                </Table.Th>
-              ))}
-              <Table.Th ta="right">{t('profit.column.rounds')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {played.map((day) => (
-              <Table.Tr key={day.day} data-testid="profit-day">
-                <Table.Th scope="row" fw={500}>
-                  {profitDayText(day.day, i18n.language)}
-                </Table.Th>
-                {TOTALS.map((key) => (
-                  <Table.Td key={key} ta="right">
-                    {money(key, day[key])}
-                  </Table.Td>
-                ))}
-                <Table.Td ta="right">{day.rounds}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ProfitTable
+        id={tableId}
+        testId="profit-days"
+        rowTestId="profit-day"
+        caption={t('profit.daysCaption')}
+        headLabel={t('profit.column.day')}
+        rows={report.days.filter(hasPlay).reverse()}
+        rowKey={(row) => row.day}
+        rowHead={(row) => profitDayText(row.day, i18n.language)}
+        columns={dayColumns}
+        minWidth={560}
+      />
       {report.gameTypes.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped data-testid="profit-game-types">
-            <Table.Caption>{t('profit.gameTypesCaption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('profit.column.gameType')}</Table.Th>
-                <Table.Th ta="right">{t('profit.column.stakeMinor')}</Table.Th>
-                <Table.Th ta="right">{t('profit.column.payoutMinor')}</Table.Th>
-                <Table.Th ta="right">{t('profit.column.netMinor')}</Table.Th>
-                <Table.Th ta="right">{t('profit.column.rounds')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.gameTypes.map((type) => (
-                <Table.Tr key={type.gameType} data-testid="profit-game-type" data-game-type={type.gameType}>
-                  <Table.Th scope="row" fw={500}>
-                    {t(`gameTypes.${type.gameType}`, { defaultValue: type.gameType })}
-                  </Table.Th>
-                  <Table.Td ta="right">{moneyText(type.stakeMinor, symbol)}</Table.Td>
-                  <Table.Td ta="right">{moneyText(type.payoutMinor, symbol)}</Table.Td>
-                  <Table.Td ta="right">{signedMoneyText(type.netMinor, symbol)}</Table.Td>
-                  <Table.Td ta="right">{type.rounds}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ProfitTable
+          testId="profit-game-types"
+          rowTestId="profit-game-type"
+          caption={t('profit.gameTypesCaption')}
+          headLabel={t('profit.column.gameType')}
+          rows={report.gameTypes}
+          rowKey={(row) => row.gameType}
+          rowHead={(row) => t(`gameTypes.${row.gameType}`, { defaultValue: row.gameType })}
+          columns={typeColumns}
+          minWidth={480}
+        />
       ) : null}
       <Text size="xs" c="dimmed">
         {t('profit.counted')}

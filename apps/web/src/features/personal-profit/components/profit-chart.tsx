@@ -8,6 +8,20 @@ import { netRatios, profitDayText } from '../utils/profit-figures.ts';
 const BAR = 10;
 const HEIGHT = 140;
 
+/** A day's bar in the drawing's units: up from the zero line for a win, down for a loss; none for zero. */
+function barOf(ratio: number, index: number, zero: number, scale: number) {
+  const height = Math.abs(ratio) * scale;
+  if (height === 0) return null;
+  const loss = ratio < 0;
+  return {
+    x: index * BAR + 1,
+    width: BAR - 2,
+    y: loss ? zero : zero - height,
+    height,
+    fill: `var(--mantine-color-${loss ? 'red' : 'teal'}-6)`,
+  };
+}
+
 /**
  * The net result per day (payout − stake): wins above the zero line, losses below. For a screen reader it
  * is one image named by its title and described by the daily table, which holds the same figures.
@@ -39,19 +53,12 @@ export function ProfitChart({
         tableId={tableId}
       >
         {days.map((day, index) => {
-          const ratio = ratios[index] ?? 0;
-          const size = Math.abs(ratio) * scale;
-          return size === 0 ? null : (
-            <rect
-              key={day.day}
-              x={index * BAR + 1}
-              width={BAR - 2}
-              y={ratio < 0 ? zero : zero - size}
-              height={size}
-              fill={ratio < 0 ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-teal-6)'}
-              data-testid="profit-bar"
-            >
-              <title>{`${profitDayText(day.day, i18n.language)}: ${signedMoneyText(day.netMinor, symbol)}`}</title>
+          const bar = barOf(ratios[index] ?? 0, index, zero, scale);
+          if (!bar) return null;
+          const label = `${profitDayText(day.day, i18n.language)}: ${signedMoneyText(day.netMinor, symbol)}`;
+          return (
+            <rect key={day.day} {...bar} data-testid="profit-bar">
+              <title>{label}</title>
             </rect>
           );
         })}

@@ -1,5 +1,5 @@
 import type { MemberRank } from '@lotus/shared/ranks.schema';
-import { Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import { nextLevelOf, requirementProgress } from '../utils/rank-progress.ts';
@@ -58,14 +58,7 @@ export function RankProgress({ rank }: { rank: MemberRank }) {
                   {figures}
                 </Text>
               </Group>
-              <Progress
-                value={bar.percent}
-                size="lg"
-                radius="xl"
-                color={bar.percent >= 100 ? 'teal' : undefined}
-                aria-label={`${label}: ${figures}`}
-                aria-valuetext={`${bar.percent}%`}
-              />
+              <RequirementBar percent={bar.percent} label={`${label}: ${figures}`} />
               <Text size="xs" c="dimmed">
                 {bar.missingMinor === '0'
                   ? t('progress.reached')
@@ -88,5 +81,28 @@ export function RankProgress({ rank }: { rank: MemberRank }) {
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** A requirement's bar: plain boxes (Mantine's Progress would add its CSS to every page's first load). */
+function RequirementBar({ percent, label }: { percent: number; label: string }) {
+  return (
+    <Box
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={`${percent}%`}
+      h={12}
+      bg="var(--mantine-color-default-border)"
+      style={{ borderRadius: 6, overflow: 'hidden' }}
+    >
+      <Box
+        h="100%"
+        w={`${percent}%`}
+        bg={percent >= 100 ? 'var(--mantine-color-teal-6)' : 'var(--mantine-primary-color-filled)'}
+      />
+    </Box>
   );
 }
