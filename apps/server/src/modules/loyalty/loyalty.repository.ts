@@ -198,4 +198,9 @@ export class LoyaltyRepository<E extends Executor = Executor> extends Repository
       .executeTakeFirst();
     return row?.currency_symbol ?? '';
   }
+
+  async brandIdByCode(code: string): Promise<bigint | undefined> {
+    const row = await this.db.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirst();
+    return row?.id;
+  }
 }

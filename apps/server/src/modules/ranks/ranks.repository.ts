@@ -219,4 +219,61 @@ export class RanksRepository<E extends Executor = Executor> extends Repository<E
       .onConflict((conflict) => conflict.columns(['brand_id', 'month']).doNothing())
       .execute();
   }
+
+  async levelExists(brandId: bigint, level: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('vip_ranks')
+      .select('level')
+      .where('brand_id', '=', brandId)
+      .where('level', '=', level)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Changes a level's terms; false when the brand has no such level. */
+  async setLevelTerms(
+    this: RanksRepository<Tx>,
+    brandId: bigint,
+    level: number,
+    values: {
+      turnover_30d_minor?: bigint | null;
+      deposits_minor?: bigint | null;
+      upgrade_bonus_minor?: bigint;
+      monthly_reward_minor?: bigint;
+    },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('vip_ranks')
+      .set({ ...values, updated_at: new Date() })
+      .where('brand_id', '=', brandId)
+      .where('level', '=', level)
+      .executeTakeFirst();
+    return (result.numUpdatedRows ?? 0n) > 0n;
+  }
+
+  async setRebateRate(
+    this: RanksRepository<Tx>,
+    brandId: bigint,
+    level: number,
+    gameType: string,
+    rateBp: number,
+  ) {
+    await this.db
+      .insertInto('vip_rebate_rates')
+      .values({ brand_id: brandId, level, game_type: gameType, rate_bp: rateBp })
+      .onConflict((conflict) =>
+        conflict.columns(['brand_id', 'level', 'game_type']).doUpdateSet({ rate_bp: rateBp }),
+      )
+      .execute();
+  }
+
+  async setRule(this: RanksRepository<Tx>, brandId: bigint, rule: VipRequirementRule) {
+    await this.db
+      .insertInto('loyalty_settings')
+      .values({ brand_id: brandId, vip_requirement: rule })
+      .onConflict((conflict) =>
+        conflict.column('brand_id').doUpdateSet({ vip_requirement: rule, updated_at: new Date() }),
+      )
+      .execute();
+  }
 }
