@@ -7,6 +7,8 @@ import { netRatios, profitDayText } from '../utils/profit-figures.ts';
 
 const BAR = 10;
 const HEIGHT = 140;
+/** A short range keeps thin bars (one day is not one bar across the whole page). */
+const MIN_COLUMNS = 14;
 
 /** A day's bar in the drawing's units: up from the zero line for a win, down for a loss; none for zero. */
 function barOf(ratio: number, index: number, zero: number, scale: number) {
@@ -45,7 +47,7 @@ export function ProfitChart({
   return (
     <Stack gap="xs" component="figure" m={0} data-testid="profit-chart">
       <BarChartSvg
-        columns={days.length}
+        columns={Math.max(days.length, MIN_COLUMNS)}
         barWidth={BAR}
         height={HEIGHT}
         zero={zero}
