@@ -28,6 +28,7 @@ import {
 import type { JobRunner } from './modules/jobs/jobs-api.ts';
 import { createJobsModule } from './modules/jobs/jobs-module.ts';
 import { createLedgerModule, onAccountsMoved } from './modules/ledger/ledger-module.ts';
+import { createLoyaltyModule } from './modules/loyalty/loyalty-module.ts';
 import { createMembersModule } from './modules/members/members-module.ts';
 import { createMessagesModule } from './modules/messages/messages-module.ts';
 import { createOauthModule } from './modules/oauth/oauth-module.ts';
@@ -309,10 +310,6 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     sessions: auth.api.sessions,
     resolveBrand: (host) => brands.resolveBrand(host),
   });
-  const ranks = createRanksModule({
-    db,
-    defaultLanguageOf: async (brandId) => (await brands.brandById(brandId)).brand.defaultLanguage,
-  });
   const password = createPasswordModule({
     db,
     members: members.api,
@@ -370,6 +367,22 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     brandOf: async (host) => (await brands.resolveBrand(host)).id,
     devInbox: config.devInbox,
   });
+  // Issue 19: VIP progression (ranks) and rebates (loyalty) grant through the reward centre.
+  const ranks = createRanksModule({
+    db,
+    clock,
+    defaultLanguageOf: async (brandId) => (await brands.brandById(brandId)).brand.defaultLanguage,
+    rewards: promotions.api,
+    log: app.log,
+  });
+  const loyalty = createLoyaltyModule({
+    db,
+    clock,
+    rewards: promotions.api,
+    ranks: ranks.api,
+    log: app.log,
+    devInbox: config.devInbox,
+  });
   const vendorProtocol = createVendorProtocolModule({
     db,
     ledger: ledger.api,
@@ -412,6 +425,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     withdrawals,
     promotions,
     points,
+    loyalty,
     vendorProtocol,
     inhouseVendor,
     messages,

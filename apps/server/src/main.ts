@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { createDatabase } from './db/create-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
+import { seedDemoLoyaltyPlay } from './db/seed/demo-loyalty-play.ts';
 import { seedDemoTeamPlay } from './db/seed/demo-team-play.ts';
 import { databaseLabel, readyMessage, terminalLogStream } from './lib/terminal-log.ts';
 
@@ -34,6 +35,9 @@ const app = await buildApp({
 
 try {
   const prepared = await prepareDatabase(database.db);
+  // The demo player's few days of play for the rank page, P/L and rebates (issue 19); the team play's job
+  // pass (or the scheduler) pays the rebates.
+  const loyaltyPlay = prepared.seeded ? await seedDemoLoyaltyPlay({ database, config }) : null;
   // A new demo brand's team plays a few days through the studio and the jobs settle it (issue 18).
   const teamPlay = prepared.seeded ? await seedDemoTeamPlay({ database, config }) : null;
   app.log.info(
@@ -47,6 +51,7 @@ try {
         migrate: prepared.migrateMs,
         seed: prepared.seedMs,
         teamPlay: teamPlay?.ms ?? 0,
+        loyaltyPlay: loyaltyPlay?.ms ?? 0,
       },
     },
     'database ready',

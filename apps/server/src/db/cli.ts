@@ -2,6 +2,7 @@ import { loadConfig } from '../config/env.ts';
 import { createDatabase } from './create-database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { writePgliteTemplate } from './pglite-template.ts';
+import { seedDemoLoyaltyPlay } from './seed/demo-loyalty-play.ts';
 import { seedDemoTeamPlay } from './seed/demo-team-play.ts';
 import { seedDatabase } from './seed/seed.ts';
 
@@ -36,6 +37,8 @@ async function main(command: string | undefined, argument: string | undefined): 
           ? `seed added ${report.rowsAdded} row(s)${report.brandCreated ? ' (demo brand created)' : ''}`
           : 'seed: nothing to add',
       );
+      const loyaltyPlay = await seedDemoLoyaltyPlay({ database, config });
+      if (loyaltyPlay) console.log(`demo loyalty play: ${loyaltyPlay.rounds} round(s), ${loyaltyPlay.ms} ms`);
       const teamPlay = await seedDemoTeamPlay({ database, config });
       if (teamPlay) {
         console.log(

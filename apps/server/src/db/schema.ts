@@ -9,6 +9,7 @@ import type { ContentTables } from './tables/content.ts';
 import type { GameTables } from './tables/games.ts';
 import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
+import type { LoyaltyTables } from './tables/loyalty.ts';
 import type { MessageTables } from './tables/messages.ts';
 import type { PlayerProtectionTables } from './tables/player-protection.ts';
 import type { PointsTables } from './tables/points.ts';
@@ -148,7 +149,8 @@ export interface Database
     PlayerProtectionTables,
     AgentAggregateTables,
     AgentContractTables,
-    PointsTables {
+    PointsTables,
+    LoyaltyTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -829,6 +829,12 @@ const PROTECTION_ROWS: Row<MemberActor>[] = [
   ),
   // My activity: the caller's own days only; no query names another member.
   memberRow('GET /wps/member/activity', json('GET', '/wps/member/activity?from=2026-01-01&to=2026-01-31')),
+  // Issue 19 (loyalty): personal P/L and the rebate history read the caller's own rounds and rebates only.
+  memberRow('GET /wps/member/profit', json('GET', '/wps/member/profit?from=2026-01-01&to=2026-01-31')),
+  memberRow('GET /wps/member/rebates', json('GET', '/wps/member/rebates'), {
+    trial: NEEDS_REAL,
+    guest: NEEDS_REAL,
+  }),
   // Last: ends every session of the (fresh) real actor that calls it.
   protectionRow(
     'POST /wps/member/protection/exclusions',

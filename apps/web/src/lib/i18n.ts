@@ -34,6 +34,8 @@ export const NAMESPACES = [
   'rewards',
   'protection',
   'points',
+  // Issue 19: personal P/L.
+  'loyalty',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -319,6 +321,7 @@ export const MEMBER_NAMESPACES = [
   'protection',
   // The points mall names it (router.tsx): no other page waits for its texts.
   'points',
+  'loyalty',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

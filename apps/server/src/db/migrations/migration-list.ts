@@ -26,6 +26,7 @@ import * as agentAggregates from './0024_agent_aggregates.ts';
 import * as agentContracts from './0025_agent_contracts.ts';
 import * as promotionsLedger from './0026_promotions_ledger.ts';
 import * as points from './0028_points.ts';
+import * as loyaltyRanks from './0031_loyalty_ranks.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0025_agent_contracts': agentContracts,
   '0026_promotions_ledger': promotionsLedger,
   '0028_points': points,
+  '0031_loyalty_ranks': loyaltyRanks,
 };

@@ -24,7 +24,7 @@ const DAYS = 3;
 /** When demo_player2 sits down on each day (UTC hours), and how many spins each time. */
 const SESSIONS_UTC = [10, 14, 20];
 const SPINS = 5;
-const GAME = 'lotus-fortune';
+export const GAME = 'lotus-fortune';
 /** Stakes of the sitting's spins (₹10 to ₹100), each one of the title's bet sizes (SLOT_TITLES). */
 const STAKES = SLOT_TITLES[GAME].betsMinor.filter((bet) => BigInt(bet) >= 1_000n);
 const DAY_MS = 86_400_000;
@@ -156,8 +156,11 @@ export async function seedDemoTeamPlay(input: {
   }
 }
 
-/** One sitting of demo_player2 at the studio's slot: a launch, a studio session, SPINS spins. */
-async function spin(
+/**
+ * One sitting of a demo player at the studio's slot: a launch, a studio session, SPINS spins (also the
+ * loyalty seed's, db/seed/demo-loyalty-play.ts).
+ */
+export async function spin(
   app: FastifyInstance,
   db: DatabaseHandle['db'],
   sitting: { brandId: bigint; memberId: bigint; vendorId: bigint; gameId: bigint; now: Date },

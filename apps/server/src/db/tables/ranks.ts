@@ -14,6 +14,14 @@ export interface VipRanksTable {
   benefits_en: Defaulted<string>;
   benefits_hi: Defaulted<string>;
   updated_at: Timestamp;
+  /** 0031: rolling 30-day valid turnover the level asks for (null: not a requirement of this level). */
+  turnover_30d_minor: Defaulted<bigint | null>;
+  /** 0031: lifetime deposits the level asks for (null: not a requirement of this level). */
+  deposits_minor: Defaulted<bigint | null>;
+  /** 0031: paid once per (member, level) when the member reaches it. */
+  upgrade_bonus_minor: Defaulted<bigint>;
+  /** 0031: paid once per (member, month) to the members at this level. */
+  monthly_reward_minor: Defaulted<bigint>;
 }
 
 export type RankTables = { vip_ranks: VipRanksTable };

@@ -87,7 +87,11 @@ describe.each(testBackends())('GET /wps/member/rank [%s]', (backend) => {
     const hindi = await rankOf(player, '?language=hi');
     expect(hindi.language).toBe('HI');
     expect(hindi.ladder[2]).toMatchObject({ name: 'सिल्वर' });
-    expect(hindi.ladder[0]?.benefits).toEqual(DEMO_RANKS[0]?.benefitsHi);
+    // The level's numbers written out first (issue 19), then the operator's own lines.
+    expect(hindi.ladder[0]?.benefits).toEqual([
+      'दैनिक रिबेट (वैध टर्नओवर पर): स्लॉट्स 0.10%, कार्ड 0.05%, टेबल गेम्स 0.05%',
+      ...(DEMO_RANKS[0]?.benefitsHi ?? []),
+    ]);
 
     const english = await rankOf(player, '?language=EN');
     expect(english.language).toBe('EN');

@@ -1,6 +1,8 @@
 import { type MemberRank, type RankLanguage, VIP_SERVICE_FROM_LEVEL } from '@lotus/shared/ranks.schema';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { termBenefits } from './rank-benefits.ts';
 import type { RankRung, RanksRepository } from './ranks.repository.ts';
 
 /** The brand's default language, for a member who never chose one. */
@@ -27,9 +29,12 @@ export class RanksService {
   readonly #repository: RanksRepository;
   readonly #defaultLanguageOf: DefaultLanguageOf;
 
-  constructor(repository: RanksRepository, defaultLanguageOf: DefaultLanguageOf) {
+  readonly #clock: Clock;
+
+  constructor(repository: RanksRepository, defaultLanguageOf: DefaultLanguageOf, clock: Clock) {
     this.#repository = repository;
     this.#defaultLanguageOf = defaultLanguageOf;
+    this.#clock = clock;
   }
 
   /** Language: the one asked for, else the member's, else the brand's default. */
@@ -37,28 +42,46 @@ export class RanksService {
     const language = rankLanguageOf(
       requested ?? actor.language ?? (await this.#defaultLanguageOf(actor.brandId)),
     );
-    const [standing, rows] = await Promise.all([
+    const [standing, rows, terms, figures] = await Promise.all([
       this.#repository.standingOf(actor.memberId),
       this.#repository.ladderOf(actor.brandId),
+      this.#repository.brandTermsOf(actor.brandId),
+      this.#repository.figuresOf(actor.memberId, this.#clock.now()),
     ]);
     // A member deleted under a live session reads as logged out.
     if (!standing) throw new AppError('not_logged_in');
+    // SPEC §9: a brand without a symbol shows P.
+    const symbol = terms.currencySymbol || 'P';
     return {
       rankLevel: standing.rankLevel,
       clubLabelName: standing.clubLabelName,
       memberLabels: [...standing.memberLabels],
       language,
       vipServiceFromLevel: VIP_SERVICE_FROM_LEVEL,
-      ladder: rows.map((row) => levelOf(row, language)),
+      ladder: rows.map((row) => levelOf(row, language, symbol)),
+      progress: {
+        rule: terms.rule,
+        turnover30dMinor: figures.turnover30dMinor.toString(),
+        depositsMinor: figures.depositsMinor.toString(),
+      },
+      currencySymbol: terms.currencySymbol,
     };
   }
 }
 
-function levelOf(rung: RankRung, language: RankLanguage) {
+/** A level as the page shows it: the benefits its numbers give first, then the operator's own lines. */
+function levelOf(rung: RankRung, language: RankLanguage, symbol: string) {
   return {
     level: rung.level,
     name: rung.name[language],
-    benefits: benefitsOf(rung.benefits[language]),
+    benefits: [...termBenefits(rung, language, symbol), ...benefitsOf(rung.benefits[language])],
     vip: rung.level >= VIP_SERVICE_FROM_LEVEL,
+    requirements: {
+      turnover30dMinor: rung.turnover30dMinor?.toString() ?? null,
+      depositsMinor: rung.depositsMinor?.toString() ?? null,
+    },
+    upgradeBonusMinor: rung.upgradeBonusMinor.toString(),
+    monthlyRewardMinor: rung.monthlyRewardMinor.toString(),
+    rebateRates: rung.rebateRates,
   };
 }

@@ -9,6 +9,10 @@ import { loadNamespaces } from '../../lib/i18n.ts';
 const withProtectionTexts = <T,>(load: Promise<T>): Promise<T> =>
   Promise.all([load, loadNamespaces(['protection'])]).then(([module]) => module);
 
+/** Personal P/L's texts (issue 19), a member namespace like the protection texts. */
+const withLoyaltyTexts = <T,>(load: Promise<T>): Promise<T> =>
+  Promise.all([load, loadNamespaces(['loyalty'])]).then(([module]) => module);
+
 /**
  * The pages of the member centre (SPEC §2), each owned by its feature. The centre is a shell that shows
  * whichever page it is handed; the app composes them here so the member-centre feature imports none of them.
@@ -58,6 +62,12 @@ export const MEMBER_CENTRE_PAGES: MemberCentrePages = {
     withProtectionTexts(import('../../features/activity/components/my-activity-page.tsx')).then((m) => ({
       default: m.MyActivityPage,
     })),
+  ),
+  personalProfit: lazy(() =>
+    // Its own props (a fixed "today" for tests) are not the centre's: rendered as it is.
+    withLoyaltyTexts(import('../../features/personal-profit/components/personal-profit-page.tsx')).then(
+      ({ PersonalProfitPage }) => ({ default: () => <PersonalProfitPage /> }),
+    ),
   ),
   transactionHistory: lazy(() =>
     // Its own props (a fixed "today" for tests) are not the centre's: rendered as it is.

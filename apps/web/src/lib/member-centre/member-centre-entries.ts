@@ -11,6 +11,8 @@ export const MEMBER_CENTRE_ENTRIES = [
   'transferUpline',
   'personalHistoryCopy',
   'transactionHistory',
+  // Issue 19: the player's game profit and loss by day and game type.
+  'personalProfit',
   // Issue 17: the player's own money per day (deposits, withdrawals, stakes, wins, net).
   'myActivity',
   'rewardCenter',

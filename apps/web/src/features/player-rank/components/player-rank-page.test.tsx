@@ -23,10 +23,39 @@ function rankValue(overrides: Partial<MemberRank> = {}): MemberRank {
           ? ['Deposits and withdrawals from your wallet', 'VIP customer-service line']
           : ['Deposits and withdrawals from your wallet', 'Live-chat customer service'],
       vip: level >= 5,
+      requirements:
+        level === 0
+          ? { turnover30dMinor: null, depositsMinor: null }
+          : { turnover30dMinor: String(level * 1_000_000), depositsMinor: String(level * 500_000) },
+      upgradeBonusMinor: String(level * 10_000),
+      monthlyRewardMinor: level >= 2 ? String(level * 5_000) : '0',
+      rebateRates: [{ gameType: 'RNG', rateBp: 10 + level * 10 }],
     })),
+    progress: { rule: 'any', turnover30dMinor: '1500000', depositsMinor: '200000' },
+    currencySymbol: '₹',
     ...overrides,
   };
 }
+
+const REBATES = {
+  list: [
+    {
+      day: '2026-11-26',
+      rankLevel: 2,
+      validTurnoverMinor: '1500000',
+      amountMinor: '4500',
+      status: 'unclaimed',
+      rewardId: '9',
+      parts: [{ gameType: 'RNG', validTurnoverMinor: '1500000', rateBp: 30, amountMinor: '4500' }],
+    },
+  ],
+  page: 1,
+  pageSize: 10,
+  total: 1,
+  totalAmountMinor: '4500',
+  currencySymbol: '₹',
+};
+const NO_REBATES = { ...REBATES, list: [], total: 0, totalAmountMinor: '0' };
 
 describe('player-rank page', () => {
   beforeEach(async () => {
@@ -34,7 +63,7 @@ describe('player-rank page', () => {
   });
 
   it('shows the current rank, the labels as badges and the ladder with the member’s level marked', async () => {
-    const fetchStub = stubFetch({ '/wps/member/rank': rankValue() });
+    const fetchStub = stubFetch({ '/wps/member/rank': rankValue(), '/wps/member/rebates': NO_REBATES });
     renderUi(<PlayerRankPage loggedIn />);
 
     expect((await screen.findByTestId('page-player-rank-current-name')).textContent).toBe('Silver');
@@ -107,7 +136,47 @@ describe('player-rank page', () => {
     fail = false;
     await userEvent.click(within(error).getByRole('button', { name: 'Try again' }));
     await screen.findByTestId('page-player-rank-ladder');
-    expect(fetchStub).toHaveBeenCalledTimes(2);
+    const rankCalls = fetchStub.mock.calls.filter(([input]) => String(input).includes('/wps/member/rank'));
+    expect(rankCalls).toHaveLength(2);
+  });
+
+  it('shows a bar per requirement of the next level, what it gives, and the daily rebates', async () => {
+    stubFetch({ '/wps/member/rank': rankValue(), '/wps/member/rebates': REBATES });
+    renderUi(<PlayerRankPage loggedIn />);
+    const progress = await screen.findByTestId('page-player-rank-progress');
+    expect(within(progress).getByRole('heading', { level: 2 }).textContent).toBe(
+      'Next level: Gold (level 3)',
+    );
+    expect(within(progress).getByText('Reach either requirement to move up.')).toBeTruthy();
+    expect(screen.getByTestId('page-player-rank-progress-turnover-figures').textContent).toBe(
+      '₹15,000.00 of ₹30,000.00',
+    );
+    expect(screen.getByTestId('page-player-rank-progress-deposits-figures').textContent).toBe(
+      '₹2,000.00 of ₹15,000.00',
+    );
+    const bars = within(progress).getAllByRole('progressbar');
+    expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['50', '13']);
+    expect(within(progress).getByText('₹15,000.00 to go')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('page-player-rank-progress-gives')).getAllByRole('listitem'),
+    ).toHaveLength(2);
+
+    const rows = await screen.findAllByTestId('page-player-rank-rebates-row');
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0] as HTMLElement).getByText('₹45.00')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('To claim')).toBeTruthy();
+    expect(screen.getByTestId('page-player-rank-rebates-total').textContent).toBe('₹45.00');
+  });
+
+  it('says so at the top level, and shows no rebates section to a trial account', async () => {
+    stubFetch({
+      '/wps/member/rank': rankValue({ rankLevel: 6 }),
+      '/wps/member/rebates': () =>
+        Response.json({ success: false, message: 'in_need_true_account', value: null }, { status: 403 }),
+    });
+    renderUi(<PlayerRankPage loggedIn />);
+    expect(await screen.findByTestId('page-player-rank-progress-top')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-player-rank-rebates')).toBeNull());
   });
 
   it('asks a visitor to log in and calls nothing', async () => {

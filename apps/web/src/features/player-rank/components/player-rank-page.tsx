@@ -9,6 +9,8 @@ import { toBrandLanguage } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useMemberRank } from '../api/get-member-rank.ts';
 import classes from './player-rank-page.module.css';
+import { RankProgress } from './rank-progress.tsx';
+import { RebateHistory } from './rebate-history.tsx';
 
 const TEST_ID = 'page-player-rank';
 
@@ -78,6 +80,7 @@ function RankContent() {
   return (
     <Stack gap="lg">
       <CurrentRank rank={value} />
+      {value.ladder.length > 0 ? <RankProgress rank={value} /> : null}
       {value.ladder.length === 0 ? (
         <EmptyBlock
           testId={`${TEST_ID}-empty`}
@@ -87,6 +90,7 @@ function RankContent() {
       ) : (
         <Ladder rank={value} />
       )}
+      <RebateHistory />
     </Stack>
   );
 }
