@@ -14,6 +14,7 @@ import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts
 import { operatorOpsCommands } from '../modules/operators/operators.ops-commands.ts';
 import { protectionOpsCommands } from '../modules/player-protection/player-protection.ops-commands.ts';
 import { rewardOpsCommands } from '../modules/promotions/rewards.ops-commands.ts';
+import { raffleOpsCommands } from '../modules/raffles/raffles.ops-commands.ts';
 import { BRAND_SETTING_KEYS } from '../modules/system/system.service.ts';
 import { createSystemModule } from '../modules/system/system-module.ts';
 import { withdrawalOpsCommands } from '../modules/withdrawals/withdrawals.ops-commands.ts';
@@ -126,6 +127,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   ...operatorOpsCommands,
   ...protectionOpsCommands,
   ...rewardOpsCommands,
+  ...raffleOpsCommands,
   ...withdrawalOpsCommands,
 };
 
