@@ -16,7 +16,7 @@ import { Check, ComputedHash, SubmitRow } from './verify-parts.tsx';
  * hash published before the campaign started and the prize paid.
  */
 export function RaffleVerifyForm({ initial }: { initial: RaffleVerifyInput }) {
-  const { t } = useTranslation('originals');
+  const { t } = useTranslation('raffles');
   const [fields, setFields] = useState(initial);
   const [result, setResult] = useState<RaffleVerifyResult | null>(() =>
     initial.seed && initial.ticket ? computeRaffleVerification(initial) : null,
@@ -29,73 +29,73 @@ export function RaffleVerifyForm({ initial }: { initial: RaffleVerifyInput }) {
   };
   return (
     <Stack gap="md" data-testid="raffle-verify">
-      <Text size="sm">{t('raffleVerify.explain')}</Text>
+      <Text size="sm">{t('verify.explain')}</Text>
       <form onSubmit={submit}>
         <Stack gap="xs">
           <TextInput
-            label={t('raffleVerify.seed')}
+            label={t('verify.seed')}
             value={fields.seed}
             onChange={(event) => set('seed')(event.currentTarget.value)}
             classNames={{ input: classes.mono }}
             data-testid="raffle-verify-seed"
           />
           <TextInput
-            label={t('verify.hash')}
-            description={t('raffleVerify.hashHint')}
+            label={t('originals:verify.hash')}
+            description={t('verify.hashHint')}
             value={fields.hash}
             onChange={(event) => set('hash')(event.currentTarget.value)}
             classNames={{ input: classes.mono }}
           />
           <Group grow align="flex-start">
             <TextInput
-              label={t('raffleVerify.ticket')}
+              label={t('verify.ticket')}
               value={fields.ticket}
               inputMode="numeric"
               onChange={(event) => set('ticket')(event.currentTarget.value)}
               data-testid="raffle-verify-ticket"
             />
             <TextInput
-              label={t('raffleVerify.prize')}
+              label={t('verify.prize')}
               value={fields.prize}
               inputMode="numeric"
               onChange={(event) => set('prize')(event.currentTarget.value)}
             />
           </Group>
           <Textarea
-            label={t('raffleVerify.prizes')}
-            description={t('raffleVerify.prizesHint')}
+            label={t('verify.prizes')}
+            description={t('verify.prizesHint')}
             value={fields.prizes}
             rows={3}
             onChange={(event) => set('prizes')(event.currentTarget.value)}
             classNames={{ input: classes.mono }}
           />
-          <SubmitRow label={t('verify.submit')} testId="raffle-verify-submit" />
+          <SubmitRow label={t('originals:verify.submit')} testId="raffle-verify-submit" />
         </Stack>
       </form>
       <div aria-live="polite" data-testid="raffle-verify-result">
         {result === null ? null : result.ok ? (
           <Stack gap="xs">
             <ComputedHash
-              label={t('raffleVerify.computedHash')}
+              label={t('verify.computedHash')}
               hash={result.computedHash}
               testId="raffle-computed-hash"
             />
             <Group gap="xs">
               <Check
                 ok={result.hashMatches}
-                yes={t('verify.hashOk')}
-                no={t('verify.hashBad')}
+                yes={t('originals:verify.hashOk')}
+                no={t('originals:verify.hashBad')}
                 testId="raffle-hash-check"
               />
               <Check
                 ok={result.prizeMatches}
-                yes={t('raffleVerify.prizeOk')}
-                no={t('raffleVerify.prizeBad')}
+                yes={t('verify.prizeOk')}
+                no={t('verify.prizeBad')}
                 testId="raffle-prize-check"
               />
             </Group>
             <Text size="sm" fw={700} data-testid="raffle-verify-prize">
-              {t('raffleVerify.drawn', {
+              {t('verify.drawn', {
                 row: result.draw.index + 1,
                 amount: money(result.draw.amountMinor, ''),
               })}
@@ -103,7 +103,7 @@ export function RaffleVerifyForm({ initial }: { initial: RaffleVerifyInput }) {
           </Stack>
         ) : (
           <Alert color="red" variant="light" role="alert" data-testid="raffle-verify-problem">
-            {t(`raffleVerify.problems.${result.problem}`)}
+            {t(`verify.problems.${result.problem}`)}
           </Alert>
         )}
       </div>

@@ -12,18 +12,25 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { loadNamespaces } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { money } from '../utils/money.ts';
 import { computeVerification, type VerifyInput, type VerifyResult } from '../utils/verify.ts';
 import { recalledOutcome } from '../utils/verify-link.ts';
 import { cardText } from './dragon-tiger-screen.tsx';
 import classes from './originals.module.css';
-import { RaffleVerifyForm } from './raffle-verify-form.tsx';
 import { Check, ComputedHash, SubmitRow } from './verify-parts.tsx';
 
 type Fields = Omit<VerifyInput, 'storedOutcome' | 'payout'>;
+
+/** The raffle mode (issue 19) with its texts (a member namespace): loaded only when a player picks it. */
+const RaffleVerifyForm = lazy(() =>
+  Promise.all([import('./raffle-verify-form.tsx'), loadNamespaces(['raffles'])]).then(([m]) => ({
+    default: m.RaffleVerifyForm,
+  })),
+);
 
 /** The recomputed outcome in words, game by game, then what it pays. */
 function OutcomeSummary({ outcome }: { outcome: GameOutcome }) {
@@ -151,7 +158,11 @@ export function VerifyPage() {
         ]}
         data-testid="verify-mode"
       />
-      {mode === 'raffle' ? <RaffleVerifyForm initial={raffleInitial} /> : null}
+      {mode === 'raffle' ? (
+        <Suspense fallback={null}>
+          <RaffleVerifyForm initial={raffleInitial} />
+        </Suspense>
+      ) : null}
       <Stack gap="md" display={mode === 'raffle' ? 'none' : undefined}>
         <Text size="sm">{t('verify.explain1')}</Text>
         <Text size="sm">{t('verify.explain2')}</Text>
