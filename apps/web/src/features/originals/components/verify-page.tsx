@@ -144,7 +144,7 @@ export function VerifyPage() {
         </Title>
         {back?.startsWith('/originals/play') || back === '/member/raffles' ? (
           <Anchor component={Link} to={back} data-testid="verify-back">
-            {t('verify.back')}
+            {back === '/member/raffles' ? t('verify.backRaffles') : t('verify.back')}
           </Anchor>
         ) : null}
       </Group>
