@@ -37,6 +37,7 @@ import { createPasswordModule } from './modules/password/password-module.ts';
 import { createPlayerProtectionModule } from './modules/player-protection/player-protection-module.ts';
 import { createPointsModule } from './modules/points/points-module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions-module.ts';
+import { createRafflesModule } from './modules/raffles/raffles-module.ts';
 import { createRanksModule } from './modules/ranks/ranks-module.ts';
 import { createRealtimeModule } from './modules/realtime/realtime-module.ts';
 import { createRegistrationModule } from './modules/registration/registration-module.ts';
@@ -344,11 +345,14 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     log: app.log,
     devInbox: config.devInbox,
   });
+  const raffles = createRafflesModule({ db, clock, devInbox: config.devInbox });
   const deposits = createDepositsModule({
     db,
     ledger: ledger.api,
     gatewaySimulator: config.gatewaySimulator,
     brandIdOf: async (host) => (await brands.resolveBrand(host)).id,
+    // A credited deposit grants raffle tickets in its own transaction (issue 19).
+    creditHooks: [raffles.api.depositCreditedIn],
   });
   const realtime = createRealtimeModule({
     db,
@@ -420,6 +424,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     wallet,
     agents,
     agentContracts,
+    raffles,
     deposits,
     realtime,
     withdrawals,

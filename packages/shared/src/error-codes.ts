@@ -136,6 +136,24 @@ export const errorCodes = {
   /** A field a kind does not take (a period on a salary, tiers on anything but a daily salary), or a missing one. */
   contract_terms_invalid: 400,
   settlement_not_found: 404,
+  // raffles: red envelope, golden egg, prize wheel (issue 19; docs/raffles.md)
+  raffle_not_found: 404,
+  /** The brand already has a campaign of that code. */
+  raffle_code_taken: 409,
+  /** A window that ends before it starts, or already in the past. */
+  raffle_window_invalid: 400,
+  /** A prize table that cannot be drawn from (no rows, a weight below 1, nothing above zero). */
+  raffle_prizes_invalid: 400,
+  /** The action does not fit the campaign's status (starting an ended one, granting after the end). */
+  raffle_state_invalid: 409,
+  /** The campaign is not open now (not started, or ended): tickets cannot be opened. */
+  raffle_not_open: 409,
+  /** The member has no unused ticket of the campaign. */
+  raffle_no_tickets: 409,
+  raffle_ticket_not_found: 404,
+  raffle_ticket_claimed: 409,
+  /** The campaign's budget cannot pay the prize this ticket draws: nothing moved, the ticket stays unused. */
+  raffle_budget_exhausted: 409,
   // player protection (docs/player-protection.md)
   /** A bet that would pass a loss or wager limit in force: nothing moved. */
   limit_reached: 403,

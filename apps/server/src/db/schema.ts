@@ -13,6 +13,7 @@ import type { LoyaltyTables } from './tables/loyalty.ts';
 import type { MessageTables } from './tables/messages.ts';
 import type { PlayerProtectionTables } from './tables/player-protection.ts';
 import type { PointsTables } from './tables/points.ts';
+import type { RaffleTables } from './tables/raffles.ts';
 import type { RankTables } from './tables/ranks.ts';
 import type { RewardTables } from './tables/rewards.ts';
 import type { WalletOperationTables } from './tables/wallet-operations.ts';
@@ -150,7 +151,8 @@ export interface Database
     AgentAggregateTables,
     AgentContractTables,
     PointsTables,
-    LoyaltyTables {
+    LoyaltyTables,
+    RaffleTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

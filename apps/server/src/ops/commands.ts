@@ -16,6 +16,7 @@ import { operatorOpsCommands } from '../modules/operators/operators.ops-commands
 import { protectionOpsCommands } from '../modules/player-protection/player-protection.ops-commands.ts';
 import { pointsOpsCommands } from '../modules/points/points.ops-commands.ts';
 import { rewardOpsCommands } from '../modules/promotions/rewards.ops-commands.ts';
+import { raffleOpsCommands } from '../modules/raffles/raffles.ops-commands.ts';
 import { BRAND_SETTING_KEYS } from '../modules/system/system.service.ts';
 import { createSystemModule } from '../modules/system/system-module.ts';
 import { withdrawalOpsCommands } from '../modules/withdrawals/withdrawals.ops-commands.ts';
@@ -130,6 +131,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   ...protectionOpsCommands,
   ...pointsOpsCommands,
   ...rewardOpsCommands,
+  ...raffleOpsCommands,
   ...withdrawalOpsCommands,
 };
 

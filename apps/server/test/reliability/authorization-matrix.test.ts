@@ -102,6 +102,8 @@ const ids = {
   roundId: '',
   message: '',
   reward: '',
+  raffleCode: '',
+  raffleTicket: '',
 };
 const creds: Credentials = { member: {} as never, studio: {} as never };
 const ops: Record<OpsActor | 'finance', Record<string, string>> = {} as never;
@@ -306,6 +308,24 @@ beforeAll(async () => {
     'reward',
   );
   ids.reward = String((reward.reward as { id: string }).id);
+  // A running raffle with a ticket of the owner's: the others reach for the ticket by id.
+  ids.raffleCode = `matrix-${randomUUID().slice(0, 8)}`;
+  await ok(await app.inject(json('POST', '/wps/ops/raffles', raffleBody(ids.raffleCode))(finance)), 'raffle');
+  await ok(
+    await app.inject(json('POST', `/wps/ops/raffles/${ids.raffleCode}/start`)(finance)),
+    'raffle start',
+  );
+  const raffleTickets = await ok(
+    await app.inject(
+      json('POST', `/wps/ops/raffles/${ids.raffleCode}/tickets`, {
+        username: owner.username,
+        count: 2,
+        reason: 'matrix',
+      })(finance),
+    ),
+    'raffle tickets',
+  );
+  ids.raffleTicket = String((raffleTickets.ticketIds as string[])[0]);
   // A platform message for the owner alone: the others reach for it by id, and must not see its body.
   const message = await ok(
     await app.inject(
@@ -326,6 +346,22 @@ afterAll(async () => {
 });
 
 // ─── Tables ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** A raffle campaign's body for `POST /wps/ops/raffles` (issue 19): running for a day from an hour ago. */
+function raffleBody(code: string) {
+  const now = Date.now();
+  return {
+    code,
+    kind: 'red_envelope',
+    nameEn: 'Matrix envelope',
+    nameHi: 'Matrix envelope',
+    startsAt: new Date(now - 3_600_000).toISOString(),
+    endsAt: new Date(now + 86_400_000).toISOString(),
+    budget: '100',
+    prizes: [{ amount: '1', weight: 1 }],
+    rules: {},
+  };
+}
 
 const transferDown = (username: () => string) =>
   sealed('POST', '/wps/agent/transfer/downline', () => ({
@@ -751,6 +787,45 @@ const OPS_ROWS: Row<OpsActor>[] = [
     json('POST', '/wps/ops/points/redemptions/999999999/reject', { reason: 'matrix' }),
     false,
   ),
+  // Raffles (issue 19): writes are finance's; another brand's admin finds no campaign of this brand (and
+  // creates one in its own brand only).
+  opsRow('GET /wps/ops/raffles', json('GET', '/wps/ops/raffles'), false, otherBrandSees),
+  opsRow(
+    'POST /wps/ops/raffles',
+    (headers) => json('POST', '/wps/ops/raffles', raffleBody(`matrix-${randomUUID().slice(0, 8)}`))(headers),
+    true,
+    own('an admin of another brand creates a campaign in its own brand'),
+  ),
+  opsRow(
+    'GET /wps/ops/raffles/:code',
+    (headers) => json('GET', `/wps/ops/raffles/${ids.raffleCode}`)(headers),
+    false,
+  ),
+  opsRow(
+    'POST /wps/ops/raffles/:code/start',
+    (headers) => json('POST', `/wps/ops/raffles/${ids.raffleCode}/start`)(headers),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/raffles/:code/end',
+    (headers) => json('POST', `/wps/ops/raffles/${ids.raffleCode}/end`)(headers),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/raffles/:code/tickets',
+    (headers) =>
+      json('POST', `/wps/ops/raffles/${ids.raffleCode}/tickets`, {
+        username: ids.ownerUsername,
+        count: 1,
+        reason: 'matrix',
+      })(headers),
+    true,
+  ),
+  opsRow(
+    'GET /wps/ops/raffles/:code/draws',
+    (headers) => json('GET', `/wps/ops/raffles/${ids.raffleCode}/draws`)(headers),
+    false,
+  ),
   // Last: ends the caller's operator session.
   opsRow(
     'DELETE /wps/ops/session',
@@ -789,6 +864,27 @@ const REWARD_ROWS: Row<MemberActor>[] = [
     'POST /wps/member/rewards/:id/claim',
     (headers) => json('POST', `/wps/member/rewards/${ids.reward}/claim`)(headers),
     foreign('reward_not_found'),
+  ),
+];
+
+/** Raffles (issue 19): my campaigns and draws are the caller's own; the owner's ticket is nobody else's. */
+const RAFFLE_ROWS: Row<MemberActor>[] = [
+  memberRow('GET /wps/member/raffles', json('GET', '/wps/member/raffles'), {
+    trial: NEEDS_REAL,
+    guest: NEEDS_REAL,
+  }),
+  memberRow('GET /wps/member/raffles/draws', json('GET', '/wps/member/raffles/draws'), {
+    trial: NEEDS_REAL,
+    guest: NEEDS_REAL,
+  }),
+  memberRow(
+    'POST /wps/relay/MCS2_claimRafflePromotion',
+    (headers) =>
+      json('POST', '/wps/relay/MCS2_claimRafflePromotion', {
+        campaignCode: ids.raffleCode,
+        ticketId: ids.raffleTicket,
+      })(headers),
+    foreign('raffle_ticket_not_found'),
   ),
 ];
 
@@ -890,6 +986,7 @@ const MEMBER_TABLES: Record<string, { rows: Row<MemberActor>[]; studio?: true }>
   'in-house studio': { rows: STUDIO_ROWS, studio: true },
   messages: { rows: MESSAGE_ROWS },
   rewards: { rows: REWARD_ROWS },
+  raffles: { rows: RAFFLE_ROWS },
   'player protection': { rows: PROTECTION_ROWS },
   points: { rows: POINTS_ROWS },
 };
@@ -1040,6 +1137,13 @@ describe.sequential('authorization matrix', () => {
       json('GET', `/wps/ops/members/${ids.ownerUsername}/protection`)(ops.support),
     );
     await expectOk('owner claims its reward', json('POST', `/wps/member/rewards/${ids.reward}/claim`)(owner));
+    await expectOk(
+      'owner opens its raffle ticket',
+      json('POST', '/wps/relay/MCS2_claimRafflePromotion', {
+        campaignCode: ids.raffleCode,
+        ticketId: ids.raffleTicket,
+      })(owner),
+    );
     await expectOk(
       'owner deletes its payout account',
       json('DELETE', `/wps/member/payout-accounts/${ids.payoutAccount}`)(owner),

@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'points',
   // Issue 19: personal P/L.
   'loyalty',
+  'raffles',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -322,6 +323,7 @@ export const MEMBER_NAMESPACES = [
   // The points mall names it (router.tsx): no other page waits for its texts.
   'points',
   'loyalty',
+  'raffles',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

@@ -26,6 +26,7 @@ import * as agentAggregates from './0024_agent_aggregates.ts';
 import * as agentContracts from './0025_agent_contracts.ts';
 import * as promotionsLedger from './0026_promotions_ledger.ts';
 import * as points from './0028_points.ts';
+import * as raffles from './0030_raffles.ts';
 import * as loyaltyRanks from './0031_loyalty_ranks.ts';
 
 /**
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0026_promotions_ledger': promotionsLedger,
   '0028_points': points,
   '0031_loyalty_ranks': loyaltyRanks,
+  '0030_raffles': raffles,
 };

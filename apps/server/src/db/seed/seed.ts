@@ -15,6 +15,7 @@ import { seedDemoMessages } from './demo-messages.ts';
 import { seedDemoOperators } from './demo-operators.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
 import { seedDemoPoints } from './demo-points.ts';
+import { seedDemoRaffles } from './demo-raffles.ts';
 import { seedDemoRanks } from './demo-ranks.ts';
 import { seedDemoRewards } from './demo-rewards.ts';
 import { seedDemoWallets } from './demo-wallets.ts';
@@ -172,6 +173,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoMessages(trx, brand.id);
     rowsAdded += await seedDemoRanks(trx, brand.id);
     rowsAdded += await seedDemoPoints(trx, brand.id);
+    rowsAdded += await seedDemoRaffles(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

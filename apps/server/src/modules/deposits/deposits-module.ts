@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { GatewaySimulatorConfig } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LedgerApi } from '../ledger/ledger-module.ts';
+import type { DepositCreditHook } from './deposit-credit-hooks.ts';
 import { DepositsRepository } from './deposits.repository.ts';
 import { depositsRoutes } from './deposits.routes.ts';
 import { DepositsService } from './deposits.service.ts';
@@ -15,6 +16,8 @@ export function createDepositsModule(deps: {
   gatewaySimulator: GatewaySimulatorConfig | null;
   /** The brand a host serves. */
   brandIdOf: (host: string) => Promise<bigint>;
+  /** Run in the crediting transaction of every credited deposit (deposit-credit-hooks.ts). */
+  creditHooks?: readonly DepositCreditHook[];
 }): { routes: FastifyPluginAsyncZod; api: Record<string, never> } {
   const { gateways, simulator } = createPaymentGateways({ gatewaySimulator: deps.gatewaySimulator });
   const service = new DepositsService({
@@ -22,6 +25,7 @@ export function createDepositsModule(deps: {
     repository: new DepositsRepository(deps.db),
     ledger: deps.ledger,
     gateways,
+    ...(deps.creditHooks ? { creditHooks: deps.creditHooks } : {}),
   });
   return { routes: depositsRoutes(service, { brandIdOf: deps.brandIdOf, simulator }), api: {} };
 }

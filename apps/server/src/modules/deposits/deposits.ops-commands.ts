@@ -1,8 +1,10 @@
 import { depositStatusSchema } from '@lotus/shared/deposits.schema';
 import { AppError } from '../../lib/app-error.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { cliActor, idArg, printJson, reasonArg } from '../../ops/operator-cli.ts';
 import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
 import { createLedgerModule } from '../ledger/ledger-module.ts';
+import { createRafflesModule } from '../raffles/raffles-module.ts';
 import { DepositsRepository } from './deposits.repository.ts';
 import { type DepositDecider, DepositsService } from './deposits.service.ts';
 
@@ -21,6 +23,8 @@ function serviceOf(deps: OpsDeps): { service: DepositsService; repository: Depos
     repository,
     ledger: createLedgerModule({ db: deps.db }).api,
     gateways: new Map(),
+    // A deposit the CLI approves grants raffle tickets as one approved through the API does.
+    creditHooks: [createRafflesModule({ db: deps.db, clock: systemClock }).api.depositCreditedIn],
   });
   return { service, repository };
 }

@@ -29,6 +29,7 @@ import { requireImage } from '../feedback/image-sniff.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type Ledger, ledgerIn } from '../ledger/ledger.ts';
 import { type MoneyProtection, protectionIn } from '../player-protection/activity-api.ts';
+import type { CreditedDeposit, DepositCreditHook } from './deposit-credit-hooks.ts';
 import { type DepositRecord, DepositsRepository } from './deposits.repository.ts';
 import type { PaymentGateway, PaymentGateways } from './payment-gateway.ts';
 
@@ -129,20 +130,26 @@ function decisionAudit(
   };
 }
 
-/** What a deposit's transaction works on: the deposit rows, the ledger and the audit log. */
-function depositRepositories(trx: Tx) {
-  return {
+/**
+ * What a deposit's transaction works on: the deposit rows, the ledger and the audit log, and the other
+ * modules' hooks on a credit (deposit-credit-hooks.ts), bound to the same transaction.
+ */
+function depositRepositories(hooks: readonly DepositCreditHook[]) {
+  return (trx: Tx) => ({
     deposits: new DepositsRepository(trx),
     ledger: ledgerIn(trx),
     audit: new AuditRepository(trx),
     protection: protectionIn(trx),
-  };
+    credited: async (deposit: CreditedDeposit) => {
+      for (const hook of hooks) await hook(trx, deposit);
+    },
+  });
 }
 
 /** Why a pending deposit decided while its member is excluded is rejected rather than credited. */
 const EXCLUDED_REASON = 'excluded';
 
-type DepositRepositories = ReturnType<typeof depositRepositories>;
+type DepositRepositories = ReturnType<ReturnType<typeof depositRepositories>>;
 
 export class DepositsService {
   readonly #uow: UnitOfWork<DepositRepositories>;
@@ -155,8 +162,10 @@ export class DepositsService {
     /** Kept for the module's wiring; deposits move money through the ledger of their own transaction. */
     ledger?: LedgerService;
     gateways: PaymentGateways;
+    /** Run in the crediting transaction of every credited deposit (raffle tickets, issue 19). */
+    creditHooks?: readonly DepositCreditHook[];
   }) {
-    this.#uow = new UnitOfWork(deps.db, depositRepositories);
+    this.#uow = new UnitOfWork(deps.db, depositRepositories(deps.creditHooks ?? []));
     this.#repository = deps.repository;
     this.#gateways = deps.gateways;
   }
@@ -411,7 +420,11 @@ export class DepositsService {
    * member's day of activity (after the entry: the lock order balances → activity day).
    */
   async #credit(
-    { ledger, protection }: { ledger: Ledger; protection: MoneyProtection },
+    {
+      ledger,
+      protection,
+      credited,
+    }: Pick<DepositRepositories, 'credited'> & { ledger: Ledger; protection: MoneyProtection },
     row: DepositRow,
     createdBy: string,
     now: Date,
@@ -429,6 +442,13 @@ export class DepositsService {
       ],
     });
     await protection.record(row.member_id, now, { depositedMinor: row.amount_minor });
+    await credited({
+      brandId: row.brand_id,
+      memberId: row.member_id,
+      depositId: row.id,
+      amountMinor: row.amount_minor,
+      at: now,
+    });
     return entry.entryId;
   }
 
@@ -449,7 +469,7 @@ export class DepositsService {
       'deposit.approve',
       idempotencyKey,
       { depositId },
-      async ({ deposits: repository, ledger, audit, protection }) => {
+      async ({ deposits: repository, ledger, audit, protection, credited }) => {
         const row = await this.#pendingDeposit(repository, decider.brandId, depositId);
         const by = deciderName(decider);
         const now = new Date();
@@ -460,7 +480,7 @@ export class DepositsService {
           await audit.record(decisionAudit(decider, row, 'deposit.rejected', { reason: EXCLUDED_REASON }));
           return { deposit: await this.#operatorRecord(repository, row.id) };
         }
-        const entryId = await this.#credit({ ledger, protection }, row, by, now);
+        const entryId = await this.#credit({ ledger, protection, credited }, row, by, now);
         if (!(await repository.decide(row.id, { status: 'approved', entryId, decidedBy: by }, now))) {
           throw new AppError('deposit_not_pending');
         }
@@ -542,6 +562,7 @@ export class DepositsService {
         ledger,
         audit: auditLog,
         protection,
+        credited,
       }): Promise<GatewayCallbackResult> => {
         const row = await repository.lockDeposit(BigInt(body.orderId));
         if (!row || row.method_id !== method.id) {
@@ -580,7 +601,7 @@ export class DepositsService {
           return { orderId: body.orderId, status: 'rejected' };
         }
         if (body.status === 'success' && paid === row.amount_minor) {
-          const entryId = await this.#credit({ ledger, protection }, row, by, now);
+          const entryId = await this.#credit({ ledger, protection, credited }, row, by, now);
           await repository.decide(
             row.id,
             { status: 'approved', entryId, decidedBy: by, gatewayTxnId: body.gatewayTxnId },

@@ -58,6 +58,12 @@ export const MEMBER_CENTRE_PAGES: MemberCentrePages = {
       default: m.RewardCenterPage,
     })),
   ),
+  raffles: lazy(() =>
+    Promise.all([
+      import('../../features/raffles/components/raffles-page.tsx'),
+      loadNamespaces(['raffles']),
+    ]).then(([m]) => ({ default: m.RafflesPage })),
+  ),
   myActivity: lazy(() =>
     withProtectionTexts(import('../../features/activity/components/my-activity-page.tsx')).then((m) => ({
       default: m.MyActivityPage,

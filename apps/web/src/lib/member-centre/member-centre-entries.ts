@@ -16,6 +16,8 @@ export const MEMBER_CENTRE_ENTRIES = [
   // Issue 17: the player's own money per day (deposits, withdrawals, stakes, wins, net).
   'myActivity',
   'rewardCenter',
+  // Issue 19: red envelopes, golden eggs and prize wheels (lucky draws) with their proof.
+  'raffles',
   'messageV2',
 ] as const;
 export type MemberCentreEntry = (typeof MEMBER_CENTRE_ENTRIES)[number];

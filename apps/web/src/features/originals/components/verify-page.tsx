@@ -3,36 +3,34 @@ import type { GameOutcome } from '@lotus/games/types';
 import {
   Alert,
   Anchor,
-  Badge,
-  Button,
-  Code,
   Group,
   NativeSelect,
+  SegmentedControl,
   Stack,
   Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { loadNamespaces } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { money } from '../utils/money.ts';
 import { computeVerification, type VerifyInput, type VerifyResult } from '../utils/verify.ts';
 import { recalledOutcome } from '../utils/verify-link.ts';
 import { cardText } from './dragon-tiger-screen.tsx';
 import classes from './originals.module.css';
+import { Check, ComputedHash, SubmitRow } from './verify-parts.tsx';
 
 type Fields = Omit<VerifyInput, 'storedOutcome' | 'payout'>;
 
-function Check({ ok, yes, no, testId }: { ok: boolean | null; yes: string; no: string; testId: string }) {
-  if (ok === null) return null;
-  return (
-    <Badge color={ok ? 'teal' : 'red'} variant="light" data-testid={testId} data-ok={ok}>
-      {ok ? yes : no}
-    </Badge>
-  );
-}
+/** The raffle mode (issue 19) with its texts (a member namespace): loaded only when a player picks it. */
+const RaffleVerifyForm = lazy(() =>
+  Promise.all([import('./raffle-verify-form.tsx'), loadNamespaces(['raffles'])]).then(([m]) => ({
+    default: m.RaffleVerifyForm,
+  })),
+);
 
 /** The recomputed outcome in words, game by game, then what it pays. */
 function OutcomeSummary({ outcome }: { outcome: GameOutcome }) {
@@ -112,6 +110,15 @@ export function VerifyPage() {
   );
   // Once the player edits anything, the stored round no longer describes what is being checked.
   const [edited, setEdited] = useState(false);
+  // Issue 19: a raffle ticket is verified here too (seed + ticket id + prize table → prize).
+  const [mode, setMode] = useState<'round' | 'raffle'>(search.get('mode') === 'raffle' ? 'raffle' : 'round');
+  const raffleInitial = {
+    seed: search.get('seed') ?? '',
+    hash: search.get('hash') ?? '',
+    ticket: search.get('ticket') ?? '',
+    prizes: search.get('prizes') ?? '',
+    prize: search.get('prize') ?? '',
+  };
 
   const set = (key: keyof Fields) => (value: string) => {
     setEdited(true);
@@ -135,107 +142,121 @@ export function VerifyPage() {
         <Title order={1} size="h3">
           {t('verify.title')}
         </Title>
-        {back?.startsWith('/originals/play') ? (
+        {back?.startsWith('/originals/play') || back === '/member/raffles' ? (
           <Anchor component={Link} to={back} data-testid="verify-back">
-            {t('verify.back')}
+            {back === '/member/raffles' ? t('verify.backRaffles') : t('verify.back')}
           </Anchor>
         ) : null}
       </Group>
-      <Text size="sm">{t('verify.explain1')}</Text>
-      <Text size="sm">{t('verify.explain2')}</Text>
-      <form onSubmit={submit}>
-        <Stack gap="xs">
-          <NativeSelect
-            label={t('verify.game')}
-            value={fields.game}
-            onChange={(event) => set('game')(event.currentTarget.value)}
-            data={Object.values(INHOUSE_GAMES).map((game) => ({
-              value: game.code,
-              label: game.names[language],
-            }))}
-          />
-          <TextInput
-            label={t('verify.serverSeed')}
-            value={fields.serverSeed}
-            onChange={(event) => set('serverSeed')(event.currentTarget.value)}
-            classNames={{ input: classes.mono }}
-            data-testid="verify-server-seed"
-          />
-          <TextInput
-            label={t('verify.hash')}
-            description={t('verify.hashHint')}
-            value={fields.hash}
-            onChange={(event) => set('hash')(event.currentTarget.value)}
-            classNames={{ input: classes.mono }}
-          />
-          <Group grow align="flex-start">
-            <TextInput
-              label={t('fair.clientSeed')}
-              value={fields.clientSeed}
-              onChange={(event) => set('clientSeed')(event.currentTarget.value)}
-              data-testid="verify-client-seed"
-            />
-            <TextInput
-              label={t('fair.nonce')}
-              value={fields.nonce}
-              inputMode="numeric"
-              onChange={(event) => set('nonce')(event.currentTarget.value)}
-              data-testid="verify-nonce"
-            />
-          </Group>
-          <Textarea
-            label={t('verify.bet')}
-            description={t('verify.betHint')}
-            value={fields.bet}
-            rows={3}
-            onChange={(event) => set('bet')(event.currentTarget.value)}
-            classNames={{ input: classes.mono }}
-            data-testid="verify-bet"
-          />
-          <Group>
-            <Button type="submit" data-testid="verify-submit">
-              {t('verify.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <div aria-live="polite" data-testid="verify-result">
-        {result === null ? null : result.ok ? (
+      <SegmentedControl
+        value={mode}
+        onChange={(value) => setMode(value === 'raffle' ? 'raffle' : 'round')}
+        aria-label={t('verify.mode.label')}
+        data={[
+          { value: 'round', label: t('verify.mode.round') },
+          { value: 'raffle', label: t('verify.mode.raffle') },
+        ]}
+        data-testid="verify-mode"
+      />
+      {mode === 'raffle' ? (
+        <Suspense fallback={null}>
+          <RaffleVerifyForm initial={raffleInitial} />
+        </Suspense>
+      ) : null}
+      <Stack gap="md" display={mode === 'raffle' ? 'none' : undefined}>
+        <Text size="sm">{t('verify.explain1')}</Text>
+        <Text size="sm">{t('verify.explain2')}</Text>
+        <form onSubmit={submit}>
           <Stack gap="xs">
-            <Text size="xs">{t('verify.computedHash')}</Text>
-            <Code block className={classes.mono} data-testid="computed-hash">
-              {result.computedHash}
-            </Code>
-            <Group gap="xs">
-              <Check
-                ok={result.hashMatches}
-                yes={t('verify.hashOk')}
-                no={t('verify.hashBad')}
-                testId="hash-check"
+            <NativeSelect
+              label={t('verify.game')}
+              value={fields.game}
+              onChange={(event) => set('game')(event.currentTarget.value)}
+              data={Object.values(INHOUSE_GAMES).map((game) => ({
+                value: game.code,
+                label: game.names[language],
+              }))}
+            />
+            <TextInput
+              label={t('verify.serverSeed')}
+              value={fields.serverSeed}
+              onChange={(event) => set('serverSeed')(event.currentTarget.value)}
+              classNames={{ input: classes.mono }}
+              data-testid="verify-server-seed"
+            />
+            <TextInput
+              label={t('verify.hash')}
+              description={t('verify.hashHint')}
+              value={fields.hash}
+              onChange={(event) => set('hash')(event.currentTarget.value)}
+              classNames={{ input: classes.mono }}
+            />
+            <Group grow align="flex-start">
+              <TextInput
+                label={t('fair.clientSeed')}
+                value={fields.clientSeed}
+                onChange={(event) => set('clientSeed')(event.currentTarget.value)}
+                data-testid="verify-client-seed"
               />
-              <Check
-                ok={result.outcomeMatches}
-                yes={t('verify.outcomeOk')}
-                no={t('verify.outcomeBad')}
-                testId="outcome-check"
+              <TextInput
+                label={t('fair.nonce')}
+                value={fields.nonce}
+                inputMode="numeric"
+                onChange={(event) => set('nonce')(event.currentTarget.value)}
+                data-testid="verify-nonce"
               />
-              {result.outcomeMatches === null ? (
-                <Check
-                  ok={result.payoutMatches}
-                  yes={t('verify.payoutOk')}
-                  no={t('verify.payoutBad')}
-                  testId="payout-check"
-                />
-              ) : null}
             </Group>
-            <OutcomeSummary outcome={result.outcome} />
+            <Textarea
+              label={t('verify.bet')}
+              description={t('verify.betHint')}
+              value={fields.bet}
+              rows={3}
+              onChange={(event) => set('bet')(event.currentTarget.value)}
+              classNames={{ input: classes.mono }}
+              data-testid="verify-bet"
+            />
+            <SubmitRow label={t('verify.submit')} testId="verify-submit" />
           </Stack>
-        ) : (
-          <Alert color="red" variant="light" role="alert" data-testid="verify-problem">
-            {result.detail ? t(`errors:${result.detail}`) : t(`verify.problems.${result.problem}`)}
-          </Alert>
-        )}
-      </div>
+        </form>
+        <div aria-live="polite" data-testid="verify-result">
+          {result === null ? null : result.ok ? (
+            <Stack gap="xs">
+              <ComputedHash
+                label={t('verify.computedHash')}
+                hash={result.computedHash}
+                testId="computed-hash"
+              />
+              <Group gap="xs">
+                <Check
+                  ok={result.hashMatches}
+                  yes={t('verify.hashOk')}
+                  no={t('verify.hashBad')}
+                  testId="hash-check"
+                />
+                <Check
+                  ok={result.outcomeMatches}
+                  yes={t('verify.outcomeOk')}
+                  no={t('verify.outcomeBad')}
+                  testId="outcome-check"
+                />
+                {result.outcomeMatches === null ? (
+                  <Check
+                    ok={result.payoutMatches}
+                    yes={t('verify.payoutOk')}
+                    no={t('verify.payoutBad')}
+                    testId="payout-check"
+                  />
+                ) : null}
+              </Group>
+              <OutcomeSummary outcome={result.outcome} />
+            </Stack>
+          ) : (
+            <Alert color="red" variant="light" role="alert" data-testid="verify-problem">
+              {result.detail ? t(`errors:${result.detail}`) : t(`verify.problems.${result.problem}`)}
+            </Alert>
+          )}
+        </div>
+      </Stack>
     </Stack>
   );
 }

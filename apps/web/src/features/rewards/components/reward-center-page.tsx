@@ -1,11 +1,13 @@
 import { REWARD_STATUSES, type RewardStatus, type RewardView } from '@lotus/shared/rewards.schema';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { memberCentrePath } from '../../../lib/member-centre/member-centre-entries.ts';
 import { dateTimeText, moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import type { RewardClaimResult } from '../api/claim-reward.ts';
 import { useRewards } from '../api/get-rewards.ts';
@@ -114,6 +116,10 @@ export function RewardCenterPage({ currencySymbol }: RewardCenterPageProps) {
   const unclaimedCount = rewards.data?.unclaimedCount ?? 0;
   return (
     <Stack gap="md" data-testid="page-rewardCenter">
+      {/* Issue 19: the lucky draws (red envelopes, golden eggs, prize wheels) sit beside the rewards. */}
+      <Anchor component={Link} to={memberCentrePath('raffles')} size="sm" data-testid="rewards-raffles-link">
+        {t('raffles')}
+      </Anchor>
       <DoneNotice
         text={done}
         testId="rewards-done"
