@@ -10,6 +10,7 @@ import type { GameTables } from './tables/games.ts';
 import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { MessageTables } from './tables/messages.ts';
+import type { MissionTables } from './tables/missions.ts';
 import type { PlayerProtectionTables } from './tables/player-protection.ts';
 import type { RankTables } from './tables/ranks.ts';
 import type { RewardTables } from './tables/rewards.ts';
@@ -146,7 +147,8 @@ export interface Database
     JobTables,
     PlayerProtectionTables,
     AgentAggregateTables,
-    AgentContractTables {
+    AgentContractTables,
+    MissionTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

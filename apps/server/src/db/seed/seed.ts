@@ -12,6 +12,7 @@ import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { seedDemoGames } from './demo-games.ts';
 import { seedDemoMessages } from './demo-messages.ts';
+import { seedDemoMissions } from './demo-missions.ts';
 import { seedDemoOperators } from './demo-operators.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
 import { seedDemoRanks } from './demo-ranks.ts';
@@ -170,6 +171,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoOperators(trx, brand.id);
     rowsAdded += await seedDemoMessages(trx, brand.id);
     rowsAdded += await seedDemoRanks(trx, brand.id);
+    rowsAdded += await seedDemoMissions(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });
