@@ -30,7 +30,7 @@ export const MISSIONS_LEADERBOARD_PATH = '/wps/relay/MCSFE_getMissionLeaderboard
 export const LEADERBOARD_SIZE = 20;
 
 /** Body of the summary call (both relay calls take an optional JSON body). */
-export const missionSummaryBody = z.object({ language }).optional();
+export const missionSummaryBody = z.object({ language }).nullish();
 
 export const missionViewSchema = z.object({
   id: idString,
