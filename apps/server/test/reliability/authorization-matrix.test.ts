@@ -786,6 +786,24 @@ const PROTECTION_ROWS: Row<MemberActor>[] = [
     json('POST', '/wps/member/protection/exclusions', { kind: 'cool_off', duration: '24h', confirm: true }),
   ),
 ];
+/**
+ * Missions and referral (issue 19): the caller's own progress, claims and referral page; trial and type-4
+ * accounts are refused. The claim names a mission of the brand, never another member's data.
+ */
+const MISSION_ROWS: Row<MemberActor>[] = [
+  memberRow(
+    'POST /wps/relay/MCSFE_getMissionSummaryDetails',
+    json('POST', '/wps/relay/MCSFE_getMissionSummaryDetails'),
+    realOnly,
+  ),
+  memberRow(
+    'POST /wps/relay/MCSFE_getMissionLeaderboard',
+    json('POST', '/wps/relay/MCSFE_getMissionLeaderboard'),
+    realOnly,
+  ),
+  memberRow('POST /wps/member/missions/:id/claim', json('POST', '/wps/member/missions/1/claim'), realOnly),
+  memberRow('GET /wps/member/referral', json('GET', '/wps/member/referral'), realOnly),
+];
 /** Rows that end the caller's session: each real actor calls them with a fresh session of its own. */
 const SESSION_ENDING = new Set(['DELETE /wps/session/logout', 'POST /wps/member/protection/exclusions']);
 
@@ -799,6 +817,7 @@ const MEMBER_TABLES: Record<string, { rows: Row<MemberActor>[]; studio?: true }>
   'in-house studio': { rows: STUDIO_ROWS, studio: true },
   messages: { rows: MESSAGE_ROWS },
   rewards: { rows: REWARD_ROWS },
+  'missions and referral': { rows: MISSION_ROWS },
   'player protection': { rows: PROTECTION_ROWS },
 };
 

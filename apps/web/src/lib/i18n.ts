@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'agents',
   'rewards',
   'protection',
+  'missions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -316,6 +317,7 @@ export const MEMBER_NAMESPACES = [
   'agents',
   'rewards',
   'protection',
+  'missions',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

@@ -9,6 +9,10 @@ import { loadNamespaces } from '../../lib/i18n.ts';
 const withProtectionTexts = <T,>(load: Promise<T>): Promise<T> =>
   Promise.all([load, loadNamespaces(['protection'])]).then(([module]) => module);
 
+/** Missions and referral (issue 19) share one member namespace, loaded with either page. */
+const withMissionTexts = <T,>(load: Promise<T>): Promise<T> =>
+  Promise.all([load, loadNamespaces(['missions'])]).then(([module]) => module);
+
 /**
  * The pages of the member centre (SPEC §2), each owned by its feature. The centre is a shell that shows
  * whichever page it is handed; the app composes them here so the member-centre feature imports none of them.
@@ -52,6 +56,16 @@ export const MEMBER_CENTRE_PAGES: MemberCentrePages = {
   rewardCenter: lazy(() =>
     import('../../features/rewards/components/reward-center-page.tsx').then((m) => ({
       default: m.RewardCenterPage,
+    })),
+  ),
+  referral: lazy(() =>
+    withMissionTexts(import('../../features/referral/components/referral-page.tsx')).then((m) => ({
+      default: m.ReferralPage,
+    })),
+  ),
+  missionLeaderboard: lazy(() =>
+    withMissionTexts(import('../../features/missions/components/missions-page.tsx')).then((m) => ({
+      default: m.MissionsPage,
     })),
   ),
   myActivity: lazy(() =>

@@ -14,6 +14,9 @@ export const MEMBER_CENTRE_ENTRIES = [
   // Issue 17: the player's own money per day (deposits, withdrawals, stakes, wins, net).
   'myActivity',
   'rewardCenter',
+  // Issue 19: invite friends and mission activity (SPEC §2 keys).
+  'referral',
+  'missionLeaderboard',
   'messageV2',
 ] as const;
 export type MemberCentreEntry = (typeof MEMBER_CENTRE_ENTRIES)[number];
