@@ -49,6 +49,8 @@ describe('member centre shell (SPEC §2, §6)', () => {
       'transactionHistory',
       'myActivity',
       'rewardCenter',
+      'referral',
+      'missionLeaderboard',
       'messageV2',
     ]);
     expect(screen.getByRole('navigation', { name: 'Member centre menu' })).toBeTruthy();
@@ -74,6 +76,8 @@ describe('member centre shell (SPEC §2, §6)', () => {
       'transactionHistory',
       'myActivity',
       'rewardCenter',
+      'referral',
+      'missionLeaderboard',
       'messageV2',
     ]);
   });
