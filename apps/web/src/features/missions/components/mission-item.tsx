@@ -26,18 +26,18 @@ export function MissionItem({ mission, symbol, busy, onClaim }: MissionItemProps
   });
   return (
     <Paper
-      withBorder
-      radius="md"
-      p="md"
       component="article"
-      aria-labelledby={titleId}
       data-testid={`mission-${mission.code}`}
       data-status={mission.status}
+      aria-labelledby={titleId}
+      p="md"
+      radius="md"
+      withBorder
     >
       <div className={classes.item}>
-        <Stack gap={6} className={classes.details}>
-          <Group gap="xs" wrap="wrap">
-            <Text fw={600} id={titleId}>
+        <Stack className={classes.details} gap={6}>
+          <Group wrap="wrap" gap="xs">
+            <Text id={titleId} fw={600}>
               {mission.title}
             </Text>
             <Badge size="sm" variant="light" color={mission.status === 'in_progress' ? 'gray' : 'green'}>
