@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { MISSION_PERIODS } from './missions-constants.ts';
+
+export {
+  MISSION_PERIODS,
+  MISSIONS_LEADERBOARD_PATH,
+  MISSIONS_SUMMARY_PATH,
+  type MissionPeriodName,
+} from './missions-constants.ts';
 
 /**
  * Missions and referral (issue 19; SPEC §2 `missionLeaderboard` and `referral`, §7
@@ -16,16 +24,12 @@ const language = z
   .regex(/^[A-Za-z]{2}$/)
   .optional();
 
-export const MISSION_PERIODS = ['daily', 'weekly'] as const;
-export type MissionPeriodName = (typeof MISSION_PERIODS)[number];
 export const MISSION_KINDS = ['rounds', 'turnover', 'deposit', 'new_game'] as const;
 export type MissionKindName = (typeof MISSION_KINDS)[number];
 /** in_progress → complete (claimable) → claimed; an ended period's complete missions are granted by a job. */
 export const MISSION_STATUSES = ['in_progress', 'complete', 'claimed'] as const;
 export type MissionStatus = (typeof MISSION_STATUSES)[number];
 
-export const MISSIONS_SUMMARY_PATH = '/wps/relay/MCSFE_getMissionSummaryDetails';
-export const MISSIONS_LEADERBOARD_PATH = '/wps/relay/MCSFE_getMissionLeaderboard';
 /** How many players the leaderboard lists (the caller's own rank comes whatever it is). */
 export const LEADERBOARD_SIZE = 20;
 

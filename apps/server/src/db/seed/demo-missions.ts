@@ -74,8 +74,8 @@ export const DEMO_MISSIONS: readonly MissionSeed[] = [
 export const DEMO_REFERRAL_RULE = { shareBps: 1_000, minDepositMinor: 10_000n, capMinor: 50_000n };
 
 /**
- * Missions, the referral rule and the flag that turns referral on (REFERRAL3, a top-level whitelabel node
- * an operator switches with `brand:flag`). Additive like every seed: rows that exist are left as they are.
+ * Missions and the referral rule (the flag that turns referral on, REFERRAL3, is in DEMO_WHITELABEL).
+ * Additive like every seed: rows that exist are left as they are.
  */
 export async function seedDemoMissions(trx: Kysely<Database>, brandId: bigint): Promise<number> {
   let added = 0;
@@ -112,25 +112,6 @@ export async function seedDemoMissions(trx: Kysely<Database>, brandId: bigint): 
         cap_minor: DEMO_REFERRAL_RULE.capMinor,
       })
       .onConflict((conflict) => conflict.column('brand_id').doNothing())
-      .execute(),
-  );
-  const sort = await trx
-    .selectFrom('whitelabel_nodes')
-    .select((eb) => eb.fn.max('sort').as('max'))
-    .where('brand_id', '=', brandId)
-    .executeTakeFirst();
-  count(
-    await trx
-      .insertInto('whitelabel_nodes')
-      .values({
-        brand_id: brandId,
-        mod_id: 'REFERRAL3',
-        parent_mod_id: null,
-        enabled: true,
-        sort: Number(sort?.max ?? 0) + 1,
-        description: 'Member referral promotion (invite friends; the side bar Share opens it)',
-      })
-      .onConflict((conflict) => conflict.columns(['brand_id', 'mod_id']).doNothing())
       .execute(),
   );
   return added;

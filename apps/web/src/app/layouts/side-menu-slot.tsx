@@ -10,7 +10,6 @@ import { customerServiceLine } from '../../features/customer-service/utils/custo
 import { SideMenu } from '../../features/side-menu/components/side-menu.tsx';
 import { shareAction } from '../../features/side-menu/utils/share-action.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { memberCentrePath } from '../../lib/member-centre/member-centre-entries.ts';
 import { openAuthModal } from '../../lib/session/auth-modal-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 
@@ -43,7 +42,9 @@ export function SideMenuSlot({ permission }: SideMenuSlotProps) {
         openAgentCentre('registerDownline');
         return;
       case 'memberReferral':
-        void navigate(memberCentrePath('referral'));
+        // The literal path (lib/member-centre memberCentrePath('referral')): importing that module here
+        // split it into a chunk of its own on every page.
+        void navigate('/member/referral');
         return;
       case 'activityComing':
         setMessage('activity_coming');

@@ -1,4 +1,5 @@
-import { MISSIONS_LEADERBOARD_PATH, type MissionLeaderboard } from '@lotus/shared/missions.schema';
+import type { MissionLeaderboard } from '@lotus/shared/missions.schema';
+import { MISSIONS_LEADERBOARD_PATH } from '@lotus/shared/missions-constants';
 import { useQuery } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client.ts';
 import { useSessionStore } from '../../../lib/session/session-store.ts';

@@ -1,4 +1,5 @@
-import { MISSION_PERIODS, type MissionView } from '@lotus/shared/missions.schema';
+import type { MissionView } from '@lotus/shared/missions.schema';
+import { MISSION_PERIODS } from '@lotus/shared/missions-constants';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';

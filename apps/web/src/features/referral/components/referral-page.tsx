@@ -93,6 +93,7 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
         <CopyButton value={value}>
           {({ copied, copy }) => (
             <Button
+              className={classes.copy}
               size="compact-sm"
               variant="default"
               onClick={copy}
