@@ -11,6 +11,7 @@ import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts
 import { createFeedbackModule } from '../modules/feedback/feedback-module.ts';
 import { memberOpsCommands } from '../modules/members/members.ops-commands.ts';
 import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts';
+import { missionsOpsCommands } from '../modules/missions/missions.ops-commands.ts';
 import { operatorOpsCommands } from '../modules/operators/operators.ops-commands.ts';
 import { protectionOpsCommands } from '../modules/player-protection/player-protection.ops-commands.ts';
 import { rewardOpsCommands } from '../modules/promotions/rewards.ops-commands.ts';
@@ -126,6 +127,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   ...operatorOpsCommands,
   ...protectionOpsCommands,
   ...rewardOpsCommands,
+  ...missionsOpsCommands,
   ...withdrawalOpsCommands,
 };
 

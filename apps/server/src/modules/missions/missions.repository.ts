@@ -1,6 +1,6 @@
 import { NOT_REAL_MEMBER_TYPE } from '@lotus/shared/member-types';
 import { sql } from 'kysely';
-import type { MissionRow } from '../../db/tables/missions.ts';
+import type { MissionKind, MissionPeriod, MissionRow } from '../../db/tables/missions.ts';
 import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 import { type PeriodWindow, utcDay } from './mission-periods.ts';
 
@@ -8,6 +8,20 @@ import { type PeriodWindow, utcDay } from './mission-periods.ts';
 export type PeriodFigures = { rounds: bigint; turnoverMinor: bigint; depositMinor: bigint; newGames: bigint };
 
 export type ClaimRow = { mission_id: bigint; period_start: Date };
+
+export type NewMission = {
+  brandId: bigint;
+  code: string;
+  period: MissionPeriod;
+  kind: MissionKind;
+  target: bigint;
+  rewardMinor: bigint;
+  points: number;
+  titleEn: string;
+  titleHi: string;
+  sort: number;
+  active: boolean;
+};
 
 /** Missions, their claims and the leaderboard (migration 0029). */
 export class MissionsRepository<E extends Executor = Executor> extends Repository<E> {
@@ -176,6 +190,39 @@ export class MissionsRepository<E extends Executor = Executor> extends Repositor
       limit ${limit}
     `.execute(this.db);
     return result.rows.map((row) => BigInt(row.id));
+  }
+
+  /** Every mission of the brand, active or not (the operator's list). */
+  allMissions(brandId: bigint): Promise<MissionRow[]> {
+    return this.db
+      .selectFrom('missions')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .orderBy('period')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Creates the brand's mission of that code, or changes it (the operator's `missions:set`). */
+  upsertMission(this: MissionsRepository<Tx>, mission: NewMission): Promise<MissionRow> {
+    const values = {
+      period: mission.period,
+      kind: mission.kind,
+      target: mission.target,
+      reward_minor: mission.rewardMinor,
+      points: mission.points,
+      title_en: mission.titleEn,
+      title_hi: mission.titleHi,
+      sort: mission.sort,
+      active: mission.active,
+    };
+    return this.db
+      .insertInto('missions')
+      .values({ brand_id: mission.brandId, code: mission.code, ...values })
+      .onConflict((conflict) => conflict.columns(['brand_id', 'code']).doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   /** Brands with at least one active mission (the job's outer loop). */

@@ -1,6 +1,6 @@
 import { NOT_REAL_MEMBER_TYPE } from '@lotus/shared/member-types';
 import { sql } from 'kysely';
-import { type Executor, Repository } from '../../db/unit-of-work.ts';
+import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
 export type ReferralRule = { shareBps: number; minDepositMinor: bigint; capMinor: bigint };
 export type FriendRow = {
@@ -35,6 +35,21 @@ export class ReferralRepository<E extends Executor = Executor> extends Repositor
     return row
       ? { shareBps: row.share_bps, minDepositMinor: row.min_deposit_minor, capMinor: row.cap_minor }
       : undefined;
+  }
+
+  /** Sets the brand's rule (the operator's `referral:rule`). */
+  async setRule(this: ReferralRepository<Tx>, brandId: bigint, rule: ReferralRule, at: Date): Promise<void> {
+    const values = {
+      share_bps: rule.shareBps,
+      min_deposit_minor: rule.minDepositMinor,
+      cap_minor: rule.capMinor,
+      updated_at: at,
+    };
+    await this.db
+      .insertInto('referral_rules')
+      .values({ brand_id: brandId, ...values })
+      .onConflict((conflict) => conflict.column('brand_id').doUpdateSet(values))
+      .execute();
   }
 
   /** Brands with a referral rule (the job's outer loop; the flag is checked by the caller). */
