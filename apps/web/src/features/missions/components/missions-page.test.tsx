@@ -79,7 +79,9 @@ describe('missions page', () => {
     );
     expect(within(weekly).queryByRole('button', { name: 'Claim' })).toBeNull();
     expect(screen.getByTestId('missions-daily-reset').textContent).toMatch(/^Resets in \d\d:\d\d:\d\d$/);
-    expect(screen.getByTestId('missions-weekly-reset').textContent).toMatch(/^Resets in 2d \d\d:\d\d:\d\d$/);
+    expect(screen.getByTestId('missions-weekly-reset').textContent).toMatch(
+      /^Resets in 2 days \d\d:\d\d:\d\d$/,
+    );
     expect(screen.getByTestId('missions-week-points').textContent).toContain('10');
     expect((await screen.findByTestId('mission-board-mine')).textContent).toBe(
       'Your rank: #2 with 10 points',

@@ -9,7 +9,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import { useClaimMission } from '../api/claim-mission.ts';
 import { useMissionSummary } from '../api/get-mission-summary.ts';
-import { clockSkew, countdownText } from '../utils/countdown.ts';
+import { clockSkew, countdownParts } from '../utils/countdown.ts';
 import { MissionItem } from './mission-item.tsx';
 import { MissionLeaderboard } from './mission-leaderboard.tsx';
 import classes from './missions-page.module.css';
@@ -44,6 +44,11 @@ export function MissionsPage({ currencySymbol }: MissionsPageProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const now = useServerNow(summary.data?.now);
 
+  const resetText = (end: string) => {
+    const { days, clock } = countdownParts(end, now);
+    return days > 0 ? t('resetsInDays', { count: days, time: clock }) : t('resetsIn', { time: clock });
+  };
+
   const onClaim = (mission: MissionView) => {
     setNotice(null);
     claim.mutate(mission.id, {
@@ -74,7 +79,7 @@ export function MissionsPage({ currencySymbol }: MissionsPageProps) {
               {t(`period.${period}`)}
             </Title>
             <Text size="sm" c="dimmed" data-testid={`missions-${period}-reset`}>
-              {t('resetsIn', { time: countdownText(first.periodEnd, now) })}
+              {resetText(first.periodEnd)}
             </Text>
           </Group>
           <ul className={classes.list}>

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clockSkew, countdownText, remaining } from './countdown.ts';
+import { clockSkew, countdownParts, remaining } from './countdown.ts';
 
 describe('mission countdown', () => {
   const now = new Date('2026-11-27T17:00:00Z').getTime();
   it('counts down to the period end and stops at zero', () => {
-    expect(countdownText('2026-11-28T00:00:00Z', now)).toBe('07:00:00');
-    expect(countdownText('2026-11-30T00:00:01Z', now)).toBe('2d 07:00:01');
-    expect(countdownText('2026-11-27T16:00:00Z', now)).toBe('00:00:00');
+    expect(countdownParts('2026-11-28T00:00:00Z', now)).toEqual({ days: 0, clock: '07:00:00' });
+    expect(countdownParts('2026-11-30T00:00:01Z', now)).toEqual({ days: 2, clock: '07:00:01' });
+    expect(countdownParts('2026-11-27T16:00:00Z', now)).toEqual({ days: 0, clock: '00:00:00' });
     expect(remaining('2026-11-27T17:01:05Z', now)).toEqual({ days: 0, hours: 0, minutes: 1, seconds: 5 });
   });
   it('measures the server clock against the device', () => {

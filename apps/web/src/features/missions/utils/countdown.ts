@@ -12,11 +12,11 @@ export function remaining(
   };
 }
 
-/** `2d 03:04:05` or `03:04:05`: the time left until a mission resets. */
-export function countdownText(end: string, now: number): string {
+/** The time left until a mission resets: whole days, and the rest as `03:04:05` (the page words the days). */
+export function countdownParts(end: string, now: number): { days: number; clock: string } {
   const { days, hours, minutes, seconds } = remaining(end, now);
   const clock = [hours, minutes, seconds].map((value) => String(value).padStart(2, '0')).join(':');
-  return days > 0 ? `${days}d ${clock}` : clock;
+  return { days, clock };
 }
 
 /** How far the server's clock is ahead of the device's, so the countdown follows the server. */
