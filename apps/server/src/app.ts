@@ -31,6 +31,7 @@ import { createLedgerModule, onAccountsMoved } from './modules/ledger/ledger-mod
 import { createLoyaltyModule } from './modules/loyalty/loyalty-module.ts';
 import { createMembersModule } from './modules/members/members-module.ts';
 import { createMessagesModule } from './modules/messages/messages-module.ts';
+import { createMissionsModule } from './modules/missions/missions-module.ts';
 import { createOauthModule } from './modules/oauth/oauth-module.ts';
 import { createOperatorsModule } from './modules/operators/operators-module.ts';
 import { createPasswordModule } from './modules/password/password-module.ts';
@@ -402,10 +403,19 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app), clock),
     log: app.log,
   });
+  // Issue 19 (H3): missions and referral pay through the reward centre; referral runs where the brand's
+  // whitelabel flag REFERRAL3 is on.
+  const missions = createMissionsModule({
+    db,
+    clock,
+    rewards: promotions.api,
+    referralEnabled: async (brandId) => (await brands.brandById(brandId)).flags('REFERRAL3'),
+  });
   const messages = createMessagesModule({
     db,
     // The header's count is unread messages plus unclaimed rewards (SPEC §2).
     countUnclaimedRewards: (memberId) => promotions.api.countUnclaimed(memberId),
+    countCompleteMissions: (member) => missions.api.completeCount(member),
   });
 
   const all = [
@@ -433,6 +443,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     loyalty,
     vendorProtocol,
     inhouseVendor,
+    missions,
     messages,
     protection,
   ];

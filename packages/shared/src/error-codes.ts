@@ -182,6 +182,14 @@ export const errorCodes = {
   points_redemption_not_found: 404,
   points_redemption_state: 409,
   points_config_invalid: 400,
+  // missions and referral (issue 19, docs/missions-referral.md)
+  mission_not_found: 404,
+  /** The mission's target is not reached in the current period. */
+  mission_not_complete: 409,
+  /** This period's reward of the mission was claimed already (by the member or the end-of-period job). */
+  mission_already_claimed: 409,
+  /** SPEC §8 "Referral disabled": the brand does not run the referral promotion. */
+  activity_coming: 403,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -55,6 +55,8 @@ export const messageUnreadResponse = envelopeOf(messageUnread);
 export const unreadCounts = z.object({
   messageCount: z.number().int(),
   rewardCount: z.number().int(),
+  /** Missions complete and not yet claimed (issue 19; the mission entry's badge); the server always sends it. */
+  missionCount: z.number().int().optional(),
 });
 export type UnreadCounts = z.infer<typeof unreadCounts>;
 export const unreadCountsResponse = envelopeOf(unreadCounts);

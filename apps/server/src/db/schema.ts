@@ -11,6 +11,7 @@ import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { LoyaltyTables } from './tables/loyalty.ts';
 import type { MessageTables } from './tables/messages.ts';
+import type { MissionTables } from './tables/missions.ts';
 import type { PlayerProtectionTables } from './tables/player-protection.ts';
 import type { PointsTables } from './tables/points.ts';
 import type { RaffleTables } from './tables/raffles.ts';
@@ -152,7 +153,8 @@ export interface Database
     AgentContractTables,
     PointsTables,
     LoyaltyTables,
-    RaffleTables {
+    RaffleTables,
+    MissionTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -12,6 +12,7 @@ import { createFeedbackModule } from '../modules/feedback/feedback-module.ts';
 import { loyaltyOpsCommands } from '../modules/loyalty/loyalty.ops-commands.ts';
 import { memberOpsCommands } from '../modules/members/members.ops-commands.ts';
 import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts';
+import { missionsOpsCommands } from '../modules/missions/missions.ops-commands.ts';
 import { operatorOpsCommands } from '../modules/operators/operators.ops-commands.ts';
 import { protectionOpsCommands } from '../modules/player-protection/player-protection.ops-commands.ts';
 import { pointsOpsCommands } from '../modules/points/points.ops-commands.ts';
@@ -132,6 +133,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   ...pointsOpsCommands,
   ...rewardOpsCommands,
   ...raffleOpsCommands,
+  ...missionsOpsCommands,
   ...withdrawalOpsCommands,
 };
 

@@ -973,6 +973,25 @@ const POINTS_ROWS: Row<MemberActor>[] = [
     realOnly,
   ),
 ];
+
+/**
+ * Missions and referral (issue 19): the caller's own progress, claims and referral page; trial and type-4
+ * accounts are refused. The claim names a mission of the brand, never another member's data.
+ */
+const MISSION_ROWS: Row<MemberActor>[] = [
+  memberRow(
+    'POST /wps/relay/MCSFE_getMissionSummaryDetails',
+    json('POST', '/wps/relay/MCSFE_getMissionSummaryDetails'),
+    realOnly,
+  ),
+  memberRow(
+    'POST /wps/relay/MCSFE_getMissionLeaderboard',
+    json('POST', '/wps/relay/MCSFE_getMissionLeaderboard'),
+    realOnly,
+  ),
+  memberRow('POST /wps/member/missions/:id/claim', json('POST', '/wps/member/missions/1/claim'), realOnly),
+  memberRow('GET /wps/member/referral', json('GET', '/wps/member/referral'), realOnly),
+];
 /** Rows that end the caller's session: each real actor calls them with a fresh session of its own. */
 const SESSION_ENDING = new Set(['DELETE /wps/session/logout', 'POST /wps/member/protection/exclusions']);
 
@@ -987,6 +1006,7 @@ const MEMBER_TABLES: Record<string, { rows: Row<MemberActor>[]; studio?: true }>
   messages: { rows: MESSAGE_ROWS },
   rewards: { rows: REWARD_ROWS },
   raffles: { rows: RAFFLE_ROWS },
+  'missions and referral': { rows: MISSION_ROWS },
   'player protection': { rows: PROTECTION_ROWS },
   points: { rows: POINTS_ROWS },
 };

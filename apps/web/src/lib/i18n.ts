@@ -37,6 +37,7 @@ export const NAMESPACES = [
   // Issue 19: personal P/L.
   'loyalty',
   'raffles',
+  'missions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -324,6 +325,7 @@ export const MEMBER_NAMESPACES = [
   'points',
   'loyalty',
   'raffles',
+  'missions',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

@@ -26,6 +26,8 @@ import * as agentAggregates from './0024_agent_aggregates.ts';
 import * as agentContracts from './0025_agent_contracts.ts';
 import * as promotionsLedger from './0026_promotions_ledger.ts';
 import * as points from './0028_points.ts';
+// Issue 19 H3: missions and referral.
+import * as missionsReferral from './0029_missions_referral.ts';
 import * as raffles from './0030_raffles.ts';
 import * as loyaltyRanks from './0031_loyalty_ranks.ts';
 
@@ -64,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0028_points': points,
   '0031_loyalty_ranks': loyaltyRanks,
   '0030_raffles': raffles,
+  '0029_missions_referral': missionsReferral,
 };

@@ -132,6 +132,13 @@ export const DEMO_WHITELABEL: NodeSeed[] = [
     enabled: true,
     description: 'Force a password change when the password has expired',
   },
+  // Issue 19: the member referral promotion (invite friends; the side bar's Share opens it when on).
+  {
+    modId: 'REFERRAL3',
+    parent: null,
+    enabled: true,
+    description: 'Member referral promotion (invite friends)',
+  },
 ];
 
 type RuleSeed = {

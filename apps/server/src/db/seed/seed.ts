@@ -12,6 +12,7 @@ import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { seedDemoGames } from './demo-games.ts';
 import { seedDemoMessages } from './demo-messages.ts';
+import { seedDemoMissions } from './demo-missions.ts';
 import { seedDemoOperators } from './demo-operators.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
 import { seedDemoPoints } from './demo-points.ts';
@@ -174,6 +175,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoRanks(trx, brand.id);
     rowsAdded += await seedDemoPoints(trx, brand.id);
     rowsAdded += await seedDemoRaffles(trx, brand.id);
+    rowsAdded += await seedDemoMissions(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

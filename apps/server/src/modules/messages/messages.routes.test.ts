@@ -130,7 +130,7 @@ describe.each(testBackends())('platform messages [%s]', (backend) => {
     const all = await act(member, 'POST', '/wps/member/messages/read-all');
     expect(messageUnreadResponse.parse(all.json()).value).toEqual({ unread: 0 });
     expect((await list(member)).list.every((item) => item.read)).toBe(true);
-    expect(await counts(member.token)).toEqual({ messageCount: 0, rewardCount: 0 });
+    expect(await counts(member.token)).toEqual({ messageCount: 0, rewardCount: 0, missionCount: 0 });
     // Nothing left to mark: still a success.
     expect((await act(member, 'POST', '/wps/member/messages/read-all')).statusCode).toBe(200);
   });
@@ -286,7 +286,7 @@ describe.each(testBackends())('platform messages [%s]', (backend) => {
       joinedAt: row.created_at,
       kind: row.is_trial || row.member_type === 4 ? ('trial' as const) : ('real' as const),
     };
-    expect(await service.counts(reader)).toEqual({ messageCount: 1, rewardCount: 3 });
+    expect(await service.counts(reader)).toEqual({ messageCount: 1, rewardCount: 3, missionCount: 0 });
     expect(asked).toEqual([member.id]);
   });
 });

@@ -25,6 +25,8 @@ export type MessagesDeps = {
   db: Db;
   /** The reward centre's count of unclaimed rewards (SPEC §3 rewardCount); wired in app.ts. */
   countUnclaimedRewards: (memberId: bigint) => Promise<number>;
+  /** Missions complete and not yet claimed (SPEC §3 missionCount, issue 19); none when absent. */
+  countCompleteMissions?: (member: MessageMember) => Promise<number>;
 };
 
 function readerOf(member: MessageMember): Reader {
@@ -59,11 +61,13 @@ export class MessagesService {
   readonly #repository: MessagesRepository<Db>;
   readonly #uow: UnitOfWork<MessageRepositories>;
   readonly #countUnclaimedRewards: (memberId: bigint) => Promise<number>;
+  readonly #countCompleteMissions: (member: MessageMember) => Promise<number>;
 
   constructor(deps: MessagesDeps) {
     this.#repository = new MessagesRepository(deps.db);
     this.#uow = new UnitOfWork(deps.db, messageRepositories);
     this.#countUnclaimedRewards = deps.countUnclaimedRewards;
+    this.#countCompleteMissions = deps.countCompleteMissions ?? (async () => 0);
   }
 
   async list(member: MessageMember, query: MessagesQuery): Promise<MessagePage> {
@@ -102,13 +106,14 @@ export class MessagesService {
     return { unread: await this.#repository.countUnread(readerOf(member)) };
   }
 
-  /** SPEC §3 menu counts: unread messages, and unclaimed rewards from the reward centre. */
+  /** SPEC §3 menu counts: unread messages, unclaimed rewards from the reward centre, complete missions. */
   async counts(member: MessageMember): Promise<UnreadCounts> {
-    const [messageCount, rewardCount] = await Promise.all([
+    const [messageCount, rewardCount, missionCount] = await Promise.all([
       member.kind === 'real' ? this.#repository.countUnread(readerOf(member)) : Promise.resolve(0),
       this.#countUnclaimedRewards(member.memberId),
+      this.#countCompleteMissions(member),
     ]);
-    return { messageCount, rewardCount };
+    return { messageCount, rewardCount, missionCount };
   }
 
   /**

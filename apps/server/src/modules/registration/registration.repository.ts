@@ -22,15 +22,24 @@ export class RegistrationRepository<E extends Executor = Executor> extends Repos
   }
 
   /** A member who may refer others (any real, active account of the brand), by username in any case. */
-  findReferrer(brandId: bigint, username: string): Promise<{ id: bigint } | undefined> {
-    return this.db
+  /**
+   * The active real player a registration's `referralCode` names: their referral code (issue 19, migration
+   * 0029: made for every real player, shown on the invite-friends page), or else — as before codes
+   * existed — their username.
+   */
+  async findReferrer(brandId: bigint, code: string): Promise<{ id: bigint } | undefined> {
+    const active = this.db
       .selectFrom('members')
-      .select('id')
-      .where('brand_id', '=', brandId)
-      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-      .where('is_trial', '=', false)
-      .where('status', '=', 'active')
+      .select('members.id')
+      .where('members.brand_id', '=', brandId)
+      .where('members.is_trial', '=', false)
+      .where('members.status', '=', 'active');
+    const byCode = await active
+      .innerJoin('referral_codes', 'referral_codes.member_id', 'members.id')
+      .where('referral_codes.code', '=', code.trim().toUpperCase())
       .executeTakeFirst();
+    if (byCode) return byCode;
+    return active.where(sql<string>`lower(members.username)`, '=', code.toLowerCase()).executeTakeFirst();
   }
 
   /** Inserts the account and records its first IP (the login side's new-IP rule starts from it). */

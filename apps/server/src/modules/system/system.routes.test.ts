@@ -139,7 +139,12 @@ describe.each(testBackends())('system routes [%s]', (backend) => {
 
     it('places every SPEC §3 flag in the tree under a module', async () => {
       const { value } = permissionResponse.parse((await get('/wps/system/whitelabel')).json());
-      expect(value.whitelabel.map((node) => node.modId)).toEqual(['LOGIN3', 'REGISTER3', 'PASSWORD3']);
+      expect(value.whitelabel.map((node) => node.modId)).toEqual([
+        'LOGIN3',
+        'REGISTER3',
+        'PASSWORD3',
+        'REFERRAL3',
+      ]);
       const nested = value.whitelabel.flatMap((module) => module.childrenNodes.map((child) => child.modId));
       expect([...nested].sort()).toEqual([...WHITELABEL_FLAGS].sort());
       expect(isFlagEnabled(value.whitelabel, 'FREEPLAY3')).toBe(true);

@@ -19,14 +19,17 @@ vi.mock('../../features/customer-service/hooks/use-open-customer-service.ts', ()
 const member = (overrides: Partial<MemberInfo> = {}) =>
   makeMember({ clubLabel: { labelName: null, rankLevel: 2 }, ...overrides });
 
-function renderSlot(info: MemberInfo | null) {
+function renderSlot(info: MemberInfo | null, options: { referral?: boolean } = {}) {
   if (info) {
     useSessionStore.getState().signIn('token-1');
     stubFetch({ '/wps/member/info': info });
   } else {
     stubFetch({});
   }
-  return renderUi(<SideMenuSlot permission={makePermission()} />, { path: '/noticePage' });
+  const whitelabel = options.referral
+    ? [{ modId: 'REFERRAL3', enabled: '1' as const, childrenNodes: [] }]
+    : [];
+  return renderUi(<SideMenuSlot permission={makePermission({}, { whitelabel })} />, { path: '/noticePage' });
 }
 
 /** Clicks customer service once member info (if any) has arrived, and returns the line asked for. */
@@ -83,5 +86,13 @@ describe('side menu wired to the session (SPEC §2, §6)', () => {
       'This activity is coming soon.',
     );
     expect(useAuthModal.getState().modal).toBeNull();
+  });
+
+  it('opens the member referral page when the brand runs referral (REFERRAL3, issue 19)', async () => {
+    const view = renderSlot(member(), { referral: true });
+    await waitFor(() => expect(view.queryClient.getQueryData(['member', 'info'])).toBeTruthy());
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/member/referral'));
+    expect(screen.queryByTestId('side-menu-message')).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import type { Permission } from '@lotus/shared/system.schema';
+import { isFlagEnabled } from '@lotus/shared/whitelabel-flags';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { LazyAppModal } from '../../components/ui/lazy-app-modal.tsx';
 import { openAgentCentre } from '../../features/agent-centre/state/agent-centre-store.ts';
 import { CustomerServiceDialog } from '../../features/customer-service/components/customer-service-dialog.tsx';
@@ -17,19 +19,21 @@ type SideMenuSlotProps = { permission: Permission };
  * The right side bar with what its buttons do, composed here from separate features: customer service
  * (the line depends on the member's rank) and share (depends on who asks, SPEC §2).
  *
- * The member referral promotion arrives with the promotions work; until the brand can say it runs one,
- * referral counts as off.
+ * The member referral promotion runs where the brand's whitelabel flag REFERRAL3 is on (issue 19): Share
+ * then opens the member centre's invite-friends page.
  */
 export function SideMenuSlot({ permission }: SideMenuSlotProps) {
   const { t } = useTranslation(['errors', 'chrome']);
   const customerService = useOpenCustomerService();
   const [message, setMessage] = useState<string | null>(null);
   const { token, member, isAgent } = useSession();
+  const navigate = useNavigate();
+  const referralEnabled = isFlagEnabled(permission.whitelabel, 'REFERRAL3');
   // Unknown (a visitor, or member info still loading) means the live-chat line.
   const rankLevel = member?.clubLabel.rankLevel ?? null;
 
   const share = () => {
-    switch (shareAction({ loggedIn: token !== null, isAgent, referralEnabled: false })) {
+    switch (shareAction({ loggedIn: token !== null, isAgent, referralEnabled })) {
       case 'login':
         openAuthModal({ kind: 'login' });
         return;
@@ -38,8 +42,11 @@ export function SideMenuSlot({ permission }: SideMenuSlotProps) {
         openAgentCentre('registerDownline');
         return;
       case 'memberReferral':
+        // The literal path (lib/member-centre memberCentrePath('referral')): importing that module here
+        // split it into a chunk of its own on every page.
+        void navigate('/member/referral');
+        return;
       case 'activityComing':
-        // The member referral page arrives with the member centre; until then referral counts as off.
         setMessage('activity_coming');
         return;
     }

@@ -12,6 +12,9 @@ const withProtectionTexts = <T,>(load: Promise<T>): Promise<T> =>
 /** Personal P/L's texts (issue 19), a member namespace like the protection texts. */
 const withLoyaltyTexts = <T,>(load: Promise<T>): Promise<T> =>
   Promise.all([load, loadNamespaces(['loyalty'])]).then(([module]) => module);
+/** Missions and referral (issue 19) share one member namespace, loaded with either page. */
+const withMissionTexts = <T,>(load: Promise<T>): Promise<T> =>
+  Promise.all([load, loadNamespaces(['missions'])]).then(([module]) => module);
 
 /**
  * The pages of the member centre (SPEC §2), each owned by its feature. The centre is a shell that shows
@@ -63,6 +66,16 @@ export const MEMBER_CENTRE_PAGES: MemberCentrePages = {
       import('../../features/raffles/components/raffles-page.tsx'),
       loadNamespaces(['raffles']),
     ]).then(([m]) => ({ default: m.RafflesPage })),
+  ),
+  referral: lazy(() =>
+    withMissionTexts(import('../../features/referral/components/referral-page.tsx')).then((m) => ({
+      default: m.ReferralPage,
+    })),
+  ),
+  missionLeaderboard: lazy(() =>
+    withMissionTexts(import('../../features/missions/components/missions-page.tsx')).then((m) => ({
+      default: m.MissionsPage,
+    })),
   ),
   myActivity: lazy(() =>
     withProtectionTexts(import('../../features/activity/components/my-activity-page.tsx')).then((m) => ({

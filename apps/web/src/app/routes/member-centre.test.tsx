@@ -50,6 +50,8 @@ describe('member centre shell (SPEC §2, §6)', () => {
       'personalProfit',
       'myActivity',
       'rewardCenter',
+      'referral',
+      'missionLeaderboard',
       'messageV2',
     ]);
     expect(screen.getByRole('navigation', { name: 'Member centre menu' })).toBeTruthy();
@@ -76,6 +78,8 @@ describe('member centre shell (SPEC §2, §6)', () => {
       'personalProfit',
       'myActivity',
       'rewardCenter',
+      'referral',
+      'missionLeaderboard',
       'messageV2',
     ]);
   });

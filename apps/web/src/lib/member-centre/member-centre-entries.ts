@@ -18,6 +18,9 @@ export const MEMBER_CENTRE_ENTRIES = [
   'rewardCenter',
   // Issue 19: red envelopes, golden eggs and prize wheels (lucky draws) with their proof.
   'raffles',
+  // Issue 19: invite friends and mission activity (SPEC §2 keys).
+  'referral',
+  'missionLeaderboard',
   'messageV2',
 ] as const;
 export type MemberCentreEntry = (typeof MEMBER_CENTRE_ENTRIES)[number];

@@ -51,13 +51,14 @@ export function useUnreadTotal(): number {
 }
 
 /**
- * The member centre's red menu counts (SPEC §2): platform messages and, when the site has it, the reward
- * centre. Keys are entry names; the menu shows a count only for entries it lists.
+ * The member centre's red menu counts (SPEC §2): platform messages, the reward centre and missions. Keys are entry names; the menu shows a count only for entries it lists.
  */
 export function useMenuCounts(): Record<string, number> {
   const counts = useUnreadCount();
   return {
     messageV2: counts.data?.messageCount ?? 0,
     rewardCenter: counts.data?.rewardCount ?? 0,
+    // Issue 19: missions complete and not yet claimed.
+    missionLeaderboard: counts.data?.missionCount ?? 0,
   };
 }

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { postSealed } from '../../../lib/sealed-request.ts';
 import { makePermission } from '../../../test/fixtures.ts';
-import { flagTree, makeSetting, sentBody } from '../../../test/register-fixtures.ts';
+import { demoRules, fieldRule, flagTree, makeSetting, sentBody } from '../../../test/register-fixtures.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
 import { RegisterModal } from './register-modal.tsx';
@@ -220,6 +220,17 @@ describe('RegisterModal', () => {
     await waitFor(() => expect(field('affiliateCode').value).toBe('BADCODE'));
     expect(errorOf('affiliateCode')).toBe('The invitation code is not valid.');
     expect(screen.queryByTestId('affiliate-applied')).toBeNull();
+  });
+
+  it("fills the referral code from a friend's invitation link (issue 19)", async () => {
+    const fields = [...demoRules(), fieldRule('referralCode', 'text', true, false, 4, 4, 20)];
+    open({
+      flags: ['USERNAMEREG3'],
+      path: '/register?referralCode=AB12CD34',
+      setting: makeSetting({ fields }),
+    });
+    await form();
+    await waitFor(() => expect(field('referralCode').value).toBe('AB12CD34'));
   });
 
   it('puts a server refusal on its field and loads a new captcha', async () => {

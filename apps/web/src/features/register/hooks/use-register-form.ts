@@ -70,6 +70,12 @@ export function useRegisterForm({
     setFieldError('affiliateCode', { kind: 'code', code: 'invitation_code_error' });
   }, [affiliate, form, setFieldError]);
 
+  // A friend's invitation link (`/register?referralCode=…`, issue 19) fills the referral code field.
+  useEffect(() => {
+    const code = new URLSearchParams(location.search).get('referralCode')?.trim();
+    if (code && form.getValues('referralCode') === '') form.setValue('referralCode', code);
+  }, [location.search, form]);
+
   const reset = () => {
     form.reset(empty);
     setFailure(null);
