@@ -18,7 +18,8 @@ import { type Kysely, sql } from 'kysely';
  *   done twice (two runners, a crash before the marker) still pays once.
  * - `vip_monthly_runs`: the (brand, month) pairs whose monthly rewards were granted to every member then
  *   at a level with one; a member upgraded later in the month gets that month's reward with the upgrade.
- * - `member_betting_hours_hour`: the rebate job reads one day of every member's hours.
+ * - The rebate job reads one day of every member's hours through `member_betting_hours_hour`, the index
+ *   migration 0028 (points) made for the same kind of read.
  */
 
 const upStatements = [
@@ -68,11 +69,9 @@ const upStatements = [
     done_at timestamptz not null default now(),
     primary key (brand_id, month)
   )`,
-  sql`create index member_betting_hours_hour on member_betting_hours (hour)`,
 ];
 
 const downStatements = [
-  sql`drop index if exists member_betting_hours_hour`,
   sql`drop table if exists vip_monthly_runs`,
   sql`drop table if exists rebate_days`,
   sql`drop table if exists member_rebates`,

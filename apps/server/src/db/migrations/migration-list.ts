@@ -64,7 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0025_agent_contracts': agentContracts,
   '0026_promotions_ledger': promotionsLedger,
   '0028_points': points,
-  '0031_loyalty_ranks': loyaltyRanks,
-  '0030_raffles': raffles,
   '0029_missions_referral': missionsReferral,
+  '0030_raffles': raffles,
+  '0031_loyalty_ranks': loyaltyRanks,
 };
