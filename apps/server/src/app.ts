@@ -34,6 +34,7 @@ import { createOauthModule } from './modules/oauth/oauth-module.ts';
 import { createOperatorsModule } from './modules/operators/operators-module.ts';
 import { createPasswordModule } from './modules/password/password-module.ts';
 import { createPlayerProtectionModule } from './modules/player-protection/player-protection-module.ts';
+import { createPromotionEngineModule } from './modules/promotion-engine/promotion-engine-module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions-module.ts';
 import { createRanksModule } from './modules/ranks/ranks-module.ts';
 import { createRealtimeModule } from './modules/realtime/realtime-module.ts';
@@ -362,6 +363,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     clock,
   });
   const promotions = createPromotionsModule({ db, ledger: ledger.api, clock });
+  const promotionEngine = createPromotionEngineModule({ db, clock });
   const vendorProtocol = createVendorProtocolModule({
     db,
     ledger: ledger.api,
@@ -403,6 +405,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     realtime,
     withdrawals,
     promotions,
+    promotionEngine,
     vendorProtocol,
     inhouseVendor,
     messages,

@@ -11,6 +11,7 @@ import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { MessageTables } from './tables/messages.ts';
 import type { PlayerProtectionTables } from './tables/player-protection.ts';
+import type { PromotionEngineTables } from './tables/promotion-engine.ts';
 import type { RankTables } from './tables/ranks.ts';
 import type { RewardTables } from './tables/rewards.ts';
 import type { WalletOperationTables } from './tables/wallet-operations.ts';
@@ -146,7 +147,8 @@ export interface Database
     JobTables,
     PlayerProtectionTables,
     AgentAggregateTables,
-    AgentContractTables {
+    AgentContractTables,
+    PromotionEngineTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -13,6 +13,7 @@ import { memberOpsCommands } from '../modules/members/members.ops-commands.ts';
 import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts';
 import { operatorOpsCommands } from '../modules/operators/operators.ops-commands.ts';
 import { protectionOpsCommands } from '../modules/player-protection/player-protection.ops-commands.ts';
+import { promotionEngineOpsCommands } from '../modules/promotion-engine/promotion-engine.ops-commands.ts';
 import { rewardOpsCommands } from '../modules/promotions/rewards.ops-commands.ts';
 import { BRAND_SETTING_KEYS } from '../modules/system/system.service.ts';
 import { createSystemModule } from '../modules/system/system-module.ts';
@@ -125,6 +126,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   ...messageOpsCommands,
   ...operatorOpsCommands,
   ...protectionOpsCommands,
+  ...promotionEngineOpsCommands,
   ...rewardOpsCommands,
   ...withdrawalOpsCommands,
 };
