@@ -330,8 +330,8 @@ export class PromotionEngineService {
         if (!grant || grant.member_id !== actor.memberId) throw new AppError('bonus_not_found');
         if (grant.status !== 'open') throw new AppError('bonus_not_open');
         const balance = await ledger.balanceOf(actor.memberId);
-        // bigint: Math.min does not take them.
-        const take = [balance.availableMinor, grant.amount_minor].reduce((a, b) => (a < b ? a : b));
+        let take = grant.amount_minor;
+        if (balance.availableMinor < take) take = balance.availableMinor;
         let entryId: bigint | null = null;
         if (take > 0n) {
           const entry = await ledger.post({
