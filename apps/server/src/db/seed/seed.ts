@@ -14,6 +14,7 @@ import { seedDemoGames } from './demo-games.ts';
 import { seedDemoMessages } from './demo-messages.ts';
 import { seedDemoOperators } from './demo-operators.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
+import { seedDemoPromotionEngine } from './demo-promotion-engine.ts';
 import { seedDemoRanks } from './demo-ranks.ts';
 import { seedDemoRewards } from './demo-rewards.ts';
 import { seedDemoWallets } from './demo-wallets.ts';
@@ -170,6 +171,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoOperators(trx, brand.id);
     rowsAdded += await seedDemoMessages(trx, brand.id);
     rowsAdded += await seedDemoRanks(trx, brand.id);
+    rowsAdded += await seedDemoPromotionEngine(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });
