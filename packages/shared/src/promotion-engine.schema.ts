@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_REMARK_MAX } from './constants.ts';
 import { envelopeOf } from './envelope.ts';
 import { GAME_TYPES } from './game-types.ts';
 
@@ -13,7 +14,7 @@ const decimalString = z.string().regex(/^[0-9]+\.[0-9]{2}$/);
 const idString = z.string().regex(/^[1-9][0-9]{0,18}$/);
 
 /** SPEC §5: an activity remark is at most 140 characters. */
-export const PROMOTION_REMARK_MAX = 140;
+export const PROMOTION_REMARK_MAX = ACTIVITY_REMARK_MAX;
 /** The form's file field (up to UPLOAD_MAX_FILES pictures, PNG/JPEG, ≤ UPLOAD_MAX_BYTES each). */
 export const PROMOTION_IMAGE_FIELD = 'images';
 

@@ -33,6 +33,8 @@ export const NAMESPACES = [
   'agents',
   'rewards',
   'protection',
+  // Issue 19: promotion applications (visitor pages) and bonus details.
+  'bonuses',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

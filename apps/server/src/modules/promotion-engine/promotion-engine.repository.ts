@@ -135,15 +135,6 @@ export class PromotionEngineRepository<E extends Executor = Executor> extends Re
     return { count: Number(count.count), first: of(first), latest: of(latest) };
   }
 
-  async brandCurrency(brandId: bigint): Promise<string> {
-    const row = await this.db
-      .selectFrom('brands')
-      .select('currency')
-      .where('id', '=', brandId)
-      .executeTakeFirstOrThrow();
-    return row.currency;
-  }
-
   #applications() {
     return this.db
       .selectFrom('promotion_applications as a')

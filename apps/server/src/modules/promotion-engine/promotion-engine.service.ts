@@ -9,15 +9,13 @@ import {
   type PromotionRules,
 } from '@lotus/shared/promotion-engine.schema';
 import type { PromotionRuleRow } from '../../db/tables/promotion-engine.ts';
-import { type Db, UnitOfWork } from '../../db/unit-of-work.ts';
 import { type Actor, requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { sha256Hex } from '../../lib/request-hash.ts';
 import { requireImage } from '../feedback/image-sniff.ts';
-import { type EngineRepositories, engineRepositories, forfeitLedgerKey, issueBonus } from './bonus-issue.ts';
-import { PromotionEngineRepository } from './promotion-engine.repository.ts';
+import { decisionFacts, EngineServiceBase, forfeitLedgerKey, issueBonus } from './bonus-issue.ts';
+import type { PromotionEngineRepository } from './promotion-engine.repository.ts';
 import { activityStatus, DEPOSIT_REASONS, evaluate, rulesView, windowOf } from './promotion-rules.ts';
 import { applicationView, bonusesView, bonusView } from './promotion-views.ts';
 
@@ -59,32 +57,22 @@ const languageOf = (actor: Actor, language?: string) => (language ?? actor.langu
  * browser's Idempotency-Key; the ledger keys (`promotion:<application>:bonus`, `bonus:<grant>:forfeit`)
  * make a second posting impossible whatever key is sent.
  */
-export class PromotionEngineService {
-  readonly #uow: UnitOfWork<EngineRepositories>;
-  readonly #reads: PromotionEngineRepository;
-  readonly #clock: Clock;
-
-  constructor(deps: { db: Db; clock: Clock }) {
-    this.#uow = new UnitOfWork(deps.db, engineRepositories);
-    this.#reads = new PromotionEngineRepository(deps.db);
-    this.#clock = deps.clock;
-  }
-
+export class PromotionEngineService extends EngineServiceBase {
   /** A promotion's rules for its detail page (anyone); null for a promotion without rules. */
   async publicRules(promotionId: bigint): Promise<{ rules: PromotionRules | null }> {
-    const head = await this.#reads.promotionById(promotionId);
+    const head = await this.reads.promotionById(promotionId);
     if (!head?.active) throw new AppError('promotion_not_found');
-    const rules = await this.#reads.rules(promotionId);
+    const rules = await this.reads.rules(promotionId);
     return { rules: rules ? rulesView(rules) : null };
   }
 
   /** Every active promotion of the brand with the member's SPEC §4 status. */
   async myPromotions(actor: Actor): Promise<{ list: MyPromotion[] }> {
     requireReal(actor);
-    const now = this.#clock.now();
-    const promotions = await this.#reads.activePromotions(actor.brandId);
+    const now = this.clock.now();
+    const promotions = await this.reads.activePromotions(actor.brandId);
     const applications = new Map(
-      (await this.#reads.applicationsOf(actor.memberId)).map((row) => [row.promotion_id, row]),
+      (await this.reads.applicationsOf(actor.memberId)).map((row) => [row.promotion_id, row]),
     );
     const claimable = await this.#claimableCheck(actor.memberId, now);
     return {
@@ -108,19 +96,19 @@ export class PromotionEngineService {
 
   /** Whether the member meets a rule now (member facts and deposits read once). */
   async #claimableCheck(memberId: bigint, now: Date): Promise<(rules: PromotionRuleRow) => boolean> {
-    const member = await this.#reads.member(memberId);
-    const deposits = await this.#reads.deposits(memberId);
+    const member = await this.reads.member(memberId);
+    const deposits = await this.reads.deposits(memberId);
     return (rules) => member !== undefined && evaluate(rules, member, deposits, now).ok;
   }
 
   async applications(actor: Actor, language?: string): Promise<{ list: ApplicationView[] }> {
     requireReal(actor);
-    const rows = await this.#reads.applicationsOf(actor.memberId);
-    const claimable = await this.#claimableCheck(actor.memberId, this.#clock.now());
+    const rows = await this.reads.applicationsOf(actor.memberId);
+    const claimable = await this.#claimableCheck(actor.memberId, this.clock.now());
     const lang = languageOf(actor, language);
     const list: ApplicationView[] = [];
     for (const row of rows) {
-      const rules = row.status === 'joined' ? await this.#reads.rules(row.promotion_id) : undefined;
+      const rules = row.status === 'joined' ? await this.reads.rules(row.promotion_id) : undefined;
       list.push(applicationView(row, lang, rules !== undefined && claimable(rules)));
     }
     return { list };
@@ -128,7 +116,7 @@ export class PromotionEngineService {
 
   async bonuses(actor: Actor, language?: string): Promise<MyBonuses> {
     requireReal(actor);
-    return bonusesView(await this.#reads.grantsOf(actor.memberId), languageOf(actor, language));
+    return bonusesView(await this.reads.grantsOf(actor.memberId), languageOf(actor, language));
   }
 
   /**
@@ -145,10 +133,10 @@ export class PromotionEngineService {
     language?: string,
   ): Promise<ApplyResult> {
     requireReal(actor);
-    const head = await this.#reads.promotion(actor.brandId, promotionId);
+    const head = await this.reads.promotion(actor.brandId, promotionId);
     if (!head) throw new AppError('promotion_not_found');
-    const rules = await this.#reads.rules(promotionId);
-    const window = windowOf(head, this.#clock.now());
+    const rules = await this.reads.rules(promotionId);
+    const window = windowOf(head, this.clock.now());
     if (!rules || window !== 'open') {
       throw new AppError('promotion_not_open', { details: { status: rules ? window : 'none' } });
     }
@@ -158,14 +146,14 @@ export class PromotionEngineService {
     }
     const lang = languageOf(actor, language);
     const { value } = await runIdempotent(
-      this.#uow,
+      this.uow,
       {
         scope: `member:${actor.memberId}:promotion.apply`,
         key,
         request: { promotionId, remark, images: images.map((image) => image.sha256) },
       },
       async ({ engine, ledger, audit }) => {
-        const now = this.#clock.now();
+        const now = this.clock.now();
         const member = await engine.member(actor.memberId);
         if (!member) throw new AppError('not_found');
         const eligibility = evaluate(rules, member, await engine.deposits(actor.memberId), now);
@@ -194,19 +182,11 @@ export class PromotionEngineService {
             { engine, ledger },
             {
               application,
-              rules,
-              depositMinor: eligibility.deposit?.amountMinor ?? null,
-              promotionCode: head.code,
+              facts: { head, rules, eligibility },
               at: now,
               by: 'auto',
             },
           );
-          await engine.decide(application.id, {
-            status: 'issued',
-            at: now,
-            by: 'auto',
-            depositId: eligibility.deposit?.id ?? null,
-          });
         }
         await audit.record({
           brandId: actor.brandId,
@@ -251,19 +231,15 @@ export class PromotionEngineService {
     requireReal(actor);
     const lang = languageOf(actor, language);
     const { value } = await runIdempotent(
-      this.#uow,
+      this.uow,
       { scope: `member:${actor.memberId}:promotion.claim`, key, request: { promotionId } },
       async ({ engine, ledger, audit }) => {
-        const now = this.#clock.now();
+        const now = this.clock.now();
         const application = await engine.lockApplicationOf(promotionId, actor.memberId);
         if (application?.status !== 'joined') throw new AppError('promotion_not_claimable');
-        const [head, rules, member] = [
-          await engine.promotion(actor.brandId, promotionId),
-          await engine.rules(promotionId),
-          await engine.member(actor.memberId),
-        ];
-        if (!head || !rules || !member) throw new AppError('promotion_not_claimable');
-        const eligibility = evaluate(rules, member, await engine.deposits(actor.memberId), now);
+        const facts = await decisionFacts(engine, application, now);
+        if (!facts) throw new AppError('promotion_not_claimable');
+        const { eligibility } = facts;
         if (!eligibility.ok) {
           if (DEPOSIT_REASONS.includes(eligibility.reason)) {
             throw new AppError('promotion_not_claimable', { details: { reason: eligibility.reason } });
@@ -274,20 +250,12 @@ export class PromotionEngineService {
           { engine, ledger },
           {
             application,
-            rules,
-            depositMinor: eligibility.deposit?.amountMinor ?? null,
-            promotionCode: head.code,
+            facts,
             at: now,
             by: `member:${actor.memberId}`,
+            claimed: true,
           },
         );
-        await engine.decide(application.id, {
-          status: 'issued',
-          at: now,
-          by: `member:${actor.memberId}`,
-          depositId: eligibility.deposit?.id ?? null,
-          claimed: true,
-        });
         await audit.record({
           brandId: actor.brandId,
           operatorId: null,
@@ -322,10 +290,10 @@ export class PromotionEngineService {
     requireReal(actor);
     const lang = languageOf(actor, language);
     const { value } = await runIdempotent(
-      this.#uow,
+      this.uow,
       { scope: `member:${actor.memberId}:bonus.forfeit`, key, request: { grantId } },
       async ({ engine, ledger, audit }) => {
-        const now = this.#clock.now();
+        const now = this.clock.now();
         const grant = await engine.lockGrant(grantId);
         if (!grant || grant.member_id !== actor.memberId) throw new AppError('bonus_not_found');
         if (grant.status !== 'open') throw new AppError('bonus_not_open');

@@ -5,13 +5,11 @@ import type {
   PromotionRules,
   SetPromotionRulesBody,
 } from '@lotus/shared/promotion-engine.schema';
-import { type Db, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { isRealAccount } from '../wallet/wallet-rules.ts';
-import { type EngineRepositories, engineRepositories, issueBonus } from './bonus-issue.ts';
-import { type ApplicationWithPromotion, PromotionEngineRepository } from './promotion-engine.repository.ts';
-import { evaluate, rulesRow, rulesView } from './promotion-rules.ts';
+import { decisionFacts, EngineServiceBase, issueBonus } from './bonus-issue.ts';
+import type { ApplicationWithPromotion, PromotionEngineRepository } from './promotion-engine.repository.ts';
+import { rulesRow, rulesView } from './promotion-rules.ts';
 import { applicationView, bonusesView, bonusView } from './promotion-views.ts';
 
 /** Who decides: an operator of the brand (by id) or the ops CLI (null); `ip` goes to the audit row. */
@@ -28,27 +26,17 @@ type OpsApplication = ReturnType<typeof applicationView> & { username: string };
  * Every decision is audited in its own transaction; the application row is locked, so two decisions on one
  * application queue and the second finds it decided (`application_not_pending`).
  */
-export class PromotionReviewService {
-  readonly #uow: UnitOfWork<EngineRepositories>;
-  readonly #reads: PromotionEngineRepository;
-  readonly #clock: Clock;
-
-  constructor(deps: { db: Db; clock: Clock }) {
-    this.#uow = new UnitOfWork(deps.db, engineRepositories);
-    this.#reads = new PromotionEngineRepository(deps.db);
-    this.#clock = deps.clock;
-  }
-
+export class PromotionReviewService extends EngineServiceBase {
   async setRules(
     actor: ReviewActor,
     code: string,
     body: SetPromotionRulesBody,
   ): Promise<{ rules: PromotionRules }> {
-    const head = await this.#reads.promotionByCode(actor.brandId, code);
+    const head = await this.reads.promotionByCode(actor.brandId, code);
     if (!head) throw new AppError('promotion_not_found');
     const row = rulesRow(body, head, nameOf(actor));
-    await this.#uow.run(async ({ engine, audit }) => {
-      await engine.upsertRules(row, this.#clock.now());
+    await this.uow.run(async ({ engine, audit }) => {
+      await engine.upsertRules(row, this.clock.now());
       await audit.record({
         brandId: actor.brandId,
         operatorId: actor.operatorId,
@@ -63,13 +51,13 @@ export class PromotionReviewService {
         },
       });
     });
-    const stored = await this.#reads.rules(head.id);
+    const stored = await this.reads.rules(head.id);
     if (!stored) throw new AppError('promotion_not_found');
     return { rules: rulesView(stored) };
   }
 
   async applications(brandId: bigint, status: ApplicationStatus): Promise<{ list: OpsApplication[] }> {
-    const rows = await this.#reads.applicationsByStatus(brandId, status);
+    const rows = await this.reads.applicationsByStatus(brandId, status);
     return { list: rows.map((row) => ({ ...applicationView(row, 'EN'), username: row.username })) };
   }
 
@@ -85,18 +73,14 @@ export class PromotionReviewService {
     actor: ReviewActor,
     applicationId: bigint,
   ): Promise<{ application: OpsApplication; bonus: BonusView | null }> {
-    return this.#uow.run(async ({ engine, ledger, audit }) => {
-      const now = this.#clock.now();
+    return this.uow.run(async ({ engine, ledger, audit }) => {
+      const now = this.clock.now();
       const application = await engine.lockApplication(applicationId);
       if (!application || application.brand_id !== actor.brandId) throw new AppError('application_not_found');
       if (application.status !== 'pending') throw new AppError('application_not_pending');
-      const [head, rules, member] = [
-        await engine.promotion(actor.brandId, application.promotion_id),
-        await engine.rules(application.promotion_id),
-        await engine.member(application.member_id),
-      ];
-      if (!head || !rules || !member) throw new AppError('promotion_not_open');
-      const eligibility = evaluate(rules, member, await engine.deposits(member.id), now);
+      const facts = await decisionFacts(engine, application, now);
+      if (!facts) throw new AppError('promotion_not_open');
+      const { eligibility } = facts;
       if (!eligibility.ok) {
         throw new AppError('promotion_not_eligible', { details: { reason: eligibility.reason } });
       }
@@ -104,19 +88,11 @@ export class PromotionReviewService {
         { engine, ledger },
         {
           application,
-          rules,
-          depositMinor: eligibility.deposit?.amountMinor ?? null,
-          promotionCode: head.code,
+          facts,
           at: now,
           by: nameOf(actor),
         },
       );
-      await engine.decide(application.id, {
-        status: 'issued',
-        at: now,
-        by: nameOf(actor),
-        depositId: eligibility.deposit?.id ?? null,
-      });
       await audit.record({
         brandId: actor.brandId,
         operatorId: actor.operatorId,
@@ -145,13 +121,13 @@ export class PromotionReviewService {
   ): Promise<{ application: OpsApplication; bonus: null }> {
     const trimmed = reason.trim();
     if (trimmed === '' || trimmed.length > 500) throw new AppError('reason_required');
-    return this.#uow.run(async ({ engine, audit }) => {
+    return this.uow.run(async ({ engine, audit }) => {
       const application = await engine.lockApplication(applicationId);
       if (!application || application.brand_id !== actor.brandId) throw new AppError('application_not_found');
       if (application.status !== 'pending') throw new AppError('application_not_pending');
       await engine.decide(application.id, {
         status: 'rejected',
-        at: this.#clock.now(),
+        at: this.clock.now(),
         by: nameOf(actor),
         rejectReason: trimmed,
       });
@@ -173,9 +149,9 @@ export class PromotionReviewService {
 
   /** A member's bonuses and what they lock (read only). */
   async wagering(brandId: bigint, username: string): Promise<MyBonuses & { username: string }> {
-    const member = await this.#reads.memberByUsername(brandId, username);
+    const member = await this.reads.memberByUsername(brandId, username);
     if (!member || !isRealAccount(member))
       throw new AppError('not_found', { message: `no member "${username}"` });
-    return { ...bonusesView(await this.#reads.grantsOf(member.id), 'EN'), username: member.username };
+    return { ...bonusesView(await this.reads.grantsOf(member.id), 'EN'), username: member.username };
   }
 }

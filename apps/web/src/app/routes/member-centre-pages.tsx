@@ -49,6 +49,11 @@ export const MEMBER_CENTRE_PAGES: MemberCentrePages = {
       default: () => <MessagesPage />,
     })),
   ),
+  bonusDetails: lazy(() =>
+    import('../../features/bonus-details/components/bonus-details-page.tsx').then((m) => ({
+      default: m.BonusDetailsPage,
+    })),
+  ),
   rewardCenter: lazy(() =>
     import('../../features/rewards/components/reward-center-page.tsx').then((m) => ({
       default: m.RewardCenterPage,

@@ -48,6 +48,7 @@ describe('member centre shell (SPEC §2, §6)', () => {
       'personalHistoryCopy',
       'transactionHistory',
       'myActivity',
+      'bonusDetails',
       'rewardCenter',
       'messageV2',
     ]);
@@ -73,6 +74,7 @@ describe('member centre shell (SPEC §2, §6)', () => {
       'personalHistoryCopy',
       'transactionHistory',
       'myActivity',
+      'bonusDetails',
       'rewardCenter',
       'messageV2',
     ]);

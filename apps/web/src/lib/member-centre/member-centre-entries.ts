@@ -13,6 +13,8 @@ export const MEMBER_CENTRE_ENTRIES = [
   'transactionHistory',
   // Issue 17: the player's own money per day (deposits, withdrawals, stakes, wins, net).
   'myActivity',
+  // Issue 19: each bonus with its wagering requirement and progress, forfeit.
+  'bonusDetails',
   'rewardCenter',
   'messageV2',
 ] as const;
