@@ -110,7 +110,8 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
     await page.getByTestId('deposit-submit').click();
     await page.getByTestId('deposit-confirm').getByTestId('deposit-confirm-submit').click();
     await page.waitForURL(/\/sim\/gateway\/pay\?/);
-    await page.getByRole('button', { name: 'Pay' }).click();
+    // The simulator's page is in the player's language: its pay button by its value.
+    await page.locator('button[name="outcome"][value="pay"]').click();
     await page.waitForURL(/\/member\/depositv2\?deposit=\d+$/);
     await expect(page.getByTestId('deposit-return')).toHaveAttribute('data-status', 'approved');
   });
