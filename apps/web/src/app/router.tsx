@@ -163,6 +163,7 @@ function pageRouteTable(): RouteObject[] {
       paths: ['/promoDetail'],
       meta: page('pages:promoDetail.title', fullLayout(null)),
       load: () => import('./routes/promo-detail-route.tsx').then((m) => m.PromoDetailRoute),
+      memberTexts: ['bonuses'],
     }),
     ...pageRoutes({
       paths: ['/help'],

@@ -318,6 +318,8 @@ export const MEMBER_NAMESPACES = [
   'agents',
   'rewards',
   'protection',
+  // Issue 19: only /promoDetail and Bonus details show them; each waits for them with its code.
+  'bonuses',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

@@ -86,11 +86,8 @@ export function amountProblemText(t: TFunction, problem: AmountProblem, symbol: 
 /** A decimal string of the error's `value` (`{ min: "100.00" }`) as money text, else the raw value. */
 function limitText(raw: unknown, symbol: string): string {
   if (typeof raw !== 'string' && typeof raw !== 'number') return '';
-  const text = String(raw);
-  // decimalToMinor refuses zero (no amount is zero); a reported figure may be, e.g. no wagering done yet.
-  if (/^0+(\.0+)?$/.test(text)) return moneyText(0n, symbol);
-  const minor = decimalToMinor(text);
-  return minor === null ? text : moneyText(minor, symbol);
+  const minor = decimalToMinor(String(raw));
+  return minor === null ? String(raw) : moneyText(minor, symbol);
 }
 
 /**
@@ -104,15 +101,6 @@ export function moneyErrorText(t: TFunction, error: unknown, symbol: string): st
     }
     if (error.code === 'amount_above_maximum') {
       return t('errors:amount_above_maximum', { max: limitText(error.value.max, symbol) });
-    }
-    if (error.code === 'bonus_wagering_open') {
-      // Issue 19: the open bonuses' wagering progress and the money they lock, in the refusal itself.
-      return t('errors:bonus_wagering_open', {
-        done: limitText(error.value.done, symbol),
-        required: limitText(error.value.required, symbol),
-        percent: String(error.value.percent ?? 0),
-        locked: limitText(error.value.locked, symbol),
-      });
     }
     if (error.code === 'payout_account_limit') {
       return t('errors:payout_account_limit', { max: String(error.value.max ?? '') });
