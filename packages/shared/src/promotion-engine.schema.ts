@@ -120,6 +120,10 @@ export const promotionCodeParamsSchema = z.object({
 export const promotionIdParams = z.object({ id: idString });
 export const bonusIdParams = z.object({ id: idString });
 export const applicationIdParams = z.object({ id: idString });
+export const applicationImageParams = z.object({
+  id: idString,
+  position: z.coerce.number().int().min(1).max(3),
+});
 
 export const myPromotionSchema = z.object({
   promotionId: idString,

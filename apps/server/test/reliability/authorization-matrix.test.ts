@@ -647,6 +647,12 @@ const OPS_ROWS: Row<OpsActor>[] = [
     false,
     otherBrandSees,
   ),
+  // The owner's application has no picture: 404 for the desk, and another brand's admin finds nothing either.
+  opsRow(
+    'GET /wps/ops/promotions/applications/:id/images/:position',
+    (headers) => json('GET', `/wps/ops/promotions/applications/${ids.application}/images/1`)(headers),
+    false,
+  ),
   opsRow(
     'POST /wps/ops/promotions/applications/:id/approve',
     (headers) => json('POST', `/wps/ops/promotions/applications/${ids.application}/approve`)(headers),

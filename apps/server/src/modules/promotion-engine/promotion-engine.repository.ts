@@ -178,6 +178,22 @@ export class PromotionEngineRepository<E extends Executor = Executor> extends Re
       .execute()) as (ApplicationWithPromotion & { username: string })[];
   }
 
+  /** One picture of an application of the brand. */
+  async applicationImage(
+    brandId: bigint,
+    applicationId: bigint,
+    position: number,
+  ): Promise<{ mime: 'image/png' | 'image/jpeg'; bytes: Uint8Array } | undefined> {
+    return this.db
+      .selectFrom('promotion_application_images as i')
+      .innerJoin('promotion_applications as a', 'a.id', 'i.application_id')
+      .select(['i.mime', 'i.bytes'])
+      .where('a.brand_id', '=', brandId)
+      .where('i.application_id', '=', applicationId)
+      .where('i.position', '=', position)
+      .executeTakeFirst();
+  }
+
   async grantsOf(memberId: bigint): Promise<GrantWithPromotion[]> {
     return (await this.db
       .selectFrom('bonus_grants as g')

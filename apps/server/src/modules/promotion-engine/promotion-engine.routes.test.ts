@@ -306,6 +306,21 @@ describe.each(testBackends())('promotion engine [%s]', (backend) => {
       bonus: { amount: '50.00', wageringRequired: '100.00' },
     });
     expect(errorOf(await approve()).message).toBe('application_not_pending');
+    // The operator sees the pictures as stored: cleaned PNGs, private.
+    const picture = await test.app.inject({
+      method: 'GET',
+      url: `/wps/ops/promotions/applications/${application.id}/images/2`,
+      headers: { authorization: `Bearer ${finance}` },
+    });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.headers['cache-control']).toBe('private, no-store');
+    const third = await test.app.inject({
+      method: 'GET',
+      url: `/wps/ops/promotions/applications/${application.id}/images/3`,
+      headers: { authorization: `Bearer ${finance}` },
+    });
+    expect(third.statusCode).toBe(404);
     expect(await statusOf(member, manualPromo.id)).toBe('issued');
 
     const other = await wd.readyMember(0n);

@@ -1,6 +1,7 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@lotus/shared/constants';
 import {
   applicationIdParams,
+  applicationImageParams,
   applyResponse,
   bonusIdParams,
   forfeitResponse,
@@ -26,7 +27,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
-import { readMultipartForm, registerMultipartForm } from '../../lib/multipart-form.ts';
+import { readMultipartForm, registerMultipartForm, sendPrivateImage } from '../../lib/multipart-form.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { operatorActorOf } from '../../plugins/operator-auth.ts';
 import type { ApplicationForm, PromotionEngineService } from './promotion-engine.service.ts';
@@ -247,6 +248,28 @@ export function promotionEngineRoutes(deps: {
       },
       async (request) =>
         ok(await review.applications(operatorActorOf(request).brandId, request.query.status)),
+    );
+
+    app.get(
+      '/wps/ops/promotions/applications/:id/images/:position',
+      {
+        config: { operator: ['support', 'finance'] },
+        schema: {
+          tags: ['back office'],
+          summary: "One of an application's pictures (1–3), as sent (cleaned); private, never cached",
+          description: 'Errors: not_found 404.',
+          params: applicationImageParams,
+        },
+      },
+      async (request, reply) =>
+        sendPrivateImage(
+          reply,
+          await review.image(
+            operatorActorOf(request).brandId,
+            BigInt(request.params.id),
+            request.params.position,
+          ),
+        ),
     );
 
     app.post(

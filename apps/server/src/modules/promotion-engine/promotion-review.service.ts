@@ -147,6 +147,17 @@ export class PromotionReviewService extends EngineServiceBase {
     });
   }
 
+  /** One picture of an application of the operator's brand (1–3), for the review. */
+  async image(
+    brandId: bigint,
+    applicationId: bigint,
+    position: number,
+  ): Promise<{ bytes: Uint8Array; type: string }> {
+    const image = await this.reads.applicationImage(brandId, applicationId, position);
+    if (!image) throw new AppError('not_found');
+    return { bytes: image.bytes, type: image.mime };
+  }
+
   /** A member's bonuses and what they lock (read only). */
   async wagering(brandId: bigint, username: string): Promise<MyBonuses & { username: string }> {
     const member = await this.reads.memberByUsername(brandId, username);
