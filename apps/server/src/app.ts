@@ -37,6 +37,7 @@ import { createOperatorsModule } from './modules/operators/operators-module.ts';
 import { createPasswordModule } from './modules/password/password-module.ts';
 import { createPlayerProtectionModule } from './modules/player-protection/player-protection-module.ts';
 import { createPointsModule } from './modules/points/points-module.ts';
+import { createPromotionEngineModule } from './modules/promotion-engine/promotion-engine-module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions-module.ts';
 import { createRafflesModule } from './modules/raffles/raffles-module.ts';
 import { createRanksModule } from './modules/ranks/ranks-module.ts';
@@ -388,6 +389,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     log: app.log,
     devInbox: config.devInbox,
   });
+  const promotionEngine = createPromotionEngineModule({ db, clock });
   const vendorProtocol = createVendorProtocolModule({
     db,
     ledger: ledger.api,
@@ -441,6 +443,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     promotions,
     points,
     loyalty,
+    promotionEngine,
     vendorProtocol,
     inhouseVendor,
     missions,

@@ -190,6 +190,24 @@ export const errorCodes = {
   mission_already_claimed: 409,
   /** SPEC §8 "Referral disabled": the brand does not run the referral promotion. */
   activity_coming: 403,
+  // promotion engine (issue 19; docs/promotion-engine.md)
+  promotion_not_found: 404,
+  /** Before its window (coming soon), after it (closed), or a promotion without rules. */
+  promotion_not_open: 409,
+  /** The member does not meet a rule (`value.reason`: new_players, deposit_count, vip_level, qualifying_deposit). */
+  promotion_not_eligible: 409,
+  promotion_already_applied: 409,
+  /** A remark over 140 characters (SPEC §5). */
+  promotion_remark_too_long: 400,
+  /** Nothing to claim: no joined application, or no qualifying deposit yet. */
+  promotion_not_claimable: 409,
+  promotion_rules_invalid: 400,
+  application_not_found: 404,
+  application_not_pending: 409,
+  bonus_not_found: 404,
+  bonus_not_open: 409,
+  /** A withdrawal that would leave less than the open bonuses lock (`value`: done, required, percent, locked). */
+  bonus_wagering_open: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -14,6 +14,7 @@ import type { MessageTables } from './tables/messages.ts';
 import type { MissionTables } from './tables/missions.ts';
 import type { PlayerProtectionTables } from './tables/player-protection.ts';
 import type { PointsTables } from './tables/points.ts';
+import type { PromotionEngineTables } from './tables/promotion-engine.ts';
 import type { RaffleTables } from './tables/raffles.ts';
 import type { RankTables } from './tables/ranks.ts';
 import type { RewardTables } from './tables/rewards.ts';
@@ -154,7 +155,8 @@ export interface Database
     PointsTables,
     LoyaltyTables,
     RaffleTables,
-    MissionTables {
+    MissionTables,
+    PromotionEngineTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -16,6 +16,7 @@ import { missionsOpsCommands } from '../modules/missions/missions.ops-commands.t
 import { operatorOpsCommands } from '../modules/operators/operators.ops-commands.ts';
 import { protectionOpsCommands } from '../modules/player-protection/player-protection.ops-commands.ts';
 import { pointsOpsCommands } from '../modules/points/points.ops-commands.ts';
+import { promotionEngineOpsCommands } from '../modules/promotion-engine/promotion-engine.ops-commands.ts';
 import { rewardOpsCommands } from '../modules/promotions/rewards.ops-commands.ts';
 import { raffleOpsCommands } from '../modules/raffles/raffles.ops-commands.ts';
 import { BRAND_SETTING_KEYS } from '../modules/system/system.service.ts';
@@ -131,6 +132,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   ...operatorOpsCommands,
   ...protectionOpsCommands,
   ...pointsOpsCommands,
+  ...promotionEngineOpsCommands,
   ...rewardOpsCommands,
   ...raffleOpsCommands,
   ...missionsOpsCommands,

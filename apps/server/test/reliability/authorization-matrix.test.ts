@@ -104,6 +104,10 @@ const ids = {
   reward: '',
   raffleCode: '',
   raffleTicket: '',
+  promotion: '',
+  promotionCode: '',
+  bonus: '',
+  application: '',
 };
 const creds: Credentials = { member: {} as never, studio: {} as never };
 const ops: Record<OpsActor | 'finance', Record<string, string>> = {} as never;
@@ -338,6 +342,53 @@ beforeAll(async () => {
     'message',
   );
   ids.message = String(message.id);
+  // Issue 19: a join-and-get promotion (no wagering, so nothing is locked) and a manual one; the owner has a
+  // bonus of the first and a pending application to the second, which the others reach for by id.
+  const promotionRules = {
+    approval: 'auto',
+    hasForm: false,
+    newPlayersDays: null,
+    minDepositCount: 0,
+    minVipLevel: 0,
+    qualifyingDeposit: null,
+    minDeposit: '0',
+    award: { kind: 'fixed', amount: '1' },
+    wagering: { multiple: 0, weights: [] },
+  };
+  for (const [code, approval] of [
+    ['matrix-join', 'auto'],
+    ['matrix-manual', 'manual'],
+  ] as const) {
+    const promotion = await db
+      .insertInto('promotions')
+      .values({
+        brand_id: wallet.brandId,
+        code,
+        category: 'others',
+        title: JSON.stringify({ EN: code }),
+        summary: JSON.stringify({ EN: code }),
+        content: JSON.stringify({ EN: code }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ok(
+      await app.inject(
+        json('PUT', `/wps/ops/promotions/${code}/rules`, { ...promotionRules, approval })(finance),
+      ),
+      'promotion rules',
+    );
+    const applied = await ok(
+      await app.inject(json('POST', `/wps/member/promotions/${promotion.id}/apply`)(creds.member.owner)),
+      'promotion apply',
+    );
+    if (approval === 'auto') {
+      ids.promotion = String(promotion.id);
+      ids.promotionCode = code;
+      ids.bonus = String((applied.bonus as { id: string }).id);
+    } else {
+      ids.application = String((applied.application as { id: string }).id);
+    }
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -608,6 +659,54 @@ const otherBrandSees = own('an admin of another brand sees only its own brand');
 
 const OPS_ROWS: Row<OpsActor>[] = [
   opsRow('GET /wps/ops/me', json('GET', '/wps/ops/me'), false, own('the operator’s own profile')),
+  // Issue 19, the promotion engine: another brand's admin finds neither the promotion, the application nor
+  // the member; nobody here may decide (support reads only).
+  opsRow(
+    'PUT /wps/ops/promotions/:code/rules',
+    (headers) =>
+      json('PUT', `/wps/ops/promotions/${ids.promotionCode}/rules`, {
+        approval: 'auto',
+        hasForm: false,
+        newPlayersDays: null,
+        minDepositCount: 0,
+        minVipLevel: 0,
+        qualifyingDeposit: null,
+        minDeposit: '0',
+        award: { kind: 'fixed', amount: '1' },
+        wagering: { multiple: 0, weights: [] },
+      })(headers),
+    true,
+  ),
+  opsRow(
+    'GET /wps/ops/promotions/applications',
+    json('GET', '/wps/ops/promotions/applications'),
+    false,
+    otherBrandSees,
+  ),
+  // The owner's application has no picture: 404 for the desk, and another brand's admin finds nothing either.
+  opsRow(
+    'GET /wps/ops/promotions/applications/:id/images/:position',
+    (headers) => json('GET', `/wps/ops/promotions/applications/${ids.application}/images/1`)(headers),
+    false,
+  ),
+  opsRow(
+    'POST /wps/ops/promotions/applications/:id/approve',
+    (headers) => json('POST', `/wps/ops/promotions/applications/${ids.application}/approve`)(headers),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/promotions/applications/:id/reject',
+    (headers) =>
+      json('POST', `/wps/ops/promotions/applications/${ids.application}/reject`, { reason: 'matrix' })(
+        headers,
+      ),
+    true,
+  ),
+  opsRow(
+    'GET /wps/ops/members/:username/bonuses',
+    (headers) => json('GET', `/wps/ops/members/${ids.ownerUsername}/bonuses`)(headers),
+    false,
+  ),
   opsRow(
     'POST /wps/ops/members/:username/adjust',
     (headers) =>
@@ -851,6 +950,34 @@ const MESSAGE_ROWS: Row<MemberActor>[] = [
   memberRow('POST /wps/relay/CSP_unreadCount', json('POST', '/wps/relay/CSP_unreadCount')),
 ];
 
+/** The promotion engine (issue 19): the caller's own statuses, applications and bonuses; the owner's bonus by id. */
+const promotionReal = { trial: NEEDS_REAL, guest: NEEDS_REAL };
+const PROMOTION_ROWS: Row<MemberActor>[] = [
+  memberRow('GET /wps/member/promotions', json('GET', '/wps/member/promotions'), promotionReal),
+  memberRow(
+    'POST /wps/member/promotions/:id/apply',
+    (headers) => json('POST', `/wps/member/promotions/${ids.promotion}/apply`)(headers),
+    promotionReal,
+  ),
+  // Nothing joined: 409 promotion_not_claimable is each actor's own answer.
+  memberRow(
+    'POST /wps/member/promotions/:id/claim',
+    (headers) => json('POST', `/wps/member/promotions/${ids.promotion}/claim`)(headers),
+    promotionReal,
+  ),
+  memberRow(
+    'GET /wps/member/promotions/applications',
+    json('GET', '/wps/member/promotions/applications'),
+    promotionReal,
+  ),
+  memberRow('GET /wps/member/bonuses', json('GET', '/wps/member/bonuses'), promotionReal),
+  memberRow(
+    'POST /wps/member/bonuses/:id/forfeit',
+    (headers) => json('POST', `/wps/member/bonuses/${ids.bonus}/forfeit`)(headers),
+    foreign('bonus_not_found'),
+  ),
+];
+
 const REWARD_ROWS: Row<MemberActor>[] = [
   memberRow('GET /wps/member/rewards', json('GET', '/wps/member/rewards'), {
     trial: NEEDS_REAL,
@@ -1007,6 +1134,7 @@ const MEMBER_TABLES: Record<string, { rows: Row<MemberActor>[]; studio?: true }>
   rewards: { rows: REWARD_ROWS },
   raffles: { rows: RAFFLE_ROWS },
   'missions and referral': { rows: MISSION_ROWS },
+  promotions: { rows: PROMOTION_ROWS },
   'player protection': { rows: PROTECTION_ROWS },
   points: { rows: POINTS_ROWS },
 };

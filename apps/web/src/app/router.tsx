@@ -162,8 +162,8 @@ function pageRouteTable(): RouteObject[] {
     ...pageRoutes({
       paths: ['/promoDetail'],
       meta: page('pages:promoDetail.title', fullLayout(null)),
-      load: () =>
-        import('../features/promotions/components/promo-detail-page.tsx').then((m) => m.PromoDetailPage),
+      load: () => import('./routes/promo-detail-route.tsx').then((m) => m.PromoDetailRoute),
+      memberTexts: ['bonuses'],
     }),
     ...pageRoutes({
       paths: ['/help'],

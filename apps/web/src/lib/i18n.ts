@@ -38,6 +38,8 @@ export const NAMESPACES = [
   'loyalty',
   'raffles',
   'missions',
+  // Issue 19: promotion applications (visitor pages) and bonus details.
+  'bonuses',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -326,6 +328,8 @@ export const MEMBER_NAMESPACES = [
   'loyalty',
   'raffles',
   'missions',
+  // Issue 19: only /promoDetail and Bonus details show them; each waits for them with its code.
+  'bonuses',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

@@ -25,8 +25,8 @@ import * as protectionMoneyPath from './0023_protection_money_path.ts';
 import * as agentAggregates from './0024_agent_aggregates.ts';
 import * as agentContracts from './0025_agent_contracts.ts';
 import * as promotionsLedger from './0026_promotions_ledger.ts';
+import * as promotionEngine from './0027_promotion_engine.ts';
 import * as points from './0028_points.ts';
-// Issue 19 H3: missions and referral.
 import * as missionsReferral from './0029_missions_referral.ts';
 import * as raffles from './0030_raffles.ts';
 import * as loyaltyRanks from './0031_loyalty_ranks.ts';
@@ -63,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0024_agent_aggregates': agentAggregates,
   '0025_agent_contracts': agentContracts,
   '0026_promotions_ledger': promotionsLedger,
+  '0027_promotion_engine': promotionEngine,
   '0028_points': points,
   '0029_missions_referral': missionsReferral,
   '0030_raffles': raffles,

@@ -20,9 +20,9 @@ export type PromotionSeed = {
 };
 
 const JOINING_EN =
-  '<h3>How to join</h3><p>Applications open from this page with the <strong>Apply</strong> button when the promotions centre goes live. Until then this page shows the terms, so you know exactly what to expect.</p>';
+  '<h3>How to join</h3><p>Where a promotion takes applications, log in and use the <strong>Apply</strong> or <strong>Join</strong> button on this page; its status beside the button tells you where you stand. Bonuses you receive, with their wagering progress, are in Bonus details in your member centre.</p>';
 const JOINING_HI =
-  '<h3>कैसे भाग लें</h3><p>प्रमोशन सेंटर शुरू होने पर इसी पेज के <strong>आवेदन करें</strong> बटन से आवेदन खुलेंगे। तब तक यह पेज शर्तें दिखाता है, ताकि आपको पहले से पता हो कि क्या उम्मीद करनी है।</p>';
+  '<h3>कैसे जुड़ें</h3><p>जहाँ प्रमोशन आवेदन लेता है, वहाँ लॉग इन करें और इस पेज पर <strong>आवेदन करें</strong> या <strong>जुड़ें</strong> बटन का उपयोग करें; बटन के पास की स्थिति बताती है कि आपका आवेदन कहाँ है। आपको मिले बोनस और उनकी वेजरिंग प्रगति आपके मेंबर सेंटर के बोनस विवरण में हैं।</p>';
 
 const GENERAL_EN =
   '<h3>General terms</h3><ul><li>One account per person, household, device and IP address.</li><li>Lotus may refuse or withdraw a bonus that was obtained by abuse, and may ask for proof of identity.</li><li>The general promotion terms in our <a href="/help">help centre</a> apply.</li></ul>';
@@ -42,8 +42,8 @@ export const DEMO_PROMOTIONS: PromotionSeed[] = [
       HI: 'नए खिलाड़ियों को पहली जमा राशि पर 100% बोनस, अधिकतम P 5,000।',
     },
     content: {
-      EN: `<p>Start at Lotus with twice the balance: we match your first deposit in full, up to <strong>P 5,000</strong>.</p><h3>Terms</h3><ul><li>For accounts making their first deposit.</li><li>Minimum qualifying deposit: P 200.</li><li>Bonus and deposit must be wagered 15 times on slots or fishing games before a withdrawal.</li><li>Live casino, sports and lottery bets do not count towards the wagering.</li><li>The bonus is valid for 14 days after it is credited.</li></ul>${JOINING_EN}${GENERAL_EN}`,
-      HI: `<p>Lotus पर दोगुने बैलेंस से शुरुआत करें: हम आपकी पहली जमा राशि के बराबर बोनस देते हैं, अधिकतम <strong>P 5,000</strong>।</p><h3>शर्तें</h3><ul><li>उन अकाउंट के लिए जो पहली बार जमा कर रहे हैं।</li><li>न्यूनतम योग्य जमा राशि: P 200।</li><li>निकासी से पहले बोनस और जमा राशि को स्लॉट या फ़िशिंग गेम्स पर 15 बार दाँव पर लगाना होगा।</li><li>लाइव कैसीनो, स्पोर्ट्स और लॉटरी के दाँव इसमें नहीं गिने जाते।</li><li>बोनस मिलने के बाद 14 दिन तक मान्य है।</li></ul>${JOINING_HI}${GENERAL_HI}`,
+      EN: `<p>Start at Lotus with twice the balance: we match your first deposit in full, up to <strong>P 5,000</strong>.</p><h3>Terms</h3><ul><li>For accounts making their first deposit.</li><li>Minimum qualifying deposit: P 200.</li><li>Join first, then claim the bonus after your first deposit (or apply after it: it is credited at once).</li><li>The bonus must be wagered 10 times before the money it locks can be withdrawn: slot bets count in full, live casino bets at 10%, other games not at all.</li><li>You can forfeit an open bonus at any time in Bonus details.</li></ul>${JOINING_EN}${GENERAL_EN}`,
+      HI: `<p>Lotus पर दोगुने बैलेंस से शुरुआत करें: हम आपकी पहली जमा राशि के बराबर बोनस देते हैं, अधिकतम <strong>P 5,000</strong>।</p><h3>शर्तें</h3><ul><li>उन अकाउंट के लिए जो पहली बार जमा कर रहे हैं।</li><li>न्यूनतम योग्य जमा राशि: P 200।</li><li>पहले जुड़ें, फिर पहली जमा के बाद बोनस क्लेम करें (या जमा के बाद आवेदन करें: बोनस तुरंत मिल जाता है)।</li><li>बोनस से लॉक हुई राशि निकालने से पहले बोनस को 10 बार दाँव पर लगाना होगा: स्लॉट के दाँव पूरे गिने जाते हैं, लाइव कैसीनो के 10%, बाकी गेम्स के नहीं।</li><li>आप बोनस विवरण में किसी भी खुले बोनस को कभी भी छोड़ सकते हैं।</li></ul>${JOINING_HI}${GENERAL_HI}`,
     },
   },
   {
@@ -143,6 +143,22 @@ export const DEMO_PROMOTIONS: PromotionSeed[] = [
     content: {
       EN: `<p>Each week (Monday to Sunday) your valid slot bets count towards three milestones:</p><table><thead><tr><th scope="col">Weekly slot turnover</th><th scope="col">Reward</th></tr></thead><tbody><tr><td>P 10,000</td><td>P 50</td></tr><tr><td>P 50,000</td><td>P 300</td></tr><tr><td>P 200,000</td><td>P 1,500</td></tr></tbody></table><h3>Terms</h3><ul><li>Rewards add up: reaching P 200,000 earns all three.</li><li>Rewards are credited on Monday and need to be wagered once before withdrawal.</li></ul>${JOINING_EN}${GENERAL_EN}`,
       HI: `<p>हर हफ़्ते (सोमवार से रविवार) आपके मान्य स्लॉट दाँव तीन पड़ावों में गिने जाते हैं:</p><table><thead><tr><th scope="col">साप्ताहिक स्लॉट टर्नओवर</th><th scope="col">इनाम</th></tr></thead><tbody><tr><td>P 10,000</td><td>P 50</td></tr><tr><td>P 50,000</td><td>P 300</td></tr><tr><td>P 200,000</td><td>P 1,500</td></tr></tbody></table><h3>शर्तें</h3><ul><li>इनाम जुड़ते जाते हैं: P 200,000 तक पहुँचने पर तीनों इनाम मिलते हैं।</li><li>इनाम सोमवार को जमा होते हैं और निकासी से पहले उन्हें एक बार दाँव पर लगाना होगा।</li></ul>${JOINING_HI}${GENERAL_HI}`,
+    },
+  },
+  {
+    code: 'big-win-bonus',
+    category: 'slots',
+    tags: ['SPECIAL_OFFER'],
+    image: '/brand/promotions/slots.svg',
+    endsInDays: null,
+    title: { EN: 'Share your big win: P 200 bonus', HI: 'अपनी बड़ी जीत साझा करें: P 200 बोनस' },
+    summary: {
+      EN: 'Won 50 times your bet or more on a slot? Send us the screenshot and get a P 200 bonus.',
+      HI: 'किसी स्लॉट पर अपने दाँव की 50 गुना या अधिक जीत? हमें स्क्रीनशॉट भेजें और P 200 बोनस पाएँ।',
+    },
+    content: {
+      EN: `<p>Apply with a short remark and up to three screenshots (PNG or JPG, at most 5 MB each) of a slot win of at least <strong>50×</strong> your bet. Our team reviews every application.</p><h3>Terms</h3><ul><li>One application per account.</li><li>An approved application credits a <strong>P 200</strong> bonus that must be wagered 3 times on slots before the money it locks can be withdrawn.</li></ul>${JOINING_EN}${GENERAL_EN}`,
+      HI: `<p>एक छोटी टिप्पणी और किसी स्लॉट पर अपने दाँव की कम से कम <strong>50 गुना</strong> जीत के अधिकतम तीन स्क्रीनशॉट (PNG या JPG, हर एक अधिकतम 5 MB) के साथ आवेदन करें। हमारी टीम हर आवेदन की जाँच करती है।</p><h3>शर्तें</h3><ul><li>हर अकाउंट से एक ही आवेदन।</li><li>स्वीकृत आवेदन पर <strong>P 200</strong> बोनस मिलता है, जिसे लॉक हुई राशि निकालने से पहले स्लॉट पर 3 बार दाँव पर लगाना होगा।</li></ul>${JOINING_HI}${GENERAL_HI}`,
     },
   },
   {

@@ -16,6 +16,7 @@ import { seedDemoMissions } from './demo-missions.ts';
 import { seedDemoOperators } from './demo-operators.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
 import { seedDemoPoints } from './demo-points.ts';
+import { seedDemoPromotionEngine } from './demo-promotion-engine.ts';
 import { seedDemoRaffles } from './demo-raffles.ts';
 import { seedDemoRanks } from './demo-ranks.ts';
 import { seedDemoRewards } from './demo-rewards.ts';
@@ -176,6 +177,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoPoints(trx, brand.id);
     rowsAdded += await seedDemoRaffles(trx, brand.id);
     rowsAdded += await seedDemoMissions(trx, brand.id);
+    rowsAdded += await seedDemoPromotionEngine(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

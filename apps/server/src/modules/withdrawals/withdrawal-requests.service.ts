@@ -88,7 +88,7 @@ export class WithdrawalRequestsService {
         key,
         request: { payoutAccountId, amountMinor },
       },
-      async ({ withdrawals, ledger, audit }) => {
+      async ({ withdrawals, ledger, audit, bonusGate }) => {
         const now = this.#ctx.clock.now();
         const wallet = await ledger.memberMainAccount(actor.memberId);
         const id = await withdrawals.nextWithdrawalId();
@@ -99,6 +99,12 @@ export class WithdrawalRequestsService {
           idempotencyKey: `withdrawal:${id}:hold`,
           memo: `Withdrawal ${id}`,
         });
+        // After the hold, which locked the main account row: what is left must still cover the open bonuses
+        // (docs/promotion-engine.md "Bonus money and withdrawals"); a refusal rolls the hold back.
+        await bonusGate.assertWithdrawable(
+          actor.memberId,
+          (await ledger.balanceOf(actor.memberId)).availableMinor,
+        );
         await withdrawals.insertWithdrawal({
           id,
           brandId: actor.brandId,

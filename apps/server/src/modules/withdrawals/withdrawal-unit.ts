@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import { ledgerIn } from '../ledger/ledger.ts';
 import { protectionIn } from '../player-protection/activity-api.ts';
+import { bonusGateIn } from '../promotion-engine/bonus-gate-api.ts';
 import { type WithdrawalDetail, WithdrawalsRepository } from './withdrawals.repository.ts';
 
 /**
@@ -16,6 +17,8 @@ export function withdrawalRepositories(trx: Tx) {
     ledger: ledgerIn(trx),
     audit: new AuditRepository(trx),
     protection: protectionIn(trx),
+    // Issue 19: open bonuses lock part of the main wallet until their wagering is done or forfeited.
+    bonusGate: bonusGateIn(trx),
   };
 }
 

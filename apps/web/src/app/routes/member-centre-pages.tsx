@@ -56,6 +56,13 @@ export const MEMBER_CENTRE_PAGES: MemberCentrePages = {
       default: () => <MessagesPage />,
     })),
   ),
+  bonusDetails: lazy(() =>
+    // Issue 19: its texts are a member namespace of their own, downloaded with the page.
+    Promise.all([
+      import('../../features/bonus-details/components/bonus-details-page.tsx'),
+      loadNamespaces(['bonuses']),
+    ]).then(([m]) => ({ default: m.BonusDetailsPage })),
+  ),
   rewardCenter: lazy(() =>
     import('../../features/rewards/components/reward-center-page.tsx').then((m) => ({
       default: m.RewardCenterPage,

@@ -15,6 +15,8 @@ export const MEMBER_CENTRE_ENTRIES = [
   'personalProfit',
   // Issue 17: the player's own money per day (deposits, withdrawals, stakes, wins, net).
   'myActivity',
+  // Issue 19: each bonus with its wagering requirement and progress, forfeit.
+  'bonusDetails',
   'rewardCenter',
   // Issue 19: red envelopes, golden eggs and prize wheels (lucky draws) with their proof.
   'raffles',

@@ -5,23 +5,25 @@ import {
   Button,
   Group,
   Image,
-  Paper,
   Skeleton,
   Stack,
   Text,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
-import { AlertIcon, CompassIcon, LockIcon } from '../../../components/ui/icons.tsx';
+import { AlertIcon, CompassIcon } from '../../../components/ui/icons.tsx';
 import linkCard from '../../../components/ui/link-card.module.css';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { symbolOrDefault } from '../../../lib/money/money.ts';
 import { usePromotion } from '../api/get-promotion.ts';
+import { usePromotionRules } from '../api/promotion-engine-api.ts';
+import { PromotionApply } from './promotion-apply.tsx';
 import { PromotionPeriod } from './promotion-period.tsx';
+import { PromotionRulesList } from './promotion-rules.tsx';
 import { PromotionTags } from './promotion-tags.tsx';
 import classes from './promotions.module.css';
 
@@ -33,12 +35,40 @@ function promotionIdFrom(search: URLSearchParams): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
+/** The engine's conditions of the promotion, once loaded (nothing while loading or for a content-only one). */
+function PromotionConditions({ promotionId, symbol }: { promotionId: number; symbol: string }) {
+  const rules = usePromotionRules(promotionId);
+  return rules.data?.rules ? <PromotionRulesList rules={rules.data.rules} symbol={symbol} /> : null;
+}
+
+function PromotionApplySection({
+  promotionId,
+  title,
+  symbol,
+}: {
+  promotionId: number;
+  title: string;
+  symbol: string;
+}) {
+  const rules = usePromotionRules(promotionId);
+  if (rules.isPending) return null;
+  return (
+    <PromotionApply
+      promotionId={promotionId}
+      title={title}
+      rules={rules.data?.rules ?? null}
+      symbol={symbol}
+    />
+  );
+}
+
 /**
- * /promoDetail?id=: one promotion — image, title, period, tags, terms (sanitised HTML) — and the place where
- * a player will apply. Applying is not open yet (it arrives with the promotions issue), so the button is
- * disabled and the reason is written beside it.
+ * /promoDetail?id=: one promotion — image, title, period, tags, terms (sanitised HTML), the engine's
+ * conditions — and the place where a player applies, joins or claims (issue 19, SPEC §4 statuses).
+ * `currencySymbol`: the brand's (the route passes it); 'P' without one (SPEC §9).
  */
-export function PromoDetailPage() {
+export function PromoDetailPage({ currencySymbol = '' }: { currencySymbol?: string }) {
+  const symbol = symbolOrDefault(currencySymbol);
   const { t } = useTranslation('content');
   const [search] = useSearchParams();
   const id = promotionIdFrom(search);
@@ -102,29 +132,12 @@ export function PromoDetailPage() {
           <Box component="section" aria-label={t('promotions.termsTitle')} maw={860}>
             <SafeHtml html={promotion.data.content} testId="promo-terms" />
           </Box>
-          <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="promo-apply-title">
-            <Stack gap="sm">
-              <Title order={2} fz="lg" id="promo-apply-title">
-                {t('promotions.applyTitle')}
-              </Title>
-              <Text size="sm" c="dimmed" id="promo-apply-note" data-testid="promo-apply-note">
-                {t('promotions.applyUnavailable')}
-              </Text>
-              <Group>
-                <Button
-                  disabled
-                  leftSection={<LockIcon size={16} />}
-                  aria-describedby="promo-apply-note"
-                  data-testid="promo-apply"
-                >
-                  {t('promotions.apply')}
-                </Button>
-                <Button component={Link} to="/promotions" variant="default">
-                  {t('pages:promoDetail.back')}
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
+          <PromotionConditions promotionId={promotion.data.id} symbol={symbol} />
+          <PromotionApplySection
+            promotionId={promotion.data.id}
+            title={promotion.data.title}
+            symbol={symbol}
+          />
         </Stack>
       )}
     </PageFrame>

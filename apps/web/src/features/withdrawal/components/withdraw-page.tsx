@@ -14,13 +14,13 @@ import {
   type AmountProblem,
   amountProblemText,
   checkAmount,
-  moneyErrorText,
   moneyText,
   newIdempotencyKey,
 } from '../../../lib/money/money.ts';
 import { usePayoutAccounts, useWithdrawPasswordIsSet } from '../../../lib/wallet/payout-settings-api.ts';
 import { useBalance } from '../../../lib/wallet/use-wallet-queries.ts';
 import { createWithdrawal, refreshAfterWithdrawal, type WithdrawalRequest } from '../api/withdrawal-api.ts';
+import { withdrawalErrorText } from '../utils/withdrawal-error-text.ts';
 import { WithdrawalHistory } from './withdrawal-history.tsx';
 
 type WithdrawPageProps = { currencySymbol: string };
@@ -133,7 +133,7 @@ function WithdrawForm({ accounts, symbol }: { accounts: PayoutAccount[]; symbol:
       setDone(t('form.submitted', { id: result.withdrawal.id }));
       await refreshAfterWithdrawal(queryClient);
     } catch (error) {
-      setFailure(moneyErrorText(t, error, symbol));
+      setFailure(withdrawalErrorText(t, error, symbol));
     } finally {
       setSending(false);
     }
