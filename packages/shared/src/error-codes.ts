@@ -151,6 +151,14 @@ export const errorCodes = {
   /** An operator may add protection, never remove or loosen what the player set. */
   protection_operator_loosen: 403,
   date_range_invalid: 400,
+  // progressive jackpot (issue 19; docs/jackpot.md)
+  jackpot_not_found: 404,
+  /** Another jackpot of the brand has this code. */
+  jackpot_code_taken: 409,
+  /** A game that is not one of the brand's in-house games. */
+  jackpot_game_invalid: 400,
+  /** A game funds at most one jackpot. */
+  jackpot_game_taken: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

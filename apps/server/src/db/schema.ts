@@ -7,6 +7,7 @@ import type { AttemptGateTables } from './tables/attempt-gates.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { GameTables } from './tables/games.ts';
+import type { JackpotTables } from './tables/jackpot.ts';
 import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { MessageTables } from './tables/messages.ts';
@@ -146,7 +147,8 @@ export interface Database
     JobTables,
     PlayerProtectionTables,
     AgentAggregateTables,
-    AgentContractTables {
+    AgentContractTables,
+    JackpotTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

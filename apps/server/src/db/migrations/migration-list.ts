@@ -25,6 +25,7 @@ import * as protectionMoneyPath from './0023_protection_money_path.ts';
 import * as agentAggregates from './0024_agent_aggregates.ts';
 import * as agentContracts from './0025_agent_contracts.ts';
 import * as promotionsLedger from './0026_promotions_ledger.ts';
+import * as jackpot from './0032_jackpot.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0024_agent_aggregates': agentAggregates,
   '0025_agent_contracts': agentContracts,
   '0026_promotions_ledger': promotionsLedger,
+  '0032_jackpot': jackpot,
 };
