@@ -11,6 +11,7 @@ import {
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { seedDemoGames } from './demo-games.ts';
+import { seedDemoJackpot } from './demo-jackpot.ts';
 import { seedDemoMessages } from './demo-messages.ts';
 import { seedDemoOperators } from './demo-operators.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
@@ -170,6 +171,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoOperators(trx, brand.id);
     rowsAdded += await seedDemoMessages(trx, brand.id);
     rowsAdded += await seedDemoRanks(trx, brand.id);
+    rowsAdded += await seedDemoJackpot(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

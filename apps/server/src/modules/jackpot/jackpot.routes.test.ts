@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
+import { DEMO_JACKPOT } from '../../db/seed/demo-jackpot.ts';
 import { type InhouseFixture, inhouseFixture } from '../inhouse-vendor/inhouse-vendor.fixture.ts';
 import { expectJackpotBooks, playRound, RED_BET } from './jackpot.fixture.ts';
 import { POST_JOB } from './jackpot.service.ts';
@@ -43,6 +44,12 @@ describe.each(testBackends())('progressive jackpot [%s]', (backend) => {
     return pot ? BigInt(pot.potMinor) : null;
   };
   const runJob = () => test.app.jobs.runNow(POST_JOB);
+
+  it('the demo brand has a real jackpot over the studio slots, seeded from the house', async () => {
+    expect(await publicPot(DEMO_JACKPOT.code)).toBe(DEMO_JACKPOT.seedMinor);
+    const books = await expectJackpotBooks(test.database.db, DEMO_JACKPOT.code);
+    expect(books.funded).toBe(DEMO_JACKPOT.seedMinor);
+  });
 
   it('an admin creates a jackpot over in-house games, seeded from the house', async () => {
     const body = {
