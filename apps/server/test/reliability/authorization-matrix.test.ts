@@ -702,6 +702,29 @@ const OPS_ROWS: Row<OpsActor>[] = [
     json('POST', '/wps/ops/contracts/1/rerun', { periodStart: '2026-01-01T00:00:00.000Z' }),
     true,
   ),
+  // Progressive jackpots (issue 19): support reads, an admin of the brand configures; the demo brand's
+  // jackpot is unknown to another brand's admin, and its games are taken, so a create is refused anyway.
+  opsRow('GET /wps/ops/jackpots', json('GET', '/wps/ops/jackpots'), false, otherBrandSees),
+  opsRow('GET /wps/ops/jackpots/:code', json('GET', '/wps/ops/jackpots/LOTUS-MEGA'), false),
+  opsRow('GET /wps/ops/jackpots/:code/wins', json('GET', '/wps/ops/jackpots/LOTUS-MEGA/wins'), false),
+  opsRow(
+    'POST /wps/ops/jackpots',
+    json('POST', '/wps/ops/jackpots', {
+      code: 'MATRIX',
+      nameEn: 'Matrix',
+      nameHi: 'मैट्रिक्स',
+      contributionBps: 100,
+      seedMinor: '0',
+      oneInMinor: '1000000',
+      games: ['lotus-fortune'],
+    }),
+    true,
+  ),
+  opsRow(
+    'PATCH /wps/ops/jackpots/:code',
+    json('PATCH', '/wps/ops/jackpots/LOTUS-MEGA', { nameEn: 'Lotus Mega Jackpot' }),
+    true,
+  ),
   // Last: ends the caller's operator session.
   opsRow(
     'DELETE /wps/ops/session',

@@ -132,6 +132,11 @@ export class JackpotRepository<E extends Executor = Executor> extends Repository
       .execute();
   }
 
+  async brandIdByCode(code: string): Promise<bigint | undefined> {
+    const row = await this.db.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirst();
+    return row?.id;
+  }
+
   async brandCurrency(brandId: bigint): Promise<string> {
     const row = await this.db
       .selectFrom('brands')

@@ -5,6 +5,7 @@ import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { DEMO_JACKPOT } from '../../db/seed/demo-jackpot.ts';
+import { createOpsDeps, runOpsCommand } from '../../ops/commands.ts';
 import { type InhouseFixture, inhouseFixture } from '../inhouse-vendor/inhouse-vendor.fixture.ts';
 import { expectJackpotBooks, playRound, RED_BET } from './jackpot.fixture.ts';
 import { POST_JOB } from './jackpot.service.ts';
@@ -198,5 +199,47 @@ describe.each(testBackends())('progressive jackpot [%s]', (backend) => {
     await playRound(fx, token, RED_BET);
     expect((await expectJackpotBooks(test.database.db, CODE)).contributed).toBe(before.contributed);
     await ops('PATCH', `/wps/ops/jackpots/${CODE}`, admin, { active: true });
+  });
+
+  it('the operator CLI lists, creates, configures and shows jackpots', async () => {
+    const run = async (...argv: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runOpsCommand(argv, createOpsDeps(test.database.db), {
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+      });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    expect((await run('help')).out).toContain('jackpot:create --code');
+    const listed = await run('jackpot:list');
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(DEMO_JACKPOT.code);
+    const created = await run(
+      'jackpot:create',
+      '--code',
+      'CLI',
+      '--name-en',
+      'CLI pot',
+      '--name-hi',
+      'सीएलआई',
+      '--contribution-bps',
+      '50',
+      '--seed-minor',
+      '0',
+      '--one-in-minor',
+      NEVER,
+      '--games',
+      '',
+    );
+    expect(created.code, created.err).toBe(0);
+    expect(JSON.parse(created.out)).toMatchObject({ code: 'CLI', potMinor: '0', games: [] });
+    const set = await run('jackpot:set', 'CLI', '--contribution-bps', '75', '--active', 'false');
+    expect(set.code, set.err).toBe(0);
+    expect(JSON.parse(set.out)).toMatchObject({ contributionBps: 75, active: false });
+    const shown = await run('jackpot:show', 'CLI');
+    expect(JSON.parse(shown.out)).toMatchObject({ jackpot: { code: 'CLI' }, wins: [] });
+    const bad = await run('jackpot:set', 'CLI', '--contribution-bps', 'lots');
+    expect(bad.code).not.toBe(0);
   });
 });
