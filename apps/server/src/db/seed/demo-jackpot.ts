@@ -24,7 +24,7 @@ export async function seedDemoJackpot(trx: Tx, brandId: bigint): Promise<number>
   if (await repository.byCode(brandId, DEMO_JACKPOT.code)) return 0;
   const games = await repository.inhouseGames(brandId, DEMO_JACKPOT.games);
   if (games.length === 0) return 0;
-  const currency = await repository.brandCurrency(brandId);
+  const { currency } = await repository.potCurrency(brandId);
   const accountId = await repository.ensurePot(brandId, DEMO_JACKPOT.code, currency);
   const jackpot = await repository.insertJackpot({ brandId, ...DEMO_JACKPOT, accountId });
   if (!jackpot) return 0;

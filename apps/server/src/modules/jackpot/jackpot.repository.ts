@@ -137,13 +137,13 @@ export class JackpotRepository<E extends Executor = Executor> extends Repository
     return row?.id;
   }
 
-  async brandCurrency(brandId: bigint): Promise<string> {
-    const row = await this.db
+  /** The brand's ledger currency: a pot is kept in it. */
+  potCurrency(brandId: bigint): Promise<{ currency: string }> {
+    return this.db
       .selectFrom('brands')
-      .select('currency')
+      .select(['currency'])
       .where('id', '=', brandId)
       .executeTakeFirstOrThrow();
-    return row.currency;
   }
 
   /** The winner's account name and the brand's symbol, for the public winner board. */

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { nodeHmac } from '../inhouse-vendor/inhouse-vendor.service.ts';
 import type { RoundSeeds } from '../inhouse-vendor/round-seeds.ts';
 import { ledgerIn } from '../ledger/ledger.ts';
+import type { WinRecorder } from '../vendor-protocol/vendor-protocol.service.ts';
 import { type JackpotRecord, JackpotRepository, type JackpotRow } from './jackpot.repository.ts';
 
 /** The recurring job that posts the contributions and pays the wins (docs/jobs.md). */
@@ -34,18 +35,7 @@ export type JackpotDeps = {
   /** The studio's rounds' committed seeds on a transaction (inhouse-vendor round-seeds.ts). */
   roundSeedsIn: (trx: Tx) => RoundSeeds;
   /** The home winner board (content.api.recordWin), after the commit; a failure there is only logged. */
-  recordWin?: (
-    brandId: bigint,
-    win: {
-      account: string;
-      gameName: string;
-      vendor: string;
-      amountMinor: bigint;
-      currencySymbol: string;
-      wonAt: Date;
-      gameCategory: string;
-    },
-  ) => Promise<void>;
+  recordWin?: WinRecorder;
   log?: FastifyBaseLogger;
 };
 
@@ -143,7 +133,7 @@ export class JackpotService {
   /** A new jackpot, its pot funded with the seed from the house in the same transaction. */
   async create(brandId: bigint, input: CreateJackpotInput, by: string): Promise<OperatorJackpot> {
     const gameIds = await this.#gameIds(brandId, input.games);
-    const currency = await this.#repository.brandCurrency(brandId);
+    const { currency } = await this.#repository.potCurrency(brandId);
     try {
       await transact(this.#db, async (trx) => {
         const repository = new JackpotRepository(trx);
