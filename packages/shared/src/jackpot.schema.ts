@@ -106,3 +106,21 @@ export const operatorJackpotWinSchema = z.object({
   wonAt: z.string(),
 });
 export const operatorJackpotWinsResponse = envelopeOf(z.object({ list: z.array(operatorJackpotWinSchema) }));
+
+export const operatorJackpotContributionSchema = z.object({
+  id: idString,
+  memberId: idString,
+  roundId: z.string(),
+  stakeMinor: minorString,
+  amountMinor: minorString,
+  /** The odds the round was drawn with (copied when it settled). */
+  oneInMinor: minorString,
+  settledAt: z.string(),
+  /** Null until the job posted it (then the entry of its batch, or null for a zero batch). */
+  postedAt: z.string().nullable(),
+  entryId: idString.nullable(),
+  won: z.boolean().nullable(),
+});
+export const operatorJackpotContributionsResponse = envelopeOf(
+  z.object({ list: z.array(operatorJackpotContributionSchema) }),
+);

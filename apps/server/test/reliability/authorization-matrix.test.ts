@@ -708,6 +708,11 @@ const OPS_ROWS: Row<OpsActor>[] = [
   opsRow('GET /wps/ops/jackpots/:code', json('GET', '/wps/ops/jackpots/LOTUS-MEGA'), false),
   opsRow('GET /wps/ops/jackpots/:code/wins', json('GET', '/wps/ops/jackpots/LOTUS-MEGA/wins'), false),
   opsRow(
+    'GET /wps/ops/jackpots/:code/contributions',
+    json('GET', '/wps/ops/jackpots/LOTUS-MEGA/contributions'),
+    false,
+  ),
+  opsRow(
     'POST /wps/ops/jackpots',
     json('POST', '/wps/ops/jackpots', {
       code: 'MATRIX',

@@ -59,7 +59,7 @@ export const jackpotOpsCommands: Record<string, OpsCommand> = {
   },
   'jackpot:show': {
     usage: 'jackpot:show <code> [--brand <code>]',
-    summary: 'one jackpot with its latest wins',
+    summary: 'one jackpot (pot, contribution and win totals) with its latest 20 wins and contributions',
     async run(args, options, deps, io) {
       const [code] = args;
       if (args.length !== 1 || !code || !JACKPOT_CODE.test(code)) return usageError(io, 'jackpot:show');
@@ -68,6 +68,7 @@ export const jackpotOpsCommands: Record<string, OpsCommand> = {
       return printJson(io, {
         jackpot: await service.operatorGet(brandId, code),
         wins: await service.wins(brandId, code, 20),
+        contributions: await service.contributions(brandId, code, 20),
       });
     },
   },

@@ -108,6 +108,16 @@ export class JackpotRepository<E extends Executor = Executor> extends Repository
       .execute();
   }
 
+  contributions(jackpotId: bigint, limit: number) {
+    return this.db
+      .selectFrom('jackpot_contributions')
+      .selectAll()
+      .where('jackpot_id', '=', jackpotId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   /** Jackpots with contributions waiting for the job, across brands. */
   async withUnposted(): Promise<bigint[]> {
     const rows = await this.db

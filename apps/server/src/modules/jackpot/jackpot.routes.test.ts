@@ -110,6 +110,13 @@ describe.each(testBackends())('progressive jackpot [%s]', (backend) => {
     expect(books.unposted).toBe(0n);
     expect(books.contributed).toBe(expected);
     expect(books.balance).toBe(50_000n + expected);
+    const listed = await ops('GET', `/wps/ops/jackpots/${CODE}/contributions`, support);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = listed.json().value.list as { memberId: string; postedAt: string | null; won: boolean }[];
+    expect(rows).toHaveLength(12);
+    expect(rows.every((row) => row.memberId === String(member.id) && row.postedAt && row.won === false)).toBe(
+      true,
+    );
     expect(await publicPot()).toBe(50_000n + expected);
     const entries = await test.database.db
       .selectFrom('journal_entries')
@@ -238,7 +245,7 @@ describe.each(testBackends())('progressive jackpot [%s]', (backend) => {
     expect(set.code, set.err).toBe(0);
     expect(JSON.parse(set.out)).toMatchObject({ contributionBps: 75, active: false });
     const shown = await run('jackpot:show', 'CLI');
-    expect(JSON.parse(shown.out)).toMatchObject({ jackpot: { code: 'CLI' }, wins: [] });
+    expect(JSON.parse(shown.out)).toMatchObject({ jackpot: { code: 'CLI' }, wins: [], contributions: [] });
     const bad = await run('jackpot:set', 'CLI', '--contribution-bps', 'lots');
     expect(bad.code).not.toBe(0);
   });

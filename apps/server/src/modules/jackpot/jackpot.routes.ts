@@ -2,6 +2,7 @@ import {
   createJackpotBody,
   jackpotCodeParams,
   jackpotsResponse,
+  operatorJackpotContributionsResponse,
   operatorJackpotResponse,
   operatorJackpotsResponse,
   operatorJackpotWinsResponse,
@@ -98,6 +99,21 @@ export function jackpotRoutes(deps: {
       },
       async (request) =>
         ok(await service.update(operatorOf(request).brandId, request.params.code, request.body)),
+    );
+    app.get(
+      '/wps/ops/jackpots/:code/contributions',
+      {
+        config: { operator: ['support', 'finance'] },
+        schema: {
+          tags: TAGS,
+          summary: "Back office: the jackpot's latest contributions (50), posted or waiting for the job",
+          description: 'Errors: jackpot_not_found 404.',
+          params: jackpotCodeParams,
+          response: { 200: operatorJackpotContributionsResponse },
+        },
+      },
+      async (request) =>
+        ok({ list: await service.contributions(operatorOf(request).brandId, request.params.code) }),
     );
     app.get(
       '/wps/ops/jackpots/:code/wins',

@@ -105,6 +105,25 @@ export class JackpotService {
     }));
   }
 
+  /** The latest contributions (newest first), posted or not, with their draws once posted. */
+  async contributions(brandId: bigint, code: string, limit = 50) {
+    const record = await this.#repository.byCode(brandId, code);
+    if (!record) throw new AppError('jackpot_not_found');
+    const rows = await this.#repository.contributions(record.id, limit);
+    return rows.map((row) => ({
+      id: String(row.id),
+      memberId: String(row.member_id),
+      roundId: row.round_id,
+      stakeMinor: String(row.stake_minor),
+      amountMinor: String(row.amount_minor),
+      oneInMinor: String(row.one_in_minor),
+      settledAt: row.created_at.toISOString(),
+      postedAt: row.posted_at?.toISOString() ?? null,
+      entryId: row.entry_id === null ? null : String(row.entry_id),
+      won: row.won,
+    }));
+  }
+
   async #operatorView(record: JackpotRecord): Promise<OperatorJackpot> {
     const totals = await this.#repository.totals(record.id);
     return {
