@@ -25,6 +25,8 @@ import {
   catalogueWalletClient,
   createInhouseVendorModule,
 } from './modules/inhouse-vendor/inhouse-vendor-module.ts';
+import { roundSeedsIn } from './modules/inhouse-vendor/round-seeds.ts';
+import { createJackpotModule, JACKPOT_CHANNEL } from './modules/jackpot/jackpot-module.ts';
 import type { JobRunner } from './modules/jobs/jobs-api.ts';
 import { createJobsModule } from './modules/jobs/jobs-module.ts';
 import { createLedgerModule, onAccountsMoved } from './modules/ledger/ledger-module.ts';
@@ -222,6 +224,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   // One LISTEN per channel and process; the caches that follow a feed bypass while it is down.
   const balanceChanges = new ChangeFeed(database.listen, ledger.balanceChannel);
   const accessChanges = new ChangeFeed(database.listen, ACCESS_CHANNEL);
+  const jackpotChanges = new ChangeFeed(database.listen, JACKPOT_CHANNEL);
   const gates = createAttemptGatesModule({ db }).api;
   const system = createSystemModule({ db, geo });
   const brands = system.api;
@@ -356,12 +359,27 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     // A credited deposit grants raffle tickets in its own transaction (issue 19).
     creditHooks: [raffles.api.depositCreditedIn],
   });
+  // Progressive jackpots (issue 19): rounds of the studio's games fund the pots; the realtime socket pushes them.
+  const jackpot = createJackpotModule({
+    db,
+    roundSeedsIn: (trx) => roundSeedsIn(trx),
+    recordWin: (brandId, win) => content.api.recordWin(brandId, win),
+    brandIdOf: async (host) => (await brands.resolveBrand(host)).id,
+    log: app.log,
+  });
   const realtime = createRealtimeModule({
     db,
     balanceChanges,
     accessChanges,
     authenticate: auth.api.authenticate,
     balanceOf: (memberId) => wallet.api.balance(memberId),
+    jackpotChanges,
+    jackpotPotsOf: async (brandId) =>
+      (await jackpot.api.service.list(brandId)).map(({ code, potMinor, currency }) => ({
+        code,
+        potMinor,
+        currency,
+      })),
     sessionIdleMs: config.sessionIdleMs,
     clock,
   });
@@ -449,6 +467,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     missions,
     messages,
     protection,
+    jackpot,
   ];
   return {
     routes: all.map((module) => module.routes),
@@ -456,7 +475,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     sealed: auth.api.sealed,
     operators: operators.api,
     jobs: jobs.runnerFor([...audit.jobs, ...all.flatMap((module) => ('jobs' in module ? module.jobs : []))]),
-    feeds: [balanceChanges, accessChanges],
+    feeds: [balanceChanges, accessChanges, jackpotChanges],
     balanceChanged: (memberIds: Iterable<bigint>) => wallet.api.balanceChanged(memberIds),
     accountsMoved: (accountIds: readonly bigint[]) => wallet.api.accountsMoved(accountIds),
   };

@@ -228,23 +228,20 @@ for (const variant of VARIANTS) {
       await expect(page.getByTestId('not-found-state')).toBeVisible();
     });
 
-    test('home: jackpot counter grows, winner board and winners page say there are no wins yet', async ({
+    test('home: the jackpot counter shows the real pot, winner board and winners page say there are no wins yet', async ({
       page,
     }, testInfo) => {
-      // The rolling counter is what this test checks: motion on (the run's default is reduced).
-      await page.emulateMedia({ reducedMotion: 'no-preference' });
       await page.goto('/');
       await expectVariant(page, variant);
       const value = page.getByTestId('jackpot-value');
       await expect(value).toBeVisible();
-      await expect(page.getByTestId('jackpot-illustrative')).toBeVisible();
-      const first = Number(await value.getAttribute('data-value-minor'));
-      // At least one 3000 ms step later, the value has grown by whole steps of 165.11.
+      // The demo brand's seeded jackpot (docs/jackpot.md): ₹1,00,000.00 before anyone plays here; its growth
+      // after play is apps/web/e2e/jackpot.spec.ts.
+      await expect(value).toHaveAttribute('data-code', 'LOTUS-MEGA');
       await expect
-        .poll(async () => Number(await value.getAttribute('data-value-minor')), { timeout: 8000 })
-        .toBeGreaterThan(first);
-      const second = Number(await value.getAttribute('data-value-minor'));
-      expect((second - first) % 16511).toBe(0);
+        .poll(async () => Number(await value.getAttribute('data-value-minor')))
+        .toBeGreaterThanOrEqual(10_000_000);
+      await expect(page.getByTestId('jackpot-illustrative')).toHaveCount(0);
 
       await expect(page.locator('#home-winners').getByTestId('winners-empty')).toBeVisible();
       // Reduced motion stops the digit columns mid-roll, so the kept screenshot shows a settled figure.

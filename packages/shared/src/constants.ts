@@ -19,8 +19,6 @@ export const REGISTER_MOBILE_MAX_LENGTH = 11;
 export const VERIFICATION_CODE_MAX_LENGTH = 255;
 
 export const BANNER_AUTOPLAY_MS = 5000;
-export const JACKPOT_STEP = 165.11;
-export const JACKPOT_INTERVAL_MS = 3000;
 export const JACKPOT_DIGIT_HEIGHT = 78;
 export const BALANCE_REFRESH_DELAY_MS = 300;
 export const MODAL_TRANSITION_MS = 100;

@@ -208,6 +208,14 @@ export const errorCodes = {
   bonus_not_open: 409,
   /** A withdrawal that would leave less than the open bonuses lock (`value`: done, required, percent, locked). */
   bonus_wagering_open: 409,
+  // progressive jackpot (issue 19; docs/jackpot.md)
+  jackpot_not_found: 404,
+  /** Another jackpot of the brand has this code. */
+  jackpot_code_taken: 409,
+  /** A game that is not one of the brand's in-house games. */
+  jackpot_game_invalid: 400,
+  /** A game funds at most one jackpot. */
+  jackpot_game_taken: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

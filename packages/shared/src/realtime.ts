@@ -27,7 +27,25 @@ export type RealtimeBalanceMessage = {
   sumBalance: string;
   currency: string;
 };
-export type RealtimeServerMessage = RealtimeReadyMessage | RealtimePingMessage | RealtimeBalanceMessage;
+/**
+ * The brand's progressive jackpot pots (issue 19, docs/jackpot.md), pushed to every socket of the brand when
+ * a pot changes, at most once a second per process.
+ */
+export type RealtimeJackpotPot = { code: string; potMinor: string; currency: string };
+export type RealtimeJackpotMessage = { type: 'jackpot'; list: RealtimeJackpotPot[] };
+export type RealtimeServerMessage =
+  | RealtimeReadyMessage
+  | RealtimePingMessage
+  | RealtimeBalanceMessage
+  | RealtimeJackpotMessage;
+
+function jackpotPotOf(value: unknown): RealtimeJackpotPot | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { code, potMinor, currency } = value as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof potMinor !== 'string' || typeof currency !== 'string') return null;
+  if (!/^[0-9]+$/.test(potMinor)) return null;
+  return { code, potMinor, currency };
+}
 
 /** Reads a server message from the socket's text, or null when it is not one. */
 export function parseRealtimeServerMessage(text: string): RealtimeServerMessage | null {
@@ -58,6 +76,13 @@ export function parseRealtimeServerMessage(text: string): RealtimeServerMessage 
         };
       }
       return null;
+    case 'jackpot': {
+      if (!Array.isArray(message.list)) return null;
+      const list = message.list.map(jackpotPotOf);
+      return list.every((pot) => pot !== null)
+        ? { type: 'jackpot', list: list as RealtimeJackpotPot[] }
+        : null;
+    }
     default:
       return null;
   }

@@ -7,6 +7,7 @@ import type { AttemptGateTables } from './tables/attempt-gates.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { GameTables } from './tables/games.ts';
+import type { JackpotTables } from './tables/jackpot.ts';
 import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { LoyaltyTables } from './tables/loyalty.ts';
@@ -156,7 +157,8 @@ export interface Database
     LoyaltyTables,
     RaffleTables,
     MissionTables,
-    PromotionEngineTables {
+    PromotionEngineTables,
+    JackpotTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -9,6 +9,7 @@ import { createAttemptGatesModule } from '../modules/attempt-gates/attempt-gates
 import { auditOpsCommands } from '../modules/audit/audit.ops-commands.ts';
 import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts';
 import { createFeedbackModule } from '../modules/feedback/feedback-module.ts';
+import { jackpotOpsCommands } from '../modules/jackpot/jackpot.ops-commands.ts';
 import { loyaltyOpsCommands } from '../modules/loyalty/loyalty.ops-commands.ts';
 import { memberOpsCommands } from '../modules/members/members.ops-commands.ts';
 import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts';
@@ -127,6 +128,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   ...auditOpsCommands,
   ...depositOpsCommands,
   ...loyaltyOpsCommands,
+  ...jackpotOpsCommands,
   ...memberOpsCommands,
   ...messageOpsCommands,
   ...operatorOpsCommands,

@@ -925,6 +925,34 @@ const OPS_ROWS: Row<OpsActor>[] = [
     (headers) => json('GET', `/wps/ops/raffles/${ids.raffleCode}/draws`)(headers),
     false,
   ),
+  // Progressive jackpots (issue 19): support reads, an admin of the brand configures; the demo brand's
+  // jackpot is unknown to another brand's admin, and its games are taken, so a create is refused anyway.
+  opsRow('GET /wps/ops/jackpots', json('GET', '/wps/ops/jackpots'), false, otherBrandSees),
+  opsRow('GET /wps/ops/jackpots/:code', json('GET', '/wps/ops/jackpots/LOTUS-MEGA'), false),
+  opsRow('GET /wps/ops/jackpots/:code/wins', json('GET', '/wps/ops/jackpots/LOTUS-MEGA/wins'), false),
+  opsRow(
+    'GET /wps/ops/jackpots/:code/contributions',
+    json('GET', '/wps/ops/jackpots/LOTUS-MEGA/contributions'),
+    false,
+  ),
+  opsRow(
+    'POST /wps/ops/jackpots',
+    json('POST', '/wps/ops/jackpots', {
+      code: 'MATRIX',
+      nameEn: 'Matrix',
+      nameHi: 'मैट्रिक्स',
+      contributionBps: 100,
+      seedMinor: '0',
+      oneInMinor: '1000000',
+      games: ['lotus-fortune'],
+    }),
+    true,
+  ),
+  opsRow(
+    'PATCH /wps/ops/jackpots/:code',
+    json('PATCH', '/wps/ops/jackpots/LOTUS-MEGA', { nameEn: 'Lotus Mega Jackpot' }),
+    true,
+  ),
   // Last: ends the caller's operator session.
   opsRow(
     'DELETE /wps/ops/session',

@@ -30,6 +30,7 @@ import * as points from './0028_points.ts';
 import * as missionsReferral from './0029_missions_referral.ts';
 import * as raffles from './0030_raffles.ts';
 import * as loyaltyRanks from './0031_loyalty_ranks.ts';
+import * as jackpot from './0032_jackpot.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0029_missions_referral': missionsReferral,
   '0030_raffles': raffles,
   '0031_loyalty_ranks': loyaltyRanks,
+  '0032_jackpot': jackpot,
 };

@@ -11,6 +11,7 @@ import {
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { seedDemoGames } from './demo-games.ts';
+import { seedDemoJackpot } from './demo-jackpot.ts';
 import { seedDemoMessages } from './demo-messages.ts';
 import { seedDemoMissions } from './demo-missions.ts';
 import { seedDemoOperators } from './demo-operators.ts';
@@ -178,6 +179,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoRaffles(trx, brand.id);
     rowsAdded += await seedDemoMissions(trx, brand.id);
     rowsAdded += await seedDemoPromotionEngine(trx, brand.id);
+    rowsAdded += await seedDemoJackpot(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

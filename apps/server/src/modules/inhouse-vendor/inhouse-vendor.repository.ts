@@ -87,6 +87,21 @@ function sessionOf(row: InhouseSessionRow): InhouseSession {
 }
 
 export class InhouseVendorRepository<E extends Executor = Executor> extends Repository<E> {
+  /**
+   * The committed seed material of real rounds by id (the progressive jackpot's draw, issue 19): server
+   * seed, client seed and nonce. Trial rounds never reach the platform, so they are left out.
+   */
+  roundSeeds(ids: readonly bigint[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('inhouse_rounds as r')
+      .innerJoin('inhouse_seeds as s', 's.id', 'r.seed_id')
+      .select(['r.id', 's.server_seed', 'r.client_seed', 'r.nonce'])
+      .where('r.id', 'in', ids)
+      .where('r.trial', '=', false)
+      .execute();
+  }
+
   /** The wallet secret of the LOTUS vendor (`vassalage` = `vendorCode`), the default brand's first. */
   async inhouseWalletSecret(vendorCode: string): Promise<string | null> {
     const row = await this.db

@@ -4,6 +4,7 @@ import {
   REALTIME_CLOSE_UNAUTHORIZED,
   REALTIME_PATH,
   REALTIME_PING_INTERVAL_MS,
+  type RealtimeJackpotPot,
   type RealtimePingMessage,
   type RealtimeReadyMessage,
 } from '@lotus/shared/realtime';
@@ -17,6 +18,7 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { ChangeSubscription } from '../../lib/process-cache.ts';
 import { accessChangeOf } from '../auth/access-changes.ts';
 import { BalanceHub } from './balance-hub.ts';
+import { JackpotHub } from './jackpot-hub.ts';
 import { RealtimeRepository } from './realtime.repository.ts';
 
 export type RealtimeDeps = {
@@ -29,6 +31,12 @@ export type RealtimeDeps = {
   authenticate(token: string): Promise<Actor>;
   /** The balance a push carries (WalletService.balance: the main wallet's available balance). */
   balanceOf(memberId: bigint): Promise<WalletBalance>;
+  /**
+   * The progressive jackpots' announcements (`lotus_jackpot`, payload: brand id) and the brand's pots they
+   * push (issue 19, modules/jackpot); without them the socket carries balances only.
+   */
+  jackpotChanges?: ChangeSubscription;
+  jackpotPotsOf?: (brandId: bigint) => Promise<RealtimeJackpotPot[]>;
   /** The session idle limit, so a socket does not outlive the session it was opened with. */
   sessionIdleMs: number;
   clock?: Clock;
@@ -71,6 +79,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
     });
 
     const hub = new BalanceHub(deps.balanceOf, app.log);
+    const jackpots = deps.jackpotPotsOf ? new JackpotHub(deps.jackpotPotsOf, app.log) : null;
     const sessions = new RealtimeRepository(deps.db);
     /** Authenticated sockets by member, with the session each was opened with. */
     const sessionsOf = new Map<string, Map<WebSocket, bigint>>();
@@ -122,14 +131,24 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
           },
         }),
       );
+      if (jackpots && deps.jackpotChanges) {
+        stops.push(
+          deps.jackpotChanges.subscribe({
+            changed: (payload) => jackpots.changed(payload),
+            resumed: () => jackpots.changedAll(),
+          }),
+        );
+      }
     });
     app.addHook('onClose', async () => {
       for (const stop of stops.splice(0)) stop();
+      jackpots?.stop();
     });
 
     app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
       sockets.add(socket);
       let memberId: bigint | null = null;
+      let brandId: bigint | null = null;
       let sessionId: bigint | null = null;
       let firstMessageSeen = false;
       const refuse = (reason: string) => refuseSocket(socket, reason);
@@ -162,6 +181,8 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         memberId = actor.memberId;
         sessionId = actor.sessionId;
         hub.add(memberId, socket);
+        brandId = actor.brandId;
+        jackpots?.add(brandId, socket);
         const key = memberId.toString();
         const ofMember = sessionsOf.get(key) ?? new Map<WebSocket, bigint>();
         ofMember.set(socket, sessionId);
@@ -185,6 +206,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         clearTimeout(authTimer);
         clearInterval(pingTimer);
         sockets.delete(socket);
+        if (brandId !== null) jackpots?.remove(brandId, socket);
         if (memberId !== null) {
           hub.remove(memberId, socket);
           const ofMember = sessionsOf.get(memberId.toString());

@@ -38,7 +38,7 @@ export function HomeRoute() {
         notices={
           <NoticeMarquee onOpen={(noticeId) => setPopup({ opened: true, initialId: noticeId, used: true })} />
         }
-        jackpot={<JackpotCounter currencySymbol={site.currencySymbol} />}
+        jackpot={<JackpotCounter currencySymbol={site.currencySymbol} live={status === 'member'} />}
         winners={<WinnerBoard id="home-winners" />}
         prompt={
           status === 'member' && isAgent ? (

@@ -1,23 +1,28 @@
-import { useEffect, useState } from 'react';
-import { jackpotValueMinor, msUntilNextStep } from '../utils/jackpot-value.ts';
+import { useEffect, useRef, useState } from 'react';
+import { ROLL_STEP_MS, ROLL_STEPS, rolledValue } from '../utils/jackpot-value.ts';
 
 /**
- * The display counter's current value, in hundredths. Each timer is set to the next step boundary of the
- * shared clock (not a free-running 3000 ms interval), so the figure never drifts from what another visitor
- * sees and catches up at once after the tab was in the background.
+ * The figure the counter shows, rolling towards the real pot (SPEC §2: the digit columns roll between
+ * values): a rise is shown in ROLL_STEPS steps of ROLL_STEP_MS (the columns' transition), so a push reads as
+ * the pot counting up; a fall (a win paid, the pot reseeded) is shown at once.
  */
-export function useJackpotValue(): number {
-  const [value, setValue] = useState(() => jackpotValueMinor(Date.now()));
+export function useJackpotValue(target: number | null): number | null {
+  const [shown, setShown] = useState(target);
+  const shownRef = useRef(target);
+  shownRef.current = shown;
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
-    const schedule = () => {
-      timer = setTimeout(() => {
-        setValue(jackpotValueMinor(Date.now()));
-        schedule();
-      }, msUntilNextStep(Date.now()));
-    };
-    schedule();
-    return () => clearTimeout(timer);
-  }, []);
-  return value;
+    const from = shownRef.current;
+    if (target === null || from === null || target <= from) {
+      setShown(target);
+      return;
+    }
+    let step = 0;
+    const timer = setInterval(() => {
+      step += 1;
+      setShown(rolledValue(from, target, step));
+      if (step >= ROLL_STEPS) clearInterval(timer);
+    }, ROLL_STEP_MS);
+    return () => clearInterval(timer);
+  }, [target]);
+  return shown;
 }

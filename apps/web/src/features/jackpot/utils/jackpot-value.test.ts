@@ -1,64 +1,16 @@
-import { JACKPOT_INTERVAL_MS } from '@lotus/shared/constants';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  formatJackpot,
-  JACKPOT_BASE_MINOR,
-  JACKPOT_CYCLE_MS,
-  JACKPOT_EPOCH_MS,
-  JACKPOT_STEP_MINOR,
-  jackpotParts,
-  jackpotValueMinor,
-  msUntilNextStep,
-} from './jackpot-value.ts';
+import { describe, expect, it } from 'vitest';
+import { formatJackpot, jackpotParts, ROLL_STEPS, rolledValue } from './jackpot-value.ts';
 
-describe('jackpot value', () => {
-  afterEach(() => vi.useRealTimers());
-
-  it('steps by 165.11 (16511 hundredths) every 3000 ms', () => {
-    expect(JACKPOT_STEP_MINOR).toBe(16511);
-    expect(JACKPOT_INTERVAL_MS).toBe(3000);
-    expect(jackpotValueMinor(JACKPOT_EPOCH_MS)).toBe(JACKPOT_BASE_MINOR);
-    expect(jackpotValueMinor(JACKPOT_EPOCH_MS + 2999)).toBe(JACKPOT_BASE_MINOR);
-    expect(jackpotValueMinor(JACKPOT_EPOCH_MS + 3000)).toBe(JACKPOT_BASE_MINOR + 16511);
-    expect(jackpotValueMinor(JACKPOT_EPOCH_MS + 10 * 3000 + 1)).toBe(JACKPOT_BASE_MINOR + 10 * 16511);
-  });
-
-  it('is the same figure for everyone at the same moment, and grows with the fake clock', () => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2026-03-04T05:06:07.000Z'));
-    const first = jackpotValueMinor(Date.now());
-    expect(jackpotValueMinor(new Date('2026-03-04T05:06:07.000Z').getTime())).toBe(first);
-    vi.advanceTimersByTime(msUntilNextStep(Date.now()));
-    expect(jackpotValueMinor(Date.now())).toBe(first + JACKPOT_STEP_MINOR);
-    vi.advanceTimersByTime(3 * JACKPOT_INTERVAL_MS);
-    expect(jackpotValueMinor(Date.now())).toBe(first + 4 * JACKPOT_STEP_MINOR);
-  });
-
-  it('starts again at the base every week and stays bounded', () => {
-    const lastOfCycle = JACKPOT_EPOCH_MS + JACKPOT_CYCLE_MS - 1;
-    const steps = Math.floor((JACKPOT_CYCLE_MS - 1) / JACKPOT_INTERVAL_MS);
-    expect(jackpotValueMinor(lastOfCycle)).toBe(JACKPOT_BASE_MINOR + steps * JACKPOT_STEP_MINOR);
-    expect(jackpotValueMinor(lastOfCycle + 1)).toBe(JACKPOT_BASE_MINOR);
-    expect(jackpotValueMinor(JACKPOT_EPOCH_MS + 5 * JACKPOT_CYCLE_MS + 6000)).toBe(
-      JACKPOT_BASE_MINOR + 2 * JACKPOT_STEP_MINOR,
-    );
-  });
-
-  it('handles a clock set before the epoch', () => {
-    expect(jackpotValueMinor(JACKPOT_EPOCH_MS - 1)).toBe(jackpotValueMinor(lastMsOfACycle()));
-    expect(jackpotValueMinor(JACKPOT_EPOCH_MS - 1)).toBeGreaterThan(JACKPOT_BASE_MINOR);
-  });
-
-  it('tells how long until the next step', () => {
-    expect(msUntilNextStep(JACKPOT_EPOCH_MS)).toBe(3000);
-    expect(msUntilNextStep(JACKPOT_EPOCH_MS + 1)).toBe(2999);
-    expect(msUntilNextStep(JACKPOT_EPOCH_MS + 2999)).toBe(1);
+describe('jackpot roll', () => {
+  it('rolls towards a new pot in ROLL_STEPS steps and lands on it', () => {
+    expect(ROLL_STEPS).toBe(4);
+    expect([1, 2, 3, 4].map((step) => rolledValue(100_000, 100_400, step))).toEqual([
+      100_100, 100_200, 100_300, 100_400,
+    ]);
+    expect(rolledValue(100, 103, 1)).toBe(100);
+    expect(rolledValue(100, 103, 9)).toBe(103);
   });
 });
-
-function lastMsOfACycle(): number {
-  return JACKPOT_EPOCH_MS + JACKPOT_CYCLE_MS - 1;
-}
 
 describe('jackpot digit split', () => {
   it('splits into digit columns and separators, English grouping', () => {

@@ -1,40 +1,16 @@
-import { JACKPOT_INTERVAL_MS, JACKPOT_STEP } from '@lotus/shared/constants';
-
 /**
- * The home page's jackpot display counter (SPEC §2 "starts from a value derived from current time and adds
- * 165.11 every 3000 ms"). It is a display, not a prize: no pool stands behind it until the games issue
- * records real jackpots, and the page labels it as illustrative.
- *
- * Formula, in minor units (hundredths) so that the arithmetic is exact integer arithmetic:
- *
- *   elapsed = (now − JACKPOT_EPOCH_MS) mod JACKPOT_CYCLE_MS        (a week, counted from a fixed Monday)
- *   steps   = floor(elapsed / JACKPOT_INTERVAL_MS)
- *   value   = JACKPOT_BASE_MINOR + steps × JACKPOT_STEP_MINOR
- *
- * Deriving it from the clock alone means every visitor sees the same figure at the same moment, and a reload
- * does not restart it. The weekly cycle keeps the figure bounded (1,000,000.00 up to about 34,286,176) instead
- * of growing without end for as long as the site runs.
+ * The home jackpot counter's figures (SPEC §2; issue 19: the real pot of the brand's jackpot, docs/jackpot.md).
+ * Values are minor units (hundredths) as numbers: exact for any pot below 2^53.
  */
-export const JACKPOT_EPOCH_MS = Date.UTC(2025, 0, 6); // Monday 2025-01-06 00:00 UTC
-export const JACKPOT_CYCLE_MS = 7 * 24 * 60 * 60 * 1000;
-export const JACKPOT_BASE_MINOR = 100_000_000; // 1,000,000.00
-export const JACKPOT_STEP_MINOR = Math.round(JACKPOT_STEP * 100); // 165.11 → 16511
 
-function elapsedInCycle(nowMs: number): number {
-  const offset = (nowMs - JACKPOT_EPOCH_MS) % JACKPOT_CYCLE_MS;
-  // A clock set before the epoch still lands inside the cycle (JavaScript's % keeps the sign).
-  return offset < 0 ? offset + JACKPOT_CYCLE_MS : offset;
-}
+/** Steps of one roll towards a new pot, and the time between them (the digit columns' transition). */
+export const ROLL_STEPS = 4;
+export const ROLL_STEP_MS = 750;
 
-/** The counter's value at `nowMs`, in hundredths. */
-export function jackpotValueMinor(nowMs: number): number {
-  const steps = Math.floor(elapsedInCycle(nowMs) / JACKPOT_INTERVAL_MS);
-  return JACKPOT_BASE_MINOR + steps * JACKPOT_STEP_MINOR;
-}
-
-/** Milliseconds until the next step, so that every visitor's counter ticks at the same instant. */
-export function msUntilNextStep(nowMs: number): number {
-  return JACKPOT_INTERVAL_MS - (elapsedInCycle(nowMs) % JACKPOT_INTERVAL_MS);
+/** The figure after `step` of ROLL_STEPS steps from `from` to `to` (the last step lands on `to`). */
+export function rolledValue(from: number, to: number, step: number): number {
+  if (step >= ROLL_STEPS) return to;
+  return from + Math.floor(((to - from) * step) / ROLL_STEPS);
 }
 
 export type JackpotPart = { kind: 'digit'; digit: number } | { kind: 'symbol'; text: string };

@@ -1,4 +1,5 @@
 import { sha256Hex } from '@lotus/games/fair';
+import { jackpotDraw } from '@lotus/games/jackpot';
 import { playRound } from '@lotus/games/play';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -63,5 +64,16 @@ describe('VerifyPage', () => {
     renderUi(<VerifyPage />, { path: '/originals/verify' });
     expect(screen.getByRole('heading', { name: 'Verify a round' })).toBeTruthy();
     expect(screen.getByTestId('verify-result').textContent).toBe('');
+  });
+
+  it('recomputes the round’s jackpot draw from the same seed material, given the jackpot’s odds', () => {
+    renderUi(<VerifyPage />, { path: pathFor({ jackpotOneIn: '1' }) });
+    expect(screen.getByTestId('jackpot-check').getAttribute('data-won')).toBe('true');
+    const input = screen.getByTestId('verify-jackpot-one-in');
+    fireEvent.change(input, { target: { value: '1000000000000' } });
+    const draw = jackpotDraw(inputs, 2000n, 1_000_000_000_000n);
+    const check = screen.getByTestId('jackpot-check');
+    expect(check.getAttribute('data-won')).toBe(String(draw.won));
+    expect(check.textContent).toContain(`Jackpot draw: ${draw.value} of 0 … 1000000000000 − 1`);
   });
 });

@@ -3,6 +3,9 @@ import type { GameOutcome } from '@lotus/games/types';
 import {
   Alert,
   Anchor,
+  Badge,
+  Button,
+  Code,
   Group,
   NativeSelect,
   SegmentedControl,
@@ -12,16 +15,24 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadNamespaces } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { fetchJackpots, JACKPOT_KEYS } from '../../../lib/jackpot/jackpot-api.ts';
 import { money } from '../utils/money.ts';
-import { computeVerification, type VerifyInput, type VerifyResult } from '../utils/verify.ts';
+import {
+  computeJackpotCheck,
+  computeVerification,
+  type JackpotCheck,
+  type VerifyInput,
+  type VerifyResult,
+} from '../utils/verify.ts';
 import { recalledOutcome } from '../utils/verify-link.ts';
 import { cardText } from './dragon-tiger-screen.tsx';
 import classes from './originals.module.css';
-import { Check, ComputedHash, SubmitRow } from './verify-parts.tsx';
+import { Check } from './verify-parts.tsx';
 
 type Fields = Omit<VerifyInput, 'storedOutcome' | 'payout'>;
 
@@ -84,10 +95,26 @@ function OutcomeLines({ outcome }: { outcome: GameOutcome }) {
   }
 }
 
+/** The round's jackpot draw (issue 19): the number drawn, the odds, and whether it won the pot. */
+function JackpotLine({ check }: { check: JackpotCheck }) {
+  const { t } = useTranslation('originals');
+  return (
+    <Stack gap={4} data-testid="jackpot-check" data-won={check.won}>
+      <Text size="sm">
+        {t('verify.jackpotDraw', { value: check.value, oneIn: check.oneInMinor, stake: check.stakeMinor })}
+      </Text>
+      <Text size="sm" fw={700}>
+        {check.won ? t('verify.jackpotWon') : t('verify.jackpotLost')}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * `/originals/verify`: recomputes any round of the studio in the browser from its revealed server seed,
  * client seed, nonce and bet, with the same packages/games code the studio runs, and checks the seed
- * against the hash committed before play and the outcome against the one stored.
+ * against the hash committed before play and the outcome against the one stored. With the jackpot's odds
+ * (filled in from the brand's jackpot over the game, or typed) it recomputes the round's jackpot draw too.
  */
 export function VerifyPage() {
   const { t, i18n } = useTranslation('originals');
@@ -119,6 +146,14 @@ export function VerifyPage() {
     prizes: search.get('prizes') ?? '',
     prize: search.get('prize') ?? '',
   };
+  // The fields of the last check: the jackpot draw is recomputed from them as the odds field changes.
+  const [checked, setChecked] = useState<Fields>(initial);
+  const [oneInTyped, setOneInTyped] = useState<string | null>(search.get('jackpotOneIn'));
+  const jackpots = useQuery({ queryKey: JACKPOT_KEYS.pots, queryFn: ({ signal }) => fetchJackpots(signal) });
+  const coveredOneIn =
+    jackpots.data?.list.find((jackpot) => jackpot.games.includes(fields.game))?.oneInMinor ?? '';
+  const oneIn = oneInTyped ?? coveredOneIn;
+  const jackpotCheck = result?.ok ? computeJackpotCheck(checked, oneIn) : null;
 
   const set = (key: keyof Fields) => (value: string) => {
     setEdited(true);
@@ -126,6 +161,7 @@ export function VerifyPage() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setChecked(fields);
     setResult(
       computeVerification({
         ...fields,
@@ -144,7 +180,7 @@ export function VerifyPage() {
         </Title>
         {back?.startsWith('/originals/play') || back === '/member/raffles' ? (
           <Anchor component={Link} to={back} data-testid="verify-back">
-            {back === '/member/raffles' ? t('verify.backRaffles') : t('verify.back')}
+            {t('verify.back')}
           </Anchor>
         ) : null}
       </Group>
@@ -215,17 +251,28 @@ export function VerifyPage() {
               classNames={{ input: classes.mono }}
               data-testid="verify-bet"
             />
-            <SubmitRow label={t('verify.submit')} testId="verify-submit" />
+            <TextInput
+              label={t('verify.jackpotOneIn')}
+              description={t('verify.jackpotOneInHint')}
+              value={oneIn}
+              inputMode="numeric"
+              onChange={(event) => setOneInTyped(event.currentTarget.value)}
+              data-testid="verify-jackpot-one-in"
+            />
+            <Group>
+              <Button type="submit" data-testid="verify-submit">
+                {t('verify.submit')}
+              </Button>
+            </Group>
           </Stack>
         </form>
         <div aria-live="polite" data-testid="verify-result">
           {result === null ? null : result.ok ? (
             <Stack gap="xs">
-              <ComputedHash
-                label={t('verify.computedHash')}
-                hash={result.computedHash}
-                testId="computed-hash"
-              />
+              <Text size="xs">{t('verify.computedHash')}</Text>
+              <Code block className={classes.mono} data-testid="computed-hash">
+                {result.computedHash}
+              </Code>
               <Group gap="xs">
                 <Check
                   ok={result.hashMatches}
@@ -249,6 +296,7 @@ export function VerifyPage() {
                 ) : null}
               </Group>
               <OutcomeSummary outcome={result.outcome} />
+              {jackpotCheck ? <JackpotLine check={jackpotCheck} /> : null}
             </Stack>
           ) : (
             <Alert color="red" variant="light" role="alert" data-testid="verify-problem">

@@ -1,4 +1,5 @@
 import { serverSeedHash } from '@lotus/games/fair';
+import { jackpotDraw } from '@lotus/games/jackpot';
 import { GameRuleError, isInHouseGameCode, playRound, verifyRound } from '@lotus/games/play';
 import type { GameBet, GameOutcome } from '@lotus/games/types';
 import type { VerifyQuery } from './verify-link.ts';
@@ -67,4 +68,53 @@ export function computeVerification(input: VerifyInput): VerifyResult {
         : verifyRound(input.game, bet, inputs, input.storedOutcome),
     payoutMatches: input.payout.trim() ? input.payout.trim() === outcome.totalPayMinor : null,
   };
+}
+
+/** The progressive jackpot's draw of a round (issue 19, packages/games jackpot.ts), recomputed here. */
+export type JackpotCheck = { value: string; oneInMinor: string; stakeMinor: string; won: boolean };
+
+/** The total stake of a bet as the verify page holds it (JSON), or null when it does not read as one. */
+function stakeOfBet(betText: string): bigint | null {
+  try {
+    const bet = JSON.parse(betText) as {
+      game?: string;
+      betMinor?: string;
+      bets?: { amountMinor?: string }[];
+    };
+    if (bet.game === 'slot' && /^[0-9]{1,18}$/.test(bet.betMinor ?? ''))
+      return BigInt(bet.betMinor as string);
+    if (!Array.isArray(bet.bets)) return null;
+    let total = 0n;
+    for (const one of bet.bets) {
+      if (!/^[0-9]{1,18}$/.test(one.amountMinor ?? '')) return null;
+      total += BigInt(one.amountMinor as string);
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Recomputes the round's jackpot draw: HMAC(server seed, "client seed:nonce:jackpot:cursor"), a uniform
+ * number below the jackpot's `oneInMinor`; the round won the pot when it is below the stake. Null when the
+ * odds are not given or a field does not read (the game's own check reports those).
+ */
+export function computeJackpotCheck(
+  fields: Pick<VerifyInput, 'serverSeed' | 'clientSeed' | 'nonce' | 'bet'>,
+  oneInText: string,
+): JackpotCheck | null {
+  const serverSeed = fields.serverSeed.trim().toLowerCase();
+  const nonce = fields.nonce.trim();
+  const oneIn = oneInText.trim();
+  if (!/^[1-9][0-9]{0,17}$/.test(oneIn) || !SERVER_SEED.test(serverSeed)) return null;
+  if (!CLIENT_SEED.test(fields.clientSeed) || !/^(0|[1-9][0-9]{0,9})$/.test(nonce)) return null;
+  const stake = stakeOfBet(fields.bet);
+  if (stake === null) return null;
+  const draw = jackpotDraw(
+    { serverSeed, clientSeed: fields.clientSeed, nonce: Number(nonce) },
+    stake,
+    BigInt(oneIn),
+  );
+  return { value: String(draw.value), oneInMinor: oneIn, stakeMinor: String(stake), won: draw.won };
 }

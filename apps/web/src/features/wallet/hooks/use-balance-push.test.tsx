@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JACKPOT_KEYS, type JackpotPots } from '../../../lib/jackpot/jackpot-api.ts';
 import { WALLET_KEYS } from '../../../lib/wallet/use-wallet-queries.ts';
 import { balanceSocketUrl, RECONNECT_BASE_MS, reconnectDelay, useBalancePush } from './use-balance-push.ts';
 
@@ -74,6 +75,30 @@ describe('useBalancePush', () => {
     expect(socket.url).not.toContain('token-1');
     socket.open();
     expect(socket.sent.map((text) => JSON.parse(text))).toEqual([{ type: 'auth', token: 'token-1' }]);
+  });
+
+  it('writes the brand’s jackpot pushes into the pots the home counter reads, ignoring malformed ones', () => {
+    const { queryClient } = setup();
+    const pot = (code: string, potMinor: string) => ({
+      code,
+      nameEn: code,
+      nameHi: code,
+      potMinor,
+      currency: 'INR',
+      contributionBps: 100,
+      oneInMinor: '1000000000',
+      games: [],
+    });
+    queryClient.setQueryData<JackpotPots>(JACKPOT_KEYS.pots, {
+      list: [pot('MEGA', '100'), pot('MINI', '5')],
+    });
+    const socket = latest();
+    socket.open();
+    socket.receive({ type: 'ready' });
+    socket.receive({ type: 'jackpot', list: [{ code: 'MEGA', potMinor: '250', currency: 'INR' }] });
+    socket.receive({ type: 'jackpot', list: [{ code: 'MINI', potMinor: '-1', currency: 'INR' }] });
+    const pots = queryClient.getQueryData<JackpotPots>(JACKPOT_KEYS.pots)?.list.map((one) => one.potMinor);
+    expect(pots).toEqual(['250', '5']);
   });
 
   it('uses wss under https', () => {

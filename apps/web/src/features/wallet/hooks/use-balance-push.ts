@@ -6,6 +6,7 @@ import {
 } from '@lotus/shared/realtime';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { applyJackpotPush, JACKPOT_KEYS } from '../../../lib/jackpot/jackpot-api.ts';
 import { WALLET_KEYS } from '../../../lib/wallet/use-wallet-queries.ts';
 import type { WalletBalance } from '../../../lib/wallet/wallet-api.ts';
 
@@ -55,10 +56,16 @@ function openBalanceSocket(token: string, queryClient: QueryClient): () => void 
         queryClient.setQueryData(WALLET_KEYS.balance, balance);
         // An open "my wallet" page shows the main wallet too (only active queries refetch).
         void queryClient.invalidateQueries({ queryKey: WALLET_KEYS.consolidated });
+      } else if (message?.type === 'jackpot') {
+        // The brand's jackpot pots (issue 19): the home counter reads the same query.
+        applyJackpotPush(queryClient, message.list);
       } else if (message?.type === 'ready') {
         attempt = 0;
         // Pushes sent while the socket was down are lost: fetch once after a reconnect.
-        if (connectedBefore) void queryClient.invalidateQueries({ queryKey: WALLET_KEYS.balance });
+        if (connectedBefore) {
+          void queryClient.invalidateQueries({ queryKey: WALLET_KEYS.balance });
+          void queryClient.invalidateQueries({ queryKey: JACKPOT_KEYS.pots });
+        }
         connectedBefore = true;
       }
     };
