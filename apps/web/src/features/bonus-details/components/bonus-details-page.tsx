@@ -1,10 +1,11 @@
 import type { BonusView } from '@lotus/shared/promotion-engine.schema';
-import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { dateTimeText, moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
@@ -142,12 +143,11 @@ function BonusItem({
             {t('bonus.required')}: <strong>{moneyText(bonus.wageringRequiredMinor, symbol)}</strong>
           </Text>
         </Group>
-        <Progress
-          value={bonus.progressPercent}
-          size="lg"
-          aria-label={t('bonus.progress', { title: bonus.promotionTitle })}
-          data-testid={`bonus-${bonus.id}-progress`}
-          data-percent={bonus.progressPercent}
+        <ProgressBar
+          percent={bonus.progressPercent}
+          label={t('bonus.progress', { title: bonus.promotionTitle })}
+          valueText={progressText}
+          testId={`bonus-${bonus.id}-progress`}
         />
         <Text size="sm" data-testid={`bonus-${bonus.id}-progress-text`}>
           {t('bonus.done')}: {progressText}

@@ -1,5 +1,6 @@
 import type { MissionView } from '@lotus/shared/missions.schema';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
 import classes from './missions-page.module.css';
@@ -44,21 +45,12 @@ export function MissionItem({ mission, symbol, busy, onClaim }: MissionItemProps
               {t(`status.${mission.status}`)}
             </Badge>
           </Group>
-          {/* A plain bar, not Mantine's Progress: its CSS would join every page's stylesheet. */}
-          <div
-            className={classes.bar}
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={mission.percent}
-            aria-label={t('progressLabel', { title: mission.title, text: progressText })}
-            data-testid={`mission-${mission.code}-bar`}
-          >
-            <div
-              className={mission.percent >= 100 ? classes.barDone : classes.barFill}
-              style={{ width: `${mission.percent}%` }}
-            />
-          </div>
+          <ProgressBar
+            percent={mission.percent}
+            label={t('progressLabel', { title: mission.title, text: progressText })}
+            valueText={progressText}
+            testId={`mission-${mission.code}-bar`}
+          />
           <Group gap="md" wrap="wrap">
             <Text size="sm" data-testid={`mission-${mission.code}-progress`}>
               {progressText}

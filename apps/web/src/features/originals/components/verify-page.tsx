@@ -3,9 +3,6 @@ import type { GameOutcome } from '@lotus/games/types';
 import {
   Alert,
   Anchor,
-  Badge,
-  Button,
-  Code,
   Group,
   NativeSelect,
   SegmentedControl,
@@ -32,7 +29,7 @@ import {
 import { recalledOutcome } from '../utils/verify-link.ts';
 import { cardText } from './dragon-tiger-screen.tsx';
 import classes from './originals.module.css';
-import { Check } from './verify-parts.tsx';
+import { Check, ComputedHash, SubmitRow } from './verify-parts.tsx';
 
 type Fields = Omit<VerifyInput, 'storedOutcome' | 'payout'>;
 
@@ -259,20 +256,17 @@ export function VerifyPage() {
               onChange={(event) => setOneInTyped(event.currentTarget.value)}
               data-testid="verify-jackpot-one-in"
             />
-            <Group>
-              <Button type="submit" data-testid="verify-submit">
-                {t('verify.submit')}
-              </Button>
-            </Group>
+            <SubmitRow label={t('verify.submit')} testId="verify-submit" />
           </Stack>
         </form>
         <div aria-live="polite" data-testid="verify-result">
           {result === null ? null : result.ok ? (
             <Stack gap="xs">
-              <Text size="xs">{t('verify.computedHash')}</Text>
-              <Code block className={classes.mono} data-testid="computed-hash">
-                {result.computedHash}
-              </Code>
+              <ComputedHash
+                label={t('verify.computedHash')}
+                hash={result.computedHash}
+                testId="computed-hash"
+              />
               <Group gap="xs">
                 <Check
                   ok={result.hashMatches}

@@ -1,5 +1,6 @@
 import type { MemberRank } from '@lotus/shared/ranks.schema';
-import { Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import { nextLevelOf, requirementProgress } from '../utils/rank-progress.ts';
@@ -58,7 +59,7 @@ export function RankProgress({ rank }: { rank: MemberRank }) {
                   {figures}
                 </Text>
               </Group>
-              <RequirementBar percent={bar.percent} label={`${label}: ${figures}`} />
+              <ProgressBar percent={bar.percent} label={`${label}: ${figures}`} />
               <Text size="xs" c="dimmed">
                 {bar.missingMinor === '0'
                   ? t('progress.reached')
@@ -81,28 +82,5 @@ export function RankProgress({ rank }: { rank: MemberRank }) {
         ) : null}
       </Stack>
     </Paper>
-  );
-}
-
-/** A requirement's bar: plain boxes (Mantine's Progress would add its CSS to every page's first load). */
-function RequirementBar({ percent, label }: { percent: number; label: string }) {
-  return (
-    <Box
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      aria-valuetext={`${percent}%`}
-      h={12}
-      bg="var(--mantine-color-default-border)"
-      style={{ borderRadius: 6, overflow: 'hidden' }}
-    >
-      <Box
-        h="100%"
-        w={`${percent}%`}
-        bg={percent >= 100 ? 'var(--mantine-color-teal-6)' : 'var(--mantine-primary-color-filled)'}
-      />
-    </Box>
   );
 }

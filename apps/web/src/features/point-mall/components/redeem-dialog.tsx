@@ -1,5 +1,5 @@
 import type { PointReward } from '@lotus/shared/points.schema';
-import { Alert, Button, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
@@ -99,14 +99,19 @@ export function RedeemDialog({ reward, balance, passwordError, onClose, onSubmit
       ) : (
         <form onSubmit={submit} noValidate data-testid="points-redeem-form">
           <Stack gap="sm">
-            <NumberInput
+            {/* A plain number field: NumberInput's CSS would join every page's first stylesheet. */}
+            <TextInput
+              type="number"
+              inputMode="numeric"
               label={t('redeem.quantity')}
-              value={quantity}
-              onChange={(value) => setQuantity(typeof value === 'number' ? Math.trunc(value) || 1 : 1)}
+              value={String(quantity)}
+              onChange={(event) => {
+                const typed = Number.parseInt(event.currentTarget.value, 10);
+                setQuantity(Number.isFinite(typed) ? Math.min(Math.max(typed, 1), maxQuantity) : 1);
+              }}
               min={1}
               max={maxQuantity}
-              clampBehavior="strict"
-              allowDecimal={false}
+              step={1}
               error={errors.quantity}
               data-testid="points-redeem-quantity"
             />
