@@ -4,6 +4,7 @@ import { loadConfig } from './config/env.ts';
 import { createDatabase } from './db/create-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { seedDemoLoyaltyPlay } from './db/seed/demo-loyalty-play.ts';
+import { seedDemoRaffleHistory } from './db/seed/demo-raffles.ts';
 import { seedDemoTeamPlay } from './db/seed/demo-team-play.ts';
 import { databaseLabel, readyMessage, terminalLogStream } from './lib/terminal-log.ts';
 
@@ -38,6 +39,8 @@ try {
   // The demo player's few days of play for the rank page, P/L and rebates (issue 19); the team play's job
   // pass (or the scheduler) pays the rebates.
   const loyaltyPlay = prepared.seeded ? await seedDemoLoyaltyPlay({ database, config }) : null;
+  // The demo player's opened raffle tickets (issue 19): prizes move money, so not in the seed itself.
+  if (prepared.seeded) await seedDemoRaffleHistory(database);
   // A new demo brand's team plays a few days through the studio and the jobs settle it (issue 18).
   const teamPlay = prepared.seeded ? await seedDemoTeamPlay({ database, config }) : null;
   app.log.info(

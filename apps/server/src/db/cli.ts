@@ -3,6 +3,7 @@ import { createDatabase } from './create-database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { writePgliteTemplate } from './pglite-template.ts';
 import { seedDemoLoyaltyPlay } from './seed/demo-loyalty-play.ts';
+import { seedDemoRaffleHistory } from './seed/demo-raffles.ts';
 import { seedDemoTeamPlay } from './seed/demo-team-play.ts';
 import { seedDatabase } from './seed/seed.ts';
 
@@ -38,6 +39,8 @@ async function main(command: string | undefined, argument: string | undefined): 
           : 'seed: nothing to add',
       );
       const loyaltyPlay = await seedDemoLoyaltyPlay({ database, config });
+      const raffleHistory = await seedDemoRaffleHistory(database);
+      if (raffleHistory > 0) console.log(`demo raffle history: ${raffleHistory} campaign(s)`);
       if (loyaltyPlay) console.log(`demo loyalty play: ${loyaltyPlay.rounds} round(s), ${loyaltyPlay.ms} ms`);
       const teamPlay = await seedDemoTeamPlay({ database, config });
       if (teamPlay) {

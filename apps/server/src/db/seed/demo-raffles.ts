@@ -5,6 +5,7 @@ import { ledgerIn } from '../../modules/ledger/ledger.ts';
 import { fundingKey, returnKey } from '../../modules/raffles/raffle-campaigns.service.ts';
 import { RafflesRepository } from '../../modules/raffles/raffles.repository.ts';
 import { prizeKey } from '../../modules/raffles/raffles.service.ts';
+import type { DatabaseHandle } from '../create-database.ts';
 import type { RaffleKindColumn, StoredRafflePrize, StoredRaffleRules } from '../tables/raffles.ts';
 import type { Tx } from '../unit-of-work.ts';
 
@@ -77,7 +78,42 @@ export const DEMO_RAFFLES: DemoCampaign[] = [
   },
 ];
 
-export async function seedDemoRaffles(trx: Tx, brandId: bigint): Promise<number> {
+/**
+ * The seed's part: the campaigns whose tickets are not opened yet (the running red envelope). Opening a
+ * ticket pays the demo player a prize, which the seed must not do — the tests' template and the journeys
+ * count on the demo player's opening balance — so the ended campaign with its opened tickets is the first
+ * start's history (`seedDemoRaffleHistory`, beside the demo loyalty play).
+ */
+export function seedDemoRaffles(trx: Tx, brandId: bigint): Promise<number> {
+  return seedCampaigns(
+    trx,
+    brandId,
+    DEMO_RAFFLES.filter((demo) => demo.opened === 0),
+  );
+}
+
+/**
+ * The demo player's raffle history on a new demo database's first start (main.ts, `db seed`): the ended
+ * golden egg with its seed revealed and three opened tickets, so the verify page's raffle mode works on
+ * the demo. Runs once: a campaign whose code exists is left as it is.
+ */
+export async function seedDemoRaffleHistory(database: DatabaseHandle): Promise<number> {
+  const brand = await database.db
+    .selectFrom('brands')
+    .select('id')
+    .where('code', '=', 'lotus')
+    .executeTakeFirst();
+  if (!brand) return 0;
+  return database.db.transaction().execute((trx) =>
+    seedCampaigns(
+      trx,
+      brand.id,
+      DEMO_RAFFLES.filter((demo) => demo.opened > 0),
+    ),
+  );
+}
+
+async function seedCampaigns(trx: Tx, brandId: bigint, demos: DemoCampaign[]): Promise<number> {
   const raffles = new RafflesRepository(trx);
   const ledger = ledgerIn(trx);
   const member = await raffles.findMember(brandId, PLAYER);
@@ -85,7 +121,7 @@ export async function seedDemoRaffles(trx: Tx, brandId: bigint): Promise<number>
   if (!member || !brand) return 0;
   const now = Date.now();
   let added = 0;
-  for (const demo of DEMO_RAFFLES) {
+  for (const demo of demos) {
     if (await raffles.findCampaign(brandId, demo.code)) continue;
     const seed = randomBytes(32).toString('hex');
     const draft = await raffles.insertCampaign({
