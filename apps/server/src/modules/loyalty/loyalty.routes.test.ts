@@ -207,6 +207,8 @@ describe.each(testBackends())('loyalty [%s]', (backend) => {
       const response = await get(climber.token, '/wps/member/rank?language=EN');
       const value = memberRankResponse.parse(response.json()).value;
       expect(value.rankLevel).toBe(2);
+      // The club label the header shows follows the raise (the ladder's name of level 2).
+      expect(value.clubLabelName).toBe(value.ladder[2]?.name);
       expect(value.progress).toEqual({ rule: 'any', turnover30dMinor: '2100000', depositsMinor: '0' });
       expect(value.ladder[3]?.requirements).toEqual({
         turnover30dMinor: '5000000',

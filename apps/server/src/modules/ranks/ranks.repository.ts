@@ -197,7 +197,23 @@ export class RanksRepository<E extends Executor = Executor> extends Repository<E
       .forUpdate()
       .executeTakeFirst();
     if (!before || before.rank_level >= level) return undefined;
-    await this.db.updateTable('members').set({ rank_level: level }).where('id', '=', memberId).execute();
+    // The club label (SPEC §3 clubLabel, shown in the header) names the level: it follows the raise, so the
+    // header never says Silver for a Gold member.
+    await this.db
+      .updateTable('members')
+      .set((eb) => ({
+        rank_level: level,
+        club_label_name: eb.fn.coalesce(
+          eb
+            .selectFrom('vip_ranks as r')
+            .select('r.name_en')
+            .whereRef('r.brand_id', '=', 'members.brand_id')
+            .where('r.level', '=', level),
+          'members.club_label_name',
+        ),
+      }))
+      .where('id', '=', memberId)
+      .execute();
     return before.rank_level;
   }
 
