@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { registerByUsername, useOwnAddress } from './support/accounts.ts';
 import { artifactPath, openLayout } from './support/page-helpers.ts';
-import { postgresUrlFor } from './support/postgres-database.ts';
-import { SERVER_SPECS, serverUrl } from './support/servers.ts';
+import { serverUrl } from './support/servers.ts';
 import { EN_LIGHT, HI_DARK, suffix, useVariant, type Variant } from './support/variants.ts';
+import { walletOps as ops } from './support/wallet-ops.ts';
 
 /**
  * The progressive jackpot (issue 19, docs/jackpot.md): the home counter shows the demo brand's real pot
@@ -18,20 +15,9 @@ import { EN_LIGHT, HI_DARK, suffix, useVariant, type Variant } from './support/v
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-const WALLET_DATABASE = SERVER_SPECS.find((spec) => spec.name === 'wallet')?.postgresDatabase as string;
-const run = promisify(execFile);
 
 test.use({ baseURL: serverUrl('wallet') });
 test.setTimeout(120_000);
-
-async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'ops', '--', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: postgresUrlFor(WALLET_DATABASE), LOG_LEVEL: 'warn' },
-  });
-  return stdout;
-}
 
 const JACKPOT_NAME: Record<Variant['lang'], string> = { EN: 'Lotus Mega Jackpot', HI: 'लोटस मेगा जैकपॉट' };
 const SLOT_NAME: Record<Variant['lang'], string> = { EN: 'Tiger Temple', HI: 'टाइगर टेम्पल' };

@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect as baseExpect, type FrameLocator, type Page, test } from '@playwright/test';
 import { registerByUsername, useOwnAddress } from './support/accounts.ts';
 import { artifactPath, openLayout } from './support/page-helpers.ts';
-import { postgresUrlFor } from './support/postgres-database.ts';
-import { SERVER_SPECS, serverUrl } from './support/servers.ts';
+import { serverUrl } from './support/servers.ts';
 import {
   EN_LIGHT,
   HI_DARK,
@@ -15,6 +11,7 @@ import {
   useVariant,
   type Variant,
 } from './support/variants.ts';
+import { walletOps as ops } from './support/wallet-ops.ts';
 
 /**
  * The promotion engine (issue 19), one journey per variant and screen — EN light and HI dark, each on a
@@ -26,21 +23,10 @@ import {
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-const WALLET_DATABASE = SERVER_SPECS.find((spec) => spec.name === 'wallet')?.postgresDatabase as string;
-const run = promisify(execFile);
 
 test.use({ baseURL: serverUrl('wallet') });
 // Registration solves a proof of work; the journey deposits, plays and withdraws: room for half the CPU.
 test.setTimeout(150_000);
-
-async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'ops', '--', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: postgresUrlFor(WALLET_DATABASE), LOG_LEVEL: 'warn' },
-  });
-  return stdout;
-}
 
 const SLOT_NAME: Record<Variant['lang'], string> = { EN: 'Tiger Temple', HI: 'टाइगर टेम्पल' };
 

@@ -1,12 +1,8 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { registerByUsername, useOwnAddress } from './support/accounts.ts';
 import { artifactPath, openLayout } from './support/page-helpers.ts';
-import { postgresUrlFor } from './support/postgres-database.ts';
-import { SERVER_SPECS, serverUrl } from './support/servers.ts';
+import { serverUrl } from './support/servers.ts';
 import {
   EN_LIGHT,
   HI_DARK,
@@ -16,6 +12,7 @@ import {
   useVariant,
   type Variant,
 } from './support/variants.ts';
+import { walletOps as ops } from './support/wallet-ops.ts';
 
 /**
  * Raffles (issue 19): a fresh player opens a red envelope and verifies it, per variant and screen — EN light
@@ -26,21 +23,10 @@ import {
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-const WALLET_DATABASE = SERVER_SPECS.find((spec) => spec.name === 'wallet')?.postgresDatabase as string;
-const run = promisify(execFile);
 
 test.use({ baseURL: serverUrl('wallet') });
 // Registration solves a proof of work and the CLI starts a process: room for a machine with half the CPU.
 test.setTimeout(150_000);
-
-async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'ops', '--', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: postgresUrlFor(WALLET_DATABASE), LOG_LEVEL: 'warn' },
-  });
-  return stdout;
-}
 
 /** A running red envelope of its own: every ticket draws ₹5, ₹10 or ₹50. */
 async function campaignFor(variant: Variant, phone: boolean): Promise<{ code: string; seedHash: string }> {

@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { registerByUsername, useOwnAddress } from './support/accounts.ts';
 import { chooseLanguage, DEVANAGARI, openLayout } from './support/page-helpers.ts';
-import { postgresUrlFor } from './support/postgres-database.ts';
-import { SERVER_SPECS, serverUrl } from './support/servers.ts';
+import { serverUrl } from './support/servers.ts';
+import { walletOps as ops } from './support/wallet-ops.ts';
 
 /**
  * Money in and out (docs/wallet-contract.md "Journeys") on the `wallet` server (PostgreSQL, gateway
@@ -15,9 +12,6 @@ import { SERVER_SPECS, serverUrl } from './support/servers.ts';
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-const WALLET_DATABASE = SERVER_SPECS.find((spec) => spec.name === 'wallet')?.postgresDatabase as string;
-const run = promisify(execFile);
 
 test.use({ baseURL: serverUrl('wallet') });
 // Registration solves a proof of work and hashes a password; the CLI starts a process per command. The
@@ -25,13 +19,6 @@ test.use({ baseURL: serverUrl('wallet') });
 test.setTimeout(120_000);
 
 /** The operator CLI against the running server's database (as an operator would, from a shell). */
-async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'ops', '--', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: postgresUrlFor(WALLET_DATABASE), LOG_LEVEL: 'warn' },
-  });
-  return stdout;
-}
 
 // A 1×1 PNG: what a phone screenshot is to the server's content check.
 const PNG = Buffer.from(
