@@ -1,0 +1,29 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** Kysely's view of migration 0033_free_rounds (docs/promotion-engine.md "Free rounds"). */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type FreeRoundGrantStatus = 'active' | 'used';
+
+export interface FreeRoundGrantsTable {
+  id: Generated<bigint>;
+  brand_id: bigint;
+  member_id: bigint;
+  promotion_id: bigint;
+  application_id: bigint;
+  game_code: string;
+  stake_minor: bigint;
+  currency: string;
+  rounds_total: number;
+  rounds_left: number;
+  status: FreeRoundGrantStatus;
+  issued_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FreeRoundTables {
+  free_round_grants: FreeRoundGrantsTable;
+}
+
+export type FreeRoundGrantRow = Selectable<FreeRoundGrantsTable>;
