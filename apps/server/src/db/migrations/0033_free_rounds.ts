@@ -41,9 +41,22 @@ const upStatements = [
     check ((status = 'used') = (rounds_left = 0))
   )`,
   sql`create index free_round_grants_member on free_round_grants (member_id, id desc)`,
+  // One row per round taken: its funding entry, and its payout once the studio's credit landed (so the
+  // winnings are added to the promotion's wagering exactly once).
+  sql`create table free_round_plays (
+    round_ref text primary key,
+    grant_id bigint not null references free_round_grants (id) on delete cascade,
+    n integer not null check (n >= 1),
+    fund_entry_id bigint not null references journal_entries (id),
+    payout_minor bigint check (payout_minor >= 0),
+    created_at timestamptz not null,
+    settled_at timestamptz
+  )`,
+  sql`create index free_round_plays_grant on free_round_plays (grant_id)`,
 ];
 
 const downStatements = [
+  sql`drop table if exists free_round_plays`,
   sql`drop table if exists free_round_grants`,
   sql`alter table promotion_rules drop constraint if exists promotion_rules_free_rounds_check`,
   sql`delete from promotion_rules where award_kind = 'free_rounds'`,

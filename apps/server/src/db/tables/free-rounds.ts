@@ -22,8 +22,21 @@ export interface FreeRoundGrantsTable {
   updated_at: Timestamp;
 }
 
+export interface FreeRoundPlaysTable {
+  /** The studio's round id (`LOT-<id>`). */
+  round_ref: string;
+  grant_id: bigint;
+  /** Which round of the grant it is (rounds_total − rounds_left after taking it). */
+  n: number;
+  fund_entry_id: bigint;
+  payout_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  created_at: Timestamp;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface FreeRoundTables {
   free_round_grants: FreeRoundGrantsTable;
+  free_round_plays: FreeRoundPlaysTable;
 }
 
 export type FreeRoundGrantRow = Selectable<FreeRoundGrantsTable>;
