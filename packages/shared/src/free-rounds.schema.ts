@@ -19,6 +19,8 @@ export const freeRoundGrantSchema = z.object({
   /** In the request's language. */
   promotionTitle: z.string(),
   gameCode: z.string(),
+  /** The catalogue game to open (`/game?nodeId=…&freeRound=<id>`); null when the brand does not list it. */
+  nodeId: z.string().nullable(),
   stakeMinor: minorString,
   stake: decimalString,
   currency: z.string(),

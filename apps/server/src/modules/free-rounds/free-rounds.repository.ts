@@ -3,7 +3,14 @@ import type { FreeRoundGrantRow, FreeRoundPlaysTable } from '../../db/tables/fre
 import type { WageringWeights } from '../../db/tables/promotion-engine.ts';
 import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
 
-export type FreeRoundGrantView = FreeRoundGrantRow & { title: Record<string, string>; won_minor: bigint };
+/** The studio's vendor code (inhouse-vendor's INHOUSE_VENDOR_CODE; not imported: the studio imports us). */
+const STUDIO_VENDOR_CODE = 'LOTUS';
+
+export type FreeRoundGrantView = FreeRoundGrantRow & {
+  title: Record<string, string>;
+  won_minor: bigint;
+  node_id: string | null;
+};
 export type FreeRoundPlayRow = {
   round_ref: FreeRoundPlaysTable['round_ref'];
   grant_id: bigint;
@@ -24,6 +31,12 @@ export class FreeRoundsRepository<E extends Executor = Executor> extends Reposit
         sql<string>`(select coalesce(sum(payout_minor), 0) from free_round_plays f where f.grant_id = g.id)`.as(
           'won',
         ),
+      )
+      // The catalogue game the "Play" link opens (the studio's game of the grant's brand).
+      .select(
+        sql<string | null>`(select gm.id::text from games gm join vendors v on v.id = gm.vendor_id
+          where gm.brand_id = g.brand_id and v.vassalage = ${STUDIO_VENDOR_CODE} and gm.game_code = g.game_code
+          order by gm.id limit 1)`.as('node_id'),
       )
       .where('g.member_id', '=', memberId)
       .orderBy('g.id', 'desc')

@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
+import { createOpsDeps, runOpsCommand } from '../../ops/commands.ts';
 import { type InhouseFixture, inhouseFixture } from '../inhouse-vendor/inhouse-vendor.fixture.ts';
 import { makePromotion, setRules } from '../promotion-engine/promotion-engine.fixture.ts';
 import { freePlay, freeRoundRules } from './free-rounds.fixture.ts';
@@ -99,12 +100,30 @@ describe.each(testBackends())('free rounds [%s]', (backend) => {
     });
   });
 
+  it('the CLI promotion:rules sets a free-rounds award too', async () => {
+    const promo = await makePromotion(test.database.db, studio.wallet.brandId);
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    const code = await runOpsCommand(
+      ['promotion:rules', promo.code, JSON.stringify(freeRoundRules(7))],
+      createOpsDeps(test.database.db),
+      io,
+    );
+    expect(code, lines.join('\n')).toBe(0);
+    const rules = await test.app.inject({ method: 'GET', url: `/wps/promotions/${promo.id}/rules` });
+    expect(promotionRulesResponse.parse(rules.json()).value.rules?.award).toMatchObject({
+      kind: 'free_rounds',
+      rounds: 7,
+    });
+  });
+
   it('10 free rounds with no money of the player: all played, the 11th refused, winnings are cash', async () => {
     const promo = await promotionWith(10);
     const player = await member(0n);
     const grant = await grantOf(player, promo.id);
     expect(grant).toMatchObject({ roundsTotal: 10, roundsLeft: 10, status: 'active', stake: '10.00' });
     expect(grant.promotionTitle).toBe('Free spins');
+    expect(grant.nodeId).toMatch(/^[1-9][0-9]*$/);
     // Issuing moved no money.
     expect(await studio.wallet.main(player.id)).toBe(0n);
     expect(await fundings(grant.id)).toHaveLength(0);

@@ -44,6 +44,7 @@ function grantView(row: FreeRoundGrantView, language: string): FreeRoundGrant {
     promotionId: String(row.promotion_id),
     promotionTitle: titleIn(row.title, language),
     gameCode: row.game_code,
+    nodeId: row.node_id,
     stakeMinor: String(row.stake_minor),
     stake: minorToDecimal(row.stake_minor),
     currency: row.currency,
