@@ -191,6 +191,39 @@ describe.each(testBackends())('free rounds [%s]', (backend) => {
     expect(await fundings(grant.id)).toHaveLength(0);
   });
 
+  it('a free round the platform refuses (wager limit): the round is given back and its funding reversed', async () => {
+    const promo = await promotionWith(3);
+    const player = await member(0n);
+    const grant = await grantOf(player, promo.id);
+    await test.database.db
+      .insertInto('play_limits')
+      .values({
+        member_id: player.id,
+        kind: 'wager',
+        period: 'day',
+        amount: 500n,
+        effective_from: new Date(Date.now() - 60_000),
+        created_by: 'member',
+      })
+      .execute();
+    const { token } = await studio.open(player.id, 'lotus-fortune');
+    const refused = await studio.post('/originals/api/rounds', token, freePlay(grant.id));
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ message: 'limit_reached' });
+    const [after] = await grants(player);
+    expect(after).toMatchObject({ roundsLeft: 3, status: 'active' });
+    expect(await studio.wallet.main(player.id)).toBe(0n);
+    // The funding and its reversal: nothing of the brand's money stays with the player.
+    const entries = await fundings(grant.id);
+    expect(entries.map((entry) => entry.kind).sort()).toEqual(['promotion_bonus', 'reversal']);
+    const plays = await test.database.db
+      .selectFrom('free_round_plays')
+      .select('round_ref')
+      .where('grant_id', '=', BigInt(grant.id))
+      .execute();
+    expect(plays).toHaveLength(0);
+  });
+
   it('with a wagering rule, the winnings are a bonus locked until wagered', async () => {
     const promo = await promotionWith(60, 5);
     const player = await member(0n);
