@@ -20,6 +20,7 @@ import { createAuthModule } from './modules/auth/auth-module.ts';
 import { createContentModule } from './modules/content/content-module.ts';
 import { createDepositsModule } from './modules/deposits/deposits-module.ts';
 import { createFeedbackModule } from './modules/feedback/feedback-module.ts';
+import { createFreeRoundsModule } from './modules/free-rounds/free-rounds-module.ts';
 import { createGamesModule } from './modules/games/games-module.ts';
 import {
   catalogueWalletClient,
@@ -408,6 +409,8 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     devInbox: config.devInbox,
   });
   const promotionEngine = createPromotionEngineModule({ db, clock });
+  // Issue 19 (H7): free rounds of a promotion, funded by the platform around the studio's round.
+  const freeRounds = createFreeRoundsModule({ db, clock, log: app.log });
   const vendorProtocol = createVendorProtocolModule({
     db,
     ledger: ledger.api,
@@ -422,6 +425,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     clock,
     wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app), clock),
     log: app.log,
+    freeRounds: freeRounds.api,
   });
   // Issue 19 (H3): missions and referral pay through the reward centre; referral runs where the brand's
   // whitelabel flag REFERRAL3 is on.
@@ -462,6 +466,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     points,
     loyalty,
     promotionEngine,
+    freeRounds,
     vendorProtocol,
     inhouseVendor,
     missions,

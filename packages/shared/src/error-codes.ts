@@ -216,6 +216,13 @@ export const errorCodes = {
   jackpot_game_invalid: 400,
   /** A game funds at most one jackpot. */
   jackpot_game_taken: 409,
+  // free rounds (issue 19; docs/promotion-engine.md "Free rounds")
+  /** No such free-round grant of this player for this game. */
+  free_round_not_found: 404,
+  /** Every round of the grant has been played. */
+  free_rounds_used_up: 409,
+  /** Free rounds are played with real money only (not in a trial), on a slot. */
+  free_round_not_playable: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -56,6 +56,14 @@ export const originalsBalanceResponse = envelopeOf(originalsBalanceSchema);
 /** `POST /originals/api/rounds`: plays one round of the session's game. */
 export const playRoundRequestSchema = z.object({
   requestId,
+  /**
+   * Plays one free round of this promotion grant (issue 19; GET /wps/member/free-rounds): the grant's
+   * fixed stake replaces the bet's, and the brand funds it. Real-money sessions of the grant's slot only.
+   */
+  freeRoundGrantId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,18}$/)
+    .optional(),
   bet: z.discriminatedUnion('game', [
     z.object({ game: z.literal('slot'), betMinor: minor }),
     z.object({
@@ -113,7 +121,21 @@ export const roundSchema = z.object({
   createdAt: z.string(),
 });
 export type Round = z.infer<typeof roundSchema>;
-export const playRoundSchema = z.object({ round: roundSchema, balanceMinor: minor, seed: seedStateSchema });
+/** The free round a play took: round `n` of `total` ("Free round k of N"), `roundsLeft` after it. */
+export const freeRoundTakenSchema = z.object({
+  grantId: z.string(),
+  n: z.number().int(),
+  total: z.number().int(),
+  roundsLeft: z.number().int(),
+  stakeMinor: minor,
+});
+export type FreeRoundTaken = z.infer<typeof freeRoundTakenSchema>;
+export const playRoundSchema = z.object({
+  round: roundSchema,
+  balanceMinor: minor,
+  seed: seedStateSchema,
+  freeRound: freeRoundTakenSchema.optional(),
+});
 export type PlayRound = z.infer<typeof playRoundSchema>;
 export const playRoundResponse = envelopeOf(playRoundSchema);
 

@@ -12,6 +12,7 @@ import { GAME_TYPES } from './game-types.ts';
 const minorString = z.string().regex(/^[0-9]+$/);
 const decimalString = z.string().regex(/^[0-9]+\.[0-9]{2}$/);
 const idString = z.string().regex(/^[1-9][0-9]{0,18}$/);
+const freeRoundGameCode = z.string().regex(/^[a-z0-9-]{1,40}$/);
 
 /** SPEC §5: an activity remark is at most 140 characters. */
 export const PROMOTION_REMARK_MAX = ACTIVITY_REMARK_MAX;
@@ -85,6 +86,14 @@ export const promotionRulesSchema = z.object({
       percent: z.string().regex(/^[0-9]{1,4}(\.[0-9]{1,2})?$/),
       cap: decimalString,
     }),
+    z.object({
+      kind: z.literal('free_rounds'),
+      /** An in-house slot (packages/games INHOUSE_GAMES). */
+      gameCode: freeRoundGameCode,
+      rounds: z.number().int().min(1).max(1000),
+      /** The fixed stake of each round: one of the slot's bets. */
+      stake: decimalString,
+    }),
   ]),
   wagering: z.object({
     /** Turnover required = multiple × the bonus. 0: no requirement. */
@@ -106,6 +115,12 @@ export const setPromotionRulesBodySchema = promotionRulesSchema.extend({
       kind: z.literal('deposit_percent'),
       percent: z.string().regex(/^[0-9]{1,4}(\.[0-9]{1,2})?$/),
       cap: looseDecimal,
+    }),
+    z.object({
+      kind: z.literal('free_rounds'),
+      gameCode: freeRoundGameCode,
+      rounds: z.number().int().min(1).max(1000),
+      stake: looseDecimal,
     }),
   ]),
 });

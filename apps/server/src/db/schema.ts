@@ -6,6 +6,7 @@ import type { AgentContractTables } from './tables/agent-contracts.ts';
 import type { AttemptGateTables } from './tables/attempt-gates.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { ContentTables } from './tables/content.ts';
+import type { FreeRoundTables } from './tables/free-rounds.ts';
 import type { GameTables } from './tables/games.ts';
 import type { JackpotTables } from './tables/jackpot.ts';
 import type { JobTables } from './tables/jobs.ts';
@@ -158,7 +159,8 @@ export interface Database
     RaffleTables,
     MissionTables,
     PromotionEngineTables,
-    JackpotTables {
+    JackpotTables,
+    FreeRoundTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -1004,6 +1004,8 @@ const PROMOTION_ROWS: Row<MemberActor>[] = [
     (headers) => json('POST', `/wps/member/bonuses/${ids.bonus}/forfeit`)(headers),
     foreign('bonus_not_found'),
   ),
+  // Issue 19 (H7): the member's free-round grants.
+  memberRow('GET /wps/member/free-rounds', json('GET', '/wps/member/free-rounds'), promotionReal),
 ];
 
 const REWARD_ROWS: Row<MemberActor>[] = [

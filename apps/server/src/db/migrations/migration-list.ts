@@ -31,6 +31,7 @@ import * as missionsReferral from './0029_missions_referral.ts';
 import * as raffles from './0030_raffles.ts';
 import * as loyaltyRanks from './0031_loyalty_ranks.ts';
 import * as jackpot from './0032_jackpot.ts';
+import * as freeRounds from './0033_free_rounds.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0030_raffles': raffles,
   '0031_loyalty_ranks': loyaltyRanks,
   '0032_jackpot': jackpot,
+  '0033_free_rounds': freeRounds,
 };

@@ -162,6 +162,23 @@ export const DEMO_PROMOTIONS: PromotionSeed[] = [
     },
   },
   {
+    // Issue 19 (H7): free rounds, the promotion engine's third award (demo-free-rounds.ts sets its rules).
+    code: 'lotus-free-spins',
+    category: 'slots',
+    tags: ['NEWBIE', 'SPECIAL_OFFER'],
+    image: '/brand/promotions/slots.svg',
+    endsInDays: null,
+    title: { EN: '10 free spins on Lotus Fortune', HI: 'लोटस फ़ॉर्च्यून पर 10 फ़्री स्पिन' },
+    summary: {
+      EN: 'Join and play 10 rounds of our studio slot Lotus Fortune at P 10.00 each, on the house.',
+      HI: 'जुड़ें और हमारे स्टूडियो स्लॉट लोटस फ़ॉर्च्यून के 10 राउंड P 10.00 प्रति राउंड पर मुफ़्त खेलें।',
+    },
+    content: {
+      EN: `<p>Join and receive <strong>10 free rounds</strong> of Lotus Fortune at a stake of P 10.00 each. Find them in Bonus details in your member centre and press <strong>Play</strong>: the game opens with your free rounds, no stake to choose.</p><h3>Terms</h3><ul><li>One grant per account.</li><li>Winnings from free rounds are paid into your wallet as cash.</li></ul>${JOINING_EN}${GENERAL_EN}`,
+      HI: `<p>जुड़ें और लोटस फ़ॉर्च्यून के <strong>10 फ़्री राउंड</strong> पाएँ, हर राउंड P 10.00 का। उन्हें अपने मेंबर सेंटर के बोनस विवरण में देखें और <strong>खेलें</strong> दबाएँ: गेम आपके फ़्री राउंड के साथ खुलता है, कोई दाँव चुनना नहीं।</p><h3>शर्तें</h3><ul><li>हर अकाउंट को एक ही ग्रांट।</li><li>फ़्री राउंड की जीत आपके वॉलेट में नकद के रूप में आती है।</li></ul>${JOINING_HI}${GENERAL_HI}`,
+    },
+  },
+  {
     code: 'sports-first-bet',
     category: 'sports',
     tags: ['NEWBIE'],

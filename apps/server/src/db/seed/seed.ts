@@ -10,6 +10,7 @@ import {
 } from './demo-brand.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContent } from './demo-content.ts';
+import { seedDemoFreeRounds } from './demo-free-rounds.ts';
 import { seedDemoGames } from './demo-games.ts';
 import { seedDemoJackpot } from './demo-jackpot.ts';
 import { seedDemoMessages } from './demo-messages.ts';
@@ -180,6 +181,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoMissions(trx, brand.id);
     rowsAdded += await seedDemoPromotionEngine(trx, brand.id);
     rowsAdded += await seedDemoJackpot(trx, brand.id);
+    rowsAdded += await seedDemoFreeRounds(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

@@ -8,7 +8,7 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export type PromotionApproval = 'auto' | 'manual';
-export type AwardKind = 'fixed' | 'deposit_percent';
+export type AwardKind = 'fixed' | 'deposit_percent' | 'free_rounds';
 export type QualifyingDeposit = 'first' | 'latest';
 export type ApplicationStatusColumn = 'joined' | 'pending' | 'issued' | 'rejected';
 export type BonusGrantStatusColumn = 'open' | 'completed' | 'forfeited';
@@ -29,6 +29,10 @@ export interface PromotionRulesTable {
   award_fixed_minor: Nullable<bigint>;
   award_percent_bps: Nullable<number>;
   award_cap_minor: Nullable<bigint>;
+  /** Migration 0033: a `free_rounds` award's in-house game, rounds and fixed stake. */
+  award_game_code: Nullable<string>;
+  award_rounds: Nullable<number>;
+  award_stake_minor: Nullable<bigint>;
   wagering_multiple: Defaulted<number>;
   /** jsonb: written as JSON text. */
   wagering_weights: ColumnType<WageringWeights, string | undefined, string>;

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { FreeRoundFunding } from '../free-rounds/free-rounds.service.ts';
 import { createSeamlessWalletClient, type ProtocolTransport } from '../vendor-protocol/protocol-client.ts';
 import type { SeamlessWalletClient } from '../vendor-protocol/protocol-types.ts';
 import { InhouseVendorRepository } from './inhouse-vendor.repository.ts';
@@ -56,6 +57,8 @@ export function createInhouseVendorModule(deps: {
   clock: Clock;
   wallet: WalletClientSource;
   log?: FastifyBaseLogger;
+  /** Issue 19: free rounds of a promotion (modules/free-rounds). */
+  freeRounds?: FreeRoundFunding;
 }): { routes: FastifyPluginAsyncZod; api: Record<string, never> } {
   const service = new InhouseVendorService({
     db: deps.db,
@@ -63,6 +66,7 @@ export function createInhouseVendorModule(deps: {
     wallet: deps.wallet,
     clock: deps.clock,
     ...(deps.log ? { log: deps.log } : {}),
+    ...(deps.freeRounds ? { freeRounds: deps.freeRounds } : {}),
   });
   return { routes: inhouseVendorRoutes(service), api: {} };
 }

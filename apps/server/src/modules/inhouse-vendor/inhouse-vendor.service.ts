@@ -24,6 +24,7 @@ import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/request-hash.ts';
+import type { FreeRoundFunding } from '../free-rounds/free-rounds.service.ts';
 import type { SeamlessWalletClient, WalletResult } from '../vendor-protocol/protocol-types.ts';
 import {
   type InhouseSeed,
@@ -144,6 +145,8 @@ export class InhouseVendorService {
   readonly #wallet: WalletClientSource;
   readonly #clock: Clock;
   readonly #log: FastifyBaseLogger | undefined;
+  /** The operator's free-round funding (issue 19): absent, a play naming a grant is refused. */
+  readonly #freeRounds: FreeRoundFunding | undefined;
   /**
    * Rounds this process is playing or crediting now: another request of the player must neither count
    * them as failed credits nor send their credit a second time (across processes, the platform's txn-id
@@ -157,6 +160,7 @@ export class InhouseVendorService {
     wallet: WalletClientSource;
     clock: Clock;
     log?: FastifyBaseLogger;
+    freeRounds?: FreeRoundFunding;
   }) {
     this.#repository = new InhouseVendorRepository(deps.db);
     this.#uow = new UnitOfWork(deps.db, (trx) => ({ inhouse: new InhouseVendorRepository(trx) }));
@@ -164,6 +168,7 @@ export class InhouseVendorService {
     this.#wallet = deps.wallet;
     this.#clock = deps.clock;
     this.#log = deps.log;
+    this.#freeRounds = deps.freeRounds;
   }
 
   async openSession(input: OpenSessionInput): Promise<OriginalsSession> {
@@ -257,7 +262,14 @@ export class InhouseVendorService {
   async play(session: InhouseSession, request: PlayRoundRequest): Promise<PlayRound> {
     const replay = await this.#repository.roundByRequest(session.playerRef, request.requestId);
     if (replay) return this.#replay(session, replay);
-    gameOf(session.gameCode);
+    const game = gameOf(session.gameCode);
+    if (request.freeRoundGrantId !== undefined) {
+      // A free round plays the grant's fixed stake of a slot with the player's real wallet.
+      if (session.trial || !this.#freeRounds || game.game !== 'slot' || request.bet.game !== 'slot') {
+        throw new AppError('free_round_not_playable');
+      }
+      return this.#playFree(session, request, BigInt(request.freeRoundGrantId), this.#freeRounds);
+    }
     // The bet is checked before any money moves; the draw waits until the debit went through.
     ruleChecked(() => validateBet(session.gameCode, request.bet));
     const stakeMinor = stakeOf(request.bet);
@@ -371,6 +383,62 @@ export class InhouseVendorService {
     }
   }
 
+  /**
+   * A free round (issue 19): the platform takes one round of the grant and funds its stake into the
+   * player's wallet (one transaction, before any wallet call), then the round runs exactly like a paid one
+   * at that stake. When this request ends up not playing it (debit refused, a twin request's round), the
+   * round is given back and its funding reversed.
+   */
+  async #playFree(
+    session: InhouseSession,
+    request: PlayRoundRequest,
+    grantId: bigint,
+    freeRounds: FreeRoundFunding,
+  ): Promise<PlayRound> {
+    const stillOwed = await this.#settlePending(session.playerRef);
+    if (stillOwed > 0) throw new AppError('round_pending');
+    const walletSession = this.#walletSessionOf(session);
+    const client = await this.#wallet();
+    const id = await this.#repository.reserveRoundId();
+    const roundRef = publicRoundId(id);
+    const taken = await freeRounds.take({
+      grantId,
+      memberId: BigInt(session.playerRef),
+      gameCode: session.gameCode,
+      roundRef,
+    });
+    const bet = { game: 'slot', betMinor: String(taken.stakeMinor) } as const;
+    this.#crediting.add(id);
+    let result: PlayRound;
+    try {
+      ruleChecked(() => validateBet(session.gameCode, bet));
+      result = await this.#playReserved(
+        session,
+        { ...request, bet },
+        { id, stakeMinor: taken.stakeMinor, walletSession, client },
+      );
+    } catch (error) {
+      await freeRounds.giveBack({ roundRef });
+      throw error;
+    } finally {
+      this.#crediting.delete(id);
+    }
+    if (result.round.roundId !== roundRef) {
+      await freeRounds.giveBack({ roundRef });
+      return result;
+    }
+    return {
+      ...result,
+      freeRound: {
+        grantId: String(grantId),
+        n: taken.n,
+        total: taken.total,
+        roundsLeft: taken.roundsLeft,
+        stakeMinor: String(taken.stakeMinor),
+      },
+    };
+  }
+
   async #playReserved(
     session: InhouseSession,
     request: PlayRoundRequest,
@@ -464,12 +532,23 @@ export class InhouseVendorService {
         return null;
       }
       await this.#uow.run(({ inhouse }) => inhouse.markSettled(round.id));
+      await this.#freeRoundSettled(roundId, round.payoutMinor);
       return result.balanceMinor;
     } catch (error) {
       this.#log?.warn({ err: error, round: String(round.id) }, 'in-house credit failed; retried later');
       return null;
     } finally {
       if (!owned) this.#crediting.delete(round.id);
+    }
+  }
+
+  /** Tells the free-round funding a round's payout (a no-op for a round that was no free round). */
+  async #freeRoundSettled(roundRef: string, payoutMinor: bigint): Promise<void> {
+    if (!this.#freeRounds) return;
+    try {
+      await this.#freeRounds.settled({ roundRef, payoutMinor });
+    } catch (error) {
+      this.#log?.error({ err: error, roundRef }, 'free round winnings not recorded');
     }
   }
 

@@ -26,7 +26,8 @@ export const bonusLedgerKey = (applicationId: bigint) => `promotion:${applicatio
 export const forfeitLedgerKey = (grantId: bigint) => `bonus:${grantId}:forfeit`;
 
 /**
- * Issues the application's bonus in the caller's transaction: one `promotion_bonus` entry (brand `bonus` →
+ * Issues the application's award in the caller's transaction. Free rounds: a `free_round_grants` row, no
+ * money (null: there is no bonus grant). Otherwise: one `promotion_bonus` entry (brand `bonus` →
  * member main, key `promotion:<application>:bonus`) and its `bonus_grants` row with the wagering required and
  * the rule's weights as they are now; the application becomes `issued`. A percentage award of nothing (no
  * qualifying deposit) is refused.
@@ -42,10 +43,36 @@ export async function issueBonus(
     /** Issued through the member's claim (status `claimed`), not on approval. */
     claimed?: boolean;
   },
-): Promise<BonusGrantRow> {
+): Promise<BonusGrantRow | null> {
   const { application } = input;
   const { rules, eligibility } = input.facts;
   const deposit = eligibility.ok ? eligibility.deposit : null;
+  if (rules.award_kind === 'free_rounds') {
+    // No money moves at issue: each round's stake is funded when it is played (modules/free-rounds).
+    const main = await repos.ledger.memberMainAccount(application.member_id);
+    await repos.engine.decide(application.id, {
+      status: 'issued',
+      at: input.at,
+      by: input.by,
+      depositId: deposit?.id ?? null,
+      ...(input.claimed ? { claimed: true } : {}),
+    });
+    await repos.engine.insertFreeRoundGrant({
+      brand_id: application.brand_id,
+      member_id: application.member_id,
+      promotion_id: application.promotion_id,
+      application_id: application.id,
+      game_code: rules.award_game_code ?? '',
+      stake_minor: rules.award_stake_minor ?? 0n,
+      currency: main.currency,
+      rounds_total: rules.award_rounds ?? 0,
+      rounds_left: rules.award_rounds ?? 0,
+      status: 'active',
+      issued_at: input.at,
+      updated_at: input.at,
+    });
+    return null;
+  }
   const amountMinor = awardOf(rules, deposit?.amountMinor ?? null);
   if (amountMinor <= 0n || amountMinor > MAX_AMOUNT_MINOR) {
     throw new AppError('promotion_not_eligible', { details: { reason: 'qualifying_deposit' } });

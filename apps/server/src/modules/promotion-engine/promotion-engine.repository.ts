@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import type { FreeRoundGrantsTable } from '../../db/tables/free-rounds.ts';
 import type {
   ApplicationStatusColumn,
   BonusGrantRow,
@@ -345,6 +346,14 @@ export class PromotionEngineRepository<E extends Executor = Executor> extends Re
       })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** A free-rounds award (migration 0033): one per application. */
+  async insertFreeRoundGrant(
+    this: PromotionEngineRepository<Tx>,
+    row: Insertable<FreeRoundGrantsTable>,
+  ): Promise<void> {
+    await this.db.insertInto('free_round_grants').values(row).execute();
   }
 
   async insertGrant(

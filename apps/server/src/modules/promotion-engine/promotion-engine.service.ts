@@ -265,11 +265,10 @@ export class PromotionEngineService extends EngineServiceBase {
           detail: {
             promotionId,
             applicationId: application.id,
-            grantId: grant.id,
-            amountMinor: grant.amount_minor,
+            ...(grant ? { grantId: grant.id, amountMinor: grant.amount_minor } : { award: 'free_rounds' }),
           },
         });
-        return this.#result(engine, application.id, grant.id, lang);
+        return this.#result(engine, application.id, grant?.id ?? null, lang);
       },
     );
     return value;

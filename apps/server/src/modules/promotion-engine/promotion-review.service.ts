@@ -101,12 +101,11 @@ export class PromotionReviewService extends EngineServiceBase {
         ip: actor.ip,
         detail: {
           applicationId: application.id,
-          grantId: grant.id,
-          amountMinor: grant.amount_minor,
+          ...(grant ? { grantId: grant.id, amountMinor: grant.amount_minor } : { award: 'free_rounds' }),
           ...(actor.operatorId === null ? { via: 'cli' } : {}),
         },
       });
-      const row = await engine.grant(grant.id);
+      const row = grant ? await engine.grant(grant.id) : undefined;
       return {
         application: await this.#opsApplication(engine, application.id),
         bonus: row ? bonusView(row, 'EN') : null,

@@ -1,3 +1,4 @@
+import { INHOUSE_GAMES, isInHouseGameCode, validateBet } from '@lotus/games/play';
 import { decimalToMinor, minorToDecimal } from '@lotus/shared/money';
 import type {
   ActivityStatus,
@@ -52,6 +53,8 @@ export function evaluate(
 /** The bonus: the fixed amount, or the percentage of the qualifying deposit up to the cap (rounded down). */
 export function awardOf(rules: PromotionRuleRow, depositMinor: bigint | null): bigint {
   if (rules.award_kind === 'fixed') return rules.award_fixed_minor ?? 0n;
+  // Free rounds move no money at issue (each round's stake is funded when it is played).
+  if (rules.award_kind === 'free_rounds') return 0n;
   const percent = (depositMinor ?? 0n) * BigInt(rules.award_percent_bps ?? 0);
   const amount = percent / BPS;
   const cap = rules.award_cap_minor ?? 0n;
@@ -109,6 +112,45 @@ export function activityStatus(input: {
   return rules.has_form ? 'apply' : 'join';
 }
 
+function awardView(row: PromotionRuleRow): PromotionRules['award'] {
+  switch (row.award_kind) {
+    case 'fixed':
+      return { kind: 'fixed', amount: minorToDecimal(row.award_fixed_minor ?? 0n) };
+    case 'deposit_percent':
+      return {
+        kind: 'deposit_percent',
+        percent: minorToDecimal(BigInt(row.award_percent_bps ?? 0)),
+        cap: minorToDecimal(row.award_cap_minor ?? 0n),
+      };
+    case 'free_rounds':
+      return {
+        kind: 'free_rounds',
+        gameCode: row.award_game_code ?? '',
+        rounds: row.award_rounds ?? 0,
+        stake: minorToDecimal(row.award_stake_minor ?? 0n),
+      };
+  }
+}
+
+/** A free-rounds award plays an in-house slot at one of the slot's own bets (what its screen can play). */
+function freeRoundsOf(award: SetPromotionRulesBody['award']): {
+  gameCode: string;
+  rounds: number;
+  stakeMinor: bigint;
+} | null {
+  if (award.kind !== 'free_rounds') return null;
+  if (!isInHouseGameCode(award.gameCode) || INHOUSE_GAMES[award.gameCode].game !== 'slot') {
+    throw new AppError('promotion_rules_invalid', { details: { field: 'award.gameCode' } });
+  }
+  const stakeMinor = amountOf(award.stake, 'award.stake');
+  try {
+    validateBet(award.gameCode, { game: 'slot', betMinor: stakeMinor.toString() });
+  } catch {
+    throw new AppError('promotion_rules_invalid', { details: { field: 'award.stake' } });
+  }
+  return { gameCode: award.gameCode, rounds: award.rounds, stakeMinor };
+}
+
 export function rulesView(row: PromotionRuleRow): PromotionRules {
   return {
     approval: row.approval,
@@ -118,14 +160,7 @@ export function rulesView(row: PromotionRuleRow): PromotionRules {
     minVipLevel: row.min_vip_level,
     qualifyingDeposit: row.qualifying_deposit,
     minDeposit: minorToDecimal(row.min_deposit_minor),
-    award:
-      row.award_kind === 'fixed'
-        ? { kind: 'fixed', amount: minorToDecimal(row.award_fixed_minor ?? 0n) }
-        : {
-            kind: 'deposit_percent',
-            percent: minorToDecimal(BigInt(row.award_percent_bps ?? 0)),
-            cap: minorToDecimal(row.award_cap_minor ?? 0n),
-          },
+    award: awardView(row),
     wagering: { multiple: row.wagering_multiple, weights: weightsView(row.wagering_weights) },
   };
 }
@@ -158,6 +193,7 @@ export function rulesRow(body: SetPromotionRulesBody, head: PromotionHead, creat
   if (body.award.kind === 'deposit_percent' && body.qualifyingDeposit === null) {
     throw new AppError('promotion_rules_invalid', { details: { field: 'qualifyingDeposit' } });
   }
+  const freeRounds = freeRoundsOf(body.award);
   return {
     promotion_id: head.id,
     brand_id: head.brand_id,
@@ -173,6 +209,9 @@ export function rulesRow(body: SetPromotionRulesBody, head: PromotionHead, creat
     // "100.00" percent as minor units is 10000: basis points.
     award_percent_bps: percent === null ? null : Number(percent),
     award_cap_minor: body.award.kind === 'deposit_percent' ? amountOf(body.award.cap, 'award.cap') : null,
+    award_game_code: freeRounds?.gameCode ?? null,
+    award_rounds: freeRounds?.rounds ?? null,
+    award_stake_minor: freeRounds?.stakeMinor ?? null,
     wagering_multiple: body.wagering.multiple,
     wagering_weights: weights,
     created_by: createdBy,

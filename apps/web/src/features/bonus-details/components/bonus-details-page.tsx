@@ -11,6 +11,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { dateTimeText, moneyText, symbolOrDefault } from '../../../lib/money/money.ts';
 import { useBonuses } from '../api/bonuses-api.ts';
 import { useForfeitIntent } from '../hooks/use-forfeit-intent.ts';
+import { FreeRoundsSection } from './free-rounds-section.tsx';
 
 const STATUS_COLOUR = { open: 'blue', completed: 'teal', forfeited: 'gray' } as const;
 
@@ -80,6 +81,7 @@ export function BonusDetailsPage({ currencySymbol }: { currencySymbol: string })
         onDismiss={() => setDone(null)}
         dismissLabel={t('page.retry')}
       />
+      <FreeRoundsSection symbol={symbol} />
       {body}
       <MoneyConfirmDialog
         testId="bonus-forfeit-confirm"

@@ -14,10 +14,25 @@ type GameFrameProps = {
   gameType?: string;
   /** 'page': the /game page's full-width frame. */
   variant?: 'popup' | 'page';
+  /** Issue 19: a free-round grant, passed to the in-house studio's screen (same-origin `/originals/`). */
+  freeRound?: string | null;
 };
 
 /** Launches the game and shows `value.content` in an iframe, or why it cannot start (SPEC §4, §8). */
-export function GameFrame({ nodeId, trial, gameName, gameType, variant = 'popup' }: GameFrameProps) {
+/** The launch URL with the free-round grant added, for the in-house studio only (another vendor never sees it). */
+function withFreeRound(content: string, freeRound: string | null | undefined): string {
+  if (!freeRound || !content.startsWith('/originals/')) return content;
+  return `${content}${content.includes('?') ? '&' : '?'}freeRound=${encodeURIComponent(freeRound)}`;
+}
+
+export function GameFrame({
+  nodeId,
+  trial,
+  gameName,
+  gameType,
+  variant = 'popup',
+  freeRound,
+}: GameFrameProps) {
   const { t } = useTranslation('games');
   const launch = useLaunchUrl(nodeId, trial);
 
@@ -66,7 +81,7 @@ export function GameFrame({ nodeId, trial, gameName, gameType, variant = 'popup'
       ) : null}
       <iframe
         className={`${classes.frame} ${variant === 'page' ? classes.page : ''}`}
-        src={launch.data.content}
+        src={withFreeRound(launch.data.content, freeRound)}
         title={t('launch.frameTitle', { game: gameName })}
         allow="fullscreen; autoplay"
         allowFullScreen

@@ -15,6 +15,8 @@ import { GameGrid } from './game-grid.tsx';
 import { PlaySessionPanel } from './play-session-panel.tsx';
 
 const NODE_ID = /^[1-9][0-9]{0,17}$/;
+/** Issue 19: a promotion's free-round grant to play (Bonus details' "Play" link). */
+const GRANT_ID = /^[1-9][0-9]{0,18}$/;
 const openLogin = () => openAuthModal({ kind: 'login' });
 
 function VendorGames({ vassalage, gameType }: { vassalage: string; gameType: string }) {
@@ -22,13 +24,23 @@ function VendorGames({ vassalage, gameType }: { vassalage: string; gameType: str
   return <GameGrid pages={useGameListPages(filter)} />;
 }
 
-function LaunchedGame({ nodeId, trial, name }: { nodeId: string; trial: boolean; name: string }) {
+function LaunchedGame({
+  nodeId,
+  trial,
+  name,
+  freeRound,
+}: {
+  nodeId: string;
+  trial: boolean;
+  name: string;
+  freeRound: string | null;
+}) {
   useRefreshAfterGame(true);
   return (
     <>
       {/* Issue 17: a real game shows the session's time and net position, and the reality check when due. */}
       {trial ? null : <PlaySessionPanel />}
-      <GameFrame nodeId={nodeId} trial={trial} gameName={name} variant="page" />
+      <GameFrame nodeId={nodeId} trial={trial} gameName={name} variant="page" freeRound={freeRound} />
     </>
   );
 }
@@ -47,13 +59,21 @@ export function GamePage() {
   const vassalage = searchParams.get('vassalage');
   const gameType = searchParams.get('gameType');
   const name = searchParams.get('name');
+  const grant = searchParams.get('freeRound');
+  const freeRound = grant && GRANT_ID.test(grant) ? grant : null;
   const title = nodeId && name ? name : t('game.title');
 
   let content: ReactNode;
   if (nodeId && NODE_ID.test(nodeId)) {
     content =
       trial || loggedIn ? (
-        <LaunchedGame key={`${nodeId}:${trial}`} nodeId={nodeId} trial={trial} name={title} />
+        <LaunchedGame
+          key={`${nodeId}:${trial}`}
+          nodeId={nodeId}
+          trial={trial}
+          name={title}
+          freeRound={trial ? null : freeRound}
+        />
       ) : (
         <LoginActionContext value={openLogin}>
           <LoginRequired

@@ -19,6 +19,9 @@ export function OriginalsPlayPage() {
   const searchKey = search.toString();
   const params = useMemo(() => readLaunchParams(new URLSearchParams(searchKey)), [searchKey]);
   const studio = useStudioSession(params);
+  // Issue 19: a promotion's free rounds (real sessions only; the server checks the grant).
+  const grant = search.get('freeRound');
+  const freeRoundGrantId = grant && /^[1-9][0-9]{0,18}$/.test(grant) ? grant : undefined;
   const { state } = studio;
 
   if (state.status === 'loading') {
@@ -62,7 +65,15 @@ export function OriginalsPlayPage() {
   }
   switch (screen.kind) {
     case 'slot':
-      return <SlotScreen session={session} studio={studio} title={screen.title} gameName={gameName} />;
+      return (
+        <SlotScreen
+          session={session}
+          studio={studio}
+          title={screen.title}
+          gameName={gameName}
+          {...(freeRoundGrantId && !session.trial ? { freeRoundGrantId } : {})}
+        />
+      );
     case 'roulette':
       return <RouletteScreen session={session} studio={studio} gameName={gameName} />;
     case 'dragon-tiger':

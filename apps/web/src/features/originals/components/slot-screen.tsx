@@ -21,6 +21,8 @@ type SlotScreenProps = {
   studio: StudioSession;
   title: SlotTitle;
   gameName: string;
+  /** Issue 19: plays this promotion grant's free rounds (its fixed stake) while it has rounds left. */
+  freeRoundGrantId?: string;
 };
 
 type ReelSpin = { id: number; stops: number[]; window: string[][] };
@@ -42,11 +44,16 @@ export function allowedBets(
  * round sooner than AUTOPLAY_MIN_INTERVAL_MS after the previous one was answered (so after it started,
  * however long the request took to leave), and stops on any error.
  */
-export function SlotScreen({ session, studio, title, gameName }: SlotScreenProps) {
+export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId }: SlotScreenProps) {
   const { t } = useTranslation('originals');
   const reducedMotion = useReducedMotion();
   const round = usePlayRound(session, studio);
   const { play, busy, clearError, setLocalError } = round;
+  // Free rounds: on while the grant has rounds (the server says which one each play took).
+  const [freeOn, setFreeOn] = useState(freeRoundGrantId !== undefined);
+  const [freeTaken, setFreeTaken] = useState<{ n: number; total: number; roundsLeft: number } | null>(null);
+  const freeRef = useRef(freeOn);
+  freeRef.current = freeOn;
   const payText = usePayText(session.currencySymbol);
   const bets = useMemo(() => allowedBets(title, session), [title, session]);
   const [bet, setBet] = useState(() => bets[0] ?? '0');
@@ -99,7 +106,8 @@ export function SlotScreen({ session, studio, title, gameName }: SlotScreenProps
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     const { balance: balanceNow, bet: betNow } = latest.current;
-    if (BigInt(balanceNow) < BigInt(betNow)) {
+    const free = freeRef.current && freeRoundGrantId !== undefined;
+    if (!free && BigInt(balanceNow) < BigInt(betNow)) {
       setAutoplay(false);
       setLocalError('insufficient_funds');
       return;
@@ -108,7 +116,8 @@ export function SlotScreen({ session, studio, title, gameName }: SlotScreenProps
     setRunning(true);
     setWin(0n);
     setFreeSpin(null);
-    const result = await play({ game: 'slot', betMinor: betNow });
+    // A free round's stake is the grant's (the server replaces the bet's).
+    const result = await play({ game: 'slot', betMinor: betNow }, free ? freeRoundGrantId : undefined);
     // The interval counts from the answer: the request left before it, however late (a timestamp taken
     // before `play` could precede the request by more than the next round's would: measured 2,493 ms apart).
     const answeredAt = Date.now();
@@ -116,7 +125,13 @@ export function SlotScreen({ session, studio, title, gameName }: SlotScreenProps
     if (!result) {
       setRunning(false);
       setAutoplay(false);
+      // No rounds left (or not this player's grant): back to normal play.
+      if (free) setFreeOn(false);
       return;
+    }
+    if (result.freeRound) {
+      setFreeTaken(result.freeRound);
+      if (result.freeRound.roundsLeft === 0) setFreeOn(false);
     }
     const outcome = result.round.outcome as unknown as SlotOutcome;
     // The balance waits for the animation: it shows the stake taken, then the win once it has been shown.
@@ -154,7 +169,7 @@ export function SlotScreen({ session, studio, title, gameName }: SlotScreenProps
         if (autoplayRef.current && mounted.current) void runRound();
       }, delay);
     }
-  }, [play, reducedMotion, payText, setLocalError, showSpin, t]);
+  }, [play, reducedMotion, payText, setLocalError, showSpin, t, freeRoundGrantId]);
 
   const toggleAutoplay = (on: boolean) => {
     setAutoplay(on);
@@ -228,17 +243,29 @@ export function SlotScreen({ session, studio, title, gameName }: SlotScreenProps
         </Stack>
       </div>
       <div className={classes.controls}>
-        <NativeSelect
-          label={t('bet')}
-          value={bet}
-          onChange={(event) => {
-            setBet(event.currentTarget.value);
-            clearError();
-          }}
-          disabled={running || autoplay}
-          data={bets.map((value) => ({ value, label: money(value, session.currencySymbol) }))}
-          data-testid="slot-bet"
-        />
+        {freeRoundGrantId !== undefined ? (
+          <Badge color="grape" size="lg" data-testid="free-round-counter" aria-live="polite">
+            {freeTaken
+              ? t(freeOn ? 'slot.freeRound' : 'slot.freeRoundsDone', {
+                  n: freeTaken.n,
+                  total: freeTaken.total,
+                })
+              : t(freeOn ? 'slot.freeRoundsReady' : 'slot.freeRoundsNone')}
+          </Badge>
+        ) : null}
+        {freeOn ? null : (
+          <NativeSelect
+            label={t('bet')}
+            value={bet}
+            onChange={(event) => {
+              setBet(event.currentTarget.value);
+              clearError();
+            }}
+            disabled={running || autoplay}
+            data={bets.map((value) => ({ value, label: money(value, session.currencySymbol) }))}
+            data-testid="slot-bet"
+          />
+        )}
         <Button
           size="md"
           onClick={() => void runRound()}

@@ -40,13 +40,17 @@ export function usePlayRound(session: OriginalsSession, studio: StudioSession) {
   const [localError, setLocalError] = useState<string | null>(null);
 
   const play = useCallback(
-    async (bet: PlayRoundRequest['bet']): Promise<PlayRound | null> => {
+    async (bet: PlayRoundRequest['bet'], freeRoundGrantId?: string): Promise<PlayRound | null> => {
       const requestId = pendingId.current ?? newRequestId();
       pendingId.current = requestId;
       setBusy(true);
       setError(null);
       try {
-        const result = await originalsApi.play(session.sessionToken, { requestId, bet });
+        const result = await originalsApi.play(session.sessionToken, {
+          requestId,
+          bet,
+          ...(freeRoundGrantId ? { freeRoundGrantId } : {}),
+        });
         pendingId.current = null;
         studio.update({ balanceMinor: result.balanceMinor, seed: result.seed });
         void queryClient.invalidateQueries({ queryKey: ROUNDS_KEY(session.sessionToken) });

@@ -8,7 +8,13 @@ import { vi } from 'vitest';
  * A stand-in for the studio API in unit tests: it keeps a balance and a seed and plays real rounds with
  * packages/games, so the screens draw genuine outcomes. `fail` makes the next play answer an error code.
  */
-export function fakeStudio(options: { gameCode: string; trial?: boolean; balanceMinor?: string }) {
+export function fakeStudio(options: {
+  gameCode: string;
+  trial?: boolean;
+  balanceMinor?: string;
+  /** Issue 19: a free-round grant the studio plays (its stake funded, so the balance only gains the win). */
+  freeRounds?: { grantId: string; total: number; stakeMinor: string };
+}) {
   const code = options.gameCode;
   const game = isInHouseGameCode(code) ? INHOUSE_GAMES[code] : null;
   const state = {
@@ -18,6 +24,7 @@ export function fakeStudio(options: { gameCode: string; trial?: boolean; balance
     nonce: 0,
     rounds: [] as Round[],
     fail: null as null | { code: string; status: number },
+    freeTaken: 0,
     calls: [] as { method: string; path: string; body: unknown; session: string | null; at: number }[],
   };
   const seed = () => ({
@@ -70,7 +77,20 @@ export function fakeStudio(options: { gameCode: string; trial?: boolean; balance
         state.fail = null;
         return error(failCode, status);
       }
-      const bet = (body as { bet: GameBet }).bet;
+      const grantId = (body as { freeRoundGrantId?: string }).freeRoundGrantId;
+      const free = options.freeRounds;
+      if (grantId !== undefined && (!free || grantId !== free.grantId))
+        return error('free_round_not_found', 404);
+      if (free && grantId !== undefined && state.freeTaken >= free.total)
+        return error('free_rounds_used_up', 409);
+      const bet: GameBet =
+        free && grantId !== undefined
+          ? { game: 'slot', betMinor: free.stakeMinor }
+          : (body as { bet: GameBet }).bet;
+      if (free && grantId !== undefined) {
+        state.freeTaken += 1;
+        state.balance += BigInt(free.stakeMinor);
+      }
       const outcome = playRound(code, bet, {
         serverSeed: state.serverSeed,
         clientSeed: state.clientSeed,
@@ -94,7 +114,22 @@ export function fakeStudio(options: { gameCode: string; trial?: boolean; balance
       };
       state.rounds.push(round);
       state.nonce += 1;
-      return ok({ round, balanceMinor: state.balance.toString(), seed: seed() });
+      const freeRound =
+        free && grantId !== undefined
+          ? {
+              grantId,
+              n: state.freeTaken,
+              total: free.total,
+              roundsLeft: free.total - state.freeTaken,
+              stakeMinor: free.stakeMinor,
+            }
+          : undefined;
+      return ok({
+        round,
+        balanceMinor: state.balance.toString(),
+        seed: seed(),
+        ...(freeRound ? { freeRound } : {}),
+      });
     }
     if ((method === 'POST' && path === '/seeds/rotate') || (method === 'PUT' && path === '/seeds/client')) {
       const nextClientSeed =

@@ -76,6 +76,9 @@ export function PromotionApply({ promotionId, title, rules, symbol }: PromotionA
             required: moneyText(bonus.wageringRequiredMinor, symbol),
           }),
         );
+      } else if (application.status === 'issued') {
+        // Issue 19: an award without a bonus is free rounds, ready in Bonus details.
+        setDone(t('done.freeRounds'));
       } else setDone(t(application.status === 'joined' ? 'done.joined' : 'done.pending'));
     },
     [t, symbol],

@@ -42,10 +42,15 @@ export function PromotionRulesList({ rules, symbol }: { rules: PromotionRules; s
     text:
       rules.award.kind === 'fixed'
         ? t('rules.awardFixed', { amount: money(rules.award.amount, symbol) })
-        : t('rules.awardPercent', {
-            percent: percentText(rules.award.percent),
-            cap: money(rules.award.cap, symbol),
-          }),
+        : rules.award.kind === 'free_rounds'
+          ? t('rules.awardFreeRounds', {
+              rounds: rules.award.rounds,
+              stake: money(rules.award.stake, symbol),
+            })
+          : t('rules.awardPercent', {
+              percent: percentText(rules.award.percent),
+              cap: money(rules.award.cap, symbol),
+            }),
   });
   items.push({
     key: 'wagering',
