@@ -202,6 +202,8 @@ export const errorCodes = {
   /** Nothing to claim: no joined application, or no qualifying deposit yet. */
   promotion_not_claimable: 409,
   promotion_rules_invalid: 400,
+  /** A new promotion's code is taken in the brand. */
+  promotion_code_taken: 409,
   application_not_found: 404,
   application_not_pending: 409,
   bonus_not_found: 404,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ACTIVITY_REMARK_MAX } from './constants.ts';
+import { PROMOTION_CATEGORIES, PROMOTION_TAGS } from './content-vocabulary.ts';
 import { envelopeOf } from './envelope.ts';
 import { GAME_TYPES } from './game-types.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /**
  * The promotion engine (issue 19; docs/promotion-engine.md): a promotion's rules (eligibility, award,
@@ -125,6 +127,46 @@ export const setPromotionRulesBodySchema = promotionRulesSchema.extend({
   ]),
 });
 export type SetPromotionRulesBody = z.infer<typeof setPromotionRulesBodySchema>;
+
+/**
+ * `POST /wps/ops/promotions` (back office) and `promotion:create` (CLI): a new promotion of the caller's brand
+ * — the content players see on /promotions and /promoDetail — with its rules in the same step if given.
+ * Texts are plain (the body's paragraphs are escaped and wrapped by the server), so an operator's typing can
+ * never become markup on the player's page.
+ */
+export const createPromotionBodySchema = z.object({
+  code: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    .max(60),
+  category: z.enum(PROMOTION_CATEGORIES),
+  tags: z.array(z.enum(PROMOTION_TAGS)).max(PROMOTION_TAGS.length).default([]),
+  titleEn: singleLineText().min(1).max(120),
+  titleHi: singleLineText().min(1).max(120),
+  summaryEn: singleLineText().min(1).max(300),
+  summaryHi: singleLineText().min(1).max(300),
+  bodyEn: multiLineText().min(1).max(5000),
+  bodyHi: multiLineText().min(1).max(5000),
+  /** An https address or a path on the site (no other scheme can reach the page). */
+  imageUrl: z
+    .string()
+    .regex(/^(https:\/\/|\/)[^\s"'<>]*$/)
+    .max(2048)
+    .nullable()
+    .default(null),
+  startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  sort: z.number().int().min(-1000).max(1000).default(0),
+  rules: setPromotionRulesBodySchema.optional(),
+});
+export type CreatePromotionBody = z.infer<typeof createPromotionBodySchema>;
+export const createdPromotionSchema = z.object({
+  id: idString,
+  code: z.string(),
+  rules: promotionRulesSchema.nullable(),
+});
+export type CreatedPromotion = z.infer<typeof createdPromotionSchema>;
+export const createdPromotionResponse = envelopeOf(createdPromotionSchema);
 
 export const promotionCodeParamsSchema = z.object({
   code: z

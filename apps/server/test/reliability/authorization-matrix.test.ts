@@ -662,6 +662,22 @@ const OPS_ROWS: Row<OpsActor>[] = [
   // Issue 19, the promotion engine: another brand's admin finds neither the promotion, the application nor
   // the member; nobody here may decide (support reads only).
   opsRow(
+    'POST /wps/ops/promotions',
+    (headers) =>
+      json('POST', '/wps/ops/promotions', {
+        code: `matrix-${randomUUID().slice(0, 8)}`,
+        category: 'others',
+        titleEn: 'Matrix',
+        titleHi: 'मैट्रिक्स',
+        summaryEn: 'Matrix',
+        summaryHi: 'मैट्रिक्स',
+        bodyEn: 'Matrix',
+        bodyHi: 'मैट्रिक्स',
+      })(headers),
+    true,
+    own('an admin of another brand creates a promotion in its own brand'),
+  ),
+  opsRow(
     'PUT /wps/ops/promotions/:code/rules',
     (headers) =>
       json('PUT', `/wps/ops/promotions/${ids.promotionCode}/rules`, {

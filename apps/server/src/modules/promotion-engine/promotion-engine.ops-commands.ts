@@ -1,6 +1,7 @@
 import {
   APPLICATION_STATUSES,
   type ApplicationStatus,
+  createPromotionBodySchema,
   setPromotionRulesBodySchema,
 } from '@lotus/shared/promotion-engine.schema';
 import { AppError } from '../../lib/app-error.ts';
@@ -26,6 +27,29 @@ async function brandIdOf(deps: OpsDeps, code: string | undefined): Promise<bigin
 const review = (deps: OpsDeps) => promotionEngineServices({ db: deps.db, clock: systemClock }).review;
 
 export const promotionEngineOpsCommands: Record<string, OpsCommand> = {
+  'promotion:create': {
+    usage: "promotion:create '<promotion JSON, as POST /wps/ops/promotions>'",
+    summary:
+      'create a promotion (texts in EN and HI, category, tags, window), with its rules if given (audited)',
+    async run(args, options, deps, io) {
+      const [text] = args;
+      if (!text || args.length !== 1) return usageError(io, 'promotion:create');
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new AppError('invalid_request', { message: 'the promotion is not JSON' });
+      }
+      const parsed = createPromotionBodySchema.safeParse(body);
+      if (!parsed.success) {
+        throw new AppError('invalid_request', {
+          message: parsed.error.issues.map((i) => i.path.join('.')).join(', '),
+        });
+      }
+      const actor = cliActor(await brandIdOf(deps, options.brand));
+      return printJson(io, await review(deps).createPromotion(actor, parsed.data));
+    },
+  },
   'promotion:rules': {
     usage: "promotion:rules <promotion-code> '<rules JSON, as PUT /wps/ops/promotions/:code/rules>'",
     summary: "set a promotion's eligibility, award and wagering rules (audited)",

@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import type { PromotionsTable } from '../../db/tables/content.ts';
 import type { FreeRoundGrantsTable } from '../../db/tables/free-rounds.ts';
 import type {
   ApplicationStatusColumn,
@@ -60,6 +61,20 @@ export class PromotionEngineRepository<E extends Executor = Executor> extends Re
       .select(['id', 'brand_id', 'code', 'title', 'starts_at', 'ends_at', 'active'])
       .where('id', '=', id)
       .executeTakeFirst() as Promise<PromotionHead | undefined>;
+  }
+
+  /** A new content promotion; `undefined` when the brand already has one with this code. */
+  async insertPromotion(
+    this: PromotionEngineRepository<Tx>,
+    row: Insertable<PromotionsTable>,
+  ): Promise<bigint | undefined> {
+    const inserted = await this.db
+      .insertInto('promotions')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['brand_id', 'code']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted?.id;
   }
 
   async promotionByCode(brandId: bigint, code: string): Promise<PromotionHead | undefined> {

@@ -493,4 +493,80 @@ describe.each(testBackends())('promotion engine [%s]', (backend) => {
     ).toBe(0);
     expect(JSON.parse(lines.join('\n')).list.length).toBeGreaterThan(0);
   });
+  it('operators create a promotion (route and CLI): shown to players with its rules, plain text escaped, codes unique', async () => {
+    const code = `created-${backend}-${Date.now().toString(36)}`;
+    const body = {
+      code,
+      category: 'deposit',
+      tags: ['NEWBIE', 'LIMITED'],
+      titleEn: 'Reload bonus',
+      titleHi: 'रीलोड बोनस',
+      summaryEn: '50% of your next deposit',
+      summaryHi: 'अगली जमा का 50%',
+      bodyEn: 'Deposit at least 200.\n\n<script>alert(1)</script> is just text.',
+      bodyHi: 'कम से कम 200 जमा करें।',
+      rules: DEPOSIT_BONUS_RULES,
+    };
+    const post = (payload: unknown, token = finance) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/wps/ops/promotions',
+        headers: { authorization: `Bearer ${token}` },
+        payload: payload as Record<string, unknown>,
+      });
+    const created = await post(body);
+    expect(created.statusCode, created.body).toBe(200);
+    const value = created.json().value as { id: string; code: string; rules: { approval: string } | null };
+    expect(value).toMatchObject({ code, rules: { approval: 'auto' } });
+    const rules = await test.app.inject({ method: 'GET', url: `/wps/promotions/${value.id}/rules` });
+    expect(promotionRulesResponse.parse(rules.json()).value.rules).toMatchObject({ approval: 'auto' });
+    const stored = await test.database.db
+      .selectFrom('promotions')
+      .select(['content', 'tags', 'active'])
+      .where('id', '=', BigInt(value.id))
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored.content)).toContain('&lt;script&gt;');
+    expect(JSON.stringify(stored.content)).not.toContain('<script>');
+    expect(stored).toMatchObject({ tags: ['NEWBIE', 'LIMITED'], active: true });
+    const audit = await test.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'promotion.created')
+      .execute();
+    expect(audit.length).toBeGreaterThan(0);
+
+    const again = await post(body);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe('promotion_code_taken');
+    for (const wrong of [
+      { ...body, code: 'Not A Code' },
+      { ...body, code: `${code}-x`, imageUrl: 'javascript:alert(1)' },
+      { ...body, code: `${code}-y`, startsAt: '2030-01-02T00:00:00Z', endsAt: '2030-01-01T00:00:00Z' },
+      { ...body, code: `${code}-z`, titleEn: '' },
+    ]) {
+      const refused = await post(wrong);
+      expect(refused.statusCode, JSON.stringify(wrong)).toBe(400);
+    }
+    const member = await wd.readyMember(0n);
+    const asMember = await test.app.inject({
+      method: 'POST',
+      url: '/wps/ops/promotions',
+      headers: member.headers,
+      payload: { ...body, code: `${code}-m` },
+    });
+    expect(asMember.statusCode).toBeGreaterThanOrEqual(401);
+    expect(asMember.statusCode).toBeLessThan(500);
+
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    const { rules: _rules, ...withoutRules } = body;
+    expect(
+      await runOpsCommand(
+        ['promotion:create', JSON.stringify({ ...withoutRules, code: `${code}-cli` })],
+        createOpsDeps(test.database.db),
+        io,
+      ),
+    ).toBe(0);
+    expect(JSON.parse(lines.join('\n'))).toMatchObject({ code: `${code}-cli`, rules: null });
+  });
 });

@@ -4,6 +4,8 @@ import {
   applicationImageParams,
   applyResponse,
   bonusIdParams,
+  createdPromotionResponse,
+  createPromotionBodySchema,
   forfeitResponse,
   languageQuerySchema,
   myApplicationsResponse,
@@ -216,6 +218,22 @@ export function promotionEngineRoutes(deps: {
     );
 
     // --- back office ----------------------------------------------------------------------------------
+
+    app.post(
+      '/wps/ops/promotions',
+      {
+        config: { operator: ['finance'] },
+        schema: {
+          tags: ['back office'],
+          summary: "Creates a promotion of the operator's brand, with its rules if given; audited",
+          description:
+            'Errors: promotion_code_taken 409, promotion_rules_invalid 400, invalid_request 400, operator_forbidden 403.',
+          body: createPromotionBodySchema,
+          response: { 200: createdPromotionResponse },
+        },
+      },
+      async (request) => ok(await review.createPromotion(operatorActorOf(request), request.body)),
+    );
 
     app.put(
       '/wps/ops/promotions/:code/rules',

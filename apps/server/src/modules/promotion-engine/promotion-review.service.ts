@@ -1,6 +1,8 @@
 import type {
   ApplicationStatus,
   BonusView,
+  CreatedPromotion,
+  CreatePromotionBody,
   MyBonuses,
   PromotionRules,
   SetPromotionRulesBody,
@@ -26,6 +28,21 @@ type OpsApplication = ReturnType<typeof applicationView> & { username: string };
  * Every decision is audited in its own transaction; the application row is locked, so two decisions on one
  * application queue and the second finds it decided (`application_not_pending`).
  */
+/** Plain text as the stored HTML body: each blank-line-separated paragraph escaped in a <p>. */
+export function paragraphsOf(text: string): string {
+  const escape = (value: string) =>
+    value.replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+    );
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '')
+    .map((paragraph) => `<p>${escape(paragraph).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
+}
+
 export class PromotionReviewService extends EngineServiceBase {
   async setRules(
     actor: ReviewActor,
@@ -54,6 +71,55 @@ export class PromotionReviewService extends EngineServiceBase {
     const stored = await this.reads.rules(head.id);
     if (!stored) throw new AppError('promotion_not_found');
     return { rules: rulesView(stored) };
+  }
+
+  /**
+   * A new promotion of the operator's brand (`promotion.created`, audited), and its rules in the same step
+   * when given. The body's paragraphs are escaped and wrapped here: the page renders the stored content as
+   * HTML, and an operator's typing must never become markup there.
+   */
+  async createPromotion(actor: ReviewActor, body: CreatePromotionBody): Promise<CreatedPromotion> {
+    if (
+      body.startsAt !== null &&
+      body.endsAt !== null &&
+      Date.parse(body.startsAt) >= Date.parse(body.endsAt)
+    ) {
+      throw new AppError('invalid_request', {
+        message: 'endsAt must be after startsAt',
+        details: { issues: [{ path: 'endsAt', code: 'too_small' }] },
+      });
+    }
+    const id = await this.uow.run(async ({ engine, audit }) => {
+      const inserted = await engine.insertPromotion({
+        brand_id: actor.brandId,
+        code: body.code,
+        category: body.category,
+        tags: body.tags,
+        title: JSON.stringify({ EN: body.titleEn, HI: body.titleHi }),
+        summary: JSON.stringify({ EN: body.summaryEn, HI: body.summaryHi }),
+        content: JSON.stringify({ EN: paragraphsOf(body.bodyEn), HI: paragraphsOf(body.bodyHi) }),
+        image_url: body.imageUrl,
+        starts_at: body.startsAt === null ? null : new Date(body.startsAt),
+        ends_at: body.endsAt === null ? null : new Date(body.endsAt),
+        sort: body.sort,
+      });
+      if (inserted === undefined) throw new AppError('promotion_code_taken');
+      await audit.record({
+        brandId: actor.brandId,
+        operatorId: actor.operatorId,
+        memberId: null,
+        action: 'promotion.created',
+        ip: actor.ip,
+        detail: {
+          promotionId: inserted,
+          code: body.code,
+          ...(actor.operatorId === null ? { via: 'cli' } : {}),
+        },
+      });
+      return inserted;
+    });
+    const rules = body.rules === undefined ? null : (await this.setRules(actor, body.code, body.rules)).rules;
+    return { id: id.toString(), code: body.code, rules };
   }
 
   async applications(brandId: bigint, status: ApplicationStatus): Promise<{ list: OpsApplication[] }> {
