@@ -30,7 +30,7 @@ type OpsApplication = ReturnType<typeof applicationView> & { username: string };
  */
 /** Plain text as the stored HTML body: each blank-line-separated paragraph escaped in a <p>. */
 export function paragraphsOf(text: string): string {
-  const escape = (value: string) =>
+  const escapeHtml = (value: string) =>
     value.replace(
       /[&<>"']/g,
       (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -39,7 +39,7 @@ export function paragraphsOf(text: string): string {
     .split(/\r?\n\s*\r?\n/)
     .map((paragraph) => paragraph.trim())
     .filter((paragraph) => paragraph !== '')
-    .map((paragraph) => `<p>${escape(paragraph).replace(/\r?\n/g, '<br>')}</p>`)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\r?\n/g, '<br>')}</p>`)
     .join('');
 }
 
