@@ -2,7 +2,7 @@ import type { AppOptions } from '../../app.ts';
 import { buildApp } from '../../app.ts';
 import { manualClock } from '../../lib/clock.ts';
 import type { DatabaseHandle } from '../create-database.ts';
-import { GAME, spin } from './demo-team-play.ts';
+import { spin, studioSlotOf } from './demo-team-play.ts';
 
 /**
  * The demo player's loyalty history (issue 19, docs/loyalty.md "Demo"): `demo_player` plays two sittings of
@@ -41,15 +41,7 @@ export async function seedDemoLoyaltyPlay(input: {
     .where('member_id', '=', player.id)
     .executeTakeFirst();
   if (played) return null;
-  const vendor = await db
-    .selectFrom('vendors')
-    .innerJoin('games', 'games.vendor_id', 'vendors.id')
-    .select(['vendors.id as vendorId', 'games.id as gameId'])
-    .where('vendors.brand_id', '=', player.brand_id)
-    .where('vendors.vassalage', '=', 'LOTUS')
-    .where('vendors.wallet_secret', 'is not', null)
-    .where('games.game_code', '=', GAME)
-    .executeTakeFirst();
+  const vendor = await studioSlotOf(db, player.brand_id);
   if (!vendor) return null;
 
   const firstDay = Math.floor(now.getTime() / DAY_MS) * DAY_MS - DAYS * DAY_MS;

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SLOT_TITLES } from '@lotus/games/slots/titles';
 import { ORIGINALS_SESSION_HEADER } from '@lotus/shared/originals.schema';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { type AppOptions, buildApp } from '../../app.ts';
 import { actorFrom } from '../../lib/actor.ts';
 import { manualClock } from '../../lib/clock.ts';
@@ -10,6 +11,7 @@ import { PLAN_JOB } from '../../modules/agent-contracts/settlements.service.ts';
 import { createAgentTreeApi } from '../../modules/agents/agent-tree.ts';
 import type { JobsApi } from '../../modules/jobs/jobs-api.ts';
 import type { DatabaseHandle } from '../create-database.ts';
+import type { Database } from '../schema.ts';
 
 /**
  * The demo team's economy (issue 18, docs/agent-contracts.md "Demo"): `demo_agent` gets top contracts from
@@ -30,6 +32,22 @@ const STAKES = SLOT_TITLES[GAME].betsMinor.filter((bet) => BigInt(bet) >= 1_000n
 const DAY_MS = 86_400_000;
 
 export type TeamPlayReport = { rounds: number; jobs: number; ms: number };
+
+/** The studio's slot the demo play spins, with its vendor (the in-house studio with a wallet secret). */
+export async function studioSlotOf(
+  db: Kysely<Database>,
+  brandId: bigint,
+): Promise<{ vendorId: bigint; gameId: bigint } | undefined> {
+  return db
+    .selectFrom('vendors')
+    .innerJoin('games', 'games.vendor_id', 'vendors.id')
+    .select(['vendors.id as vendorId', 'games.id as gameId'])
+    .where('vendors.brand_id', '=', brandId)
+    .where('vendors.vassalage', '=', 'LOTUS')
+    .where('vendors.wallet_secret', 'is not', null)
+    .where('games.game_code', '=', GAME)
+    .executeTakeFirst();
+}
 
 export async function seedDemoTeamPlay(input: {
   database: DatabaseHandle;
@@ -57,15 +75,7 @@ export async function seedDemoTeamPlay(input: {
     .where('downline_id', '=', agent.id)
     .executeTakeFirst();
   if (existing) return null;
-  const vendor = await db
-    .selectFrom('vendors')
-    .innerJoin('games', 'games.vendor_id', 'vendors.id')
-    .select(['vendors.id as vendorId', 'games.id as gameId'])
-    .where('vendors.brand_id', '=', agent.brand_id)
-    .where('vendors.vassalage', '=', 'LOTUS')
-    .where('vendors.wallet_secret', 'is not', null)
-    .where('games.game_code', '=', GAME)
-    .executeTakeFirst();
+  const vendor = await studioSlotOf(db, agent.brand_id);
   if (!vendor) return null;
 
   const firstDay = Math.floor(now.getTime() / DAY_MS) * DAY_MS - DAYS * DAY_MS;
