@@ -377,7 +377,13 @@ export class InhouseVendorService {
     // tab) must not take it, once written as `credit_pending`, for a credit that failed.
     this.#crediting.add(id);
     try {
-      return await this.#playReserved(session, request, { id, stakeMinor, walletSession, client });
+      return await this.#playReserved(session, request, {
+        id,
+        stakeMinor,
+        walletSession,
+        client,
+        freeRound: false,
+      });
     } finally {
       this.#crediting.delete(id);
     }
@@ -415,7 +421,7 @@ export class InhouseVendorService {
       result = await this.#playReserved(
         session,
         { ...request, bet },
-        { id, stakeMinor: taken.stakeMinor, walletSession, client },
+        { id, stakeMinor: taken.stakeMinor, walletSession, client, freeRound: true },
       );
     } catch (error) {
       await freeRounds.giveBack({ roundRef });
@@ -442,9 +448,16 @@ export class InhouseVendorService {
   async #playReserved(
     session: InhouseSession,
     request: PlayRoundRequest,
-    reserved: { id: bigint; stakeMinor: bigint; walletSession: string; client: SeamlessWalletClient },
+    reserved: {
+      id: bigint;
+      stakeMinor: bigint;
+      walletSession: string;
+      client: SeamlessWalletClient;
+      /** Whether the round plays a free-round grant (its payout is then told to the free-round funding). */
+      freeRound: boolean;
+    },
   ): Promise<PlayRound> {
-    const { id, stakeMinor, walletSession, client } = reserved;
+    const { id, stakeMinor, walletSession, client, freeRound } = reserved;
     const roundId = publicRoundId(id);
     const bet = {
       playerId: session.playerRef,
@@ -487,6 +500,7 @@ export class InhouseVendorService {
         walletSession,
         gameCode: session.gameCode,
         payoutMinor: BigInt(outcome.totalPayMinor),
+        freeRound,
       },
       true,
     );
@@ -506,7 +520,18 @@ export class InhouseVendorService {
    */
   async #credit(
     client: SeamlessWalletClient,
-    round: { id: bigint; playerRef: string; walletSession: string; gameCode: string; payoutMinor: bigint },
+    round: {
+      id: bigint;
+      playerRef: string;
+      walletSession: string;
+      gameCode: string;
+      payoutMinor: bigint;
+      /**
+       * Whether it played a free-round grant; unknown (undefined) for an owed credit retried later, which
+       * then asks the free-round funding (a no-op for a paid round). A paid round's credit asks nothing.
+       */
+      freeRound?: boolean;
+    },
     /** True for the request that played the round (it already holds the round in `#crediting`). */
     owned = false,
   ): Promise<bigint | null> {
@@ -532,7 +557,7 @@ export class InhouseVendorService {
         return null;
       }
       await this.#uow.run(({ inhouse }) => inhouse.markSettled(round.id));
-      await this.#freeRoundSettled(roundId, round.payoutMinor);
+      if (round.freeRound !== false) await this.#freeRoundSettled(roundId, round.payoutMinor);
       return result.balanceMinor;
     } catch (error) {
       this.#log?.warn({ err: error, round: String(round.id) }, 'in-house credit failed; retried later');
