@@ -1,4 +1,4 @@
-import { Alert, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { money } from '../utils/money.ts';
@@ -8,7 +8,7 @@ import {
   type RaffleVerifyResult,
 } from '../utils/verify-raffle.ts';
 import classes from './originals.module.css';
-import { Check, ComputedHash, SubmitRow } from './verify-parts.tsx';
+import { Check, SubmitRow, VerifyResultRegion } from './verify-parts.tsx';
 
 /**
  * The verify page's raffle mode (issue 19): a red envelope's, golden egg's or prize wheel's ticket
@@ -72,15 +72,19 @@ export function RaffleVerifyForm({ initial }: { initial: RaffleVerifyInput }) {
           <SubmitRow label={t('originals:verify.submit')} testId="raffle-verify-submit" />
         </Stack>
       </form>
-      <div aria-live="polite" data-testid="raffle-verify-result">
-        {result === null ? null : result.ok ? (
-          <Stack gap="xs">
-            <ComputedHash
-              label={t('verify.computedHash')}
-              hash={result.computedHash}
-              testId="raffle-computed-hash"
-            />
-            <Group gap="xs">
+      <VerifyResultRegion
+        prefix="raffle-"
+        state={
+          result === null
+            ? null
+            : result.ok
+              ? { computedHash: result.computedHash }
+              : { problemText: t(`verify.problems.${result.problem}`) }
+        }
+        hashLabel={t('verify.computedHash')}
+        checks={
+          result?.ok ? (
+            <>
               <Check
                 ok={result.hashMatches}
                 yes={t('originals:verify.hashOk')}
@@ -93,20 +97,19 @@ export function RaffleVerifyForm({ initial }: { initial: RaffleVerifyInput }) {
                 no={t('verify.prizeBad')}
                 testId="raffle-prize-check"
               />
-            </Group>
-            <Text size="sm" fw={700} data-testid="raffle-verify-prize">
-              {t('verify.drawn', {
-                row: result.draw.index + 1,
-                amount: money(result.draw.amountMinor, ''),
-              })}
-            </Text>
-          </Stack>
-        ) : (
-          <Alert color="red" variant="light" role="alert" data-testid="raffle-verify-problem">
-            {t(`verify.problems.${result.problem}`)}
-          </Alert>
-        )}
-      </div>
+            </>
+          ) : null
+        }
+      >
+        {result?.ok ? (
+          <Text size="sm" fw={700} data-testid="raffle-verify-prize">
+            {t('verify.drawn', {
+              row: result.draw.index + 1,
+              amount: money(result.draw.amountMinor, ''),
+            })}
+          </Text>
+        ) : null}
+      </VerifyResultRegion>
     </Stack>
   );
 }

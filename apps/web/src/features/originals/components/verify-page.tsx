@@ -1,7 +1,6 @@
 import { INHOUSE_GAMES } from '@lotus/games/play';
 import type { GameOutcome } from '@lotus/games/types';
 import {
-  Alert,
   Anchor,
   Group,
   NativeSelect,
@@ -29,7 +28,7 @@ import {
 import { recalledOutcome } from '../utils/verify-link.ts';
 import { cardText } from './dragon-tiger-screen.tsx';
 import classes from './originals.module.css';
-import { Check, ComputedHash, SubmitRow } from './verify-parts.tsx';
+import { Check, SubmitRow, VerifyResultRegion } from './verify-parts.tsx';
 
 type Fields = Omit<VerifyInput, 'storedOutcome' | 'payout'>;
 
@@ -259,15 +258,23 @@ export function VerifyPage() {
             <SubmitRow label={t('verify.submit')} testId="verify-submit" />
           </Stack>
         </form>
-        <div aria-live="polite" data-testid="verify-result">
-          {result === null ? null : result.ok ? (
-            <Stack gap="xs">
-              <ComputedHash
-                label={t('verify.computedHash')}
-                hash={result.computedHash}
-                testId="computed-hash"
-              />
-              <Group gap="xs">
+        <VerifyResultRegion
+          prefix=""
+          state={
+            result === null
+              ? null
+              : result.ok
+                ? { computedHash: result.computedHash }
+                : {
+                    problemText: result.detail
+                      ? t(`errors:${result.detail}`)
+                      : t(`verify.problems.${result.problem}`),
+                  }
+          }
+          hashLabel={t('verify.computedHash')}
+          checks={
+            result?.ok ? (
+              <>
                 <Check
                   ok={result.hashMatches}
                   yes={t('verify.hashOk')}
@@ -288,16 +295,17 @@ export function VerifyPage() {
                     testId="payout-check"
                   />
                 ) : null}
-              </Group>
+              </>
+            ) : null
+          }
+        >
+          {result?.ok ? (
+            <>
               <OutcomeSummary outcome={result.outcome} />
               {jackpotCheck ? <JackpotLine check={jackpotCheck} /> : null}
-            </Stack>
-          ) : (
-            <Alert color="red" variant="light" role="alert" data-testid="verify-problem">
-              {result.detail ? t(`errors:${result.detail}`) : t(`verify.problems.${result.problem}`)}
-            </Alert>
-          )}
-        </div>
+            </>
+          ) : null}
+        </VerifyResultRegion>
       </Stack>
     </Stack>
   );

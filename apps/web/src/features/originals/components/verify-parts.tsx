@@ -1,4 +1,5 @@
-import { Badge, Button, Code, Group, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import classes from './originals.module.css';
 
 /** One check of a verification (hash, outcome, payout, prize): nothing when it was not asked. */
@@ -40,5 +41,41 @@ export function SubmitRow({ label, testId }: { label: string; testId: string }) 
         {label}
       </Button>
     </Group>
+  );
+}
+
+/**
+ * Where a verification answers (announced to screen readers): nothing before a check, else the recomputed
+ * hash, the checks and what was recomputed, or the problem. `prefix` names the test ids (`''` for a round,
+ * `'raffle-'` for a raffle ticket).
+ */
+export function VerifyResultRegion({
+  prefix,
+  state,
+  hashLabel,
+  checks,
+  children,
+}: {
+  prefix: string;
+  /** null before the first check; the computed hash when it ran; `{ problem }` when it could not. */
+  state: null | { computedHash: string } | { problemText: string };
+  hashLabel: string;
+  checks?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div aria-live="polite" data-testid={`${prefix}verify-result`}>
+      {state === null ? null : 'computedHash' in state ? (
+        <Stack gap="xs">
+          <ComputedHash label={hashLabel} hash={state.computedHash} testId={`${prefix}computed-hash`} />
+          <Group gap="xs">{checks}</Group>
+          {children}
+        </Stack>
+      ) : (
+        <Alert color="red" variant="light" role="alert" data-testid={`${prefix}verify-problem`}>
+          {state.problemText}
+        </Alert>
+      )}
+    </div>
   );
 }
