@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
+import { LOTTERY_VENDOR_CODE } from '@lotus/shared/lottery.schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -31,6 +32,7 @@ import { createJackpotModule, JACKPOT_CHANNEL } from './modules/jackpot/jackpot-
 import type { JobRunner } from './modules/jobs/jobs-api.ts';
 import { createJobsModule } from './modules/jobs/jobs-module.ts';
 import { createLedgerModule, onAccountsMoved } from './modules/ledger/ledger-module.ts';
+import { createLotteryModule } from './modules/lottery/lottery-module.ts';
 import { createLoyaltyModule } from './modules/loyalty/loyalty-module.ts';
 import { createMembersModule } from './modules/members/members-module.ts';
 import { createMessagesModule } from './modules/messages/messages-module.ts';
@@ -427,6 +429,14 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     log: app.log,
     freeRounds: freeRounds.api,
   });
+  // Issue 20: the lottery engine, a second in-house vendor (LOTTO) on the same signed protocol.
+  const lottery = createLotteryModule({
+    db,
+    clock,
+    wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app), clock, LOTTERY_VENDOR_CODE),
+    log: app.log,
+    devInbox: config.devInbox,
+  });
   // Issue 19 (H3): missions and referral pay through the reward centre; referral runs where the brand's
   // whitelabel flag REFERRAL3 is on.
   const missions = createMissionsModule({
@@ -469,6 +479,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     freeRounds,
     vendorProtocol,
     inhouseVendor,
+    lottery,
     missions,
     messages,
     protection,

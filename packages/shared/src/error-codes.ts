@@ -154,6 +154,31 @@ export const errorCodes = {
   raffle_ticket_claimed: 409,
   /** The campaign's budget cannot pay the prize this ticket draws: nothing moved, the ticket stays unused. */
   raffle_budget_exhausted: 409,
+  // lottery engine (issue 20, docs/lottery.md)
+  /** A game code that is not an enabled game of the engine. */
+  lottery_game_not_found: 404,
+  /** A draw id that is not a draw of the game. */
+  lottery_draw_not_found: 404,
+  /** The draw's betting window is not open (not yet open, closed, drawn or cancelled): nothing moved. */
+  lottery_draw_closed: 409,
+  /** A line whose bet type or selection the game's maths refuses (details name the line). */
+  lottery_bet_invalid: 400,
+  /** A line's stake under the game's minimum or over its maximum (details carry both). */
+  lottery_stake_out_of_range: 400,
+  /** More lines than the game's max_lines. */
+  lottery_too_many_lines: 400,
+  /** The draw could pay more on one selection than the game's max payout: nothing moved (details name the line and what is left). */
+  lottery_liability_reached: 409,
+  /** An external result that is not the family's shape. */
+  lottery_result_invalid: 400,
+  /** Confirm/reject with no pending entry, or an entry for a draw that is not waiting for one. */
+  lottery_result_not_pending: 409,
+  /** The operator who entered a result may not confirm it. */
+  lottery_four_eyes: 409,
+  /** A draw already drawn, settled or cancelled. */
+  lottery_draw_not_cancellable: 409,
+  /** A slip id that is not one of the player's. */
+  lottery_slip_not_found: 404,
   // player protection (docs/player-protection.md)
   /** A bet that would pass a loss or wager limit in force: nothing moved. */
   limit_reached: 403,

@@ -11,6 +11,7 @@ import type { GameTables } from './tables/games.ts';
 import type { JackpotTables } from './tables/jackpot.ts';
 import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
+import type { LotteryTables } from './tables/lottery.ts';
 import type { LoyaltyTables } from './tables/loyalty.ts';
 import type { MessageTables } from './tables/messages.ts';
 import type { MissionTables } from './tables/missions.ts';
@@ -160,7 +161,8 @@ export interface Database
     MissionTables,
     PromotionEngineTables,
     JackpotTables,
-    FreeRoundTables {
+    FreeRoundTables,
+    LotteryTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

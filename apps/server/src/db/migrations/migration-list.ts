@@ -32,6 +32,7 @@ import * as raffles from './0030_raffles.ts';
 import * as loyaltyRanks from './0031_loyalty_ranks.ts';
 import * as jackpot from './0032_jackpot.ts';
 import * as freeRounds from './0033_free_rounds.ts';
+import * as lottery from './0034_lottery.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0031_loyalty_ranks': loyaltyRanks,
   '0032_jackpot': jackpot,
   '0033_free_rounds': freeRounds,
+  '0034_lottery': lottery,
 };

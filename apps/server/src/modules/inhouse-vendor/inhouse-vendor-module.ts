@@ -27,17 +27,19 @@ export function catalogueWalletClient(
   transport: ProtocolTransport,
   /** The platform's clock: the studio runs in the same process, so it stamps its calls with the same time. */
   clock?: Clock,
+  /** Which in-house vendor signs: the studio (LOTUS) or the lottery engine (LOTTO, issue 20). */
+  vendorCode: string = INHOUSE_VENDOR_CODE,
 ): WalletClientSource {
   let cached: { secret: string; client: SeamlessWalletClient } | null = null;
   const repository = new InhouseVendorRepository(db);
   return async () => {
-    const secret = await repository.inhouseWalletSecret(INHOUSE_VENDOR_CODE);
-    if (!secret) throw new AppError('service_unavailable', { message: 'LOTUS has no wallet_secret' });
+    const secret = await repository.inhouseWalletSecret(vendorCode);
+    if (!secret) throw new AppError('service_unavailable', { message: `${vendorCode} has no wallet_secret` });
     if (cached?.secret !== secret) {
       cached = {
         secret,
         client: createSeamlessWalletClient({
-          vendorCode: INHOUSE_VENDOR_CODE,
+          vendorCode,
           secret,
           transport,
           ...(clock ? { now: () => clock.now().getTime() } : {}),
