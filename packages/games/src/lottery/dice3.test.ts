@@ -77,7 +77,7 @@ describe('dice3 exact return over the 216 outcomes', () => {
       { betType: 'pair', selection: s },
     ]),
   ];
-  it('every selection returns ≤ 95 % and within 0.5 %; the declared return is exact (sum: each sum’s own)', () => {
+  it('every selection returns ≤ 95 % and within 0.5 %; the declared return is exact (sum: each sum’s own)', { timeout: 60_000 }, () => {
     for (const line of lines) {
       const total = allDice().reduce((acc, d) => acc + settleLotteryLine('dice3', line, result(d), odds), 0n);
       const shown = lineOdds('dice3', line, odds);
@@ -97,7 +97,7 @@ describe('dice3 exact return over the 216 outcomes', () => {
 });
 
 describe('dice3 draws', () => {
-  it('faces are uniform (χ² at 99 %, 10^5 draws)', () => {
+  it('faces are uniform (χ² at 99 %, 10^5 draws)', { timeout: 60_000 }, () => {
     const counts = new Array<number>(6).fill(0);
     for (let i = 0; i < 100_000; i++) {
       const r = drawLotteryResult('dice3', '', 'd1'.repeat(32), `lott-dice-20261127-${i}`);

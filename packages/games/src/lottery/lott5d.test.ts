@@ -11,7 +11,7 @@ const pay = (betType: string, selection: string, digits: number[]) =>
 describe('lott5d settlement (hand-checked)', () => {
   // 7 3 5 0 9: sum 24 (big, even).
   const d = [7, 3, 5, 0, 9];
-  it('digit pays the exact digit at its position only', () => {
+  it('digit pays the exact digit at its position only', { timeout: 60_000 }, () => {
     expect(pay('digit', 'p1:7', d)).toBe(95_000n);
     expect(pay('digit', 'p2:7', d)).toBe(0n);
     expect(pay('digit', 'p4:0', d)).toBe(95_000n);
@@ -69,7 +69,7 @@ describe('lott5d lines', () => {
 });
 
 describe('lott5d exact return over all 10^5 digit tuples', () => {
-  it('every selection returns exactly the declared return, ≤ 95 % and within 0.5 % of it', () => {
+  it('every selection returns exactly the declared return, ≤ 95 % and within 0.5 % of it', { timeout: 60_000 }, () => {
     const lines: LotteryLine[] = [];
     for (const p of ['p1', 'p5']) {
       for (let v = 0; v < 10; v++) lines.push({ betType: 'digit', selection: `${p}:${v}` });
@@ -93,7 +93,7 @@ describe('lott5d exact return over all 10^5 digit tuples', () => {
 });
 
 describe('lott5d draws', () => {
-  it('each position’s digits are uniform (χ² at 99 %, 10^5 draws)', () => {
+  it('each position’s digits are uniform (χ² at 99 %, 10^5 draws)', { timeout: 60_000 }, () => {
     const counts = Array.from({ length: 5 }, () => new Array<number>(10).fill(0));
     for (let i = 0; i < 100_000; i++) {
       const r = drawLotteryResult('lott5d', '', '5d'.repeat(32), `lott-5d-20261127-${i}`);

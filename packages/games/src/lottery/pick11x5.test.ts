@@ -64,7 +64,7 @@ describe('pick11x5 lines', () => {
 });
 
 describe('pick11x5 exact return by enumeration', () => {
-  it('pick k: every selection over the C(11,5) = 462 equally likely sets', () => {
+  it('pick k: every selection over the C(11,5) = 462 equally likely sets', { timeout: 60_000 }, () => {
     const sets = subsets(11, 5);
     expect(sets).toHaveLength(462);
     for (let k = 1; k <= 5; k++) {
@@ -77,7 +77,7 @@ describe('pick11x5 exact return by enumeration', () => {
       }
     }
   });
-  it('first: every selection over the 55,440 ordered draws', () => {
+  it('first: every selection over the 55,440 ordered draws', { timeout: 60_000 }, () => {
     const ordered: number[][] = [];
     const walk = (prefix: number[]) => {
       if (prefix.length === 5) ordered.push(prefix);
@@ -95,7 +95,7 @@ describe('pick11x5 exact return by enumeration', () => {
 });
 
 describe('pick11x5 draws', () => {
-  it('five distinct balls; every ball and the first ball are uniform (χ² at 99 %, 10^5 draws)', () => {
+  it('five distinct balls; every ball and the first ball are uniform (χ² at 99 %, 10^5 draws)', { timeout: 60_000 }, () => {
     const all = new Array<number>(11).fill(0);
     const first = new Array<number>(11).fill(0);
     for (let i = 0; i < 100_000; i++) {

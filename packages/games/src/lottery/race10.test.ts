@@ -57,7 +57,7 @@ describe('race10 lines', () => {
 describe('race10 exact return per position pair', () => {
   // Every bet reads positions k and 11 − k only, and those hold each of the 90 ordered pairs of distinct cars
   // equally often over the 10! orders: one order per pair (the other cars in any fixed order) is exact.
-  it('every selection of positions k and 11 − k returns the declared return', () => {
+  it('every selection of positions k and 11 − k returns the declared return', { timeout: 60_000 }, () => {
     for (let k = 1; k <= 5; k++) {
       const orders: number[][] = [];
       for (let a = 1; a <= 10; a++) {
@@ -86,7 +86,7 @@ describe('race10 exact return per position pair', () => {
 });
 
 describe('race10 draws', () => {
-  it('a permutation; each position holds each car uniformly (χ² at 99 %, 10^5 draws)', () => {
+  it('a permutation; each position holds each car uniformly (χ² at 99 %, 10^5 draws)', { timeout: 60_000 }, () => {
     const counts = Array.from({ length: 10 }, () => new Array<number>(10).fill(0));
     for (let i = 0; i < 100_000; i++) {
       const r = drawLotteryResult('race10', '', 'ace0'.repeat(16), `lott-race-20261127-${i}`);
