@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allDice } from './dice3.ts';
 import { drawLotteryResult, lineOdds, lotteryOdds, settleLotteryLine, validateLotteryLine } from './index.ts';
-import { returnMatches, uniform99 } from './test-kit.ts';
+import { bump, must, returnMatches, uniform99 } from './test-kit.ts';
 import type { LotteryLine, LotteryResult } from './types.ts';
 
 const odds = lotteryOdds('dice3', '', 500);
@@ -77,20 +77,22 @@ describe('dice3 exact return over the 216 outcomes', () => {
       { betType: 'pair', selection: s },
     ]),
   ];
-  it('every selection returns ≤ 95 % and within 0.5 %; the declared return is exact (sum: each sum’s own)', { timeout: 60_000 }, () => {
+  it('every selection returns ≤ 95 % and within 0.5 %; the declared return is exact (sum: each sum’s own)', {
+    timeout: 60_000,
+  }, () => {
     for (const line of lines) {
       const total = allDice().reduce((acc, d) => acc + settleLotteryLine('dice3', line, result(d), odds), 0n);
       const shown = lineOdds('dice3', line, odds);
       // A sum's own declared return: its probability × its own odds (the type declares the lowest).
       const declared =
         line.betType === 'sum'
-          ? { ...odds.sum!, declaredReturn: Number(total) / 216 / 10_000 }
-          : odds[line.betType]!;
+          ? { ...must(odds.sum), declaredReturn: Number(total) / 216 / 10_000 }
+          : must(odds[line.betType]);
       const check = returnMatches(JSON.stringify(line), total, 216n, declared, 500);
       expect(check.ok, check.report).toBe(true);
       if (line.betType === 'sum') {
-        expect(odds.sum!.declaredReturn).toBeLessThanOrEqual(declared.declaredReturn);
-        expect(shown.odds1e4).toBe(odds.sum!.table![line.selection]);
+        expect(must(odds.sum).declaredReturn).toBeLessThanOrEqual(declared.declaredReturn);
+        expect(shown.odds1e4).toBe(must(odds.sum?.table)[line.selection]);
       }
     }
   });
@@ -102,7 +104,7 @@ describe('dice3 draws', () => {
     for (let i = 0; i < 100_000; i++) {
       const r = drawLotteryResult('dice3', '', 'd1'.repeat(32), `lott-dice-20261127-${i}`);
       if (r.family !== 'dice3') throw new Error('family');
-      for (const d of r.dice) counts[d - 1]! += 1;
+      for (const d of r.dice) bump(counts, d - 1);
     }
     const check = uniform99('faces', counts);
     expect(check.ok, check.report).toBe(true);

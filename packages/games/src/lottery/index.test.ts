@@ -19,6 +19,7 @@ import {
   settleLotteryLine,
   validateLotteryLine,
 } from './index.ts';
+import { must } from './test-kit.ts';
 import type { LotteryFamily, LotteryResult, LotteryVariant } from './types.ts';
 
 const nodeHmac: Hmac = (key, message) => createHmac('sha256', key).update(message).digest();
@@ -50,7 +51,9 @@ describe('lottery draws', () => {
         "family": "lott5d",
       }
     `);
-    expect(lotteryHeadline(drawLotteryResult('keno', '', seed, 'elott-keno-20261127-0001'))).toMatchInlineSnapshot(`"01 06 12 13 30 32 35 36 45 46 55 58 60 61 64 66 68 69 74 78"`);
+    expect(
+      lotteryHeadline(drawLotteryResult('keno', '', seed, 'elott-keno-20261127-0001')),
+    ).toMatchInlineSnapshot(`"01 06 12 13 30 32 35 36 45 46 55 58 60 61 64 66 68 69 74 78"`);
   });
   it('drawDistinct (sparse) gives the array partial Fisher–Yates values', () => {
     for (const [n, k] of [
@@ -89,13 +92,16 @@ describe('lottery dispatch', () => {
         expect(o.maxUnits).toBeGreaterThanOrEqual(o.odds1e4);
         expect(o.declaredReturn).toBeLessThanOrEqual(0.95);
         expect(o.declaredReturn).toBeGreaterThan(0.95 * 0.995);
+        // A paying outcome never pays less than the stake back.
+        for (const units of Object.values(o.table ?? {}))
+          expect(units, `${family} ${o.betType}`).toBeGreaterThan(10_000n);
       }
     }
   });
   it('odds follow the margin, are shared per (family, variant, margin) and refuse a margin out of 0–5000', () => {
     expect(lotteryOdds('dice3', '', 500)).toBe(lotteryOdds('dice3', '', 500));
-    expect(lotteryOdds('lott5d', '', 0).digit!.odds1e4).toBe(100_000n);
-    expect(lotteryOdds('lott5d', '', 5000).digit!.odds1e4).toBe(50_000n);
+    expect(must(lotteryOdds('lott5d', '', 0).digit).odds1e4).toBe(100_000n);
+    expect(must(lotteryOdds('lott5d', '', 5000).digit).odds1e4).toBe(50_000n);
     expect(() => lotteryOdds('lott5d', '', 5001)).toThrow(RangeError);
     expect(() => lotteryOdds('lott5d', '', 1.5)).toThrow(RangeError);
   });
@@ -121,7 +127,9 @@ describe('lottery dispatch', () => {
     expect(lotteryResultProblem('dice3', '', { family: 'dice3', dice: [1, 2, 7] })).toMatch(/dice/);
     expect(lotteryResultProblem('dice3', '', null)).toMatch(/family/);
     expect(lotteryResultProblem('keno', '', { family: 'keno', numbers: [1, 1] })).toMatch(/20/);
-    expect(lotteryResultProblem('pick11x5', '', { family: 'pick11x5', balls: [1, 1, 2, 3, 4] })).toMatch(/distinct/);
+    expect(lotteryResultProblem('pick11x5', '', { family: 'pick11x5', balls: [1, 1, 2, 3, 4] })).toMatch(
+      /distinct/,
+    );
     expect(lotteryResultProblem('sea6d', '', { family: 'sea6d', number: 123456 })).toMatch(/6 digits/);
   });
 });
@@ -139,7 +147,7 @@ describe('headline and trends', () => {
     const vn = drawLotteryResult('vn', 'south', seed, 'vn-fast-5-20261127-0001');
     expect(lotteryHeadline(vn)).toMatch(/^[0-9]{6}$/);
     const sea4d = drawLotteryResult('sea4d', '', seed, 'sea-4d-fast-20261127-0001');
-    expect(lotteryHeadline(sea4d)).toBe(sea4d.family === 'sea4d' ? sea4d.tiers[0]!.numbers[0] : '');
+    expect(lotteryHeadline(sea4d)).toBe(sea4d.family === 'sea4d' ? sea4d.tiers[0]?.numbers[0] : '');
     const keno = drawLotteryResult('keno', '', seed, 'elott-keno-20261127-0001');
     expect(lotteryHeadline(keno).split(' ').map(Number)).toEqual(
       keno.family === 'keno' ? [...keno.numbers].sort((a, b) => a - b) : [],
@@ -172,15 +180,15 @@ describe('headline and trends', () => {
       hot: ['6', '4', '1', '2', '3'],
       cold: ['5', '2', '3', '1', '4'],
     });
-    expect(sums!.counts['3']).toBe(0);
-    expect(sums!.missing['3']).toBe(3);
-    expect(sums!.hot.slice(0, 3)).toEqual(['13', '9', '15']);
+    expect(must(sums).counts['3']).toBe(0);
+    expect(must(sums).missing['3']).toBe(3);
+    expect(must(sums).hot.slice(0, 3)).toEqual(['13', '9', '15']);
   });
   it('VN groups: every prize’s last two digits, and the special’s head and tail', () => {
     const vn = drawLotteryResult('vn', 'north', seed, 'vn-fast-1-20261127-0001');
     const special = lotteryHeadline(vn);
     const [all, head, tail] = lotteryResultTrendValues(vn);
-    expect(all!.values).toHaveLength(27);
+    expect(must(all).values).toHaveLength(27);
     expect(head).toEqual({ group: 'head', values: [special.slice(3, 4)] });
     expect(tail).toEqual({ group: 'tail', values: [special.slice(4)] });
     expect(lotteryTrends('vn', [vn]).map((t) => t.group)).toEqual(['all', 'head', 'tail']);

@@ -3,13 +3,14 @@ import { add, type Fraction, fraction, mul } from '../rational.ts';
 import { exactReturn, ZERO } from './common.ts';
 import { drawLotteryResult, lotteryOdds, settleLotteryLine, validateLotteryLine } from './index.ts';
 import { KENO_RATIOS, kenoHitProbabilities } from './keno.ts';
-import { exactReturnMatches, uniform99 } from './test-kit.ts';
+import { bump, exactReturnMatches, must, uniform99 } from './test-kit.ts';
 import type { LotteryLine, LotteryResult } from './types.ts';
 
 const odds = lotteryOdds('keno', '', 800);
 /** Drawn: 1–20. */
 const result: LotteryResult = { family: 'keno', numbers: Array.from({ length: 20 }, (_, i) => 20 - i) };
-const pay = (betType: string, selection: string) => settleLotteryLine('keno', { betType, selection }, result, odds);
+const pay = (betType: string, selection: string) =>
+  settleLotteryLine('keno', { betType, selection }, result, odds);
 const pick = (numbers: number[]) => numbers.map((n) => String(n).padStart(2, '0')).join('-');
 
 /**
@@ -37,13 +38,15 @@ describe('keno odds', () => {
       const betType = `spot${k}`;
       const seq = sequentialHitProbabilities(k);
       const hyper = kenoHitProbabilities(k);
-      seq.forEach((p, h) => expect(p).toEqual(hyper[String(h)]));
+      seq.forEach((p, h) => {
+        expect(p).toEqual(hyper[String(h)]);
+      });
       const p = Object.fromEntries(seq.map((f, h) => [String(h), f]));
-      const o = odds[betType]!;
-      expect(Object.keys(o.table!)).toEqual(Object.keys(KENO_RATIOS[betType]!));
-      const check = exactReturnMatches(betType, exactReturn(p, o.table!), o.declaredReturn, 800);
+      const o = must(odds[betType]);
+      expect(Object.keys(must(o.table))).toEqual(Object.keys(must(KENO_RATIOS[betType])));
+      const check = exactReturnMatches(betType, exactReturn(p, must(o.table)), o.declaredReturn, 800);
       expect(check.ok, check.report).toBe(true);
-      expect(o.odds1e4).toBe(o.table![String(k)]);
+      expect(o.odds1e4).toBe(must(o.table)[String(k)]);
       expect(o.maxUnits).toBe(o.odds1e4);
     }
   });
@@ -51,7 +54,7 @@ describe('keno odds', () => {
 
 describe('keno settlement (hand-checked)', () => {
   it('pays by the number of picked numbers drawn', () => {
-    const t = (betType: string, hits: number) => odds[betType]!.table![String(hits)] ?? 0n;
+    const t = (betType: string, hits: number) => must(odds[betType]?.table)[String(hits)] ?? 0n;
     expect(pay('spot1', '07')).toBe(t('spot1', 1));
     expect(pay('spot1', '21')).toBe(0n);
     expect(pay('spot3', pick([1, 2, 3]))).toBe(t('spot3', 3));
@@ -92,7 +95,7 @@ describe('keno draws', () => {
       const r = drawLotteryResult('keno', '', 'ce0'.repeat(21).slice(0, 64), `elott-keno-20261127-${i}`);
       if (r.family !== 'keno') throw new Error('family');
       if (new Set(r.numbers).size !== 20) throw new Error(`not distinct: ${r.numbers}`);
-      for (const n of r.numbers) counts[n - 1]! += 1;
+      for (const n of r.numbers) bump(counts, n - 1);
     }
     const check = uniform99('numbers', counts);
     expect(check.ok, check.report).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drawLotteryResult, lotteryOdds, settleLotteryLine, validateLotteryLine } from './index.ts';
-import { returnMatches, uniform99 } from './test-kit.ts';
+import { bump, must, returnMatches, uniform99 } from './test-kit.ts';
 import type { LotteryLine, LotteryResult } from './types.ts';
 
 const odds = lotteryOdds('pick11x5', '', 500);
@@ -72,7 +72,7 @@ describe('pick11x5 exact return by enumeration', () => {
       for (const picked of subsets(11, k)) {
         const line = { betType, selection: sel(picked) };
         const total = sets.reduce((acc, s) => acc + settleLotteryLine('pick11x5', line, result(s), odds), 0n);
-        const check = returnMatches(line.selection, total, 462n, odds[betType]!, 500);
+        const check = returnMatches(line.selection, total, 462n, must(odds[betType]), 500);
         expect(check.ok, check.report).toBe(true);
       }
     }
@@ -87,23 +87,28 @@ describe('pick11x5 exact return by enumeration', () => {
     expect(ordered).toHaveLength(55_440);
     for (let b = 1; b <= 11; b++) {
       const line = { betType: 'first', selection: sel([b]) };
-      const total = ordered.reduce((acc, o) => acc + settleLotteryLine('pick11x5', line, result(o), odds), 0n);
-      const check = returnMatches(line.selection, total, 55_440n, odds.first!, 500);
+      const total = ordered.reduce(
+        (acc, o) => acc + settleLotteryLine('pick11x5', line, result(o), odds),
+        0n,
+      );
+      const check = returnMatches(line.selection, total, 55_440n, must(odds.first), 500);
       expect(check.ok, check.report).toBe(true);
     }
   });
 });
 
 describe('pick11x5 draws', () => {
-  it('five distinct balls; every ball and the first ball are uniform (χ² at 99 %, 10^5 draws)', { timeout: 60_000 }, () => {
+  it('five distinct balls; every ball and the first ball are uniform (χ² at 99 %, 10^5 draws)', {
+    timeout: 60_000,
+  }, () => {
     const all = new Array<number>(11).fill(0);
     const first = new Array<number>(11).fill(0);
     for (let i = 0; i < 100_000; i++) {
       const r = drawLotteryResult('pick11x5', '', '11'.repeat(32), `lott-11x5-20261127-${i}`);
       if (r.family !== 'pick11x5') throw new Error('family');
       expect(new Set(r.balls).size).toBe(5);
-      for (const b of r.balls) all[b - 1]! += 1;
-      first[r.balls[0]! - 1]! += 1;
+      for (const b of r.balls) bump(all, b - 1);
+      bump(first, must(r.balls[0]) - 1);
     }
     for (const [label, counts] of [
       ['balls', all],

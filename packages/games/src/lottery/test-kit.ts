@@ -80,3 +80,14 @@ export function exactReturnMatches(
     value >= target * 0.995;
   return { ok, report: `${label}: exact=${value} declared=${declared} target=${target}` };
 }
+
+/** The value, or a thrown error naming what was missing (tests' stand-in for a non-null assertion). */
+export function must<T>(value: T | null | undefined, what = 'value'): T {
+  if (value === null || value === undefined) throw new Error(`missing ${what}`);
+  return value;
+}
+
+/** Adds one to `counts[index]`. */
+export function bump(counts: number[], index: number): void {
+  counts[index] = (counts[index] ?? 0) + 1;
+}

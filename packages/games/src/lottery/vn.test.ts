@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { add, type Fraction, fraction, mul } from '../rational.ts';
 import { ZERO } from './common.ts';
-import { drawLotteryResult, lotteryOdds, lotteryResultProblem, settleLotteryLine, validateLotteryLine } from './index.ts';
-import { exactReturnMatches, uniform99 } from './test-kit.ts';
+import {
+  drawLotteryResult,
+  lotteryOdds,
+  lotteryResultProblem,
+  settleLotteryLine,
+  validateLotteryLine,
+} from './index.ts';
+import { bump, exactReturnMatches, must, uniform99 } from './test-kit.ts';
 import type { LotteryLine, LotteryResult } from './types.ts';
 import { VN_TIERS, vnPrizeCount, xienProbability } from './vn.ts';
 
@@ -31,13 +37,13 @@ describe('vn odds', () => {
   it('per-hit lô odds from the expected hits (27/100 north, 18/100 south); de, cang3, head, tail', () => {
     expect(vnPrizeCount('north')).toBe(27);
     expect(vnPrizeCount('south')).toBe(18);
-    expect(north.lo2!.odds1e4).toBe(35_185n); // floor(9500 × 100 / 27)
-    expect(north.lo2!.maxUnits).toBe(35_185n * 27n);
-    expect(south.lo2!.odds1e4).toBe(52_777n); // floor(9500 × 100 / 18)
-    expect(north.de!.odds1e4).toBe(950_000n);
-    expect(north.cang3!.odds1e4).toBe(9_500_000n);
-    expect(north.head!.odds1e4).toBe(95_000n);
-    expect(north.tail!.odds1e4).toBe(95_000n);
+    expect(must(north.lo2).odds1e4).toBe(35_185n); // floor(9500 × 100 / 27)
+    expect(must(north.lo2).maxUnits).toBe(35_185n * 27n);
+    expect(must(south.lo2).odds1e4).toBe(52_777n); // floor(9500 × 100 / 18)
+    expect(must(north.de).odds1e4).toBe(950_000n);
+    expect(must(north.cang3).odds1e4).toBe(9_500_000n);
+    expect(must(north.head).odds1e4).toBe(95_000n);
+    expect(must(north.tail).odds1e4).toBe(95_000n);
   });
   it('xiên: inclusion–exclusion equals a covered-count chain over the prizes', () => {
     // After each prize, j of the k numbers are covered; the next prize covers a new one with (k − j)/100.
@@ -53,7 +59,8 @@ describe('vn odds', () => {
       }
       return state[k] as Fraction;
     };
-    for (const prizes of [27, 18]) for (const k of [2, 3, 4]) expect(xienProbability(k, prizes)).toEqual(chain(k, prizes));
+    for (const prizes of [27, 18])
+      for (const k of [2, 3, 4]) expect(xienProbability(k, prizes)).toEqual(chain(k, prizes));
   });
   it('every bet type’s exact return is the declared one, ≤ 95 %, within 0.5 %', () => {
     for (const [variant, odds] of [
@@ -72,7 +79,7 @@ describe('vn odds', () => {
         tail: fraction(1n, 10n),
       };
       for (const [betType, prob] of Object.entries(p)) {
-        const o = odds[betType]!;
+        const o = must(odds[betType]);
         const check = exactReturnMatches(
           `${variant} ${betType}`,
           mul(prob, fraction(o.odds1e4, 10_000n)),
@@ -102,9 +109,9 @@ describe('vn settlement (hand-checked)', () => {
     expect(pay('tail', '4')).toBe(0n);
   });
   it('xiên needs every number among the last two digits, once each is enough', () => {
-    expect(pay('xien2', '11-45')).toBe(north.xien2!.odds1e4);
-    expect(pay('xien3', '00-11-45')).toBe(north.xien3!.odds1e4);
-    expect(pay('xien4', '00-11-20-45')).toBe(north.xien4!.odds1e4);
+    expect(pay('xien2', '11-45')).toBe(must(north.xien2).odds1e4);
+    expect(pay('xien3', '00-11-45')).toBe(must(north.xien3).odds1e4);
+    expect(pay('xien4', '00-11-20-45')).toBe(must(north.xien4).odds1e4);
     expect(pay('xien2', '45-99')).toBe(0n);
     expect(pay('xien4', '00-11-20-99')).toBe(0n);
   });
@@ -121,7 +128,7 @@ describe('vn settlement (hand-checked)', () => {
     expect(lotteryResultProblem('vn', 'south', southResult)).toBeNull();
     expect(pay('cang3', '654', southResult, south)).toBe(9_500_000n);
     expect(pay('lo2', '77', southResult, south)).toBe(17n * 52_777n);
-    expect(pay('xien2', '54-77', southResult, south)).toBe(south.xien2!.odds1e4);
+    expect(pay('xien2', '54-77', southResult, south)).toBe(must(south.xien2).odds1e4);
   });
 });
 
@@ -181,8 +188,8 @@ describe('vn draws', () => {
         const r = drawLotteryResult('vn', variant, 'f00d'.repeat(16), `vn-fast-20261127-${i}`);
         if (r.family !== 'vn') throw new Error('family');
         if (i < 10 && lotteryResultProblem('vn', variant, r) !== null) throw new Error('shape');
-        for (const t of r.tiers) for (const n of t.numbers) counts[Number(n.slice(-2))]! += 1;
-        special[Number(r.tiers[0]!.numbers[0]!.slice(0, 1))]! += 1;
+        for (const t of r.tiers) for (const n of t.numbers) bump(counts, Number(n.slice(-2)));
+        bump(special, Number(must(r.tiers[0]?.numbers[0]).slice(0, 1)));
       }
       for (const [label, c] of [
         ['last two', counts],
