@@ -8,10 +8,9 @@ export function gamesQuery(language: string) {
   return queryOptions({
     queryKey: lotteryKeys.games(language),
     queryFn: ({ signal }) =>
-      apiGet<{ list: LotteryGameSummary[] }>(
-        `${LOTTERY_API}/games?${new URLSearchParams({ language })}`,
-        { signal },
-      ).then((value) => value.list),
+      apiGet<{ list: LotteryGameSummary[] }>(`${LOTTERY_API}/games?${new URLSearchParams({ language })}`, {
+        signal,
+      }).then((value) => value.list),
     staleTime: 15_000,
   });
 }

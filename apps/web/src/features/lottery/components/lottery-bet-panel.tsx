@@ -10,7 +10,8 @@ import { LotterySelectionPicker } from './lottery-selection-picker.tsx';
 
 /** The Bet tab: bet type, the family's picker, and the slip beside it (below it as a bar on a phone). */
 export function LotteryBetPanel({ game }: { game: LotteryGameDetail }) {
-  const firstOffered = game.odds.find((odds) => betSpecOf(game.family, odds.betType) !== null)?.betType ?? null;
+  const firstOffered =
+    game.odds.find((odds) => betSpecOf(game.family, odds.betType) !== null)?.betType ?? null;
   const [betType, setBetType] = useState<string | null>(firstOffered);
   const slip = useBetSlip(game.limits.maxLines);
   const spec = betType ? betSpecOf(game.family, betType) : null;

@@ -79,7 +79,11 @@ export function LotteryBetSlip({ game, slip }: { game: LotteryGameDetail; slip: 
         onChange={(event) => slip.setStakeText(event.currentTarget.value)}
         inputMode="decimal"
         leftSection={<span aria-hidden="true">{symbol}</span>}
-        error={totals.stake.ok || slip.lines.length === 0 ? undefined : amountProblemText(t, totals.stake.problem, symbol)}
+        error={
+          totals.stake.ok || slip.lines.length === 0
+            ? undefined
+            : amountProblemText(t, totals.stake.problem, symbol)
+        }
         data-testid="lottery-stake-input"
       />
       <Group gap={6}>
@@ -124,7 +128,14 @@ export function LotteryBetSlip({ game, slip }: { game: LotteryGameDetail; slip: 
     <>
       {phone && !opened ? (
         <Paper className={classes.sheet} data-testid="lottery-slip" data-lines={slip.lines.length}>
-          <Button fullWidth variant="light" onClick={() => setOpened(true)} aria-label={t('slip.open')} h="auto" py={8}>
+          <Button
+            fullWidth
+            variant="light"
+            onClick={() => setOpened(true)}
+            aria-label={t('slip.open')}
+            h="auto"
+            py={8}
+          >
             <div style={{ width: '100%' }}>{summary}</div>
           </Button>
         </Paper>
@@ -154,7 +165,10 @@ export function LotteryBetSlip({ game, slip }: { game: LotteryGameDetail; slip: 
         rows={[
           { label: t('slip.game'), value: game.name },
           { label: t('slip.draw'), value: place.pending?.drawNo ?? '' },
-          { label: t('slip.lines', { count: pendingLines.length }), value: pendingLines.map((l) => l.selection).join(', ') },
+          {
+            label: t('slip.lines', { count: pendingLines.length }),
+            value: pendingLines.map((l) => l.selection).join(', '),
+          },
         ]}
         confirmLabel={t('slip.confirm')}
         retryLabel={t('slip.retry')}

@@ -21,7 +21,7 @@ export function LotteryBetTypePicker({
       <Text fw={600} id="lottery-bet-types">
         {t('bet.betType')}
       </Text>
-      <div className={classes.strip} role="group" aria-labelledby="lottery-bet-types">
+      <fieldset className={classes.strip} aria-labelledby="lottery-bet-types">
         {offered.map((odds) => (
           <Button
             key={odds.betType}
@@ -40,7 +40,7 @@ export function LotteryBetTypePicker({
             </Stack>
           </Button>
         ))}
-      </div>
+      </fieldset>
     </Stack>
   );
 }

@@ -16,7 +16,13 @@ export function LotteryGameCard({ game, favourite, onToggleFavourite }: Props) {
   const { t } = useTranslation('lottery');
   const headline = resultHeadline(game.lastResult?.result);
   return (
-    <Card withBorder radius="md" padding="md" data-testid={`lottery-card-${game.gameCode}`} component="article">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid={`lottery-card-${game.gameCode}`}
+      component="article"
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Text
           component={Link}
@@ -48,7 +54,13 @@ export function LotteryGameCard({ game, favourite, onToggleFavourite }: Props) {
         <Text fz="sm" c="dimmed">
           {t('card.lastResult')}
         </Text>
-        <Text fw={700} ff="monospace" fz="md" data-testid="lottery-card-result" style={{ overflowWrap: 'anywhere' }}>
+        <Text
+          fw={700}
+          ff="monospace"
+          fz="md"
+          data-testid="lottery-card-result"
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {headline ?? t('card.noResult')}
         </Text>
       </Stack>

@@ -1,8 +1,8 @@
 import type { LotteryGameDetail, LotteryGameSummary } from '@lotus/shared/lottery.schema';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { LotteryCountdown } from './lottery-countdown.tsx';
 import classes from './lottery.module.css';
+import { LotteryCountdown } from './lottery-countdown.tsx';
 import { LotteryResultBoard } from './result-board.tsx';
 
 type Props = {
@@ -18,7 +18,7 @@ export function LotteryGameHeader({ game, choices, onPick }: Props) {
   return (
     <Stack gap="sm">
       {choices.length > 1 ? (
-        <div className={classes.strip} role="group" aria-label={t('game.pick')}>
+        <fieldset className={classes.strip} aria-label={t('game.pick')}>
           {choices.map((choice) => (
             <Button
               key={choice.gameCode}
@@ -31,7 +31,7 @@ export function LotteryGameHeader({ game, choices, onPick }: Props) {
               {choice.name}
             </Button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" align="flex-start">

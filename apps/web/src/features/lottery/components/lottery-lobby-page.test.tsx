@@ -58,9 +58,9 @@ describe('lottery lobby', () => {
     renderUi(<LotteryLobbyPage />, { path: '/lottery' });
     const star = await screen.findByRole('button', { name: 'Add Keno to favourites' });
     await userEvent.click(star);
-    expect(screen.getByRole('button', { name: 'Remove Keno from favourites' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    expect(
+      screen.getByRole('button', { name: 'Remove Keno from favourites' }).getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(JSON.parse(window.localStorage.getItem('lotteryFavourites') ?? '{}')).toEqual({
       player1: ['elott-keno'],
     });
@@ -74,7 +74,10 @@ describe('lottery lobby', () => {
     const { unmount } = renderUi(<LotteryLobbyPage />);
     expect((await screen.findByTestId('empty-state')).textContent).toContain('No lotteries here yet');
     unmount();
-    stubFetch({ '/lotto/api/games': () => Response.json({ success: false, message: 'unknown_error', value: null }, { status: 500 }) });
+    stubFetch({
+      '/lotto/api/games': () =>
+        Response.json({ success: false, message: 'unknown_error', value: null }, { status: 500 }),
+    });
     renderUi(<LotteryLobbyPage />);
     const error = await screen.findByTestId('lottery-lobby-error');
     expect(within(error).getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -64,7 +64,11 @@ export function LotteryLobbyPage() {
                     {t(`groups.${group}`)}
                   </Title>
                 </Group>
-                <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" data-testid={`lottery-group-${group}`}>
+                <SimpleGrid
+                  cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
+                  spacing="md"
+                  data-testid={`lottery-group-${group}`}
+                >
                   {inGroup.map((game) => (
                     <LotteryGameCard
                       key={game.gameCode}

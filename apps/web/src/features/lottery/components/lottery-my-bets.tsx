@@ -23,7 +23,13 @@ const STATUS_COLOURS: Record<LotterySlip['status'], string> = {
 function SlipCard({ slip, symbol }: { slip: LotterySlip; symbol: string }) {
   const { t } = useTranslation('lottery');
   return (
-    <Card withBorder radius="md" padding="sm" data-testid={`lottery-slip-${slip.slipId}`} data-status={slip.status}>
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      data-testid={`lottery-slip-${slip.slipId}`}
+      data-status={slip.status}
+    >
       <Group justify="space-between" wrap="nowrap">
         <Text fw={600} fz="sm">
           {slip.slipId} · {t('game.drawNo', { drawNo: slip.drawNo })}
@@ -66,7 +72,8 @@ export function LotteryMyBets({ gameCode, symbol }: { gameCode: string; symbol: 
   const { withSession } = useLotterySession(gameCode);
   const slips = useQuery({
     queryKey: lotteryKeys.slips(status, gameCode, 1),
-    queryFn: ({ signal }) => withSession((token) => fetchSlips({ status, gameCode, pageNo: 1 }, token, signal)),
+    queryFn: ({ signal }) =>
+      withSession((token) => fetchSlips({ status, gameCode, pageNo: 1 }, token, signal)),
     enabled: loggedIn,
     placeholderData: keepPreviousData,
   });

@@ -58,7 +58,7 @@ export function LotterySelectionPicker({ betType, spec, slip }: Props) {
   return (
     <Stack gap="sm" data-testid="lottery-picker" data-bet-type={betType}>
       {positions ? (
-        <div className={classes.strip} role="group" aria-label={t('bet.positions')}>
+        <fieldset className={classes.strip} aria-label={t('bet.positions')}>
           {positions.map((p) => (
             <Button
               key={p}
@@ -71,23 +71,22 @@ export function LotterySelectionPicker({ betType, spec, slip }: Props) {
               {t('bet.position', { n: p.slice(1) })}
             </Button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       {spec.kind === 'grid' && spec.pick > 1 ? (
         <Text fz="sm" c="dimmed" aria-live="polite">
-          {t('bet.pickCount', { count: spec.pick })} · {t('bet.picked', { picked: pending.length, count: spec.pick })}
+          {t('bet.pickCount', { count: spec.pick })} ·{' '}
+          {t('bet.picked', { picked: pending.length, count: spec.pick })}
         </Text>
       ) : null}
       {spec.kind === 'grid' ? (
-        <div
+        <fieldset
           className={`${classes.grid} ${spec.values.some((v) => !/^[0-9]+$/.test(v)) ? classes.wide : ''}`}
-          role="group"
           aria-label={t('bet.numbers')}
         >
           {spec.values.map((value) => {
             const selection = spec.pick > 1 ? value : gridSelection([value], position);
-            const pressed =
-              spec.pick > 1 ? pending.includes(value) : slip.has({ betType, selection });
+            const pressed = spec.pick > 1 ? pending.includes(value) : slip.has({ betType, selection });
             return (
               <button
                 key={value}
@@ -101,7 +100,7 @@ export function LotterySelectionPicker({ betType, spec, slip }: Props) {
               </button>
             );
           })}
-        </div>
+        </fieldset>
       ) : (
         <Group align="flex-end" gap="xs">
           <TextInput
@@ -122,7 +121,12 @@ export function LotterySelectionPicker({ betType, spec, slip }: Props) {
           </Button>
         </Group>
       )}
-      <Button variant="light" onClick={quick} data-testid="lottery-quick-pick" style={{ alignSelf: 'flex-start' }}>
+      <Button
+        variant="light"
+        onClick={quick}
+        data-testid="lottery-quick-pick"
+        style={{ alignSelf: 'flex-start' }}
+      >
         {t('bet.quickPick')}
       </Button>
     </Stack>

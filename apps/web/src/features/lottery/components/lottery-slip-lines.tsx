@@ -33,7 +33,11 @@ export function LotterySlipLines({
             <Text fz="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
-            <CloseButton size="sm" aria-label={t('slip.remove', { line: name })} onClick={() => onRemove(line)} />
+            <CloseButton
+              size="sm"
+              aria-label={t('slip.remove', { line: name })}
+              onClick={() => onRemove(line)}
+            />
           </Group>
         );
       })}

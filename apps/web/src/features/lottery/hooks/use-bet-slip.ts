@@ -29,7 +29,10 @@ export function slipTotals(
   if (!stake.ok) return { stake, totalMinor: 0n, maxReturnMinor: 0n };
   const totalMinor = stake.minor * BigInt(lines.length);
   // Each line is rounded down on its own, as the server pays it (docs/lottery.md "Odds").
-  const maxReturnMinor = lines.reduce((sum, line) => sum + (stake.minor * lineMaxUnits(game, line)) / 10_000n, 0n);
+  const maxReturnMinor = lines.reduce(
+    (sum, line) => sum + (stake.minor * lineMaxUnits(game, line)) / 10_000n,
+    0n,
+  );
   return { stake, totalMinor, maxReturnMinor };
 }
 

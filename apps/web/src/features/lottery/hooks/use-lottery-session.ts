@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useGamesLanguage, useLoggedIn } from '../../../lib/games/use-game-pages.ts';
 import { readSession, STORAGE_KEYS, writeSession } from '../../../lib/storage.ts';
@@ -37,19 +37,22 @@ export function useLotterySession(gameCode: string | null) {
   const loggedIn = useLoggedIn();
   const language = useGamesLanguage();
   const queryClient = useQueryClient();
-  const options = {
-    queryKey: lotterySessionKey(gameCode ?? ''),
-    queryFn: async () => {
-      const code = gameCode ?? '';
-      const stored = readStored()[code];
-      if (stored) return stored;
-      const session = await openLotterySession(code, language);
-      store(code, session);
-      return session;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  };
+  const options = useMemo(
+    () => ({
+      queryKey: lotterySessionKey(gameCode ?? ''),
+      queryFn: async () => {
+        const code = gameCode ?? '';
+        const stored = readStored()[code];
+        if (stored) return stored;
+        const session = await openLotterySession(code, language);
+        store(code, session);
+        return session;
+      },
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    }),
+    [gameCode, language],
+  );
   const query = useQuery({ ...options, enabled: loggedIn && gameCode !== null });
 
   const withSession = useCallback(
@@ -65,8 +68,7 @@ export function useLotterySession(gameCode: string | null) {
         return call(fresh.sessionToken);
       }
     },
-    // biome-ignore lint/correctness/useExhaustiveDependencies: `options` is rebuilt from these each render.
-    [queryClient, gameCode, language],
+    [queryClient, options, gameCode],
   );
 
   return { session: query.data ?? null, sessionError: query.error, withSession };

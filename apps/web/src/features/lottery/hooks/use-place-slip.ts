@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { invalidateWallet } from '../../../lib/wallet/use-wallet-queries.ts';
 import { useConfirmedIntent } from '../../../lib/use-confirmed-intent.ts';
+import { invalidateWallet } from '../../../lib/wallet/use-wallet-queries.ts';
 import { lotteryKeys } from '../api/keys.ts';
 import { type PlacedSlip, placeSlip } from '../api/place-slip.ts';
 import { useLotterySession } from './use-lottery-session.ts';

@@ -4,7 +4,10 @@ import { useEffect } from 'react';
  * The fallback to the live pushes: when the soonest of `times` (draws' closesAt / drawsAt) passes, call
  * `refetch` so the page moves to the next draw and shows the result even without the WebSocket.
  */
-export function useRefetchAtClose(times: readonly (string | null | undefined)[], refetch: () => unknown): void {
+export function useRefetchAtClose(
+  times: readonly (string | null | undefined)[],
+  refetch: () => unknown,
+): void {
   const key = times.join('|');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `times`.
   useEffect(() => {

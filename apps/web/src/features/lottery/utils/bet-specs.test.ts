@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { LotteryFamilyCode } from '@lotus/shared/lottery.schema';
+import { describe, expect, it } from 'vitest';
 import { betSpecOf, entrySelection, gridSelection, oddsText, quickPick } from './bet-specs.ts';
 
 function specOf(family: LotteryFamilyCode, betType: string) {
