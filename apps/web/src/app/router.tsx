@@ -109,8 +109,9 @@ function pageRouteTable(): RouteObject[] {
         startTexts: true,
         ...(game === 'lott' || game === 'elott'
           ? {
-              // Issue 20: /lott and /elott are the LOTT / ELOTT lottery game pages in this frame.
-              pageTexts: ['lottery'] as const,
+              // Issue 20: /lott and /elott are the LOTT / ELOTT lottery game pages in this frame (the bet
+              // slip's confirm dialog says its buttons in memberCentre's words).
+              pageTexts: ['lottery', 'memberCentre'] as const,
               load: async () => {
                 const { LotteryTypeRoute } = await import('./routes/lottery-type-route.tsx');
                 return () => <LotteryTypeRoute game={game} />;

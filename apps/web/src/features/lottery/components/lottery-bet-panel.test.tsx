@@ -129,6 +129,7 @@ describe('lottery bet slip', () => {
     await userEvent.click(within(dialog).getByTestId('lottery-confirm-confirm'));
     expect((await screen.findByTestId('lottery-placed')).textContent).toContain('LTO-41');
     await waitFor(() => expect(screen.getByTestId('lottery-slip').dataset.lines).toBe('0'));
+    expect(screen.getByTestId('lottery-balance').textContent).toBe('Lottery balance ₹940.00');
 
     const posts = bodiesOf(stub, '/lotto/api/slips');
     expect(posts).toHaveLength(2);

@@ -67,6 +67,11 @@ export function LotteryBetSlip({ game, slip }: { game: LotteryGameDetail; slip: 
           </Button>
         ) : null}
       </Group>
+      {place.balanceMinor !== null ? (
+        <Text fz="sm" c="dimmed" data-testid="lottery-balance">
+          {t('slip.balance', { amount: moneyText(place.balanceMinor, symbol) })}
+        </Text>
+      ) : null}
       <LotterySlipLines lines={slip.lines} onRemove={slip.remove} />
       {slip.full ? (
         <Text fz="sm" c="orange" role="status">

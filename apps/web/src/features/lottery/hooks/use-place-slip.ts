@@ -20,7 +20,7 @@ export type SlipIntent = {
  */
 export function usePlaceSlip(gameCode: string, onPlaced: (placed: PlacedSlip) => void) {
   const queryClient = useQueryClient();
-  const { withSession } = useLotterySession(gameCode);
+  const { session, withSession } = useLotterySession(gameCode);
   const [placed, setPlaced] = useState<PlacedSlip | null>(null);
 
   const send = useCallback(
@@ -39,10 +39,14 @@ export function usePlaceSlip(gameCode: string, onPlaced: (placed: PlacedSlip) =>
     () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [...lotteryKeys.all, 'slips'] }),
+        // A refusal such as lottery_draw_closed means the page's draw moved on: show the next one.
+        queryClient.invalidateQueries({ queryKey: [...lotteryKeys.all, 'game'] }),
         invalidateWallet(queryClient),
       ]),
     [queryClient],
   );
   const intent = useConfirmedIntent(send, done, refresh);
-  return { ...intent, placed, dismissPlaced: () => setPlaced(null) };
+  // The engine answers each slip with the balance after it; before the first, the session's.
+  const balanceMinor = placed?.balanceMinor ?? session?.balanceMinor ?? null;
+  return { ...intent, placed, balanceMinor, dismissPlaced: () => setPlaced(null) };
 }
