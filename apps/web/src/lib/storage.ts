@@ -25,8 +25,6 @@ export const STORAGE_KEYS = {
   gameSearchHistory: 'gameSearchHistory',
   /** SPEC §3 lottery favourites kept locally per username: JSON { username: gameCode[] } (localStorage). */
   lotteryFavourites: 'lotteryFavourites',
-  /** Issue 20: the player's lottery sessions of this tab, JSON { gameCode: session } (sessionStorage). */
-  lotterySessions: 'lotterySessions',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -6,6 +6,7 @@ import { useAuthModal } from '../../../lib/session/auth-modal-store.ts';
 import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { forgetLotterySessions, keepLotterySession } from '../hooks/use-lottery-session.ts';
 import { makeDetail } from '../test/lottery-fixtures.ts';
 import { LotteryBetPanel } from './lottery-bet-panel.tsx';
 
@@ -54,7 +55,7 @@ const bodiesOf = (stub: ReturnType<typeof stubFetch>, path: string) =>
 describe('lottery bet slip', () => {
   beforeEach(async () => {
     await resetLanguage();
-    window.sessionStorage.clear();
+    forgetLotterySessions();
   });
   afterEach(() => useSessionStore.setState({ token: null }));
 
@@ -158,12 +159,7 @@ describe('lottery bet slip', () => {
 
   it('reopens the lottery session once when the engine says it expired', async () => {
     useSessionStore.setState({ token: 'token-1' });
-    window.sessionStorage.setItem(
-      'lotterySessions',
-      JSON.stringify({
-        'vn-fast-1': { ...SESSION_ROUTES['/lotto/api/session'], sessionToken: 'old-session' },
-      }),
-    );
+    keepLotterySession('vn-fast-1', { ...SESSION_ROUTES['/lotto/api/session'], sessionToken: 'old-session' });
     const stub = stubFetch({});
     stub.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(String(input), 'http://localhost').pathname;

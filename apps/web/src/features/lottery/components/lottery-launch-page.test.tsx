@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { forgetLotterySessions, keepLotterySession } from '../hooks/use-lottery-session.ts';
 import { makeDetail, makeDraw, makeGame } from '../test/lottery-fixtures.ts';
 import { LotteryLaunchPage } from './lottery-launch-page.tsx';
 
@@ -31,7 +32,7 @@ const routes = {
 describe('lottery game pages', () => {
   beforeEach(async () => {
     await resetLanguage();
-    window.sessionStorage.clear();
+    forgetLotterySessions();
   });
   afterEach(() => useSessionStore.setState({ token: null }));
 
@@ -57,10 +58,14 @@ describe('lottery game pages', () => {
 
   it('lists my slips of the game with their status', async () => {
     useSessionStore.setState({ token: 'token-1' });
-    window.sessionStorage.setItem(
-      'lotterySessions',
-      JSON.stringify({ 'vn-fast-1': { sessionToken: 's-1' } }),
-    );
+    keepLotterySession('vn-fast-1', {
+      sessionToken: 's-1',
+      currency: 'INR',
+      currencySymbol: '₹',
+      balanceMinor: '0',
+      language: 'EN',
+      nickname: 'p1',
+    });
     const slip: LotterySlip = {
       slipId: 'LTO-7',
       drawId: 'vn-fast-1-20261127-0099',

@@ -2,25 +2,23 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useGamesLanguage, useLoggedIn } from '../../../lib/games/use-game-pages.ts';
-import { readSession, STORAGE_KEYS, writeSession } from '../../../lib/storage.ts';
 import { type LotterySession, openLotterySession } from '../api/open-session.ts';
 
-type Stored = Record<string, LotterySession>;
+/**
+ * The open sessions of this page load, by game code: in memory only (the brief's first choice), so the
+ * start chunk's storage keys stay as they are and a reload simply opens a new session.
+ */
+const sessions = new Map<string, LotterySession>();
 
-function readStored(): Stored {
-  try {
-    const parsed: unknown = JSON.parse(readSession(STORAGE_KEYS.lotterySessions) ?? '{}');
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Stored) : {};
-  } catch {
-    return {};
-  }
+/** Keeps (or with null drops) a game's session; tests seed one with it. */
+export function keepLotterySession(gameCode: string, session: LotterySession | null): void {
+  if (session) sessions.set(gameCode, session);
+  else sessions.delete(gameCode);
 }
 
-function store(gameCode: string, session: LotterySession | null): void {
-  const all = readStored();
-  if (session) all[gameCode] = session;
-  else delete all[gameCode];
-  writeSession(STORAGE_KEYS.lotterySessions, JSON.stringify(all));
+/** Tests start each case with no session. */
+export function forgetLotterySessions(): void {
+  sessions.clear();
 }
 
 /** The engine's refusals that mean "open a new session" rather than "this bet failed". */
@@ -30,7 +28,7 @@ export const lotterySessionKey = (gameCode: string) => ['lottery', 'session', ga
 
 /**
  * The player's lottery session for one game (docs/lottery.md step 1), opened once a member is on the page and
- * kept for the tab (sessionStorage per game code). `withSession` runs a player call with the token and, when
+ * kept in memory per game code. `withSession` runs a player call with the token and, when
  * the engine says the session is gone, opens a new one and runs the call once more.
  */
 export function useLotterySession(gameCode: string | null) {
@@ -42,10 +40,10 @@ export function useLotterySession(gameCode: string | null) {
       queryKey: lotterySessionKey(gameCode ?? ''),
       queryFn: async () => {
         const code = gameCode ?? '';
-        const stored = readStored()[code];
+        const stored = sessions.get(code);
         if (stored) return stored;
         const session = await openLotterySession(code, language);
-        store(code, session);
+        keepLotterySession(code, session);
         return session;
       },
       staleTime: Number.POSITIVE_INFINITY,
@@ -62,7 +60,7 @@ export function useLotterySession(gameCode: string | null) {
         return await call(session.sessionToken);
       } catch (error) {
         if (!(error instanceof ApiError && SESSION_GONE.has(error.code)) || !gameCode) throw error;
-        store(gameCode, null);
+        keepLotterySession(gameCode, null);
         queryClient.removeQueries({ queryKey: options.queryKey });
         const fresh = await queryClient.fetchQuery(options);
         return call(fresh.sessionToken);
