@@ -91,6 +91,32 @@ describe('lottery bet slip', () => {
     expect(screen.getByTestId('lottery-pick-34').getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('takes 3 càng as exactly three typed digits, and 5D picks per position', async () => {
+    stubFetch({});
+    const { unmount } = renderUi(<LotteryBetPanel game={GAME} />);
+    await userEvent.click(screen.getByTestId('lottery-bet-type-cang3'));
+    await userEvent.type(screen.getByTestId('lottery-entry-input'), '07{Enter}');
+    expect(screen.getByText('Enter exactly 3 digits')).toBeTruthy();
+    await userEvent.type(screen.getByTestId('lottery-entry-input'), '7');
+    await userEvent.click(screen.getByTestId('lottery-entry-add'));
+    expect(screen.getByTestId('lottery-line-cang3-077')).toBeTruthy();
+    unmount();
+
+    const fiveD = makeDetail({
+      gameCode: 'lott-5d',
+      family: 'lott5d',
+      odds: [{ betType: 'bigsmall', odds1e4: '19500', maxUnits: '19500', declaredReturn: 0.975 }],
+    });
+    renderUi(<LotteryBetPanel game={fiveD} />);
+    await userEvent.click(screen.getByTestId('lottery-position-p3'));
+    await userEvent.click(screen.getByTestId('lottery-pick-p3:big'));
+    expect(screen.getByTestId('lottery-line-bigsmall-p3:big')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('lottery-clear'));
+    await userEvent.click(screen.getByTestId('lottery-quick-pick'));
+    const [line] = within(screen.getByTestId('lottery-slip')).getAllByTestId(/^lottery-line-/);
+    expect(line?.dataset.testid).toMatch(/^lottery-line-bigsmall-p[1-5]:(big|small)$/);
+  });
+
   it('asks a visitor to log in instead of placing', async () => {
     stubFetch({});
     renderUi(<LotteryBetPanel game={GAME} />);

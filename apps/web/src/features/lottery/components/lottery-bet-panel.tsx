@@ -19,7 +19,9 @@ export function LotteryBetPanel({ game }: { game: LotteryGameDetail }) {
     <div className={classes.layout}>
       <Stack gap="md">
         <LotteryBetTypePicker game={game} value={betType} onChange={setBetType} />
-        {betType && spec ? <LotterySelectionPicker betType={betType} spec={spec} slip={slip} /> : null}
+        {betType && spec ? (
+          <LotterySelectionPicker key={betType} betType={betType} spec={spec} slip={slip} />
+        ) : null}
       </Stack>
       <LotteryBetSlip game={game} slip={slip} />
     </div>

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { BetSlipState } from '../hooks/use-bet-slip.ts';
 import { type BetSpec, entrySelection, gridSelection, quickPick } from '../utils/bet-specs.ts';
@@ -17,23 +17,16 @@ function useValueLabel() {
  * Picks one bet type's selections into the slip. One-value bets: each tap adds (or removes) a line. Several
  * values (xiên, 11x5 pick k, keno spots): taps collect them and the k-th one adds the combined line. Typed
  * numbers (3 càng, 4D, 6D): an entry of exactly the bet's digits. Quick pick adds a random valid line.
+ * The parent keys it by bet type, so a new bet type starts a fresh pick.
  */
 export function LotterySelectionPicker({ betType, spec, slip }: Props) {
   const { t } = useTranslation('lottery');
   const label = useValueLabel();
-  const [position, setPosition] = useState<string | undefined>();
+  const positions = spec.kind === 'grid' ? spec.positions : undefined;
+  const [position, setPosition] = useState<string | undefined>(positions?.[0]);
   const [pending, setPending] = useState<string[]>([]);
   const [entry, setEntry] = useState('');
   const [entryError, setEntryError] = useState(false);
-  const positions = spec.kind === 'grid' ? spec.positions : undefined;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new bet type starts a fresh pick.
-  useEffect(() => {
-    setPosition(positions?.[0]);
-    setPending([]);
-    setEntry('');
-    setEntryError(false);
-  }, [betType]);
 
   const add = (selection: string) => slip.toggle({ betType, selection });
   const quick = () => {

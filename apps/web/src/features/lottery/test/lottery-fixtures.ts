@@ -46,6 +46,7 @@ export function makeDetail(overrides: Partial<LotteryGameDetail> = {}): LotteryG
       { betType: 'lo2', odds1e4: '985000', maxUnits: '26595000', declaredReturn: 0.95 },
       { betType: 'de', odds1e4: '950000', maxUnits: '950000', declaredReturn: 0.95 },
       { betType: 'xien2', odds1e4: '170000', maxUnits: '170000', declaredReturn: 0.95 },
+      { betType: 'cang3', odds1e4: '9500000', maxUnits: '9500000', declaredReturn: 0.95 },
     ],
     limits: { minStakeMinor: '100', maxStakeMinor: '1000000', maxLines: 20, maxPayoutMinor: '50000000' },
     currency: 'INR',
