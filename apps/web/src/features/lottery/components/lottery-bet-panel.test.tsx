@@ -110,7 +110,7 @@ describe('lottery bet slip', () => {
     renderUi(<LotteryBetPanel game={fiveD} />);
     await userEvent.click(screen.getByTestId('lottery-position-p3'));
     await userEvent.click(screen.getByTestId('lottery-pick-p3:big'));
-    expect(screen.getByTestId('lottery-line-bigsmall-p3:big')).toBeTruthy();
+    expect(screen.getByTestId('lottery-line-bigsmall-p3:big').textContent).toBe('Big / small Position 3 Big');
     await userEvent.click(screen.getByTestId('lottery-clear'));
     await userEvent.click(screen.getByTestId('lottery-quick-pick'));
     const [line] = within(screen.getByTestId('lottery-slip')).getAllByTestId(/^lottery-line-/);

@@ -10,7 +10,7 @@ import { amountProblemText, moneyText } from '../../../lib/money/money.ts';
 import { useRequireLogin } from '../../../lib/session/use-session.ts';
 import { type BetSlipState, slipTotals } from '../hooks/use-bet-slip.ts';
 import { usePlaceSlip } from '../hooks/use-place-slip.ts';
-import { slipErrorText } from '../utils/slip-errors.ts';
+import { lineText, slipErrorText } from '../utils/slip-text.ts';
 import classes from './lottery.module.css';
 import { LotterySlipLines } from './lottery-slip-lines.tsx';
 
@@ -172,7 +172,7 @@ export function LotteryBetSlip({ game, slip }: { game: LotteryGameDetail; slip: 
           { label: t('slip.draw'), value: place.pending?.drawNo ?? '' },
           {
             label: t('slip.lines', { count: pendingLines.length }),
-            value: pendingLines.map((l) => l.selection).join(', '),
+            value: pendingLines.map((line) => lineText(t, line)).join(', '),
           },
         ]}
         confirmLabel={t('slip.confirm')}

@@ -10,6 +10,7 @@ import { dateTimeText, moneyText } from '../../../lib/money/money.ts';
 import { fetchSlips } from '../api/get-slips.ts';
 import { lotteryKeys } from '../api/keys.ts';
 import { useLotterySession } from '../hooks/use-lottery-session.ts';
+import { lineText } from '../utils/slip-text.ts';
 
 const STATUS_COLOURS: Record<LotterySlip['status'], string> = {
   pending: 'gray',
@@ -44,8 +45,7 @@ function SlipCard({ slip, symbol }: { slip: LotterySlip; symbol: string }) {
       <Stack gap={0} my={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {slip.lines.map((line) => (
           <Text key={line.lineNo} component="li" fz="sm" ff="monospace">
-            {t(`betTypes.${line.betType}`, { defaultValue: line.betType })} {line.selection} ·{' '}
-            {moneyText(line.stakeMinor, symbol)}
+            {lineText(t, line)} · {moneyText(line.stakeMinor, symbol)}
             {line.payoutMinor !== null ? ` → ${moneyText(line.payoutMinor, symbol)}` : ''}
           </Text>
         ))}

@@ -1,6 +1,7 @@
 import { CloseButton, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { SlipLine } from '../hooks/use-bet-slip.ts';
+import { lineText } from '../utils/slip-text.ts';
 
 /** The slip's lines: bet type and selection, each with its remove button. */
 export function LotterySlipLines({
@@ -21,7 +22,7 @@ export function LotterySlipLines({
   return (
     <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {lines.map((line) => {
-        const name = `${t(`betTypes.${line.betType}`, { defaultValue: line.betType })} ${line.selection}`;
+        const name = lineText(t, line);
         return (
           <Group
             key={`${line.betType}:${line.selection}`}

@@ -24,6 +24,19 @@ export function slipErrorText(t: TFunction, error: unknown, lines: readonly Line
   const text = t(`errors:${error.code}`);
   const line = namedLine(error, lines);
   if (!line) return text;
-  const name = `${t(`lottery:betTypes.${line.betType}`, { defaultValue: line.betType })} ${line.selection}`;
-  return `${text} (${t('lottery:slip.lineOf', { line: name })})`;
+  return `${text} (${t('lottery:slip.lineOf', { line: lineText(t, line) })})`;
+}
+
+/** A canonical selection in words: 'p3:big' → 'Position 3 Big'; numbers stay as they are. */
+export function selectionText(t: TFunction, selection: string): string {
+  const [head, rest] = selection.includes(':') ? selection.split(':', 2) : [null, selection];
+  const value = /^[0-9-]+$/.test(rest ?? '')
+    ? (rest ?? '')
+    : t(`lottery:choices.${rest}`, { defaultValue: rest });
+  return head ? `${t('lottery:bet.position', { n: head.slice(1) })} ${value}` : value;
+}
+
+/** A line in words: its bet type's name and its selection. */
+export function lineText(t: TFunction, line: Line): string {
+  return `${t(`lottery:betTypes.${line.betType}`, { defaultValue: line.betType })} ${selectionText(t, line.selection)}`;
 }
