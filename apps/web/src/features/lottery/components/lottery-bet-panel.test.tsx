@@ -7,7 +7,7 @@ import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
 import { forgetLotterySessions, keepLotterySession } from '../hooks/use-lottery-session.ts';
-import { makeDetail } from '../test/lottery-fixtures.ts';
+import { makeDetail, makeDraw } from '../test/lottery-fixtures.ts';
 import { LotteryBetPanel } from './lottery-bet-panel.tsx';
 
 const GAME = makeDetail();
@@ -115,6 +115,32 @@ describe('lottery bet slip', () => {
     await userEvent.click(screen.getByTestId('lottery-quick-pick'));
     const [line] = within(screen.getByTestId('lottery-slip')).getAllByTestId(/^lottery-line-/);
     expect(line?.dataset.testid).toMatch(/^lottery-line-bigsmall-p[1-5]:(big|small)$/);
+  });
+
+  it('refuses to place on a draw whose window has closed', async () => {
+    stubFetch({});
+    const closed = makeDetail({ nextDraw: makeDraw({ closesAt: new Date(Date.now() - 1).toISOString() }) });
+    renderUi(<LotteryBetPanel game={closed} />);
+    await userEvent.click(screen.getByTestId('lottery-pick-07'));
+    expect(screen.getByTestId('lottery-place')).toHaveProperty('disabled', true);
+    expect(screen.getByText('No draw is open for bets')).toBeTruthy();
+  });
+
+  it('is a bar with the line count and total on a phone, opening into the slip', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: true })) as typeof window.matchMedia;
+    try {
+      stubFetch({});
+      renderUi(<LotteryBetPanel game={GAME} />);
+      await userEvent.click(screen.getByTestId('lottery-pick-07'));
+      const open = await screen.findByRole('button', { name: 'Open the bet slip' });
+      expect(open.textContent).toBe('1 line₹10.00');
+      expect(screen.queryByTestId('lottery-stake-input')).toBeNull();
+      await userEvent.click(open);
+      expect(screen.getByTestId('lottery-stake-input')).toBeTruthy();
+    } finally {
+      window.matchMedia = wide;
+    }
   });
 
   it('asks a visitor to log in instead of placing', async () => {

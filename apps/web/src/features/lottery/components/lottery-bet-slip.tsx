@@ -9,6 +9,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { amountProblemText, moneyText } from '../../../lib/money/money.ts';
 import { useRequireLogin } from '../../../lib/session/use-session.ts';
 import { type BetSlipState, slipTotals } from '../hooks/use-bet-slip.ts';
+import { useNow } from '../hooks/use-now.ts';
 import { usePlaceSlip } from '../hooks/use-place-slip.ts';
 import { lineText, slipErrorText } from '../utils/slip-text.ts';
 import classes from './lottery.module.css';
@@ -30,7 +31,10 @@ export function LotteryBetSlip({ game, slip }: { game: LotteryGameDetail; slip: 
   const place = usePlaceSlip(game.gameCode, () => slip.clear());
   const symbol = game.currencySymbol;
   const totals = slipTotals(game, slip.lines, slip.stakeText);
-  const draw = game.nextDraw?.status === 'open' ? game.nextDraw : null;
+  // The clock closes the window at once; the page's refetch at close then brings the next draw.
+  const now = useNow();
+  const next = game.nextDraw;
+  const draw = next?.status === 'open' && Date.parse(next.closesAt) > now ? next : null;
   const canPlace = slip.lines.length > 0 && totals.stake.ok && draw !== null;
   const pendingLines = place.pending?.lines ?? slip.lines;
 
