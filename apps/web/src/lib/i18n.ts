@@ -40,6 +40,8 @@ export const NAMESPACES = [
   'missions',
   // Issue 19: promotion applications (visitor pages) and bonus details.
   'bonuses',
+  // Issue 20: lottery results, trends and the home page's lottery widgets (loaded with the idle load).
+  'lotteryLive',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
