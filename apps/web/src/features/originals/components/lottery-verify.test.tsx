@@ -2,7 +2,6 @@ import { serverSeedHash } from '@lotus/games/fair';
 import { drawLotteryResult } from '@lotus/games/lottery/index';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import en from '../../../locales/en/errors.json';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
 import { VerifyPage } from './verify-page.tsx';
@@ -69,7 +68,7 @@ describe('VerifyPage lottery mode', () => {
     });
     fireEvent.click(screen.getByTestId('lottery-verify-submit'));
     await waitFor(() =>
-      expect(screen.getByTestId('lottery-verify-problem').textContent).toBe(en.lottery_draw_not_found),
+      expect(screen.getByTestId('lottery-verify-problem').textContent).toBe('This draw does not exist.'),
     );
   });
 });
