@@ -40,7 +40,7 @@ export const NAMESPACES = [
   'missions',
   // Issue 19: promotion applications (visitor pages) and bonus details.
   'bonuses',
-  // Issue 20: lottery results, trends and the home page's lottery widgets (loaded with the idle load).
+  // Issue 20: lottery results, trends, the verify page's lottery mode and the home page's lottery widgets.
   'lotteryLive',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -332,6 +332,10 @@ export const MEMBER_NAMESPACES = [
   'missions',
   // Issue 19: only /promoDetail and Bonus details show them; each waits for them with its code.
   'bonuses',
+  // Issue 20: not a member's only, but shown only by the lottery pages, the home page's lazy lottery widgets
+  // and the verify page's lazy lottery mode, each of which waits for them (`loadNamespaces`): kept out of
+  // the idle load and so of the member centre's first load.
+  'lotteryLive',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

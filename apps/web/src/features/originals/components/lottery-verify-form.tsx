@@ -17,7 +17,7 @@ const DRAW_ID = /^[a-z0-9][a-z0-9-]{1,39}-[0-9]{8}(-[0-9]{4})?$/;
  * maths the server draws with, and SHA-256(seed) is checked against the hash published before betting.
  */
 export function LotteryVerifyForm({ initialDrawId }: { initialDrawId: string }) {
-  const { t } = useTranslation('originals');
+  const { t } = useTranslation('lotteryLive');
   const [typed, setTyped] = useState(initialDrawId);
   const [drawId, setDrawId] = useState(initialDrawId.trim());
   const valid = DRAW_ID.test(drawId);
@@ -35,26 +35,26 @@ export function LotteryVerifyForm({ initialDrawId }: { initialDrawId: string }) 
   };
   const problemText =
     drawId !== '' && !valid
-      ? t('verify.lottery.problems.drawId')
+      ? t('verify.problems.drawId')
       : draw.isError
         ? t(errorKeyOf(draw.error))
         : result && !result.ok
-          ? t(`verify.lottery.problems.${result.problem}`)
+          ? t(`verify.problems.${result.problem}`)
           : null;
   return (
     <Stack gap="md" data-testid="lottery-verify">
-      <Text size="sm">{t('verify.lottery.explain')}</Text>
+      <Text size="sm">{t('verify.explain')}</Text>
       <form onSubmit={submit}>
         <Stack gap="xs">
           <TextInput
-            label={t('verify.lottery.drawId')}
-            description={t('verify.lottery.drawIdHint')}
+            label={t('verify.drawId')}
+            description={t('verify.drawIdHint')}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
             classNames={{ input: classes.mono }}
             data-testid="lottery-verify-draw-id"
           />
-          <SubmitRow label={t('verify.submit')} testId="lottery-verify-submit" />
+          <SubmitRow label={t('originals:verify.submit')} testId="lottery-verify-submit" />
         </Stack>
       </form>
       <VerifyResultRegion
@@ -62,20 +62,20 @@ export function LotteryVerifyForm({ initialDrawId }: { initialDrawId: string }) 
         state={
           problemText !== null ? { problemText } : result?.ok ? { computedHash: result.computedHash } : null
         }
-        hashLabel={t('verify.lottery.computedHash')}
+        hashLabel={t('verify.computedHash')}
         checks={
           result?.ok ? (
             <>
               <Check
                 ok={result.hashMatches}
-                yes={t('verify.hashOk')}
-                no={t('verify.hashBad')}
+                yes={t('originals:verify.hashOk')}
+                no={t('originals:verify.hashBad')}
                 testId="lottery-hash-check"
               />
               <Check
                 ok={result.resultMatches}
-                yes={t('verify.lottery.resultOk')}
-                no={t('verify.lottery.resultBad')}
+                yes={t('verify.resultOk')}
+                no={t('verify.resultBad')}
                 testId="lottery-result-check"
               />
             </>
@@ -85,7 +85,7 @@ export function LotteryVerifyForm({ initialDrawId }: { initialDrawId: string }) 
         {result?.ok ? (
           <Stack gap={2} data-testid="lottery-verify-recomputed">
             <Text size="sm" fw={700}>
-              {t('verify.lottery.headline', { drawId, headline: result.headline })}
+              {t('verify.headline', { drawId, headline: result.headline })}
             </Text>
             {'tiers' in result.result
               ? result.result.tiers.map((tier) => (

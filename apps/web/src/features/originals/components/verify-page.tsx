@@ -41,7 +41,9 @@ const RaffleVerifyForm = lazy(() =>
 
 /** The lottery mode (issue 20) and the lottery maths it recomputes with: loaded only when a player picks it. */
 const LotteryVerifyForm = lazy(() =>
-  import('./lottery-verify-form.tsx').then((m) => ({ default: m.LotteryVerifyForm })),
+  Promise.all([import('./lottery-verify-form.tsx'), loadNamespaces(['lotteryLive'])]).then(([m]) => ({
+    default: m.LotteryVerifyForm,
+  })),
 );
 
 type Mode = 'round' | 'raffle' | 'lottery';
