@@ -1,6 +1,6 @@
 import type { LotteryDraw } from '@lotus/shared/lottery.schema';
 import { Badge, Box, Text } from '@mantine/core';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useLotteryTexts } from '../hooks/use-lottery-texts.ts';
 import { Balls, DiceFaces, RaceLanes, TierTable } from './results/result-parts.tsx';
 import { headlineOf, pad2, type ResultView, resultOf } from './results/result-view.ts';
 import classes from './results/results.module.css';
@@ -39,7 +39,7 @@ function FullResult({ result, caption }: { result: ResultView; caption: string }
  * 20 keno numbers. `compact`: the one-line headline of a card. A draw without a result shows its status.
  */
 export function LotteryResultBoard({ draw, compact }: { draw: LotteryDraw; compact?: boolean }) {
-  const { t } = useTranslation('lotteryLive');
+  const { t } = useLotteryTexts();
   const result = resultOf(draw);
   if (result === null) {
     const cancelled = draw.status === 'cancelled';

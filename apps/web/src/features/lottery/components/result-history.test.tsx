@@ -28,7 +28,7 @@ describe('LotteryResultHistory', () => {
         return { list: [cancelled, drawn], pageNum: 1, totalPages: 1 };
       },
     });
-    renderUi(<LotteryResultHistory gameCode="lott-5d" />);
+    renderUi(<LotteryResultHistory gameCode="lott-5d" />, { path: '/lottery?gameCode=lott-5d' });
     const row = await screen.findByTestId('lottery-history-lott-5d-20261127-0001');
     expect(pages).toEqual(['1']);
     expect(row.textContent).toContain('Draw 20261127-0001');
@@ -36,7 +36,7 @@ describe('LotteryResultHistory', () => {
     expect(row.textContent).toContain('a'.repeat(64));
     expect(row.textContent).toContain('b'.repeat(64));
     expect(screen.getByTestId('lottery-history-lott-5d-20261127-0001-verify').getAttribute('href')).toBe(
-      '/originals/verify?mode=lottery&drawId=lott-5d-20261127-0001',
+      '/originals/verify?mode=lottery&drawId=lott-5d-20261127-0001&back=%2Flottery%3FgameCode%3Dlott-5d',
     );
     expect(screen.getByTestId('lottery-history-lott-5d-20261127-0002').textContent).toContain('Cancelled');
     expect(screen.queryByTestId('lottery-history-lott-5d-20261127-0002-verify')).toBeNull();

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLotteryHistory } from '../api/history.ts';
+import { useLotteryTexts } from '../hooks/use-lottery-texts.ts';
 import { HistoryRow } from './results/history-row.tsx';
 
 /**
@@ -12,7 +12,7 @@ import { HistoryRow } from './results/history-row.tsx';
  * board on demand), its seed hash, and once drawn the revealed seed with a link to verify it.
  */
 export function LotteryResultHistory({ gameCode }: { gameCode: string }) {
-  const { t } = useTranslation('lotteryLive');
+  const { t } = useLotteryTexts();
   const [page, setPage] = useState(1);
   const history = useLotteryHistory(gameCode, page);
   return (

@@ -2,8 +2,8 @@ import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantin
 import { useState } from 'react';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { TREND_SAMPLES, useLotteryTrends } from '../api/trends.ts';
+import { useLotteryTexts } from '../hooks/use-lottery-texts.ts';
 import { TrendGroup } from './results/trend-group.tsx';
 
 /**
@@ -11,7 +11,7 @@ import { TrendGroup } from './results/trend-group.tsx';
  * each value came in the last 50, 100 or 200 draws, the draws since it was last seen, the hot and the cold.
  */
 export function LotteryTrends({ gameCode }: { gameCode: string }) {
-  const { t } = useTranslation('lotteryLive');
+  const { t } = useLotteryTexts();
   const [sample, setSample] = useState<number>(100);
   const trends = useLotteryTrends(gameCode, sample);
   return (

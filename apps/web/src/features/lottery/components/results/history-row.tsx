@@ -1,21 +1,24 @@
 import type { LotteryDraw } from '@lotus/shared/lottery.schema';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../../lib/i18n-react.tsx';
 import { dateTimeText } from '../../../../lib/money/money.ts';
 import { LotteryResultBoard } from '../result-board.tsx';
 import classes from './results.module.css';
 
-/** The verify page in lottery mode, prefilled with the draw (issue 20). */
-export function lotteryVerifyHref(drawId: string): string {
-  return `/originals/verify?mode=lottery&drawId=${encodeURIComponent(drawId)}`;
+/** The verify page in lottery mode, prefilled with the draw (issue 20); `back` returns to the game's page. */
+export function lotteryVerifyHref(drawId: string, back?: string): string {
+  const query = new URLSearchParams({ mode: 'lottery', drawId });
+  if (back?.startsWith('/lottery')) query.set('back', back);
+  return `/originals/verify?${query.toString()}`;
 }
 
 /** One past draw: number, time, headline (the full board on demand) and its proof. */
 export function HistoryRow({ draw }: { draw: LotteryDraw }) {
   const { t } = useTranslation('lotteryLive');
   const [open, setOpen] = useState(false);
+  const location = useLocation();
   const hasResult = draw.result !== null;
   return (
     <Paper withBorder p="xs" component="li" data-testid={`lottery-history-${draw.drawId}`}>
@@ -55,7 +58,7 @@ export function HistoryRow({ draw }: { draw: LotteryDraw }) {
             </Text>
             <Anchor
               component={Link}
-              to={lotteryVerifyHref(draw.drawId)}
+              to={lotteryVerifyHref(draw.drawId, `${location.pathname}${location.search}`)}
               size="sm"
               data-testid={`lottery-history-${draw.drawId}-verify`}
             >
