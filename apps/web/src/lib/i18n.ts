@@ -28,6 +28,8 @@ export const NAMESPACES = [
   'security',
   'games',
   'originals',
+  // Issue 20: lottery results, trends, the verify page's lottery mode and the home page's lottery widgets.
+  'lotteryLive',
   'messages',
   'playerRank',
   'agents',
@@ -40,8 +42,6 @@ export const NAMESPACES = [
   'missions',
   // Issue 19: promotion applications (visitor pages) and bonus details.
   'bonuses',
-  // Issue 20: lottery results, trends, the verify page's lottery mode and the home page's lottery widgets.
-  'lotteryLive',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -25,11 +25,13 @@ const push: RealtimeLotteryMessage = {
 
 function seeded() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(lotteryKeys.games('en'), {
-    list: [
-      { gameCode: 'lott-5d', name: '5D', nextDraw: null, lastResult: previous },
-      { gameCode: 'sea-6d', name: '6D', nextDraw: null, lastResult: null },
-    ],
+  // The games list is cached as the array the lobby reads.
+  queryClient.setQueryData(lotteryKeys.games('en'), [
+    { gameCode: 'lott-5d', name: '5D', nextDraw: null, lastResult: previous },
+    { gameCode: 'sea-6d', name: '6D', nextDraw: null, lastResult: null },
+  ]);
+  queryClient.setQueryData(lotteryKeys.games('hi'), {
+    list: [{ gameCode: 'lott-5d', name: '5D', nextDraw: null, lastResult: previous }],
   });
   queryClient.setQueryData(lotteryKeys.game('lott-5d', 'en'), {
     gameCode: 'lott-5d',
@@ -49,11 +51,12 @@ describe('applyLotteryPush', () => {
   it('writes the game summary into the list and the game, and refreshes the history on a new result', () => {
     const queryClient = seeded();
     applyLotteryPush(queryClient, push);
-    const games = queryClient.getQueryData<{
-      list: { gameCode: string; nextDraw: unknown; lastResult: unknown }[];
-    }>(lotteryKeys.games('en'));
-    expect(games?.list[0]).toMatchObject({ name: '5D', nextDraw: next, lastResult: newest });
-    expect(games?.list[1]).toMatchObject({ nextDraw: null, lastResult: null });
+    const games = queryClient.getQueryData<{ gameCode: string }[]>(lotteryKeys.games('en'));
+    expect(games?.[0]).toMatchObject({ name: '5D', nextDraw: next, lastResult: newest });
+    expect(games?.[1]).toMatchObject({ nextDraw: null, lastResult: null });
+    expect(queryClient.getQueryData<{ list: unknown[] }>(lotteryKeys.games('hi'))?.list[0]).toMatchObject({
+      lastResult: newest,
+    });
     expect(queryClient.getQueryData(lotteryKeys.game('lott-5d', 'en'))).toMatchObject({ lastResult: newest });
     expect(queryClient.getQueryData(lotteryKeys.draw(newest.drawId))).toEqual(newest);
     expect(queryClient.getQueryState(lotteryKeys.history('lott-5d', 1))?.isInvalidated).toBe(true);

@@ -7,17 +7,24 @@ import { followLottery } from './live-socket.ts';
 
 type Summary = { gameCode: string; nextDraw: LotteryDraw | null; lastResult: LotteryDraw | null };
 
+/** A games list is cached as an array (or a `{ list }` page); a game as one object. */
 function withPush<T>(data: T, message: RealtimeLotteryMessage): T {
-  if (typeof data !== 'object' || data === null) return data;
   const { gameCode, nextDraw, lastResult } = message;
-  if ('list' in data && Array.isArray(data.list)) {
-    const list = (data.list as Summary[]).map((game) =>
-      game.gameCode === gameCode ? { ...game, nextDraw, lastResult } : game,
-    );
-    return { ...data, list };
-  }
-  if ((data as Partial<Summary>).gameCode === gameCode) return { ...data, nextDraw, lastResult };
-  return data;
+  const merge = (game: Summary) => (game.gameCode === gameCode ? { ...game, nextDraw, lastResult } : game);
+  if (Array.isArray(data)) return (data as Summary[]).map(merge) as T;
+  if (typeof data !== 'object' || data === null) return data;
+  if ('list' in data && Array.isArray(data.list))
+    return { ...data, list: (data.list as Summary[]).map(merge) };
+  return merge(data as unknown as Summary) as T;
+}
+
+function summaryIn(data: unknown, gameCode: string): Summary | undefined {
+  const list = Array.isArray(data)
+    ? data
+    : typeof data === 'object' && data !== null && 'list' in data && Array.isArray(data.list)
+      ? data.list
+      : [data];
+  return (list as (Summary | null | undefined)[]).find((game) => game?.gameCode === gameCode) ?? undefined;
 }
 
 /**
@@ -31,10 +38,7 @@ export function applyLotteryPush(queryClient: QueryClient, message: RealtimeLott
     .getQueriesData<unknown>({ queryKey: ['lottery', 'game', gameCode] })
     .concat(queryClient.getQueriesData<unknown>({ queryKey: ['lottery', 'games'] }));
   const knownLast = before
-    .map(([, data]) => {
-      const found = withPushLookup(data, gameCode);
-      return found?.lastResult?.drawId ?? null;
-    })
+    .map(([, data]) => summaryIn(data, gameCode)?.lastResult?.drawId ?? null)
     .find((drawId) => drawId !== null);
   queryClient.setQueriesData<unknown>({ queryKey: ['lottery', 'games'] }, (data: unknown) =>
     withPush(data, message),
@@ -51,14 +55,6 @@ export function applyLotteryPush(queryClient: QueryClient, message: RealtimeLott
     void queryClient.invalidateQueries({ queryKey: ['lottery', 'trends', gameCode] });
     void queryClient.invalidateQueries({ queryKey: ['lottery', 'slips'] });
   }
-}
-
-function withPushLookup(data: unknown, gameCode: string): Summary | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  if ('list' in data && Array.isArray(data.list)) {
-    return (data.list as Summary[]).find((game) => game.gameCode === gameCode);
-  }
-  return (data as Partial<Summary>).gameCode === gameCode ? (data as Summary) : undefined;
 }
 
 /**
