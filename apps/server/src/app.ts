@@ -46,7 +46,11 @@ import { createPromotionEngineModule } from './modules/promotion-engine/promotio
 import { createPromotionsModule } from './modules/promotions/promotions-module.ts';
 import { createRafflesModule } from './modules/raffles/raffles-module.ts';
 import { createRanksModule } from './modules/ranks/ranks-module.ts';
-import { createRealtimeModule } from './modules/realtime/realtime-module.ts';
+import {
+  createRealtimeModule,
+  LOTTERY_CHANNEL,
+  lotterySnapshots,
+} from './modules/realtime/realtime-module.ts';
 import { createRegistrationModule } from './modules/registration/registration-module.ts';
 import { createSystemModule } from './modules/system/system-module.ts';
 import { createVendorProtocolModule } from './modules/vendor-protocol/vendor-protocol-module.ts';
@@ -228,6 +232,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   const balanceChanges = new ChangeFeed(database.listen, ledger.balanceChannel);
   const accessChanges = new ChangeFeed(database.listen, ACCESS_CHANNEL);
   const jackpotChanges = new ChangeFeed(database.listen, JACKPOT_CHANNEL);
+  const lotteryChanges = new ChangeFeed(database.listen, LOTTERY_CHANNEL);
   const gates = createAttemptGatesModule({ db }).api;
   const system = createSystemModule({ db, geo });
   const brands = system.api;
@@ -383,6 +388,10 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
         potMinor,
         currency,
       })),
+    // Issue 20: draws opened, closed, drawn or cancelled are pushed to the sockets following the game.
+    lotteryChanges,
+    lotteryGameOf: lotterySnapshots(db, clock),
+    lotteryBrandOf: async (host) => (await brands.resolveBrand(host)).id,
     sessionIdleMs: config.sessionIdleMs,
     clock,
   });
@@ -491,7 +500,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     sealed: auth.api.sealed,
     operators: operators.api,
     jobs: jobs.runnerFor([...audit.jobs, ...all.flatMap((module) => ('jobs' in module ? module.jobs : []))]),
-    feeds: [balanceChanges, accessChanges, jackpotChanges],
+    feeds: [balanceChanges, accessChanges, jackpotChanges, lotteryChanges],
     balanceChanged: (memberIds: Iterable<bigint>) => wallet.api.balanceChanged(memberIds),
     accountsMoved: (accountIds: readonly bigint[]) => wallet.api.accountsMoved(accountIds),
   };

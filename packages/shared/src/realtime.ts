@@ -4,6 +4,8 @@
  * never in the URL (URLs end up in logs).
  */
 
+import type { LotteryDraw } from './lottery.schema.ts';
+
 export const REALTIME_PATH = '/wps/ws';
 
 /** The socket is closed with this code when the first message is not a valid `auth` (or comes too late). */
@@ -15,7 +17,15 @@ export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
 
 /** Browser → server. */
 export type RealtimeAuthMessage = { type: 'auth'; token: string };
-export type RealtimeClientMessage = RealtimeAuthMessage;
+/**
+ * Issue 20 (docs/lottery.md "Real time"): the games whose draws this socket follows. Needs no login: it may
+ * be a socket's first message (a visitor's socket, no balance), or come after `auth`; each one replaces the
+ * previous list (at most `REALTIME_LOTTERY_MAX_GAMES` codes; an empty list stops the pushes).
+ */
+export type RealtimeLotterySubscribeMessage = { type: 'lottery.subscribe'; gameCodes: string[] };
+export type RealtimeClientMessage = RealtimeAuthMessage | RealtimeLotterySubscribeMessage;
+/** Most games one socket may follow (a lobby shows every game: a dozen or two). */
+export const REALTIME_LOTTERY_MAX_GAMES = 50;
 
 /** Server → browser. */
 export type RealtimeReadyMessage = { type: 'ready' };
@@ -33,11 +43,25 @@ export type RealtimeBalanceMessage = {
  */
 export type RealtimeJackpotPot = { code: string; potMinor: string; currency: string };
 export type RealtimeJackpotMessage = { type: 'jackpot'; list: RealtimeJackpotPot[] };
+/**
+ * A followed lottery game changed (a draw was created, closed, drawn, settled or cancelled): its summary as
+ * `GET /lotto/api/games` answers it (next draw, last result), at most once a second per game.
+ */
+export type RealtimeLotteryMessage = {
+  type: 'lottery';
+  gameCode: string;
+  nextDraw: LotteryDraw | null;
+  lastResult: LotteryDraw | null;
+};
+/** A `lottery.subscribe` was taken: pushes of these games follow from now on. */
+export type RealtimeLotterySubscribedMessage = { type: 'lottery.subscribed'; gameCodes: string[] };
 export type RealtimeServerMessage =
+  | RealtimeLotterySubscribedMessage
   | RealtimeReadyMessage
   | RealtimePingMessage
   | RealtimeBalanceMessage
-  | RealtimeJackpotMessage;
+  | RealtimeJackpotMessage
+  | RealtimeLotteryMessage;
 
 function jackpotPotOf(value: unknown): RealtimeJackpotPot | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -45,6 +69,16 @@ function jackpotPotOf(value: unknown): RealtimeJackpotPot | null {
   if (typeof code !== 'string' || typeof potMinor !== 'string' || typeof currency !== 'string') return null;
   if (!/^[0-9]+$/.test(potMinor)) return null;
   return { code, potMinor, currency };
+}
+
+/** A pushed draw (the server's own shape, checked loosely: the browser only shows it), null, or undefined when malformed. */
+function drawOf(value: unknown): LotteryDraw | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== 'object' || value === undefined) return undefined;
+  const { drawId, gameCode, status } = value as Record<string, unknown>;
+  if (typeof drawId !== 'string' || typeof gameCode !== 'string' || typeof status !== 'string')
+    return undefined;
+  return value as LotteryDraw;
 }
 
 /** Reads a server message from the socket's text, or null when it is not one. */
@@ -82,6 +116,17 @@ export function parseRealtimeServerMessage(text: string): RealtimeServerMessage 
       return list.every((pot) => pot !== null)
         ? { type: 'jackpot', list: list as RealtimeJackpotPot[] }
         : null;
+    }
+    case 'lottery.subscribed':
+      return Array.isArray(message.gameCodes) && message.gameCodes.every((code) => typeof code === 'string')
+        ? { type: 'lottery.subscribed', gameCodes: message.gameCodes as string[] }
+        : null;
+    case 'lottery': {
+      if (typeof message.gameCode !== 'string') return null;
+      const nextDraw = drawOf(message.nextDraw);
+      const lastResult = drawOf(message.lastResult);
+      if (nextDraw === undefined || lastResult === undefined) return null;
+      return { type: 'lottery', gameCode: message.gameCode, nextDraw, lastResult };
     }
     default:
       return null;

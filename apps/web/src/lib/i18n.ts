@@ -28,6 +28,8 @@ export const NAMESPACES = [
   'security',
   'games',
   'originals',
+  // Issue 20: lottery results, trends, the verify page's lottery mode and the home page's lottery widgets.
+  'lotteryLive',
   'messages',
   'playerRank',
   'agents',
@@ -332,6 +334,10 @@ export const MEMBER_NAMESPACES = [
   'missions',
   // Issue 19: only /promoDetail and Bonus details show them; each waits for them with its code.
   'bonuses',
+  // Issue 20: not a member's only, but shown only by the lottery pages, the home page's lazy lottery widgets
+  // and the verify page's lazy lottery mode, each of which waits for them (`loadNamespaces`): kept out of
+  // the idle load and so of the member centre's first load.
+  'lotteryLive',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

@@ -1,10 +1,13 @@
 import websocket from '@fastify/websocket';
+import { lotteryGameCodeSchema } from '@lotus/shared/lottery.schema';
 import {
   REALTIME_AUTH_TIMEOUT_MS,
   REALTIME_CLOSE_UNAUTHORIZED,
+  REALTIME_LOTTERY_MAX_GAMES,
   REALTIME_PATH,
   REALTIME_PING_INTERVAL_MS,
   type RealtimeJackpotPot,
+  type RealtimeLotterySubscribedMessage,
   type RealtimePingMessage,
   type RealtimeReadyMessage,
 } from '@lotus/shared/realtime';
@@ -19,6 +22,8 @@ import type { ChangeSubscription } from '../../lib/process-cache.ts';
 import { accessChangeOf } from '../auth/access-changes.ts';
 import { BalanceHub } from './balance-hub.ts';
 import { JackpotHub } from './jackpot-hub.ts';
+import { LotteryHub } from './lottery-hub.ts';
+import type { LotteryGameSnapshot } from './lottery-snapshot.repository.ts';
 import { RealtimeRepository } from './realtime.repository.ts';
 
 export type RealtimeDeps = {
@@ -37,6 +42,15 @@ export type RealtimeDeps = {
    */
   jackpotChanges?: ChangeSubscription;
   jackpotPotsOf?: (brandId: bigint) => Promise<RealtimeJackpotPot[]>;
+  /**
+   * The lottery draws' announcements (`lotus_lottery`, payload: lottery game id) and the game summary they
+   * push to the sockets that follow the game (issue 20, docs/lottery.md "Real time"); without them a
+   * `lottery.subscribe` is refused like any message that is not `auth`.
+   */
+  lotteryChanges?: ChangeSubscription;
+  lotteryGameOf?: (lotteryGameId: bigint) => Promise<LotteryGameSnapshot | null>;
+  /** A visitor's brand, from the socket request's host (a member's is their session's). */
+  lotteryBrandOf?: (host: string) => Promise<bigint>;
   /** The session idle limit, so a socket does not outlive the session it was opened with. */
   sessionIdleMs: number;
   clock?: Clock;
@@ -80,6 +94,9 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
 
     const hub = new BalanceHub(deps.balanceOf, app.log);
     const jackpots = deps.jackpotPotsOf ? new JackpotHub(deps.jackpotPotsOf, app.log) : null;
+    const lotteryBrandOf = deps.lotteryBrandOf;
+    const lotteries =
+      deps.lotteryGameOf && lotteryBrandOf ? new LotteryHub(deps.lotteryGameOf, app.log) : null;
     const sessions = new RealtimeRepository(deps.db);
     /** Authenticated sockets by member, with the session each was opened with. */
     const sessionsOf = new Map<string, Map<WebSocket, bigint>>();
@@ -139,10 +156,19 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
           }),
         );
       }
+      if (lotteries && deps.lotteryChanges) {
+        stops.push(
+          deps.lotteryChanges.subscribe({
+            changed: (payload) => lotteries.changed(payload),
+            resumed: () => lotteries.changedAll(),
+          }),
+        );
+      }
     });
     app.addHook('onClose', async () => {
       for (const stop of stops.splice(0)) stop();
       jackpots?.stop();
+      lotteries?.stop();
     });
 
     app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
@@ -151,21 +177,38 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       let brandId: bigint | null = null;
       let sessionId: bigint | null = null;
       let firstMessageSeen = false;
+      /** Opened by a `lottery.subscribe` instead of `auth`: lottery pushes and pings only. */
+      let visitor = false;
       const refuse = (reason: string) => refuseSocket(socket, reason);
-      const send = (message: RealtimeReadyMessage | RealtimePingMessage) => {
+      const send = (
+        message: RealtimeReadyMessage | RealtimePingMessage | RealtimeLotterySubscribedMessage,
+      ) => {
         if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
       };
 
       const authTimer = setTimeout(() => refuse('authentication timeout'), authTimeoutMs);
       // The ping still checks the session: it catches idleness, which no announcement reports.
       const pingTimer = setInterval(() => {
-        if (sessionId === null) return;
+        if (sessionId === null) {
+          if (visitor) send({ type: 'ping' });
+          return;
+        }
         sessionAlive(sessionId)
           .then((alive) => (alive ? send({ type: 'ping' }) : refuse('session ended')))
           .catch((error: unknown) => request.log.warn({ err: error }, 'realtime session check failed'));
       }, pingIntervalMs);
       pingTimer.unref();
       authTimer.unref();
+
+      /** Follows the games in the socket's brand (a member's, else the host's), then acknowledges. */
+      const subscribeLottery = async (gameCodes: string[], opening: boolean) => {
+        if (!lotteries || !lotteryBrandOf) return;
+        const brand = brandId ?? (await lotteryBrandOf(request.host));
+        if (socket.readyState !== OPEN) return;
+        lotteries.follow(socket, brand, gameCodes);
+        if (opening) send({ type: 'ready' });
+        send({ type: 'lottery.subscribed', gameCodes });
+      };
 
       const authenticate = async (data: RawData, isBinary: boolean) => {
         const token = isBinary ? null : tokenOf(data.toString());
@@ -193,7 +236,24 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       };
 
       socket.on('message', (data, isBinary) => {
-        // Only the first message means anything; later ones (or any while it is being checked) are ignored.
+        // A lottery subscription needs no login: as the first message it opens a visitor's socket (no
+        // balance; a later `auth` is ignored), later it replaces the socket's list.
+        const gameCodes = lotteries && !isBinary ? lotterySubscriptionOf(data.toString()) : null;
+        if (gameCodes !== null) {
+          const opening = !firstMessageSeen;
+          if (opening) {
+            firstMessageSeen = true;
+            visitor = true;
+            clearTimeout(authTimer);
+          }
+          subscribeLottery(gameCodes, opening).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'realtime lottery subscription failed');
+            if (opening) refuse('lottery subscription failed');
+          });
+          return;
+        }
+        // Otherwise only the first message means anything (auth); later ones, or any while it is being
+        // checked, are ignored.
         if (firstMessageSeen) return;
         firstMessageSeen = true;
         authenticate(data, isBinary).catch((error: unknown) => {
@@ -206,6 +266,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         clearTimeout(authTimer);
         clearInterval(pingTimer);
         sockets.delete(socket);
+        lotteries?.remove(socket);
         if (brandId !== null) jackpots?.remove(brandId, socket);
         if (memberId !== null) {
           hub.remove(memberId, socket);
@@ -230,4 +291,21 @@ function tokenOf(text: string): string | null {
   const { type, token } = message as { type?: unknown; token?: unknown };
   if (type !== 'auth' || typeof token !== 'string' || token === '' || token.length > TOKEN_MAX) return null;
   return token;
+}
+
+/** The game codes of a valid `{ "type": "lottery.subscribe", "gameCodes": [...] }` message, or null. */
+function lotterySubscriptionOf(text: string): string[] | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof message !== 'object' || message === null) return null;
+  const { type, gameCodes } = message as { type?: unknown; gameCodes?: unknown };
+  if (type !== 'lottery.subscribe' || !Array.isArray(gameCodes)) return null;
+  if (gameCodes.length > REALTIME_LOTTERY_MAX_GAMES) return null;
+  return gameCodes.every((code) => lotteryGameCodeSchema.safeParse(code).success)
+    ? (gameCodes as string[])
+    : null;
 }

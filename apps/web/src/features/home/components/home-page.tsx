@@ -1,8 +1,14 @@
 import { SimpleGrid } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { loadNamespaces } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { GameLanes } from './game-lanes.tsx';
+
+// Issue 20: below the lanes, its own chunk with its texts (the home JS budget has no room for it).
+const HomeLotteries = lazy(() =>
+  Promise.all([import('./home-lotteries.tsx'), loadNamespaces(['lotteryLive'])]).then(([m]) => m),
+);
 
 type HomePageProps = {
   brandName: string;
@@ -17,9 +23,9 @@ type HomePageProps = {
 };
 
 /**
- * Home (SPEC §2): notice marquee, jackpot counter, winner board, then the game lanes (SPEC §3 "Lane"). The
- * sections above the lanes keep a fixed height while they load, so a deep link (/#home-games) lands where
- * it points.
+ * Home (SPEC §2): notice marquee, jackpot counter, winner board, then the game lanes (SPEC §3 "Lane") and
+ * the lottery widgets (issue 20). The sections above the lanes keep a fixed height while they load, so a
+ * deep link (/#home-games) lands where it points.
  */
 export function HomePage({ brandName, notices, jackpot, winners, prompt }: HomePageProps) {
   const { t } = useTranslation('content');
@@ -37,6 +43,9 @@ export function HomePage({ brandName, notices, jackpot, winners, prompt }: HomeP
       <div id="home-games">
         <GameLanes />
       </div>
+      <Suspense fallback={null}>
+        <HomeLotteries />
+      </Suspense>
     </PageFrame>
   );
 }

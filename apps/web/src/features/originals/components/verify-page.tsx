@@ -39,6 +39,16 @@ const RaffleVerifyForm = lazy(() =>
   })),
 );
 
+/** The lottery mode (issue 20) and the lottery maths it recomputes with: loaded only when a player picks it. */
+const LotteryVerifyForm = lazy(() =>
+  Promise.all([import('./lottery-verify-form.tsx'), loadNamespaces(['lotteryLive'])]).then(([m]) => ({
+    default: m.LotteryVerifyForm,
+  })),
+);
+
+type Mode = 'round' | 'raffle' | 'lottery';
+const modeOf = (value: string | null): Mode => (value === 'raffle' || value === 'lottery' ? value : 'round');
+
 /** The recomputed outcome in words, game by game, then what it pays. */
 function OutcomeSummary({ outcome }: { outcome: GameOutcome }) {
   const { t } = useTranslation('originals');
@@ -134,7 +144,8 @@ export function VerifyPage() {
   // Once the player edits anything, the stored round no longer describes what is being checked.
   const [edited, setEdited] = useState(false);
   // Issue 19: a raffle ticket is verified here too (seed + ticket id + prize table → prize).
-  const [mode, setMode] = useState<'round' | 'raffle'>(search.get('mode') === 'raffle' ? 'raffle' : 'round');
+  // Issue 20: and a lottery draw (draw id → seed, hash and result).
+  const [mode, setMode] = useState<Mode>(modeOf(search.get('mode')));
   const raffleInitial = {
     seed: search.get('seed') ?? '',
     hash: search.get('hash') ?? '',
@@ -174,7 +185,7 @@ export function VerifyPage() {
         <Title order={1} size="h3">
           {t('verify.title')}
         </Title>
-        {back?.startsWith('/originals/play') || back === '/member/raffles' ? (
+        {back?.startsWith('/originals/play') || back === '/member/raffles' || back?.startsWith('/lottery') ? (
           <Anchor component={Link} to={back} data-testid="verify-back">
             {t('verify.back')}
           </Anchor>
@@ -182,11 +193,12 @@ export function VerifyPage() {
       </Group>
       <SegmentedControl
         value={mode}
-        onChange={(value) => setMode(value === 'raffle' ? 'raffle' : 'round')}
+        onChange={(value) => setMode(modeOf(value))}
         aria-label={t('verify.mode.label')}
         data={[
           { value: 'round', label: t('verify.mode.round') },
           { value: 'raffle', label: t('verify.mode.raffle') },
+          { value: 'lottery', label: t('verify.mode.lottery') },
         ]}
         data-testid="verify-mode"
       />
@@ -195,7 +207,12 @@ export function VerifyPage() {
           <RaffleVerifyForm initial={raffleInitial} />
         </Suspense>
       ) : null}
-      <Stack gap="md" display={mode === 'raffle' ? 'none' : undefined}>
+      {mode === 'lottery' ? (
+        <Suspense fallback={null}>
+          <LotteryVerifyForm initialDrawId={search.get('drawId') ?? ''} />
+        </Suspense>
+      ) : null}
+      <Stack gap="md" display={mode === 'round' ? undefined : 'none'}>
         <Text size="sm">{t('verify.explain1')}</Text>
         <Text size="sm">{t('verify.explain2')}</Text>
         <form onSubmit={submit}>
