@@ -1,4 +1,4 @@
-import { mathsOf } from '@lotus/games/lottery/index';
+import { lotteryOdds, lotteryPayoutMinor, settleLotteryLine } from '@lotus/games/lottery/index';
 import type { LotteryResult, LotteryVariant } from '@lotus/games/lottery/types';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
@@ -10,7 +10,7 @@ import {
   type SlipLine,
   type SlipRecord,
 } from './lottery-engine.repository.ts';
-import { rollbackSlip, roundIdOf, UNITS } from './lottery-slips.service.ts';
+import { rollbackSlip, roundIdOf } from './lottery-slips.service.ts';
 
 export const SETTLE_JOB = 'lottery.settle';
 export const SETTLE_EVERY_MS = 2_000;
@@ -27,12 +27,11 @@ export function payoutsOf(
   marginBp: number,
   lines: SlipLine[],
 ): { lineNo: number; payoutMinor: bigint }[] {
-  const maths = mathsOf(draw.family);
-  const odds = maths.odds(marginBp, draw.variant as LotteryVariant);
+  const odds = lotteryOdds(draw.family, draw.variant as LotteryVariant, marginBp);
   const result = draw.result as LotteryResult;
   return lines.map((line) => ({
     lineNo: line.lineNo,
-    payoutMinor: (line.stakeMinor * maths.settleLine(line, result, odds)) / UNITS,
+    payoutMinor: lotteryPayoutMinor(line.stakeMinor, settleLotteryLine(draw.family, line, result, odds)),
   }));
 }
 

@@ -1,5 +1,10 @@
-import { mathsOf } from '@lotus/games/lottery/index';
-import type { LotteryMaths, LotteryVariant } from '@lotus/games/lottery/types';
+import {
+  lineOdds,
+  lotteryOdds,
+  lotteryPayoutMinor,
+  validateLotteryLine,
+} from '@lotus/games/lottery/index';
+import type { LotteryVariant } from '@lotus/games/lottery/types';
 import type { LotterySlip, LotterySlipRequest } from '@lotus/shared/lottery.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -18,9 +23,6 @@ import {
   type SlipRecord,
 } from './lottery-engine.repository.ts';
 import { walletBalance } from './lottery-sessions.service.ts';
-
-/** A line pays `stake × units / 10^4`, rounded down to the minor unit (docs/lottery.md). */
-export const UNITS = 10_000n;
 
 /** The protocol round of a slip (docs/lottery.md: one slip = one round). */
 export function roundIdOf(slipId: bigint): string {
@@ -64,15 +66,15 @@ export function slipView(record: SlipRecord, lines: SlipLine[], language: string
 }
 
 /** The lines of a request checked by the maths and the game's limits, with odds and liability fixed now. */
-function pricedLines(draw: EngineDraw, maths: LotteryMaths, request: LotterySlipRequest): NewLine[] {
+function pricedLines(draw: EngineDraw, request: LotterySlipRequest): NewLine[] {
   if (request.lines.length > draw.maxLines) {
     throw new AppError('lottery_too_many_lines', { details: { maxLines: draw.maxLines } });
   }
   const variant = draw.variant as LotteryVariant;
-  const odds = maths.odds(draw.marginBp, variant);
+  const odds = lotteryOdds(draw.family, variant, draw.marginBp);
   return request.lines.map((line, index) => {
     const lineNo = index + 1;
-    if (maths.validateLine(line, variant) !== null) {
+    if (validateLotteryLine(draw.family, variant, line) !== null) {
       throw new AppError('lottery_bet_invalid', { details: { lineNo } });
     }
     const stakeMinor = BigInt(line.stakeMinor);
@@ -85,14 +87,14 @@ function pricedLines(draw: EngineDraw, maths: LotteryMaths, request: LotterySlip
         },
       });
     }
-    const priced = maths.lineOdds(line, odds);
+    const priced = lineOdds(draw.family, line, odds);
     return {
       lineNo,
       betType: line.betType,
       selection: line.selection,
       stakeMinor,
       odds1e4: priced.odds1e4,
-      maxPayoutMinor: (stakeMinor * priced.maxUnits) / UNITS,
+      maxPayoutMinor: lotteryPayoutMinor(stakeMinor, priced.maxUnits),
     };
   });
 }
@@ -126,7 +128,7 @@ export class LotterySlipsService {
     if (replay) return this.#answer(session, replay.id);
     const draw = await this.#repository.drawOfPlayer(request.drawId, session.playerRef);
     if (!draw) throw new AppError('lottery_draw_not_found');
-    const lines = pricedLines(draw, mathsOf(draw.family), request);
+    const lines = pricedLines(draw, request);
     const totalStakeMinor = lines.reduce((sum, line) => sum + line.stakeMinor, 0n);
     const client = await this.#wallet();
 
