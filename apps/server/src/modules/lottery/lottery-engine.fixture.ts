@@ -39,6 +39,7 @@ export type LotteryEngineFixture = {
 };
 
 let drawCounter = 0;
+let opened = 0;
 
 /**
  * The lottery engine switched on as an operator would (rows written directly; the draws part's calendar is
@@ -129,10 +130,13 @@ export async function lotteryEngineFixture(
         vendorId: vendor.id,
         minutes: 240,
       });
+      // Each open from its own address: opening sessions has its own per-IP budget (60 a minute).
+      opened += 1;
       const response = await app.inject({
         method: 'POST',
         url: '/lotto/api/session',
         payload: { launchToken },
+        remoteAddress: `10.20.${(opened >> 8) & 255}.${opened & 255}`,
       });
       if (response.statusCode !== 200) throw new Error(`open: ${response.statusCode} ${response.body}`);
       return lotterySessionResponseSchema.parse(response.json()).value.sessionToken;
