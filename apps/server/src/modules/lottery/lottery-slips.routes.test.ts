@@ -13,12 +13,14 @@ import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
+import { createOpsDeps } from '../../ops/commands.ts';
 import {
   type EngineGame,
   type LotteryEngineFixture,
   lotteryEngineFixture,
   vnNorthResultWithTwo27s,
 } from './lottery-engine.fixture.ts';
+import { lotteryLiabilityOpsCommands } from './lottery-liability.ops-commands.ts';
 import { SETTLE_JOB } from './lottery-settlement.service.ts';
 
 /**
@@ -275,5 +277,13 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
     expect(view).toMatchObject({ stakesMinor: '2500', worstCaseMinor: String(94_999n * 2n + 47_499n) });
     expect(view.selections[0]).toMatchObject({ key: 'lo2:12', exposureMinor: '189998', stakeMinor: '2000', lines: 2 });
     expect(view.largestMinor).toBe('189998');
+
+    // The CLI prints the same view (same service).
+    const out: string[] = [];
+    const io = { out: (line: string) => out.push(line), err: (line: string) => out.push(line) };
+    const command = lotteryLiabilityOpsCommands['lottery:liability'];
+    const code = await command?.run([draw.drawId], { brand: undefined }, createOpsDeps(test.database.db), io);
+    expect(code).toBe(0);
+    expect(JSON.parse(out.join('\n'))).toEqual(view);
   });
 });
