@@ -341,7 +341,12 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
   /** The player's slips, newest first; `open` = pending or placed, `settled` = every finished one. */
   async slipsOf(
     playerRef: string,
-    query: { status: 'open' | 'settled' | 'all'; gameCode?: string | undefined; limit: number; offset: number },
+    query: {
+      status: 'open' | 'settled' | 'all';
+      gameCode?: string | undefined;
+      limit: number;
+      offset: number;
+    },
   ): Promise<{ rows: SlipRecord[]; total: number }> {
     let base = this.#slips().where('lottery_slips.player_ref', '=', playerRef);
     if (query.status === 'open') base = base.where('lottery_slips.status', 'in', ['pending', 'placed']);

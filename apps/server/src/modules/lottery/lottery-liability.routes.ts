@@ -20,8 +20,7 @@ export function lotteryLiabilityRoutes(liability: LotteryLiabilityService): Fast
           response: { 200: lotteryLiabilityResponseSchema },
         },
       },
-      async (request) =>
-        ok(await liability.liability(operatorOf(request).brandId, request.params.drawId)),
+      async (request) => ok(await liability.liability(operatorOf(request).brandId, request.params.drawId)),
     );
   };
 }

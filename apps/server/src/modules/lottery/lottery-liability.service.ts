@@ -23,7 +23,11 @@ export class LotteryLiabilityService {
     if (!draw) throw new AppError('lottery_draw_not_found');
     const rows = await this.#repository.liabilityOf(draw.drawId);
     rows.sort((a, b) =>
-      a.exposureMinor === b.exposureMinor ? a.key.localeCompare(b.key) : a.exposureMinor > b.exposureMinor ? -1 : 1,
+      a.exposureMinor === b.exposureMinor
+        ? a.key.localeCompare(b.key)
+        : a.exposureMinor > b.exposureMinor
+          ? -1
+          : 1,
     );
     const sum = (values: bigint[]) => values.reduce((total, value) => total + value, 0n);
     return {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
 import type { lotterySessionSchema } from '@lotus/shared/lottery.schema';
+import type { z } from 'zod';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -28,7 +28,9 @@ describe('lottery: run-jobs hook [pglite]', () => {
     const draw = await fx.draw(game);
     const member = await fx.wallet.member({ fundMinor: 10_000n });
     const token = await fx.open(member.id, game);
-    const placed = await fx.place(token, draw.drawId, [{ betType: 'lo2', selection: '27', stakeMinor: '1000' }]);
+    const placed = await fx.place(token, draw.drawId, [
+      { betType: 'lo2', selection: '27', stakeMinor: '1000' },
+    ]);
     expect(placed.statusCode, placed.body).toBe(200);
     await fx.setResult(draw, vnNorthResultWithTwo27s());
 

@@ -187,7 +187,10 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
     const token = await fx.open(member.id, game);
     const draw = await fx.draw(game);
     const { slip } = await placed(
-      await fx.place(token, draw.drawId, [lo('27', '10000'), { betType: 'de', selection: '99', stakeMinor: '5000' }]),
+      await fx.place(token, draw.drawId, [
+        lo('27', '10000'),
+        { betType: 'de', selection: '99', stakeMinor: '5000' },
+      ]),
     );
     expect(await fx.wallet.main(member.id)).toBe(85_000n);
     await fx.setResult(draw, vnNorthResultWithTwo27s());
@@ -198,7 +201,8 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
     expect(settled).toMatchObject({ status: 'settled', payout_minor: 70_370n });
     expect(await fx.wallet.main(member.id)).toBe(85_000n + 70_370n);
     const detail = await fx.get(`/lotto/api/slips/${slip.slipId}`, token);
-    const lines = (detail.json() as { value: { slip: { lines: { payoutMinor: string }[] } } }).value.slip.lines;
+    const lines = (detail.json() as { value: { slip: { lines: { payoutMinor: string }[] } } }).value.slip
+      .lines;
     expect(lines.map((line) => line.payoutMinor)).toEqual(['70370', '0']);
     const drawRow = await test.database.db
       .selectFrom('lottery_draws')
@@ -220,7 +224,9 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
       headers: { authorization: `Bearer ${member.token}` },
     });
     expect(records.statusCode, records.body).toBe(200);
-    const record = betRecordsResponse.parse(records.json()).value.list.find((one) => one.roundId === slip.slipId);
+    const record = betRecordsResponse
+      .parse(records.json())
+      .value.list.find((one) => one.roundId === slip.slipId);
     expect(record).toMatchObject({ stakeMinor: '15000', payoutMinor: '70370', status: 'settled' });
   });
 
@@ -275,7 +281,12 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
     expect(response.statusCode, response.body).toBe(200);
     const view = lotteryLiabilityResponseSchema.parse(response.json()).value;
     expect(view).toMatchObject({ stakesMinor: '2500', worstCaseMinor: String(94_999n * 2n + 47_499n) });
-    expect(view.selections[0]).toMatchObject({ key: 'lo2:12', exposureMinor: '189998', stakeMinor: '2000', lines: 2 });
+    expect(view.selections[0]).toMatchObject({
+      key: 'lo2:12',
+      exposureMinor: '189998',
+      stakeMinor: '2000',
+      lines: 2,
+    });
     expect(view.largestMinor).toBe('189998');
 
     // The CLI prints the same view (same service).

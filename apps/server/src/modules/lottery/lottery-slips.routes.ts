@@ -1,3 +1,4 @@
+import { envelopeOf } from '@lotus/shared/envelope';
 import {
   LOTTERY_API,
   LOTTERY_SESSION_HEADER,
@@ -6,11 +7,10 @@ import {
   lotterySessionRequestSchema,
   lotterySessionResponseSchema,
   lotterySlipRequestSchema,
+  lotterySlipSchema,
   lotterySlipsQuerySchema,
   lotterySlipsResponseSchema,
-  lotterySlipSchema,
 } from '@lotus/shared/lottery.schema';
-import { envelopeOf } from '@lotus/shared/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

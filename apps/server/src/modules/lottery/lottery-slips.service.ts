@@ -1,9 +1,4 @@
-import {
-  lineOdds,
-  lotteryOdds,
-  lotteryPayoutMinor,
-  validateLotteryLine,
-} from '@lotus/games/lottery/index';
+import { lineOdds, lotteryOdds, lotteryPayoutMinor, validateLotteryLine } from '@lotus/games/lottery/index';
 import type { LotteryVariant } from '@lotus/games/lottery/types';
 import type { LotterySlip, LotterySlipRequest } from '@lotus/shared/lottery.schema';
 import type { FastifyBaseLogger } from 'fastify';
@@ -243,7 +238,12 @@ export class LotterySlipsService {
 
   async list(
     session: LotterySession,
-    query: { status: 'open' | 'settled' | 'all'; gameCode?: string | undefined; pageNo: number; pageSize: number },
+    query: {
+      status: 'open' | 'settled' | 'all';
+      gameCode?: string | undefined;
+      pageNo: number;
+      pageSize: number;
+    },
   ): Promise<{ list: LotterySlip[]; pageNum: number; totalPages: number }> {
     const { rows, total } = await this.#repository.slipsOf(session.playerRef, {
       status: query.status,
