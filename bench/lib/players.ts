@@ -199,3 +199,36 @@ export async function loginBodies(url: string, players: Player[], count: number)
     });
   });
 }
+
+/** A lottery session per player (issue 20): launch the lottery game, then `POST /lotto/api/session`. */
+export async function lotterySessions(url: string, players: Player[], gameCode: string): Promise<string[]> {
+  const list = (await json(
+    await fetch(`${url}/wps/relay/GCSGAME_gameList`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ vassalage: 'LOTTO', pageNo: 1, pageSize: 50, language: 'EN' }),
+    }),
+    'lottery game list',
+  )) as { value: { list: { nodeId: string | number; gameCode: string }[] } };
+  const game = list.value.list.find((entry) => entry.gameCode === gameCode);
+  if (!game) throw new Error(`no lottery game ${gameCode} in the game list`);
+  return inBatches(players, 4, async (player) => {
+    const launch = (await json(
+      await fetch(`${url}/wps/game/launchGame?nodeId=${game.nodeId}&trial=0&language=EN`, {
+        headers: { authorization: `Bearer ${player.token}` },
+      }),
+      `lottery launch for ${player.username}`,
+    )) as { value: { content: string } };
+    const launchToken = new URL(launch.value.content, url).searchParams.get('token');
+    if (!launchToken) throw new Error(`launch URL without a token: ${launch.value.content}`);
+    const session = (await json(
+      await fetch(`${url}/lotto/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ launchToken }),
+      }),
+      `lottery session for ${player.username}`,
+    )) as { value: { sessionToken: string } };
+    return session.value.sessionToken;
+  });
+}

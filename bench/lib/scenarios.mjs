@@ -103,6 +103,46 @@ export function scenarioRequests(scenario, data, tally) {
       ];
     }
 
+    case 'lotterySlip': {
+      // Issue 20: one slip of 1–3 lô lines per request on one draw; numbers as players pick them: a third
+      // of the picks on ten "hot" numbers, the rest uniform over 00–99. Each request its own requestId.
+      const tag = randomUUID().slice(0, 8);
+      let slips = 0;
+      const pick = () => {
+        const n =
+          Math.random() < 1 / 3
+            ? [7, 9, 13, 27, 36, 39, 68, 79, 86, 99][Math.floor(Math.random() * 10)]
+            : Math.floor(Math.random() * 100);
+        return String(n).padStart(2, '0');
+      };
+      return [
+        {
+          method: 'POST',
+          path: '/lotto/api/slips',
+          setupRequest(request, context) {
+            context.session ??= nextOf(data.sessions);
+            slips += 1;
+            const count = 1 + Math.floor(Math.random() * 3);
+            const chosen = [...new Set(Array.from({ length: count }, pick))];
+            return {
+              ...request,
+              headers: {
+                ...request.headers,
+                'content-type': 'application/json',
+                'x-lottery-session': context.session,
+              },
+              body: JSON.stringify({
+                requestId: `${tag}-${slips}`,
+                drawId: data.drawId,
+                lines: chosen.map((selection) => ({ betType: 'lo2', selection, stakeMinor: '100' })),
+              }),
+            };
+          },
+          onResponse: check('"success":true'),
+        },
+      ];
+    }
+
     case 'login': {
       // Each login spends a single-use human-check challenge, so every request has its own sealed body,
       // made before the load starts (bench/lib/players.ts).

@@ -1,21 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/unit-of-work.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { WalletClientSource } from '../inhouse-vendor/inhouse-vendor.service.ts';
 import type { JobSpec } from '../jobs/jobs-api.ts';
+import type { LotteryModuleDeps } from './lottery-deps.ts';
 import { createLotteryDraws } from './lottery-draws-part.ts';
 import { createLotteryEngine } from './lottery-engine-part.ts';
 
-export type LotteryModuleDeps = {
-  db: Db;
-  clock: Clock;
-  /** The engine's wallet client, signed as vendor LOTTO (`catalogueWalletClient(…, 'LOTTO')`). */
-  wallet: WalletClientSource;
-  log?: FastifyBaseLogger;
-  /** DEV_INBOX: the browser journeys' dev routes. */
-  devInbox?: boolean;
-};
+export type { LotteryModuleDeps } from './lottery-deps.ts';
 
 /**
  * The lottery engine (issue 20, docs/lottery.md): an in-house vendor behind the seamless-wallet protocol.

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/unit-of-work.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { WalletClientSource } from '../inhouse-vendor/inhouse-vendor.service.ts';
+
+/** What the lottery module's parts are built from (a file of its own, so the parts need not import the module). */
+export type LotteryModuleDeps = {
+  db: Db;
+  clock: Clock;
+  /** The engine's wallet client, signed as vendor LOTTO (`catalogueWalletClient(…, 'LOTTO')`). */
+  wallet: WalletClientSource;
+  log?: FastifyBaseLogger;
+  /** DEV_INBOX: the browser journeys' dev routes. */
+  devInbox?: boolean;
+};
