@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { JobSpec } from '../jobs/jobs-api.ts';
+import type { LotteryModuleDeps } from './lottery-deps.ts';
 import { lotteryLiabilityRoutes } from './lottery-liability.routes.ts';
 import { LotteryLiabilityService } from './lottery-liability.service.ts';
-import type { LotteryModuleDeps } from './lottery-deps.ts';
 import { LotterySessionsService } from './lottery-sessions.service.ts';
 import { lotteryDevRoutes } from './lottery-settlement.dev-routes.ts';
 import { LotterySettlementService, SETTLE_EVERY_MS, SETTLE_JOB } from './lottery-settlement.service.ts';

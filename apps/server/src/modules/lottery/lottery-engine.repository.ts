@@ -139,12 +139,34 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
   /** The draw a player of this wallet (a member id) may bet on: a draw of a game of the member's brand. */
   async drawOfPlayer(publicId: string, playerRef: string): Promise<EngineDraw | undefined> {
     if (!/^[1-9][0-9]{0,17}$/.test(playerRef)) return undefined;
-    return this.#draws()
-      .where(publicDrawId, '=', publicId)
-      .where('lottery_games.brand_id', '=', (eb) =>
+    return this.#byPublicId(publicId)
+      ?.where('lottery_games.brand_id', '=', (eb) =>
         eb.selectFrom('members').select('members.brand_id').where('members.id', '=', BigInt(playerRef)),
       )
       .executeTakeFirst();
+  }
+
+  /**
+   * A public draw id `<gameCode>-<drawNo>` split into its (game code, draw number) readings — a daily drawNo
+   * `YYYYMMDD` or an interval one `YYYYMMDD-NNNN` — so the lookup uses the unique keys instead of scanning
+   * every draw for a concatenation. Undefined when it has no reading.
+   */
+  #byPublicId(publicId: string) {
+    const readings = [/^(.+)-([0-9]{8}-[0-9]{4})$/, /^(.+)-([0-9]{8})$/]
+      .map((pattern) => pattern.exec(publicId))
+      .filter((match): match is RegExpExecArray => match !== null)
+      .map(([, gameCode, drawNo]) => ({ gameCode: gameCode as string, drawNo: drawNo as string }));
+    if (readings.length === 0) return undefined;
+    return this.#draws().where((eb) =>
+      eb.or(
+        readings.map((reading) =>
+          eb.and([
+            eb('lottery_games.game_code', '=', reading.gameCode),
+            eb('lottery_draws.draw_no', '=', reading.drawNo),
+          ]),
+        ),
+      ),
+    );
   }
 
   /**
@@ -472,10 +494,7 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
   }
 
   async drawOfBrand(publicId: string, brandId: bigint): Promise<EngineDraw | undefined> {
-    return this.#draws()
-      .where(publicDrawId, '=', publicId)
-      .where('lottery_games.brand_id', '=', brandId)
-      .executeTakeFirst();
+    return this.#byPublicId(publicId)?.where('lottery_games.brand_id', '=', brandId).executeTakeFirst();
   }
 
   /** Per selection key of a draw: the exposure row and the standing (placed or pending) lines behind it. */

@@ -173,7 +173,12 @@ export class LotterySlipsService {
       return this.#answer(session, twin.id);
     }
 
-    const debit = await this.#debit(client, session, { slipId, gameCode: draw.gameCode, totalStakeMinor });
+    const debit = await this.#debit(client, session, {
+      slipId,
+      drawId: draw.drawId,
+      gameCode: draw.gameCode,
+      totalStakeMinor,
+    });
     const at = this.#clock.now();
     if (debit.status !== 'OK') {
       await this.#finish(slipId, draw.drawId, 'refused', at, debit.status);
@@ -187,7 +192,7 @@ export class LotterySlipsService {
   async #debit(
     client: SeamlessWalletClient,
     session: LotterySession,
-    slip: { slipId: bigint; gameCode: string; totalStakeMinor: bigint },
+    slip: { slipId: bigint; drawId: bigint; gameCode: string; totalStakeMinor: bigint },
   ): Promise<WalletResult> {
     const roundId = roundIdOf(slip.slipId);
     const bet = {
@@ -202,10 +207,8 @@ export class LotterySlipsService {
       // The debit may have landed before the answer was lost: cancel it (a rollback that arrives first
       // makes the platform refuse the late debit) and void the slip, releasing its exposure.
       const rolledBack = await rollbackSlip(client, { ...bet, slipId: slip.slipId }, this.#log);
-      if (rolledBack) {
-        const draw = await this.#repository.slipById(slip.slipId);
-        if (draw) await this.#finish(slip.slipId, draw.drawId, 'void', this.#clock.now());
-      }
+      // Not rolled back: the slip stays pending and the settlement job rolls it back after 30 s.
+      if (rolledBack) await this.#finish(slip.slipId, slip.drawId, 'void', this.#clock.now());
       throw new AppError('service_unavailable', { message: 'wallet debit failed', cause: error });
     }
   }
