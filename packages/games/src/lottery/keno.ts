@@ -22,7 +22,8 @@ const BET_TYPES = Array.from({ length: 10 }, (_, i) => `spot${i + 1}`);
 
 /**
  * The pay table's shape per spot count (hits → relative pay), after common land-based keno tables; the
- * odds scale each so its return is exactly 1 − margin (rounded down), so only the ratios matter.
+ * odds scale each so its return is exactly 1 − margin (rounded down), so only the ratios matter. No tier
+ * pays less than the stake after scaling (index.test.ts): a "win" under the stake would read as a loss.
  */
 export const KENO_RATIOS: Record<string, Record<string, number>> = {
   spot1: { '1': 3 },
@@ -31,9 +32,9 @@ export const KENO_RATIOS: Record<string, Record<string, number>> = {
   spot4: { '2': 1, '3': 4, '4': 100 },
   spot5: { '3': 2, '4': 20, '5': 450 },
   spot6: { '3': 1, '4': 7, '5': 50, '6': 1600 },
-  spot7: { '3': 1, '4': 3, '5': 21, '6': 400, '7': 7000 },
+  spot7: { '4': 3, '5': 20, '6': 380, '7': 7000 },
   spot8: { '4': 2, '5': 12, '6': 100, '7': 1650, '8': 10000 },
-  spot9: { '4': 1, '5': 6, '6': 44, '7': 335, '8': 4700, '9': 10000 },
+  spot9: { '5': 6, '6': 44, '7': 335, '8': 4700, '9': 10000 },
   spot10: { '5': 2, '6': 20, '7': 142, '8': 1000, '9': 4500, '10': 10000 },
 };
 

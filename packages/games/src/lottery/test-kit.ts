@@ -1,0 +1,93 @@
+import { type Fraction, fraction, toNumber } from '../rational.ts';
+import type { LotteryOdds } from './types.ts';
+
+/**
+ * Statistics shared by the lottery tests (no vitest import: each check returns whether it holds and a
+ * line saying why, which the test asserts with that line as its message).
+ */
+
+/** Running mean and standard deviation of a line's payout per unit stake. */
+export class Stats {
+  n = 0;
+  sum = 0;
+  sumSq = 0;
+  add(x: number): void {
+    this.n++;
+    this.sum += x;
+    this.sumSq += x * x;
+  }
+  get mean(): number {
+    return this.sum / this.n;
+  }
+  get sd(): number {
+    return Math.sqrt(Math.max(0, (this.sumSq - this.n * this.mean ** 2) / (this.n - 1)));
+  }
+}
+
+/** Whether the simulated mean is inside the 99 % band mean ± 2.576·s/√n around the exact value. */
+export function inBand99(label: string, s: Stats, exact: number): { ok: boolean; report: string } {
+  const half = (2.576 * s.sd) / Math.sqrt(s.n);
+  return {
+    ok: Math.abs(s.mean - exact) <= half,
+    report: `${label}: n=${s.n} mean=${s.mean.toFixed(5)} exact=${exact.toFixed(5)} ±${half.toFixed(5)}`,
+  };
+}
+
+/** Upper 1 % point of χ² with k degrees of freedom (Wilson–Hilferty; z = 2.3263 is the normal 99 % quantile). */
+function chiSquareCritical99(k: number): number {
+  const z = 2.3263478740408408;
+  const a = 2 / (9 * k);
+  return k * (1 - a + z * Math.sqrt(a)) ** 3;
+}
+
+/** Whether counts of equally likely categories pass χ² at 99 %. */
+export function uniform99(label: string, counts: readonly number[]): { ok: boolean; report: string } {
+  const n = counts.reduce((a, b) => a + b, 0);
+  const expected = n / counts.length;
+  const chi = counts.reduce((a, c) => a + (c - expected) ** 2 / expected, 0);
+  const critical = chiSquareCritical99(counts.length - 1);
+  return {
+    ok: chi < critical,
+    report: `${label}: χ²=${chi.toFixed(2)} with ${counts.length - 1} df, 99 % critical ${critical.toFixed(2)}`,
+  };
+}
+
+/**
+ * Whether an exactly computed return (total pay units over `outcomes` equally likely outcomes) is what the
+ * odds declare, at most 1 − margin, and within 0.5 % of it.
+ */
+export function returnMatches(
+  label: string,
+  units: bigint,
+  outcomes: bigint,
+  odds: LotteryOdds,
+  marginBp: number,
+): { ok: boolean; report: string } {
+  return exactReturnMatches(label, fraction(units, outcomes * 10_000n), odds.declaredReturn, marginBp);
+}
+
+export function exactReturnMatches(
+  label: string,
+  exact: Fraction,
+  declared: number,
+  marginBp: number,
+): { ok: boolean; report: string } {
+  const value = toNumber(exact);
+  const target = 1 - marginBp / 10_000;
+  const ok =
+    Math.abs(value - declared) < 1e-12 &&
+    exact.numerator * 10_000n <= BigInt(10_000 - marginBp) * exact.denominator &&
+    value >= target * 0.995;
+  return { ok, report: `${label}: exact=${value} declared=${declared} target=${target}` };
+}
+
+/** The value, or a thrown error naming what was missing (tests' stand-in for a non-null assertion). */
+export function must<T>(value: T | null | undefined, what = 'value'): T {
+  if (value === null || value === undefined) throw new Error(`missing ${what}`);
+  return value;
+}
+
+/** Adds one to `counts[index]`. */
+export function bump(counts: number[], index: number): void {
+  counts[index] = (counts[index] ?? 0) + 1;
+}
