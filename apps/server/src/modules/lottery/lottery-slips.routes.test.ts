@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { betRecordsResponse } from '@lotus/shared/games.schema';
 import {
+  LOTTERY_VENDOR_CODE,
   lotteryBalanceResponseSchema,
   lotteryLiabilityResponseSchema,
   lotteryPlaceResponseSchema,
@@ -14,6 +15,9 @@ import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createOpsDeps } from '../../ops/commands.ts';
+import type { WalletClientSource } from '../inhouse-vendor/inhouse-vendor.service.ts';
+import { catalogueWalletClient } from '../inhouse-vendor/inhouse-vendor-module.ts';
+import { injectTransport } from '../vendor-protocol/protocol-client.ts';
 import {
   type EngineGame,
   type LotteryEngineFixture,
@@ -21,7 +25,9 @@ import {
   vnNorthResultWithTwo27s,
 } from './lottery-engine.fixture.ts';
 import { lotteryLiabilityOpsCommands } from './lottery-liability.ops-commands.ts';
+import { LotterySessionsService } from './lottery-sessions.service.ts';
 import { SETTLE_JOB } from './lottery-settlement.service.ts';
+import { LotterySlipsService } from './lottery-slips.service.ts';
 
 /**
  * The engine's player calls end to end (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): every slip's
@@ -262,6 +268,38 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
     await settle();
     expect((await slipRow(slip.slipId)).status).toBe('void');
     expect(await exposure(draw.id, 'lo2:61')).toBe(0n);
+    expect(await fx.wallet.main(member.id)).toBe(100_000n);
+  });
+
+  it("voids a slip at once when the debit's answer is lost after it landed (rollback), freeing its exposure", async () => {
+    const member = await fx.wallet.member({ fundMinor: 100_000n });
+    const token = await fx.open(member.id, game);
+    const draw = await fx.draw(game);
+    const { db } = test.database;
+    const real = catalogueWalletClient(db, injectTransport(test.app), clock, LOTTERY_VENDOR_CODE);
+    // The debit reaches the platform and moves the money, then the connection breaks before the answer.
+    const losing: WalletClientSource = async () => {
+      const client = await real();
+      return {
+        ...client,
+        debit: async (input) => {
+          await client.debit(input);
+          throw new Error('socket hang up');
+        },
+      };
+    };
+    const sessions = new LotterySessionsService({ db, wallet: real, clock });
+    const slips = new LotterySlipsService({ db, wallet: losing, clock });
+    const session = await sessions.sessionOf(token);
+    const request = { requestId: randomUUID(), drawId: draw.drawId, lines: [lo('64', '3000')] };
+    await expect(slips.place(session, request)).rejects.toMatchObject({ code: 'service_unavailable' });
+    const slip = await db
+      .selectFrom('lottery_slips')
+      .select('status')
+      .where('draw_id', '=', draw.id)
+      .executeTakeFirstOrThrow();
+    expect(slip.status).toBe('void');
+    expect(await exposure(draw.id, 'lo2:64')).toBe(0n);
     expect(await fx.wallet.main(member.id)).toBe(100_000n);
   });
 
