@@ -102,6 +102,26 @@ describe('lottery engine under concurrency [postgres]', () => {
     expect(debited).toBe(ADMITS);
   });
 
+  it('slips naming the same numbers in opposite orders at once all land (one lock order, no deadlock)', async () => {
+    const game = await fx.game();
+    const draw = await fx.draw(game, 600_000);
+    const tokens: string[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const member = await fx.wallet.member({ fundMinor: 5_000n });
+      tokens.push(await fx.open(member.id, game));
+    }
+    const answers = await Promise.all(
+      tokens.map((token, index) =>
+        fx.place(
+          token,
+          draw.drawId,
+          index % 2 === 0 ? [...lo('81'), ...lo('82')] : [...lo('82'), ...lo('81')],
+        ),
+      ),
+    );
+    expect(tallyAnswers(answers)).toEqual({ ok: 20 });
+  });
+
   it('settles from two app instances at once, and again: each slip is paid exactly once', async () => {
     const game = await fx.game();
     const draw = await fx.draw(game, 600_000);

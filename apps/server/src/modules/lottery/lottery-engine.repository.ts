@@ -271,7 +271,10 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
 
   /** Takes a slip's lines back out of the exposure (a refused or void slip stands for nothing). */
   async releaseExposure(this: LotteryEngineRepository<Tx>, slipId: bigint, drawId: bigint): Promise<void> {
-    const lines = await this.linesOf(slipId);
+    // In key order, as placement adds them (one lock order on the exposure rows).
+    const lines = (await this.linesOf(slipId)).sort((a, b) =>
+      exposureKeyOf(a) < exposureKeyOf(b) ? -1 : exposureKeyOf(a) > exposureKeyOf(b) ? 1 : 0,
+    );
     for (const line of lines) {
       await this.db
         .updateTable('lottery_exposure')
@@ -436,7 +439,15 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
 
   /** Slips still `pending` (debit in flight or lost) created before `before`. */
   async stalePending(before: Date, limit: number): Promise<SlipRecord[]> {
+    // Only draws not yet settled can hold a pending slip: their few ids lead to the (draw, status) index
+    // instead of a scan of every slip ever placed.
     return this.#slips()
+      .where('lottery_slips.draw_id', 'in', (eb) =>
+        eb
+          .selectFrom('lottery_draws')
+          .select('id')
+          .where('status', 'in', ['scheduled', 'result_entered', 'drawn', 'cancelled']),
+      )
       .where('lottery_slips.status', '=', 'pending')
       .where('lottery_slips.created_at', '<', before)
       .orderBy('lottery_slips.id')

@@ -60,6 +60,16 @@ export function slipView(record: SlipRecord, lines: SlipLine[], language: string
   };
 }
 
+/** Lines sorted by exposure key (then line number): the one order every writer locks exposure rows in. */
+export function byExposureKey<T extends { betType: string; selection: string; lineNo: number }>(
+  lines: T[],
+): T[] {
+  return [...lines].sort((a, b) => {
+    const [keyA, keyB] = [exposureKeyOf(a), exposureKeyOf(b)];
+    return keyA === keyB ? a.lineNo - b.lineNo : keyA < keyB ? -1 : 1;
+  });
+}
+
 /** The lines of a request checked by the maths and the game's limits, with odds and liability fixed now. */
 function pricedLines(draw: EngineDraw, request: LotterySlipRequest): NewLine[] {
   if (request.lines.length > draw.maxLines) {
@@ -150,7 +160,8 @@ export class LotterySlipsService {
           },
           lines,
         );
-        for (const line of lines) {
+        // In key order, so two slips naming the same keys lock their exposure rows in one order (no deadlock).
+        for (const line of byExposureKey(lines)) {
           const added = await engine.addExposure(
             draw.drawId,
             exposureKeyOf(line),
