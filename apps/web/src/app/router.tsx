@@ -107,10 +107,22 @@ function pageRouteTable(): RouteObject[] {
         paths: [path],
         meta: page(`pages:sportsLobby.${game}`, fullLayout(banner)),
         startTexts: true,
-        load: async () => {
-          const { SportsLobbyRoute } = await import('./routes/sports-lobby-route.tsx');
-          return () => <SportsLobbyRoute game={game} />;
-        },
+        ...(game === 'lott' || game === 'elott'
+          ? {
+              // Issue 20: /lott and /elott are the LOTT / ELOTT lottery game pages in this frame (the bet
+              // slip's confirm dialog says its buttons in memberCentre's words).
+              pageTexts: ['lottery', 'memberCentre'] as const,
+              load: async () => {
+                const { LotteryTypeRoute } = await import('./routes/lottery-type-route.tsx');
+                return () => <LotteryTypeRoute game={game} />;
+              },
+            }
+          : {
+              load: async () => {
+                const { SportsLobbyRoute } = await import('./routes/sports-lobby-route.tsx');
+                return () => <SportsLobbyRoute game={game} />;
+              },
+            }),
       }),
     ),
     ...pageRoutes({
@@ -130,7 +142,7 @@ function pageRouteTable(): RouteObject[] {
           const { LotteryLaunchPage } = await import(
             '../features/lottery/components/lottery-launch-page.tsx'
           );
-          return () => <LotteryLaunchPage kind={kind} gameCode={null} />;
+          return () => <LotteryLaunchPage kind={kind} />;
         },
       }),
     ),

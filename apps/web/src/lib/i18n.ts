@@ -40,6 +40,8 @@ export const NAMESPACES = [
   'missions',
   // Issue 19: promotion applications (visitor pages) and bonus details.
   'bonuses',
+  // Issue 20: the lottery lobby and game pages (visitors browse them).
+  'lottery',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

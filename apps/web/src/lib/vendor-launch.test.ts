@@ -41,6 +41,11 @@ describe('resolveLaunch (SPEC §4)', () => {
     expect(to({ vassalage: 'TCG_SEA', gameType: 'LOTT' })).toEqual({ kind: 'navigate', to: '/seaLottery' });
     expect(to({ vassalage: 'LOTT', gameType: 'LOTT' })).toEqual({ kind: 'navigate', to: '/lottery' });
     expect(to({ vassalage: 'ELOTT', gameType: 'ELOTT' })).toEqual({ kind: 'navigate', to: '/lottery' });
+    // Issue 20: the in-house lottery engine's vendor (LOTTO) lists LOTT and ELOTT games.
+    expect(to({ vassalage: 'LOTTO', gameType: 'LOTT', isGame: 'VASSALAGE' })).toEqual({
+      kind: 'navigate',
+      to: '/lottery',
+    });
     // Another vendor of a lottery type opens the lottery lobby too, even a VASSALAGE one.
     expect(to({ vassalage: 'LOTUS_LOTTO', gameType: 'ELOTT', isGame: 'VASSALAGE' })).toEqual({
       kind: 'navigate',
@@ -129,6 +134,15 @@ describe('resolveGameLaunch (SPEC §4 single games)', () => {
       kind: 'navigate',
       to: '/lottery?gameCode=VN+1',
     });
+    // Issue 20: an engine game opens its own game page, on a phone too, never the game frame.
+    for (const phone of [false, true]) {
+      expect(
+        resolveGameLaunch(game({ vassalage: 'LOTTO', gameType: 'LOTT', gameCode: 'vn-fast-1' }), {
+          ...desk,
+          phone,
+        }),
+      ).toEqual({ kind: 'navigate', to: '/lottery?gameCode=vn-fast-1' });
+    }
     expect(resolveGameLaunch(game({ gameType: 'ELOTT', gameCode: 'E5' }), desk)).toEqual({
       kind: 'navigate',
       to: '/lottery?gameCode=E5',

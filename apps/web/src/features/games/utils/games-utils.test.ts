@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gameColourClass } from '../../../components/games/colour-class.ts';
+import {
+  isLotteryFavourite,
+  readLotteryFavourites,
+  toggleLotteryFavourite,
+} from '../../../lib/games/lottery-favourites.ts';
 import { createThrottle } from '../../../lib/games/throttle.ts';
-import { isLotteryFavourite, readLotteryFavourites, toggleLotteryFavourite } from './lottery-favourites.ts';
 import { addSearchTerm, readSearchHistory, removeSearchTerm, SEARCH_HISTORY_MAX } from './search-history.ts';
 import { vendorsOfType } from './vendor-tabs.ts';
 

@@ -1,4 +1,4 @@
-import { readLocal, STORAGE_KEYS, writeLocal } from '../../../lib/storage.ts';
+import { readLocal, STORAGE_KEYS, writeLocal } from '../storage.ts';
 
 /**
  * SPEC §3 "lottery favourites kept locally per username": lottery games are not in the games catalogue,
