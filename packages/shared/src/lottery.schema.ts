@@ -284,3 +284,34 @@ export const lotteryVnMenuResponseSchema = envelopeOf(
     lobby: z.object({ lottoArea: z.literal('VN'), launchMode: z.literal('LOTT') }),
   }),
 );
+
+// --- operators: a draw's liability (engine part) ---
+
+/**
+ * A draw's liability as operators see it: per selection key (`<betType>:<selection>`), the exposure (the
+ * most the draw pays on it if it wins, as the engine limits it), the stakes and lines standing on it.
+ * `worstCaseMinor` bounds the draw's payout from above (every key winning at once; keys of one draw may win
+ * together, e.g. several lô numbers); `largestMinor` is the biggest single key, against `maxPayoutMinor`.
+ */
+export const lotteryLiabilitySchema = z.object({
+  drawId: lotteryDrawIdSchema,
+  status: z.string(),
+  maxPayoutMinor: minorString,
+  stakesMinor: minorString,
+  worstCaseMinor: minorString,
+  largestMinor: minorString,
+  selections: z.array(
+    z.object({
+      key: z.string(),
+      betType: z.string(),
+      selection: z.string(),
+      exposureMinor: minorString,
+      stakeMinor: minorString,
+      lines: z.number().int(),
+    }),
+  ),
+});
+export type LotteryLiability = z.infer<typeof lotteryLiabilitySchema>;
+export const lotteryLiabilityResponseSchema = envelopeOf(lotteryLiabilitySchema);
+/** The engine's DEV_INBOX route's answer: which lottery jobs ran now. */
+export const lotteryRunJobsResponseSchema = envelopeOf(z.object({ ran: z.array(z.string()) }));

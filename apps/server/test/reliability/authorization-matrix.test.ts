@@ -941,6 +941,12 @@ const OPS_ROWS: Row<OpsActor>[] = [
     (headers) => json('GET', `/wps/ops/raffles/${ids.raffleCode}/draws`)(headers),
     false,
   ),
+  // Lottery (issue 20): support reads a draw's liability; another brand's admin finds no draw of this brand.
+  opsRow(
+    'GET /wps/ops/lottery/draws/:drawId/liability',
+    json('GET', '/wps/ops/lottery/draws/matrix-game-20260101-0001/liability'),
+    false,
+  ),
   // Progressive jackpots (issue 19): support reads, an admin of the brand configures; the demo brand's
   // jackpot is unknown to another brand's admin, and its games are taken, so a create is refused anyway.
   opsRow('GET /wps/ops/jackpots', json('GET', '/wps/ops/jackpots'), false, otherBrandSees),

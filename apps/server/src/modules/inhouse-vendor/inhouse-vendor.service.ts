@@ -89,8 +89,8 @@ function ruleChecked<T>(work: () => T): T {
   }
 }
 
-/** A wallet refusal as the studio's own error (what the game screen shows). */
-function refusalError(result: Exclude<WalletResult, { status: 'OK' }>): AppError {
+/** A wallet refusal as the studio's own error (what the game screen shows; the lottery engine maps them alike). */
+export function refusalError(result: Exclude<WalletResult, { status: 'OK' }>): AppError {
   switch (result.status) {
     case 'INSUFFICIENT_FUNDS':
       return new AppError('insufficient_funds', {
