@@ -215,7 +215,7 @@ export async function lotterySessions(url: string, players: Player[], gameCode: 
   return inBatches(players, 4, async (player) => {
     const launch = (await json(
       await fetch(`${url}/wps/game/launchGame?nodeId=${game.nodeId}&trial=0&language=EN`, {
-        headers: { authorization: `Bearer ${player.token}` },
+        headers: { authorization: `Bearer ${player.token}`, 'x-forwarded-for': player.ip },
       }),
       `lottery launch for ${player.username}`,
     )) as { value: { content: string } };
@@ -224,7 +224,8 @@ export async function lotterySessions(url: string, players: Player[], gameCode: 
     const session = (await json(
       await fetch(`${url}/lotto/api/session`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        // Each player from its own address: opening a session is rate-limited per address, as the studio's.
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': player.ip },
         body: JSON.stringify({ launchToken }),
       }),
       `lottery session for ${player.username}`,

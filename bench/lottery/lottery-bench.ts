@@ -1,13 +1,7 @@
 import { parseArgs } from '../lib/args.mjs';
 import { runLoad } from '../lib/load.mjs';
 import { fundPlayers, lotterySessions, type Player, registerPlayers } from '../lib/players.ts';
-import {
-  countersPerRequest,
-  databaseCounters,
-  recreateDatabase,
-  sampleWaits,
-  serverSettings,
-} from '../lib/postgres.mjs';
+import * as postgres from '../lib/postgres.mjs';
 import { ceilingOf, readResult, round, writeResult } from '../lib/results.mjs';
 import { cleanLogs, startServer, stopOnExit } from '../lib/server.mjs';
 
@@ -21,21 +15,18 @@ import { cleanLogs, startServer, stopOnExit } from '../lib/server.mjs';
  * closed draw. The figure is slips per second beside the pgbench ceiling of the same run.
  */
 
+const { countersPerRequest, databaseCounters, recreateDatabase, sampleWaits, serverSettings } = postgres;
 const options = parseArgs();
-const startedAt = new Date().toISOString();
-const DATABASE = 'lotus_bench_lottery';
-const GAME = 'vn-fast-1';
-type Figure = Record<string, unknown>;
-
-const ceilings = readResult('ceilings');
-const pgbenchId = `ceilings.pgbench.c${options.connections}.tps`;
-const pgbench = ceilingOf(ceilings, pgbenchId);
-const figures: Figure[] = [];
 const details: Record<string, unknown> = {
   connections: options.connections,
   durationS: options.duration,
-  game: GAME,
+  game: 'vn-fast-1',
 };
+const GAME = 'vn-fast-1';
+const DATABASE = 'lotus_bench_lottery';
+const startedAt = new Date().toISOString();
+const pgbench = ceilingOf(readResult('ceilings'), `ceilings.pgbench.c${options.connections}.tps`);
+const figures: Record<string, unknown>[] = [];
 
 type Draw = { drawId: string; closesAt: string; status: string };
 
