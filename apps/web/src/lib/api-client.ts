@@ -1,6 +1,19 @@
 import type { Envelope } from '@lotus/shared/envelope';
-import { isErrorCode } from '@lotus/shared/error-codes';
+import { i18n } from './i18n.ts';
 import { readSessionToken } from './storage.ts';
+
+/** How an error code is spelled (packages/shared/src/error-codes.ts: lower-case words joined by `_`). */
+const ERROR_CODE_SHAPE = /^[a-z][a-z0-9_]{1,63}$/;
+
+/**
+ * Whether an envelope's message is an error code the site can say in words: one the English `errors` texts
+ * have (every code has one, a test enforces it), or — where those texts are not loaded — one shaped like a
+ * code. Not the shared error table itself: it would put every code's HTTP status in the first page's bundle.
+ */
+export function isApiErrorCode(message: unknown): message is string {
+  if (typeof message !== 'string' || !ERROR_CODE_SHAPE.test(message)) return false;
+  return i18n.hasEnglishText('errors', message) ?? true;
+}
 
 /** Message key shown when the API cannot be reached at all (not an API ErrorCode: no response exists). */
 export const NETWORK_ERROR = 'network_error';
@@ -92,7 +105,7 @@ async function request<T>(
         ? (parsed.value as Record<string, unknown>)
         : null;
     const error = new ApiError(
-      isErrorCode(parsed.message) ? parsed.message : 'unknown_error',
+      isApiErrorCode(parsed.message) ? parsed.message : 'unknown_error',
       response.status,
       value,
     );

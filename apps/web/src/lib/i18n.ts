@@ -141,6 +141,17 @@ class I18nLite {
     this.changed();
   }
 
+  /**
+   * Whether English (always loaded first: the first screen's texts are inline in index.html) has this key, or
+   * null when that namespace is not loaded here (tests, the prerender). The API client asks it whether an
+   * envelope's message is an error code the site can say in words, so the error table (code → HTTP status)
+   * stays out of the first page's bundle.
+   */
+  hasEnglishText(namespace: string, key: string): boolean | null {
+    const texts = this.bundles.get(`${FALLBACK_LANGUAGE}/${namespace}`);
+    return texts ? Object.hasOwn(texts, key) : null;
+  }
+
   /** Names namespaces to load with the next language change (initI18n: before any language is set). */
   want(namespaces: readonly string[]): void {
     for (const namespace of namespaces) this.wanted.add(namespace);

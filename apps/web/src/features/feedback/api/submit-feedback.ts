@@ -1,9 +1,8 @@
 import type { FeedbackResult } from '@lotus/shared/content.schema';
 import type { FeedbackQuestionType } from '@lotus/shared/content-vocabulary';
 import type { Envelope } from '@lotus/shared/envelope';
-import { isErrorCode } from '@lotus/shared/error-codes';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
+import { ApiError, isApiErrorCode, NETWORK_ERROR } from '../../../lib/api-client.ts';
 import { readSessionToken } from '../../../lib/storage.ts';
 
 export type FeedbackSubmission = {
@@ -50,7 +49,7 @@ export async function submitFeedback(submission: FeedbackSubmission): Promise<Fe
   }
   if (!response.ok || !body?.success) {
     const code = body?.message;
-    throw new ApiError(isErrorCode(code) ? code : 'unknown_error', response.status);
+    throw new ApiError(isApiErrorCode(code) ? code : 'unknown_error', response.status);
   }
   return body.value;
 }

@@ -1,10 +1,9 @@
 import type { LoginResult } from '@lotus/shared/auth.schema';
-import { isErrorCode } from '@lotus/shared/error-codes';
 import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { HomeIcon } from '../../../components/ui/icons.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, isApiErrorCode } from '../../../lib/api-client.ts';
 import { messageForApiError } from '../../../lib/forms/validation.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useCompleteLogin } from '../../../lib/session/use-session.ts';
@@ -31,7 +30,7 @@ function readStep(kind: OauthFinishKind): Step {
     return data ? { login: () => loginWithTelegram(data), returnTo: null } : { error: 'oauth_failed' };
   }
   const error = new URLSearchParams(search).get('error');
-  if (error) return { error: isErrorCode(error) ? error : 'oauth_failed' };
+  if (error) return { error: isApiErrorCode(error) ? error : 'oauth_failed' };
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   const code = fragment.get('code');
   if (!code) return { error: 'oauth_failed' };

@@ -1,5 +1,4 @@
 import type { Envelope } from '@lotus/shared/envelope';
-import { isErrorCode } from '@lotus/shared/error-codes';
 import {
   ORIGINALS_SESSION_HEADER,
   type OriginalsSession,
@@ -10,7 +9,7 @@ import {
   type Rounds,
   type SeedState,
 } from '@lotus/shared/originals.schema';
-import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
+import { ApiError, isApiErrorCode, NETWORK_ERROR } from '../../../lib/api-client.ts';
 
 /**
  * The in-house studio's own API (`/originals/api/*`, docs/games-contract.md "In-house vendor"). Its own
@@ -47,7 +46,7 @@ async function studioRequest<T>(
     throw new ApiError('unknown_error', response.status);
   }
   if (!parsed.success || !response.ok) {
-    throw new ApiError(isErrorCode(parsed.message) ? parsed.message : 'unknown_error', response.status);
+    throw new ApiError(isApiErrorCode(parsed.message) ? parsed.message : 'unknown_error', response.status);
   }
   return parsed.value as T;
 }
