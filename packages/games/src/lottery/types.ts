@@ -1,3 +1,5 @@
+import type { Hmac } from '../fair.ts';
+
 /**
  * The lottery engine's maths contract (issue 20, docs/lottery.md "Maths"): result shapes, bet types and the
  * functions every family implements. Pure: no I/O, runs in the browser's verify page too.
@@ -80,8 +82,11 @@ export type LotteryOdds = {
 export type LotteryMaths = {
   family: LotteryFamily;
   betTypes: readonly LotteryBetType[];
-  /** The draw's result: every random number from `createDraws({ serverSeed: seed, clientSeed: drawId, nonce: 0 })`. */
-  draw(seed: string, drawId: string, variant: LotteryVariant): LotteryResult;
+  /**
+   * The draw's result: every random number from `createDraws({ serverSeed: seed, clientSeed: drawId, nonce: 0 })`.
+   * `hmac` defaults to fair.ts's pure HMAC; the server passes node:crypto's for speed (same bytes).
+   */
+  draw(seed: string, drawId: string, variant: LotteryVariant, hmac?: Hmac): LotteryResult;
   /** Null when the line is valid and canonical; else the i18n error code (`lottery_bet_invalid`). */
   validateLine(line: LotteryLine, variant: LotteryVariant): string | null;
   /** Odds of every bet type for a margin in basis points (0–5000), derived from exact probabilities. */

@@ -1,0 +1,88 @@
+import { type Fraction, fraction } from '../rational.ts';
+import {
+  BET_INVALID,
+  binomial,
+  drawDistinct,
+  intListProblem,
+  isRecord,
+  lotteryDraws,
+  parseNumberSet,
+  plainLineOdds,
+  tableOdds,
+} from './common.ts';
+import type { LotteryMaths, LotteryOdds, LotteryResult } from './types.ts';
+
+/**
+ * E-lottery keno: 20 distinct numbers of 1–80 in drawn order (partial Fisher–Yates over 80). Bet types
+ * `spot1` … `spot10`: k distinct numbers '01'–'80' (ascending, joined by '-'), paid by how many of them are
+ * drawn. P(h hits of k) = C(k, h)·C(80 − k, 20 − h) / C(80, 20) (hypergeometric, exact).
+ */
+
+const BET_TYPES = Array.from({ length: 10 }, (_, i) => `spot${i + 1}`);
+
+/**
+ * The pay table's shape per spot count (hits → relative pay), after common land-based keno tables; the
+ * odds scale each so its return is exactly 1 − margin (rounded down), so only the ratios matter.
+ */
+export const KENO_RATIOS: Record<string, Record<string, number>> = {
+  spot1: { '1': 3 },
+  spot2: { '2': 12 },
+  spot3: { '2': 1, '3': 42 },
+  spot4: { '2': 1, '3': 4, '4': 100 },
+  spot5: { '3': 2, '4': 20, '5': 450 },
+  spot6: { '3': 1, '4': 7, '5': 50, '6': 1600 },
+  spot7: { '3': 1, '4': 3, '5': 21, '6': 400, '7': 7000 },
+  spot8: { '4': 2, '5': 12, '6': 100, '7': 1650, '8': 10000 },
+  spot9: { '4': 1, '5': 6, '6': 44, '7': 335, '8': 4700, '9': 10000 },
+  spot10: { '5': 2, '6': 20, '7': 142, '8': 1000, '9': 4500, '10': 10000 },
+};
+
+/** P(exactly h of k picked numbers are among the 20 drawn), for h = 0..k. */
+export function kenoHitProbabilities(k: number): Record<string, Fraction> {
+  const out: Record<string, Fraction> = {};
+  const total = binomial(80, 20);
+  for (let h = 0; h <= k; h++) out[String(h)] = fraction(binomial(k, h) * binomial(80 - k, 20 - h), total);
+  return out;
+}
+
+function spots(betType: string): number {
+  return BET_TYPES.includes(betType) ? Number(betType.slice(4)) : 0;
+}
+
+function numbersOf(result: LotteryResult): number[] {
+  if (result.family !== 'keno') throw new TypeError('not a keno result');
+  return result.numbers;
+}
+
+export const kenoMaths: LotteryMaths = {
+  family: 'keno',
+  betTypes: BET_TYPES,
+  draw(seed, drawId, _variant, hmac) {
+    const draws = lotteryDraws(seed, drawId, hmac);
+    return { family: 'keno', numbers: drawDistinct(draws, 80, 20).map((n) => n + 1) };
+  },
+  validateLine(line) {
+    const k = spots(line.betType);
+    return k > 0 && parseNumberSet(line.selection, k, 1, 80, 2) ? null : BET_INVALID;
+  },
+  odds(marginBp) {
+    const out: Record<string, LotteryOdds> = {};
+    for (const t of BET_TYPES) {
+      out[t] = tableOdds(t, kenoHitProbabilities(spots(t)), KENO_RATIOS[t] ?? {}, marginBp);
+    }
+    return out;
+  },
+  lineOdds: plainLineOdds,
+  settleLine(line, result, odds) {
+    const k = spots(line.betType);
+    const picked = k > 0 ? parseNumberSet(line.selection, k, 1, 80, 2) : null;
+    if (!picked) return 0n;
+    const drawn = new Set(numbersOf(result));
+    const hits = picked.filter((n) => drawn.has(n)).length;
+    return odds[line.betType]?.table?.[String(hits)] ?? 0n;
+  },
+  resultProblem(result) {
+    if (!isRecord(result) || result.family !== 'keno') return 'family: expected keno';
+    return intListProblem(result.numbers, 20, 1, 80, true, 'numbers');
+  },
+};
