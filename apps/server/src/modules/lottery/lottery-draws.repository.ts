@@ -103,6 +103,11 @@ export class LotteryDrawsRepository<E extends Executor = Executor> extends Repos
     return ('id' in by ? query.where('id', '=', by.id) : query.where('code', '=', by.code)).executeTakeFirst();
   }
 
+  /** The default brand (hosts no domain names: a bare test app without the system module). */
+  defaultBrand(): Promise<{ id: bigint } | undefined> {
+    return this.db.selectFrom('brands').select('id').where('is_default', '=', true).executeTakeFirst();
+  }
+
   /** Whether an operator of the brand has this username (the CLI names who acts). */
   async operatorExists(brandId: bigint, username: string): Promise<boolean> {
     const row = await this.db
