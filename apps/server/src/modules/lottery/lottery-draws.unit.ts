@@ -45,8 +45,8 @@ export const mathsKey = (game: { family: string; variant: string }) => ({
   variant: game.variant as LotteryVariant,
 });
 
-/** A game's name in a language, English when it has none in that one. */
+/** A game's name in a language (the catalogue keys names by upper-case code: EN, HI), else English. */
 export function nameOf(game: Pick<LotteryGameRecord, 'names' | 'game_code'>, language: string | undefined) {
   const names = game.names ?? {};
-  return (language ? names[language] : undefined) ?? names.en ?? Object.values(names)[0] ?? game.game_code;
+  return (language ? names[language.toUpperCase()] : undefined) ?? names.EN ?? game.game_code;
 }

@@ -74,7 +74,7 @@ export class LotteryOpsService {
         brandId: operator.brandId,
         vendorId,
         gameCode: body.gameCode,
-        names: { en: body.nameEn, hi: body.nameHi },
+        names: { EN: body.nameEn, HI: body.nameHi },
         gameType: body.gameType,
         family: body.family,
         variant: body.variant,

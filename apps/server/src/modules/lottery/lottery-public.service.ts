@@ -159,7 +159,7 @@ export class LotteryPublicService {
   async vnMenu(viewer: LotteryViewer) {
     const games = await this.#reads.gamesOf(await this.#brandId(viewer), { enabledOnly: true, family: 'vn' });
     const summaries = await this.#summaries(games, viewer.language);
-    const language = viewer.language ?? 'en';
+    const language = (viewer.language ?? 'en').toLowerCase();
     return {
       list: VN_REGIONS.map(({ region, names }) => ({
         region,
