@@ -317,7 +317,9 @@ export const lotteryOperatorGameSchema = z.object({
 });
 export type LotteryOperatorGame = z.infer<typeof lotteryOperatorGameSchema>;
 export const lotteryOperatorGameResponse = envelopeOf(lotteryOperatorGameSchema);
-export const lotteryOperatorGamesResponse = envelopeOf(z.object({ list: z.array(lotteryOperatorGameSchema) }));
+export const lotteryOperatorGamesResponse = envelopeOf(
+  z.object({ list: z.array(lotteryOperatorGameSchema) }),
+);
 
 /** A new game: its catalogue row (vendor LOTTO, game type LOTT or ELOTT) and its engine row. */
 export const lotteryCreateGameBodySchema = z.strictObject({
@@ -386,7 +388,11 @@ export const lotteryOperatorDrawsQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(LOTTERY_PAGE_SIZE),
 });
 export const lotteryOperatorDrawsResponse = envelopeOf(
-  z.object({ list: z.array(lotteryOperatorDrawSchema), pageNum: z.number().int(), totalPages: z.number().int() }),
+  z.object({
+    list: z.array(lotteryOperatorDrawSchema),
+    pageNum: z.number().int(),
+    totalPages: z.number().int(),
+  }),
 );
 
 export const lotteryResultBodySchema = z.strictObject({ result: lotteryResultSchema });

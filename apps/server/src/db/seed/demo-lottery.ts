@@ -68,12 +68,39 @@ const game = (
 });
 
 export const DEMO_LOTTERY_GAMES: DemoLotteryGame[] = [
-  game('vn-north', 'Vietnam North', 'वियतनाम उत्तर', 'vn', 'north', 'NORTH', 'external', daily(HCM, '18:15', [1, 2, 3, 4, 5, 6, 7])),
-  game('vn-hcm', 'Ho Chi Minh City', 'हो ची मिन्ह सिटी', 'vn', 'south', 'SOUTH', 'external', daily(HCM, '16:15', [1, 6])),
+  game(
+    'vn-north',
+    'Vietnam North',
+    'वियतनाम उत्तर',
+    'vn',
+    'north',
+    'NORTH',
+    'external',
+    daily(HCM, '18:15', [1, 2, 3, 4, 5, 6, 7]),
+  ),
+  game(
+    'vn-hcm',
+    'Ho Chi Minh City',
+    'हो ची मिन्ह सिटी',
+    'vn',
+    'south',
+    'SOUTH',
+    'external',
+    daily(HCM, '16:15', [1, 6]),
+  ),
   game('vn-danang', 'Da Nang', 'दा नांग', 'vn', 'south', 'CENTRAL', 'external', daily(HCM, '17:15', [3, 6])),
   game('vn-fast-1', 'VN Fast 1 min', 'वीएन फ़ास्ट 1 मिनट', 'vn', 'north', 'FAST', 'inhouse', every(60, 5)),
   game('vn-fast-5', 'VN Fast 5 min', 'वीएन फ़ास्ट 5 मिनट', 'vn', 'south', 'FAST', 'inhouse', every(300, 15)),
-  game('sea-4d', 'SEA 4D', 'एसईए 4D', 'sea4d', '', 'SEA', 'external', daily('Asia/Singapore', '18:30', [3, 6, 7])),
+  game(
+    'sea-4d',
+    'SEA 4D',
+    'एसईए 4D',
+    'sea4d',
+    '',
+    'SEA',
+    'external',
+    daily('Asia/Singapore', '18:30', [3, 6, 7]),
+  ),
   game('sea-4d-fast', 'SEA 4D Fast', 'एसईए 4D फ़ास्ट', 'sea4d', '', 'SEA', 'inhouse', every(300, 15)),
   game('sea-6d', 'SEA 6D', 'एसईए 6D', 'sea6d', '', 'SEA', 'inhouse', every(300, 15)),
   game('lott-5d', 'Lott 5D', 'लॉट 5D', 'lott5d', '', 'LOTT', 'inhouse', every(60, 5)),
@@ -112,7 +139,11 @@ export function pastDraws(schedule: LotterySchedule, now: Date, count: number): 
 
 const MINUTE_MS = 60_000;
 
-export async function seedDemoLottery(trx: Kysely<Database>, brandId: bigint, now = new Date()): Promise<number> {
+export async function seedDemoLottery(
+  trx: Kysely<Database>,
+  brandId: bigint,
+  now = new Date(),
+): Promise<number> {
   const vendor = await trx
     .insertInto('vendors')
     .values({

@@ -1,7 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobSpec } from '../jobs/jobs-api.ts';
+import { LotteryDrawsRepository } from './lottery-draws.repository.ts';
 import {
   DRAW_EVERY_MS,
   DRAW_JOB,
@@ -9,16 +11,25 @@ import {
   SCHEDULE_EVERY_MS,
   SCHEDULE_JOB,
 } from './lottery-draws.service.ts';
-import { LotteryDrawsRepository } from './lottery-draws.repository.ts';
 import type { LotteryBrandOf } from './lottery-draws.unit.ts';
 import { lotteryLgwRoutes } from './lottery-lgw.routes.ts';
-import type { LotteryModuleDeps } from './lottery-module.ts';
 import { lotteryOpsRoutes } from './lottery-ops.routes.ts';
 import { LotteryOpsService } from './lottery-ops.service.ts';
 import { lotteryPublicRoutes } from './lottery-public.routes.ts';
 import { LotteryPublicService } from './lottery-public.service.ts';
 import { lotteryResultsRoutes } from './lottery-results.routes.ts';
 import { LotteryResultsService } from './lottery-results.service.ts';
+
+/**
+ * What the draws part needs of `LotteryModuleDeps` (declared here, not imported from lottery-module.ts,
+ * which imports this file: no import circle).
+ */
+export type LotteryDrawsDeps = {
+  db: Db;
+  clock: Clock;
+  log?: FastifyBaseLogger | undefined;
+  brandOf?: LotteryBrandOf | undefined;
+};
 
 /** Without the system module's host resolution (a bare test), every host is the default brand. */
 function defaultBrandOf(db: Db): LotteryBrandOf {
@@ -31,7 +42,7 @@ function defaultBrandOf(db: Db): LotteryBrandOf {
 }
 
 /** The draws part's services without routes: the factory's, the operator CLI's and the seed's. */
-export function lotteryDrawsServices(deps: { db: Db; clock: Clock; log?: LotteryModuleDeps['log'] }) {
+export function lotteryDrawsServices(deps: LotteryDrawsDeps) {
   return {
     draws: new LotteryDrawsService(deps),
     results: new LotteryResultsService(deps),
@@ -44,7 +55,7 @@ export function lotteryDrawsServices(deps: { db: Db; clock: Clock; log?: Lottery
  * committed seed by the draw job, external with four eyes), the public reads and SPEC §7 lgw boards, and
  * the operators' games, results and cancels. Two jobs: `lottery.schedule` (30 s) and `lottery.draw` (2 s).
  */
-export function createLotteryDraws(deps: LotteryModuleDeps): {
+export function createLotteryDraws(deps: LotteryDrawsDeps): {
   routes: FastifyPluginAsyncZod;
   jobs: JobSpec[];
 } {

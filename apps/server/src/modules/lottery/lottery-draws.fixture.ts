@@ -37,7 +37,10 @@ export function lotteryDrawsFixture(app: FastifyInstance, db: Kysely<Database>):
         payload: { brand: brand.code, username: operator.username, password: operator.password },
       });
       expect(response.statusCode, response.body).toBe(200);
-      return { token: (response.json() as { value: { token: string } }).value.token, username: operator.username };
+      return {
+        token: (response.json() as { value: { token: string } }).value.token,
+        username: operator.username,
+      };
     },
     ops: (who, path, payload, method = 'POST') =>
       app.inject({

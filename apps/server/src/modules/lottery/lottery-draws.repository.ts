@@ -100,7 +100,9 @@ export class LotteryDrawsRepository<E extends Executor = Executor> extends Repos
     by: { id: bigint } | { code: string },
   ): Promise<{ id: bigint; currency: string; currency_symbol: string } | undefined> {
     const query = this.db.selectFrom('brands').select(['id', 'currency', 'currency_symbol']);
-    return ('id' in by ? query.where('id', '=', by.id) : query.where('code', '=', by.code)).executeTakeFirst();
+    return (
+      'id' in by ? query.where('id', '=', by.id) : query.where('code', '=', by.code)
+    ).executeTakeFirst();
   }
 
   /** The default brand (hosts no domain names: a bare test app without the system module). */

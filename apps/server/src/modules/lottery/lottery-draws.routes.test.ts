@@ -45,9 +45,16 @@ describe.each(testBackends())('lottery draws [%s]', (backend) => {
       ).n,
     );
   const opsDraws = async (code: string, status: string) => {
-    const response = await fx.ops(alice, `/wps/ops/lottery/games/${code}/draws?status=${status}&pageSize=100`, undefined, 'GET');
+    const response = await fx.ops(
+      alice,
+      `/wps/ops/lottery/games/${code}/draws?status=${status}&pageSize=100`,
+      undefined,
+      'GET',
+    );
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json().value.list as LotteryOperatorDraw[]).sort((a, b) => a.drawsAt.localeCompare(b.drawsAt));
+    return (response.json().value.list as LotteryOperatorDraw[]).sort((a, b) =>
+      a.drawsAt.localeCompare(b.drawsAt),
+    );
   };
   /** Moves the clock past a draw's time. */
   const passDrawTime = (draw: { drawsAt: string }) => {
@@ -98,7 +105,9 @@ describe.each(testBackends())('lottery draws [%s]', (backend) => {
       (await test.app.inject({ method: 'GET', url: '/lotto/api/games?language=hi' })).json(),
     );
     const codes = body.value.list.map((row) => row.gameCode);
-    expect(codes).toEqual(expect.arrayContaining(['vn-north', 'vn-hcm', 'sea-4d', 'lott-dice', 'elott-keno']));
+    expect(codes).toEqual(
+      expect.arrayContaining(['vn-north', 'vn-hcm', 'sea-4d', 'lott-dice', 'elott-keno']),
+    );
     const north = body.value.list.find((row) => row.gameCode === 'vn-north') as LotteryGameSummary;
     expect(north.name).toBe('वियतनाम उत्तर');
     expect(north.lastResult?.status).toBe('drawn');
@@ -180,7 +189,9 @@ describe.each(testBackends())('lottery draws [%s]', (backend) => {
 
   it('answers every SPEC §7 lgw path as described', async () => {
     const menu = lotteryVnMenuResponseSchema.parse(
-      (await test.app.inject({ method: 'GET', url: `${LOTTERY_LGW_PATHS.vnMenu}?language=en&device=web` })).json(),
+      (
+        await test.app.inject({ method: 'GET', url: `${LOTTERY_LGW_PATHS.vnMenu}?language=en&device=web` })
+      ).json(),
     ).value;
     expect(menu.lobby).toEqual({ lottoArea: 'VN', launchMode: 'LOTT' });
     expect(menu.list.map((row) => row.region)).toEqual(['NORTH', 'CENTRAL', 'SOUTH', 'FAST']);
@@ -211,12 +222,14 @@ describe.each(testBackends())('lottery draws [%s]', (backend) => {
     const popular = await opened(LOTTERY_LGW_PATHS.popular);
     expect(popular.length).toBeLessThanOrEqual(20);
     expect(new Set(popular.map((row) => row.gameCode)).size).toBe(popular.length);
-    expect(popular.map((row) => row.gameCode)).toEqual(expect.arrayContaining(['vn-north', 'elott-keno', 'sea-4d']));
+    expect(popular.map((row) => row.gameCode)).toEqual(
+      expect.arrayContaining(['vn-north', 'elott-keno', 'sea-4d']),
+    );
     const sea = await opened(`${LOTTERY_LGW_PATHS.popular}?prizeMode=SEA`);
     expect(sea.map((row) => row.gameCode).sort()).toEqual(['sea-4d', 'sea-4d-fast', 'sea-6d']);
-    expect((await opened(`${LOTTERY_LGW_PATHS.popular}?prizeMode=Elott`)).map((row) => row.gameCode)).toEqual([
-      'elott-keno',
-    ]);
+    expect((await opened(`${LOTTERY_LGW_PATHS.popular}?prizeMode=Elott`)).map((row) => row.gameCode)).toEqual(
+      ['elott-keno'],
+    );
     const lott = await opened(`${LOTTERY_LGW_PATHS.popular}?prizeMode=Lott&count=50`);
     expect(lott.length).toBeGreaterThan(0);
     expect(lott.some((row) => row.gameCode.startsWith('sea-') || row.gameCode === 'elott-keno')).toBe(false);
@@ -230,9 +243,10 @@ describe.each(testBackends())('lottery draws [%s]', (backend) => {
     expect(history.list).toHaveLength(10);
     expect(history.totalPages).toBeGreaterThanOrEqual(3);
     expect(history.list.every((draw) => draw.status === 'drawn' && draw.result !== null)).toBe(true);
-    const trends = await fx.read<{ sampleSize: number; groups: { group: string; hot: string[]; counts: Record<string, number> }[] }>(
-      '/lotto/api/games/vn-north/trends?sample=20',
-    );
+    const trends = await fx.read<{
+      sampleSize: number;
+      groups: { group: string; hot: string[]; counts: Record<string, number> }[];
+    }>('/lotto/api/games/vn-north/trends?sample=20');
     expect(trends.sampleSize).toBe(20);
     const all = trends.groups.find((group) => group.group === 'all');
     expect(all?.hot).toHaveLength(5);
@@ -255,9 +269,15 @@ describe.each(testBackends())('lottery draws [%s]', (backend) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('lottery_result_invalid');
 
-    const entered = await fx.ops(alice, `/wps/ops/lottery/draws/${drawId}/result`, { result: SEA6D('111111') });
+    const entered = await fx.ops(alice, `/wps/ops/lottery/draws/${drawId}/result`, {
+      result: SEA6D('111111'),
+    });
     expect(entered.statusCode, entered.body).toBe(200);
-    expect(entered.json().value).toMatchObject({ storedStatus: 'result_entered', status: 'awaiting_result', result: null });
+    expect(entered.json().value).toMatchObject({
+      storedStatus: 'result_entered',
+      status: 'awaiting_result',
+      result: null,
+    });
     expect((await fx.read<LotteryDraw>(`/lotto/api/draws/${drawId}`)).result).toBeNull();
     const twice = await fx.ops(bob, `/wps/ops/lottery/draws/${drawId}/result`, { result: SEA6D('222222') });
     expect(twice.json().message).toBe('lottery_result_not_pending');
@@ -267,11 +287,16 @@ describe.each(testBackends())('lottery draws [%s]', (backend) => {
     expect(self.json().message).toBe('lottery_four_eyes');
     const rejected = await fx.ops(bob, `/wps/ops/lottery/draws/${drawId}/result/reject`, { reason: 'typo' });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json().value).toMatchObject({ storedStatus: 'scheduled', entry: { status: 'rejected', rejectReason: 'typo' } });
+    expect(rejected.json().value).toMatchObject({
+      storedStatus: 'scheduled',
+      entry: { status: 'rejected', rejectReason: 'typo' },
+    });
     const none = await fx.ops(bob, `/wps/ops/lottery/draws/${drawId}/result/confirm`);
     expect(none.json().message).toBe('lottery_result_not_pending');
 
-    expect((await fx.ops(bob, `/wps/ops/lottery/draws/${drawId}/result`, { result: SEA6D('654321') })).statusCode).toBe(200);
+    expect(
+      (await fx.ops(bob, `/wps/ops/lottery/draws/${drawId}/result`, { result: SEA6D('654321') })).statusCode,
+    ).toBe(200);
     const confirmed = await fx.ops(alice, `/wps/ops/lottery/draws/${drawId}/result/confirm`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().value).toMatchObject({
@@ -289,7 +314,11 @@ describe.each(testBackends())('lottery draws [%s]', (backend) => {
       .where('action', 'like', 'lottery.result_%')
       .execute();
     expect(audit.map((row) => row.action)).toEqual(
-      expect.arrayContaining(['lottery.result_entered', 'lottery.result_rejected', 'lottery.result_confirmed']),
+      expect.arrayContaining([
+        'lottery.result_entered',
+        'lottery.result_rejected',
+        'lottery.result_confirmed',
+      ]),
     );
   });
 
@@ -367,31 +396,52 @@ describe.each(testBackends())('lottery draws [%s]', (backend) => {
 
   it('cancels a scheduled or result-entered draw with a reason, nothing else', async () => {
     const scheduled = (await opsDraws(gameCode, 'scheduled')).at(-1) as LotteryOperatorDraw;
-    const cancelled = await fx.ops(alice, `/wps/ops/lottery/draws/${scheduled.drawId}/cancel`, { reason: 'feed down' });
+    const cancelled = await fx.ops(alice, `/wps/ops/lottery/draws/${scheduled.drawId}/cancel`, {
+      reason: 'feed down',
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().value).toMatchObject({ status: 'cancelled', cancelReason: 'feed down', cancelledBy: alice.username });
-    const again = await fx.ops(alice, `/wps/ops/lottery/draws/${scheduled.drawId}/cancel`, { reason: 'again' });
+    expect(cancelled.json().value).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'feed down',
+      cancelledBy: alice.username,
+    });
+    const again = await fx.ops(alice, `/wps/ops/lottery/draws/${scheduled.drawId}/cancel`, {
+      reason: 'again',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('lottery_draw_not_cancellable');
     const drawn = (await opsDraws(gameCode, 'drawn'))[0] as LotteryOperatorDraw;
-    expect((await fx.ops(alice, `/wps/ops/lottery/draws/${drawn.drawId}/cancel`, { reason: 'x' })).json().message).toBe(
-      'lottery_draw_not_cancellable',
-    );
+    expect(
+      (await fx.ops(alice, `/wps/ops/lottery/draws/${drawn.drawId}/cancel`, { reason: 'x' })).json().message,
+    ).toBe('lottery_draw_not_cancellable');
     const pending = (await opsDraws(gameCode, 'result_entered'))[0] as LotteryOperatorDraw;
-    expect((await fx.ops(bob, `/wps/ops/lottery/draws/${pending.drawId}/cancel`, { reason: 'void' })).statusCode).toBe(200);
-    const missing = await fx.ops(alice, `/wps/ops/lottery/draws/${gameCode}-20200101-0001/cancel`, { reason: 'x' });
+    expect(
+      (await fx.ops(bob, `/wps/ops/lottery/draws/${pending.drawId}/cancel`, { reason: 'void' })).statusCode,
+    ).toBe(200);
+    const missing = await fx.ops(alice, `/wps/ops/lottery/draws/${gameCode}-20200101-0001/cancel`, {
+      reason: 'x',
+    });
     expect(missing.statusCode).toBe(404);
     // A support operator reads but does not decide.
     const support = await fx.operator('support');
-    expect((await fx.ops(support, `/wps/ops/lottery/games/${gameCode}/draws`, undefined, 'GET')).statusCode).toBe(200);
-    expect((await fx.ops(support, `/wps/ops/lottery/draws/${pending.drawId}/cancel`, { reason: 'x' })).statusCode).toBe(403);
+    expect(
+      (await fx.ops(support, `/wps/ops/lottery/games/${gameCode}/draws`, undefined, 'GET')).statusCode,
+    ).toBe(200);
+    expect(
+      (await fx.ops(support, `/wps/ops/lottery/draws/${pending.drawId}/cancel`, { reason: 'x' })).statusCode,
+    ).toBe(403);
   });
 
   it('lets operators change a game and refuses a taken code or an unknown zone', async () => {
-    const changed = await fx.ops(alice, `/wps/ops/lottery/games/${gameCode}`, { marginBp: 700, enabled: false });
+    const changed = await fx.ops(alice, `/wps/ops/lottery/games/${gameCode}`, {
+      marginBp: 700,
+      enabled: false,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().value).toMatchObject({ marginBp: 700, enabled: false });
-    expect((await test.app.inject({ method: 'GET', url: `/lotto/api/games/${gameCode}` })).statusCode).toBe(404);
+    expect((await test.app.inject({ method: 'GET', url: `/lotto/api/games/${gameCode}` })).statusCode).toBe(
+      404,
+    );
     const base = {
       nameEn: 'X',
       nameHi: 'X',
@@ -412,7 +462,13 @@ describe.each(testBackends())('lottery draws [%s]', (backend) => {
     const zone = await fx.ops(alice, '/wps/ops/lottery/games', {
       ...base,
       gameCode: `zone-${randomUUID().slice(0, 6)}`,
-      schedule: { kind: 'daily', timeZone: 'Mars/Olympus', time: '10:00', weekdays: [1], closeBeforeSeconds: 60 },
+      schedule: {
+        kind: 'daily',
+        timeZone: 'Mars/Olympus',
+        time: '10:00',
+        weekdays: [1],
+        closeBeforeSeconds: 60,
+      },
     });
     expect(zone.statusCode).toBe(400);
     const variant = await fx.ops(alice, '/wps/ops/lottery/games', {

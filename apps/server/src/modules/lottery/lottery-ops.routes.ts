@@ -69,7 +69,8 @@ export function lotteryOpsRoutes(service: LotteryOpsService): FastifyPluginAsync
         config: { operator: ['finance'] },
         schema: {
           tags: OPS_TAGS,
-          summary: "Changes a game's margin, limits, calendar or enabled flag (draws already made keep theirs)",
+          summary:
+            "Changes a game's margin, limits, calendar or enabled flag (draws already made keep theirs)",
           description: 'Errors: lottery_game_not_found 404, invalid_request 400.',
           params: lotteryGameCodeParams,
           body: lotteryUpdateGameBodySchema,

@@ -17,7 +17,10 @@ import { operatorDrawView, operatorGameView } from './lottery-draws.views.ts';
 import type { LotteryOperator } from './lottery-results.service.ts';
 
 const invalid = (field: string) =>
-  new AppError('invalid_request', { message: field, details: { issues: [{ path: field, code: 'invalid' }] } });
+  new AppError('invalid_request', {
+    message: field,
+    details: { issues: [{ path: field, code: 'invalid' }] },
+  });
 
 /** A calendar the schema accepts but the machine cannot run: an unknown zone. */
 function checkSchedule(schedule: LotterySchedule | undefined): void {
@@ -130,7 +133,13 @@ export class LotteryOpsService {
         memberId: null,
         action: 'lottery.game_changed',
         ip: operator.ip,
-        detail: { via: operator.via, operator: operator.name, gameCode, before: operatorGameView(game), change: body },
+        detail: {
+          via: operator.via,
+          operator: operator.name,
+          gameCode,
+          before: operatorGameView(game),
+          change: body,
+        },
       });
     });
     return this.game(operator.brandId, gameCode);

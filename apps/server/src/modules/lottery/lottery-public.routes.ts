@@ -52,7 +52,8 @@ export function lotteryPublicRoutes(service: LotteryPublicService): FastifyPlugi
       {
         schema: {
           tags: TAGS,
-          summary: "One game: its next draw, last result, every bet type's odds at its margin, limits, currency",
+          summary:
+            "One game: its next draw, last result, every bet type's odds at its margin, limits, currency",
           description: 'Errors: lottery_game_not_found 404.',
           params: lotteryGameCodeParams,
           querystring: languageQuery,

@@ -9,8 +9,18 @@ import {
 import type { Db } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { LotteryDrawRecord, LotteryDrawsRepository, LotteryGameRecord } from './lottery-draws.repository.ts';
-import { type LotteryBrandOf, lotteryDrawsUnit, mathsKey, nameOf, parseDrawId } from './lottery-draws.unit.ts';
+import type {
+  LotteryDrawRecord,
+  LotteryDrawsRepository,
+  LotteryGameRecord,
+} from './lottery-draws.repository.ts';
+import {
+  type LotteryBrandOf,
+  lotteryDrawsUnit,
+  mathsKey,
+  nameOf,
+  parseDrawId,
+} from './lottery-draws.unit.ts';
 import { drawView, gameSummaryView, limitsView } from './lottery-draws.views.ts';
 
 /** Who asks: the request's host (its brand) and the language of the names. */
@@ -210,7 +220,11 @@ export class LotteryPublicService {
     return this.#opened(games, rows.slice(0, Math.min(count, LOTTERY_POPULAR_COUNT)), viewer.language);
   }
 
-  #opened(games: LotteryGameRecord[], rows: LotteryDrawRecord[], language: string | undefined): LotteryOpened[] {
+  #opened(
+    games: LotteryGameRecord[],
+    rows: LotteryDrawRecord[],
+    language: string | undefined,
+  ): LotteryOpened[] {
     const byId = new Map(games.map((game) => [game.id, game]));
     const now = this.#clock.now();
     return rows.map((row) => {

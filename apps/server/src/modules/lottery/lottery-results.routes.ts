@@ -22,7 +22,8 @@ export function lotteryResultsRoutes(service: LotteryResultsService): FastifyPlu
         config: { operator: ['finance'] },
         schema: {
           tags: OPS_TAGS,
-          summary: "Enters an external draw's official result (after its time); it waits for a second operator",
+          summary:
+            "Enters an external draw's official result (after its time); it waits for a second operator",
           description: `${FOUR_EYES} Errors: lottery_draw_not_found 404, lottery_result_not_pending 409 (in-house, not yet due, or already entered), lottery_result_invalid 400.`,
           params: lotteryDrawIdParams,
           body: lotteryResultBodySchema,

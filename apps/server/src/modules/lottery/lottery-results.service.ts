@@ -4,7 +4,13 @@ import type { Db } from '../../db/unit-of-work.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LotteryDrawRecord } from './lottery-draws.repository.ts';
-import { type LotteryDrawsRepos, type LotteryDrawsUnit, lotteryDrawsUnit, mathsKey, parseDrawId } from './lottery-draws.unit.ts';
+import {
+  type LotteryDrawsRepos,
+  type LotteryDrawsUnit,
+  lotteryDrawsUnit,
+  mathsKey,
+  parseDrawId,
+} from './lottery-draws.unit.ts';
 import { operatorDrawView } from './lottery-draws.views.ts';
 
 /**
@@ -19,7 +25,11 @@ export type LotteryOperator = {
   via: 'api' | 'cli' | 'seed';
 };
 
-async function lockedDraw(repos: LotteryDrawsRepos, brandId: bigint, drawId: string): Promise<LotteryDrawRecord> {
+async function lockedDraw(
+  repos: LotteryDrawsRepos,
+  brandId: bigint,
+  drawId: string,
+): Promise<LotteryDrawRecord> {
   const { gameCode, drawNo } = parseDrawId(drawId);
   const draw = await repos.lottery.drawForUpdate(brandId, gameCode, drawNo);
   if (!draw) throw new AppError('lottery_draw_not_found');
@@ -59,7 +69,11 @@ export class LotteryResultsService {
     const now = this.#unit.clock.now();
     const draw = await lockedDraw(repos, operator.brandId, drawId);
     // Only an external draw whose time has passed and that has no entry waiting takes a result.
-    if (draw.source !== 'external' || draw.status !== 'scheduled' || draw.draws_at.getTime() > now.getTime()) {
+    if (
+      draw.source !== 'external' ||
+      draw.status !== 'scheduled' ||
+      draw.draws_at.getTime() > now.getTime()
+    ) {
       throw new AppError('lottery_result_not_pending', { details: { drawId } });
     }
     const { family, variant } = mathsKey(draw);
@@ -87,7 +101,10 @@ export class LotteryResultsService {
   }
 
   /** A file of results, all or nothing: the first refused draw refuses the file (its details name it). */
-  importFile(operator: LotteryOperator, body: LotteryImportBody): Promise<{ drawId: string; entryId: string }[]> {
+  importFile(
+    operator: LotteryOperator,
+    body: LotteryImportBody,
+  ): Promise<{ drawId: string; entryId: string }[]> {
     return this.#unit.uow.run(async (repos) => {
       const list: { drawId: string; entryId: string }[] = [];
       for (const { drawId, result } of body.entries) {
@@ -98,7 +115,10 @@ export class LotteryResultsService {
         list.push({ drawId, entryId: view.entry?.entryId ?? '' });
       }
       await repos.audit.record(
-        auditOf(operator, 'lottery.results_imported', { fileName: body.fileName ?? null, count: list.length }),
+        auditOf(operator, 'lottery.results_imported', {
+          fileName: body.fileName ?? null,
+          count: list.length,
+        }),
       );
       return list;
     });
@@ -113,7 +133,8 @@ export class LotteryResultsService {
       return await this.#unit.uow.run(async (repos) => {
         const now = this.#unit.clock.now();
         const draw = await lockedDraw(repos, operator.brandId, drawId);
-        const entry = draw.status === 'result_entered' ? await repos.lottery.pendingEntry(draw.id) : undefined;
+        const entry =
+          draw.status === 'result_entered' ? await repos.lottery.pendingEntry(draw.id) : undefined;
         if (!entry) throw new AppError('lottery_result_not_pending');
         if (entry.entered_by === operator.name) throw new AppError('lottery_four_eyes');
         const reason = decision.confirm ? null : decision.reason;
@@ -141,13 +162,22 @@ export class LotteryResultsService {
           reject_reason: reason,
         };
         const stored = decision.confirm
-          ? { ...draw, status: 'drawn' as const, result: entry.result, drawn_at: now, result_entry_id: entry.id }
+          ? {
+              ...draw,
+              status: 'drawn' as const,
+              result: entry.result,
+              drawn_at: now,
+              result_entry_id: entry.id,
+            }
           : { ...draw, status: 'scheduled' as const };
         return operatorDrawView(stored, decided, now);
       });
     } catch (error) {
       // The check constraint is the last word on four eyes (a decision racing a rename, a hand-made call).
-      if (!isAppError(error) && String((error as { constraint?: string }).constraint ?? error).includes('four_eyes')) {
+      if (
+        !isAppError(error) &&
+        String((error as { constraint?: string }).constraint ?? error).includes('four_eyes')
+      ) {
         throw new AppError('lottery_four_eyes');
       }
       throw error;

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import {
+  LOTTERY_DB_DRAW_STATUSES,
   lotteryCreateGameBodySchema,
   lotteryDrawIdSchema,
   lotteryGameCodeSchema,
-  LOTTERY_DB_DRAW_STATUSES,
   lotteryResultsFileSchema,
   lotteryUpdateGameBodySchema,
 } from '@lotus/shared/lottery.schema';
@@ -12,8 +12,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { CLI_IP, printJson, reasonArg } from '../../ops/operator-cli.ts';
 import { type OpsCommand, type OpsDeps, usageError } from '../../ops/ops-command.ts';
-import { lotteryDrawsServices } from './lottery-draws-part.ts';
 import { LotteryDrawsRepository } from './lottery-draws.repository.ts';
+import { lotteryDrawsServices } from './lottery-draws-part.ts';
 import type { LotteryOperator } from './lottery-results.service.ts';
 
 /**
@@ -29,7 +29,8 @@ async function contextOf(deps: OpsDeps, brand: string | undefined, as?: string) 
     brand === undefined || brand === ''
       ? (await deps.system.resolveBrand(null)).id
       : (await reads.brand({ code: brand }))?.id;
-  if (brandId === undefined) throw new AppError('brand_not_found', { message: `no brand with code "${brand}"` });
+  if (brandId === undefined)
+    throw new AppError('brand_not_found', { message: `no brand with code "${brand}"` });
   if (as !== undefined && !(await reads.operatorExists(brandId, as))) {
     throw new AppError('not_found', { message: `no operator "${as}" in this brand` });
   }
@@ -78,11 +79,13 @@ export const lotteryOpsCommands: Record<string, OpsCommand> = {
     },
   },
   'lottery:game-set': {
-    usage: "lottery:game-set <gameCode> '<json: marginBp, minStakeMinor, maxStakeMinor, maxLines, maxPayoutMinor, schedule, enabled>'",
+    usage:
+      "lottery:game-set <gameCode> '<json: marginBp, minStakeMinor, maxStakeMinor, maxLines, maxPayoutMinor, schedule, enabled>'",
     summary: "change a game's margin, limits, calendar or enabled flag",
     async run(args, options, deps, io) {
       const [gameCode, json] = args;
-      if (!ok(lotteryGameCodeSchema, gameCode) || args.length !== 2) return usageError(io, 'lottery:game-set');
+      if (!ok(lotteryGameCodeSchema, gameCode) || args.length !== 2)
+        return usageError(io, 'lottery:game-set');
       const body = jsonArg(json, lotteryUpdateGameBodySchema);
       const { operator, services } = await contextOf(deps, options.brand);
       return printJson(io, await services.ops.updateGame(operator, gameCode, body));
@@ -178,7 +181,8 @@ export const lotteryOpsCommands: Record<string, OpsCommand> = {
         return usageError(io, 'lottery:result-import');
       }
       const entries = jsonArg(await readFile(path, 'utf8'), lotteryResultsFileSchema);
-      if (entries.length === 0) throw new AppError('invalid_request', { message: 'the file lists no results' });
+      if (entries.length === 0)
+        throw new AppError('invalid_request', { message: 'the file lists no results' });
       const { operator, services } = await contextOf(deps, options.brand, as);
       const fileName = path.split(/[\\/]/).pop()?.slice(0, 200) || 'results.json';
       return printJson(io, await services.results.importFile(operator, { fileName, entries }));
