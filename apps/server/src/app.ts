@@ -445,6 +445,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app), clock, LOTTERY_VENDOR_CODE),
     log: app.log,
     devInbox: config.devInbox,
+    brandOf: (host) => brands.resolveBrand(host),
   });
   // Issue 19 (H3): missions and referral pay through the reward centre; referral runs where the brand's
   // whitelabel flag REFERRAL3 is on.

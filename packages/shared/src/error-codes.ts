@@ -179,6 +179,8 @@ export const errorCodes = {
   lottery_draw_not_cancellable: 409,
   /** A slip id that is not one of the player's. */
   lottery_slip_not_found: 404,
+  /** An operator's new game whose code the brand's catalogue already has. */
+  lottery_game_code_taken: 409,
   // player protection (docs/player-protection.md)
   /** A bet that would pass a loss or wager limit in force: nothing moved. */
   limit_reached: 403,

@@ -315,3 +315,129 @@ export type LotteryLiability = z.infer<typeof lotteryLiabilitySchema>;
 export const lotteryLiabilityResponseSchema = envelopeOf(lotteryLiabilitySchema);
 /** The engine's DEV_INBOX route's answer: which lottery jobs ran now. */
 export const lotteryRunJobsResponseSchema = envelopeOf(z.object({ ran: z.array(z.string()) }));
+
+// --- operators (/wps/ops/lottery, operator auth; the CLI `npm run ops lottery:…` runs the same services) ---
+
+const marginBpSchema = z.number().int().min(0).max(5000);
+const stakeMinorSchema = z.string().regex(/^[1-9][0-9]{0,14}$/);
+const reasonSchema = z.string().trim().min(1).max(200);
+
+export const lotteryGameCodeParams = z.object({ gameCode: lotteryGameCodeSchema });
+export const lotteryDrawIdParams = z.object({ drawId: lotteryDrawIdSchema });
+
+/** A game as the back office sees it: every setting, both names. */
+export const lotteryOperatorGameSchema = z.object({
+  gameCode: lotteryGameCodeSchema,
+  names: z.record(z.string(), z.string()),
+  family: z.enum(LOTTERY_FAMILIES),
+  variant: z.enum(LOTTERY_VARIANTS),
+  region: z.string(),
+  source: z.enum(LOTTERY_SOURCES),
+  gameType: z.enum(['LOTT', 'ELOTT']),
+  schedule: lotteryScheduleSchema,
+  marginBp: z.number().int(),
+  limits: z.object({
+    minStakeMinor: minorString,
+    maxStakeMinor: minorString,
+    maxLines: z.number().int(),
+    maxPayoutMinor: minorString,
+  }),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  createdBy: z.string(),
+});
+export type LotteryOperatorGame = z.infer<typeof lotteryOperatorGameSchema>;
+export const lotteryOperatorGameResponse = envelopeOf(lotteryOperatorGameSchema);
+export const lotteryOperatorGamesResponse = envelopeOf(
+  z.object({ list: z.array(lotteryOperatorGameSchema) }),
+);
+
+/** A new game: its catalogue row (vendor LOTTO, game type LOTT or ELOTT) and its engine row. */
+export const lotteryCreateGameBodySchema = z.strictObject({
+  gameCode: lotteryGameCodeSchema,
+  nameEn: z.string().trim().min(1).max(64),
+  nameHi: z.string().trim().min(1).max(64),
+  family: z.enum(LOTTERY_FAMILIES),
+  variant: z.enum(LOTTERY_VARIANTS).default(''),
+  region: z.string().regex(/^[A-Z]{2,8}$/),
+  source: z.enum(LOTTERY_SOURCES),
+  gameType: z.enum(['LOTT', 'ELOTT']).default('LOTT'),
+  schedule: lotteryScheduleSchema,
+  marginBp: marginBpSchema,
+  minStakeMinor: stakeMinorSchema,
+  maxStakeMinor: stakeMinorSchema,
+  maxLines: z.number().int().min(1).max(LOTTERY_MAX_LINES).default(20),
+  maxPayoutMinor: stakeMinorSchema,
+  sort: z.number().int().min(0).max(10_000).default(0),
+});
+export type LotteryCreateGameBody = z.infer<typeof lotteryCreateGameBodySchema>;
+
+/** A change of a game's settings; what is left out stays. New draws use it; draws already made keep theirs. */
+export const lotteryUpdateGameBodySchema = z.strictObject({
+  marginBp: marginBpSchema.optional(),
+  minStakeMinor: stakeMinorSchema.optional(),
+  maxStakeMinor: stakeMinorSchema.optional(),
+  maxLines: z.number().int().min(1).max(LOTTERY_MAX_LINES).optional(),
+  maxPayoutMinor: stakeMinorSchema.optional(),
+  schedule: lotteryScheduleSchema.optional(),
+  enabled: z.boolean().optional(),
+});
+export type LotteryUpdateGameBody = z.infer<typeof lotteryUpdateGameBodySchema>;
+
+export const LOTTERY_DB_DRAW_STATUSES = [
+  'scheduled',
+  'result_entered',
+  'drawn',
+  'settled',
+  'cancelled',
+] as const;
+/** An external result as entered, waiting for (or decided by) a second operator. */
+export const lotteryResultEntrySchema = z.object({
+  entryId: z.string(),
+  result: lotteryResultSchema,
+  source: z.enum(['api', 'file']),
+  fileName: z.string().nullable(),
+  enteredBy: z.string(),
+  enteredAt: isoTime,
+  status: z.enum(['pending', 'confirmed', 'rejected']),
+  decidedBy: z.string().nullable(),
+  decidedAt: isoTime.nullable(),
+  rejectReason: z.string().nullable(),
+});
+/** A draw as the back office sees it: the public view plus the stored status, the last entry and a cancel. */
+export const lotteryOperatorDrawSchema = lotteryDrawSchema.extend({
+  storedStatus: z.enum(LOTTERY_DB_DRAW_STATUSES),
+  entry: lotteryResultEntrySchema.nullable(),
+  cancelReason: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
+});
+export type LotteryOperatorDraw = z.infer<typeof lotteryOperatorDrawSchema>;
+export const lotteryOperatorDrawResponse = envelopeOf(lotteryOperatorDrawSchema);
+export const lotteryOperatorDrawsQuerySchema = z.object({
+  status: z.enum(LOTTERY_DB_DRAW_STATUSES).optional(),
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(LOTTERY_PAGE_SIZE),
+});
+export const lotteryOperatorDrawsResponse = envelopeOf(
+  z.object({
+    list: z.array(lotteryOperatorDrawSchema),
+    pageNum: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+);
+
+export const lotteryResultBodySchema = z.strictObject({ result: lotteryResultSchema });
+export const lotteryReasonBodySchema = z.strictObject({ reason: reasonSchema });
+
+/** The results file (`lottery:result-import --file`, `POST /wps/ops/lottery/results/import`): many draws at once, each entered pending. */
+export const lotteryResultsFileSchema = z.array(
+  z.strictObject({ drawId: lotteryDrawIdSchema, result: lotteryResultSchema }),
+);
+export const lotteryImportBodySchema = z.strictObject({
+  fileName: z.string().trim().min(1).max(200).optional(),
+  entries: lotteryResultsFileSchema.min(1).max(1000),
+});
+export type LotteryImportBody = z.infer<typeof lotteryImportBodySchema>;
+export const lotteryImportResponse = envelopeOf(
+  z.object({ list: z.array(z.object({ drawId: lotteryDrawIdSchema, entryId: z.string() })) }),
+);

@@ -11,6 +11,7 @@ import { depositOpsCommands } from '../modules/deposits/deposits.ops-commands.ts
 import { createFeedbackModule } from '../modules/feedback/feedback-module.ts';
 import { jackpotOpsCommands } from '../modules/jackpot/jackpot.ops-commands.ts';
 import { lotteryLiabilityOpsCommands } from '../modules/lottery/lottery-liability.ops-commands.ts';
+import { lotteryOpsCommands } from '../modules/lottery/lottery.ops-commands.ts';
 import { loyaltyOpsCommands } from '../modules/loyalty/loyalty.ops-commands.ts';
 import { memberOpsCommands } from '../modules/members/members.ops-commands.ts';
 import { messageOpsCommands } from '../modules/messages/messages.ops-commands.ts';
@@ -139,6 +140,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   ...promotionEngineOpsCommands,
   ...rewardOpsCommands,
   ...raffleOpsCommands,
+  ...lotteryOpsCommands,
   ...missionsOpsCommands,
   ...withdrawalOpsCommands,
 };

@@ -947,6 +947,59 @@ const OPS_ROWS: Row<OpsActor>[] = [
     json('GET', '/wps/ops/lottery/draws/matrix-game-20260101-0001/liability'),
     false,
   ),
+  // Lottery (issue 20): support reads, finance decides; another brand's admin finds none of this brand's
+  // games or draws (and its own brand has no LOTTO vendor to create a game under).
+  opsRow('GET /wps/ops/lottery/games', json('GET', '/wps/ops/lottery/games'), false, otherBrandSees),
+  opsRow(
+    'POST /wps/ops/lottery/games',
+    json('POST', '/wps/ops/lottery/games', {
+      gameCode: `matrix-${randomUUID().slice(0, 8)}`,
+      nameEn: 'Matrix',
+      nameHi: 'मैट्रिक्स',
+      family: 'sea6d',
+      region: 'SEA',
+      source: 'external',
+      schedule: { kind: 'interval', everySeconds: 60, closeBeforeSeconds: 5 },
+      marginBp: 500,
+      minStakeMinor: '100',
+      maxStakeMinor: '1000',
+      maxPayoutMinor: '100000',
+    }),
+    true,
+  ),
+  opsRow('POST /wps/ops/lottery/games/:gameCode', json('POST', '/wps/ops/lottery/games/vn-north', {}), true),
+  opsRow(
+    'GET /wps/ops/lottery/games/:gameCode/draws',
+    json('GET', '/wps/ops/lottery/games/vn-north/draws'),
+    false,
+  ),
+  opsRow(
+    'POST /wps/ops/lottery/draws/:drawId/cancel',
+    json('POST', '/wps/ops/lottery/draws/vn-north-20200101/cancel', { reason: 'matrix' }),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/lottery/draws/:drawId/result',
+    json('POST', '/wps/ops/lottery/draws/vn-north-20200101/result', { result: { family: 'vn' } }),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/lottery/draws/:drawId/result/confirm',
+    json('POST', '/wps/ops/lottery/draws/vn-north-20200101/result/confirm'),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/lottery/draws/:drawId/result/reject',
+    json('POST', '/wps/ops/lottery/draws/vn-north-20200101/result/reject', { reason: 'matrix' }),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/lottery/results/import',
+    json('POST', '/wps/ops/lottery/results/import', {
+      entries: [{ drawId: 'vn-north-20200101', result: { family: 'vn' } }],
+    }),
+    true,
+  ),
   // Progressive jackpots (issue 19): support reads, an admin of the brand configures; the demo brand's
   // jackpot is unknown to another brand's admin, and its games are taken, so a create is refused anyway.
   opsRow('GET /wps/ops/jackpots', json('GET', '/wps/ops/jackpots'), false, otherBrandSees),

@@ -12,4 +12,6 @@ export type LotteryModuleDeps = {
   log?: FastifyBaseLogger;
   /** DEV_INBOX: the browser journeys' dev routes. */
   devInbox?: boolean;
+  /** The brand of a request's host (the system module's `resolveBrand`); the default brand when absent. */
+  brandOf?: (host: string | null) => Promise<{ id: bigint }>;
 };
