@@ -5,12 +5,18 @@ import { countdownPhase, countdownText } from '../utils/lottery-groups.ts';
 import classes from './lottery.module.css';
 
 /**
- * The time left to bet on a draw (from its `closesAt`), then "Drawing…" until the result comes (the live
- * hook or the refetch at close replaces the draw). `data-phase` lets the journeys wait for the draw.
+ * The time left to bet on the next draw (to its `closesAt`), then "Drawing…" until the next window opens
+ * (the live hook or the refetch at close brings the new draw). `data-phase` lets the journeys wait for it.
  */
-export function LotteryCountdown({ closesAt, size = 'sm' }: { closesAt: string | null; size?: 'sm' | 'lg' }) {
+export function LotteryCountdown({
+  draw,
+  size = 'sm',
+}: {
+  draw: { opensAt: string; closesAt: string } | null;
+  size?: 'sm' | 'lg';
+}) {
   const { t } = useTranslation('lottery');
-  const phase = countdownPhase(closesAt, useNow());
+  const phase = countdownPhase(draw, useNow());
   const text =
     phase.kind === 'open'
       ? `${t('card.closesIn')} ${countdownText(phase.seconds)}`

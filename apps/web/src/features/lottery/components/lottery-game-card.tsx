@@ -29,6 +29,9 @@ export function LotteryGameCard({ game, favourite, onToggleFavourite }: Props) {
           to={`/lottery?${new URLSearchParams({ gameCode: game.gameCode })}`}
           fw={700}
           fz="lg"
+          // The brand's colour, not the browser's link blue (which reads poorly in the dark scheme).
+          c="var(--mantine-primary-color-filled)"
+          td="none"
           aria-label={t('card.play', { name: game.name })}
         >
           {game.name}
@@ -49,7 +52,7 @@ export function LotteryGameCard({ game, favourite, onToggleFavourite }: Props) {
           <Text fz="sm" c="dimmed">
             {game.nextDraw ? t('game.drawNo', { drawNo: game.nextDraw.drawNo }) : t('card.nextDraw')}
           </Text>
-          <LotteryCountdown closesAt={game.nextDraw?.closesAt ?? null} />
+          <LotteryCountdown draw={game.nextDraw ?? null} />
         </Group>
         <Text fz="sm" c="dimmed">
           {t('card.lastResult')}

@@ -43,7 +43,7 @@ export function LotteryGameHeader({ game, choices, onPick }: Props) {
               {game.nextDraw ? t('game.drawNo', { drawNo: game.nextDraw.drawNo }) : t('card.noDraw')}
             </Text>
           </Stack>
-          <LotteryCountdown closesAt={game.nextDraw?.closesAt ?? null} size="lg" />
+          <LotteryCountdown draw={game.nextDraw ?? null} size="lg" />
         </Group>
         {game.lastResult ? (
           <Stack gap={4} mt="sm">

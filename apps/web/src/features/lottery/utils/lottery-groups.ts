@@ -27,12 +27,21 @@ export function defaultGameCode(games: readonly LotteryGameSummary[]): string | 
   return (open ?? games[0])?.gameCode ?? null;
 }
 
-/** Phase of a draw for the countdown: counting to close, drawing (closed, no result yet) or none. */
+/**
+ * Phase of the game's next draw for the countdown: counting to its close, drawing, or none. "Drawing" covers
+ * both the draw that just closed (no result yet) and the time before the next window opens — which is when
+ * the previous draw happens (docs/lottery.md "Calendars") — so the player sees the draw, not a jump to the
+ * next countdown.
+ */
 export type CountdownPhase = { kind: 'open'; seconds: number } | { kind: 'drawing' } | { kind: 'none' };
 
-export function countdownPhase(closesAt: string | null | undefined, nowMs: number): CountdownPhase {
-  if (!closesAt) return { kind: 'none' };
-  const left = Math.ceil((Date.parse(closesAt) - nowMs) / 1000);
+export function countdownPhase(
+  draw: { opensAt: string; closesAt: string } | null | undefined,
+  nowMs: number,
+): CountdownPhase {
+  if (!draw) return { kind: 'none' };
+  if (nowMs < Date.parse(draw.opensAt)) return { kind: 'drawing' };
+  const left = Math.ceil((Date.parse(draw.closesAt) - nowMs) / 1000);
   return left > 0 ? { kind: 'open', seconds: left } : { kind: 'drawing' };
 }
 
