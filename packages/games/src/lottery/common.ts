@@ -189,3 +189,35 @@ export function tiersProblem(tiers: unknown, spec: readonly TierSpec[], distinct
   }
   return null;
 }
+
+/** `k` distinct balls of 1..n in drawn order (keno, 11x5, the race's finishing order). */
+export function drawBalls(seed: string, drawId: string, n: number, k: number, hmac?: Hmac): number[] {
+  return drawDistinct(lotteryDraws(seed, drawId, hmac), n, k).map((ball) => ball + 1);
+}
+
+/** Every bet type's single-outcome odds, from its exact probability. */
+export function simpleOddsOf<T extends string>(
+  betTypes: readonly T[],
+  probability: (betType: T) => Fraction,
+  marginBp: number,
+): Record<string, LotteryOdds> {
+  const out: Record<string, LotteryOdds> = {};
+  for (const t of betTypes) out[t] = simpleOdds(t, probability(t), marginBp);
+  return out;
+}
+
+/** A fixed-odds line's pay: its bet type's odds when it won, else nothing. */
+export function payIfWon(won: boolean, line: LotteryLine, odds: Record<string, LotteryOdds>): bigint {
+  return won ? (odds[line.betType]?.odds1e4 ?? 0n) : 0n;
+}
+
+/** Why a family's result (one list of integers under `key`) is malformed, or null. */
+export function listResultProblem(
+  result: unknown,
+  family: string,
+  key: string,
+  list: { count: number; min: number; max: number; distinct: boolean },
+): string | null {
+  if (!isRecord(result) || result.family !== family) return `family: expected ${family}`;
+  return intListProblem(result[key], list.count, list.min, list.max, list.distinct, key);
+}

@@ -2,10 +2,8 @@ import { type Fraction, fraction } from '../rational.ts';
 import {
   BET_INVALID,
   binomial,
-  drawDistinct,
-  intListProblem,
-  isRecord,
-  lotteryDraws,
+  drawBalls,
+  listResultProblem,
   parseNumberSet,
   plainLineOdds,
   tableOdds,
@@ -59,8 +57,7 @@ export const kenoMaths: LotteryMaths = {
   family: 'keno',
   betTypes: BET_TYPES,
   draw(seed, drawId, _variant, hmac) {
-    const draws = lotteryDraws(seed, drawId, hmac);
-    return { family: 'keno', numbers: drawDistinct(draws, 80, 20).map((n) => n + 1) };
+    return { family: 'keno', numbers: drawBalls(seed, drawId, 80, 20, hmac) };
   },
   validateLine(line) {
     const k = spots(line.betType);
@@ -83,7 +80,6 @@ export const kenoMaths: LotteryMaths = {
     return odds[line.betType]?.table?.[String(hits)] ?? 0n;
   },
   resultProblem(result) {
-    if (!isRecord(result) || result.family !== 'keno') return 'family: expected keno';
-    return intListProblem(result.numbers, 20, 1, 80, true, 'numbers');
+    return listResultProblem(result, 'keno', 'numbers', { count: 20, min: 1, max: 80, distinct: true });
   },
 };
