@@ -1,6 +1,9 @@
 import { createDraws, type Draws, type Hmac, hmacSha256 } from '../fair.ts';
 import { add, type Fraction, fraction, mul, toNumber } from '../rational.ts';
+import { isDigits } from './digits.ts';
 import type { LotteryLine, LotteryOdds } from './types.ts';
+
+export { isDigits, pad } from './digits.ts';
 
 /**
  * Shared helpers of the lottery families: the draw stream, canonical selections and odds from exact
@@ -30,15 +33,6 @@ export function drawDistinct(draws: Draws, n: number, k: number): number[] {
     out.push(atJ);
   }
   return out;
-}
-
-export function pad(value: number, width: number): string {
-  return String(value).padStart(width, '0');
-}
-
-/** A string of exactly `width` decimal digits. */
-export function isDigits(text: string, width: number): boolean {
-  return text.length === width && /^[0-9]+$/.test(text);
 }
 
 /**
