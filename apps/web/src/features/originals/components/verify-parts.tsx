@@ -33,8 +33,8 @@ export function SeedChecks({
   check,
 }: {
   prefix: string;
-  hashOk: boolean;
-  check: { ok: boolean; yes: string; no: string; testId: string };
+  hashOk: boolean | null;
+  check: { ok: boolean | null; yes: string; no: string; testId: string };
 }) {
   const { t } = useTranslation('originals');
   return (
