@@ -189,6 +189,11 @@ export function drawBalls(seed: string, drawId: string, n: number, k: number, hm
   return drawDistinct(lotteryDraws(seed, drawId, hmac), n, k).map((ball) => ball + 1);
 }
 
+/** The `k` balls of 1..max a line picks ('01-07-…'), or null when `k` is 0 (unknown bet type) or not canonical. */
+export function pickedBalls(selection: string, k: number, max: number): number[] | null {
+  return k > 0 ? parseNumberSet(selection, k, 1, max, 2) : null;
+}
+
 /** Every bet type's single-outcome odds, from its exact probability. */
 export function simpleOddsOf<T extends string>(
   betTypes: readonly T[],

@@ -4,7 +4,7 @@ import {
   binomial,
   drawBalls,
   listResultProblem,
-  parseNumberSet,
+  pickedBalls,
   plainLineOdds,
   tableOdds,
 } from './common.ts';
@@ -60,8 +60,7 @@ export const kenoMaths: LotteryMaths = {
     return { family: 'keno', numbers: drawBalls(seed, drawId, 80, 20, hmac) };
   },
   validateLine(line) {
-    const k = spots(line.betType);
-    return k > 0 && parseNumberSet(line.selection, k, 1, 80, 2) ? null : BET_INVALID;
+    return pickedBalls(line.selection, spots(line.betType), 80) ? null : BET_INVALID;
   },
   odds(marginBp) {
     const out: Record<string, LotteryOdds> = {};
@@ -72,8 +71,7 @@ export const kenoMaths: LotteryMaths = {
   },
   lineOdds: plainLineOdds,
   settleLine(line, result, odds) {
-    const k = spots(line.betType);
-    const picked = k > 0 ? parseNumberSet(line.selection, k, 1, 80, 2) : null;
+    const picked = pickedBalls(line.selection, spots(line.betType), 80);
     if (!picked) return 0n;
     const drawn = new Set(numbersOf(result));
     const hits = picked.filter((n) => drawn.has(n)).length;

@@ -4,8 +4,8 @@ import {
   binomial,
   drawBalls,
   listResultProblem,
-  parseNumberSet,
   payIfWon,
+  pickedBalls,
   plainLineOdds,
   simpleOddsOf,
 } from './common.ts';
@@ -47,8 +47,7 @@ export const pick11x5Maths: LotteryMaths = {
     return { family: 'pick11x5', balls: drawBalls(seed, drawId, 11, 5, hmac) };
   },
   validateLine(line) {
-    const k = pickSize(line.betType);
-    return k > 0 && parseNumberSet(line.selection, k, 1, 11, 2) ? null : BET_INVALID;
+    return pickedBalls(line.selection, pickSize(line.betType), 11) ? null : BET_INVALID;
   },
   odds(marginBp) {
     return simpleOddsOf(BET_TYPES, pick11x5Probability, marginBp);
@@ -56,8 +55,7 @@ export const pick11x5Maths: LotteryMaths = {
   lineOdds: plainLineOdds,
   settleLine(line, result, odds) {
     const balls = ballsOf(result);
-    const k = pickSize(line.betType);
-    const picked = k > 0 ? parseNumberSet(line.selection, k, 1, 11, 2) : null;
+    const picked = pickedBalls(line.selection, pickSize(line.betType), 11);
     if (!picked) return 0n;
     const win = line.betType === 'first' ? picked[0] === balls[0] : picked.every((n) => balls.includes(n));
     return payIfWon(win, line, odds);
