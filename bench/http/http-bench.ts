@@ -16,8 +16,9 @@ import {
   sampleWaits,
   serverSettings,
 } from '../lib/postgres.mjs';
-import { ceilingOf, readResult, round, writeResult } from '../lib/results.mjs';
-import { cleanLogs, startServer, stopOnExit } from '../lib/server.mjs';
+import { ceilingOf, readResult, round } from '../lib/results.mjs';
+import { runBench } from '../lib/run-bench.mjs';
+import { startServer, stopOnExit } from '../lib/server.mjs';
 
 /**
  * HTTP bench (issue 7, Benchmarks 2): autocannon against the production build (`node
@@ -167,12 +168,10 @@ function commonFigures(id: string, label: string, loads: { max: Load; half: Load
   ];
 }
 
-let running: Awaited<ReturnType<typeof startServer>> | null = null;
-let failed = false;
-try {
+await runBench('http', { quick: options.quick, startedAt, figures, details }, async (track) => {
   const databaseUrl = await recreateDatabase(DATABASE);
   const server = { ...(await startServer({ databaseUrl, label: 'http' })), databaseUrl };
-  running = server;
+  track(server);
   stopOnExit([server.child]);
   details.postgres = await serverSettings();
   details.server = {
@@ -301,15 +300,4 @@ try {
 
   details.loads = { balance, gameList, vendorRound: vendor, login };
   if (!hello || !pgbench) details.warning = 'bench/results/ceilings.json missing or incomplete: no ratios';
-} catch (error) {
-  failed = true;
-  details.error = String((error as Error)?.stack ?? error);
-  console.error(error);
-} finally {
-  await running?.stop();
-}
-
-const file = writeResult('http', { quick: options.quick, startedAt, figures, details });
-console.log(`wrote ${file}`);
-cleanLogs({ failed });
-process.exit(failed ? 1 : 0);
+});

@@ -2,8 +2,9 @@ import { parseArgs } from '../lib/args.mjs';
 import { runLoad } from '../lib/load.mjs';
 import { fundPlayers, lotterySessions, type Player, registerPlayers } from '../lib/players.ts';
 import * as postgres from '../lib/postgres.mjs';
-import { ceilingOf, readResult, round, writeResult } from '../lib/results.mjs';
-import { cleanLogs, startServer, stopOnExit } from '../lib/server.mjs';
+import { ceilingOf, readResult, round } from '../lib/results.mjs';
+import { runBench } from '../lib/run-bench.mjs';
+import { startServer, stopOnExit } from '../lib/server.mjs';
 
 /**
  * Lottery bench (issue 20, docs/benchmarks.md "Lottery"): the rush at the close of a popular draw. Players
@@ -49,14 +50,12 @@ async function drawForRun(url: string, seconds: number): Promise<Draw> {
   }
 }
 
-let running: Awaited<ReturnType<typeof startServer>> | null = null;
-let failed = false;
-try {
+await runBench('lottery', { quick: options.quick, startedAt, figures, details }, async (track) => {
   // A one-minute game's window is 55 s: the run must fit in one.
   const duration = Math.min(options.duration, 40);
   const databaseUrl = await recreateDatabase(DATABASE);
   const server = { ...(await startServer({ databaseUrl, label: 'lottery' })), databaseUrl };
-  running = server;
+  track(server);
   stopOnExit([server.child]);
   details.postgres = await serverSettings();
   const cpuPids = { server: server.pid };
@@ -128,15 +127,4 @@ try {
   );
   details.load = { ...load, dbPerRequest, dbWaits };
   if (!pgbench) details.warning = 'bench/results/ceilings.json missing or incomplete: no ratio';
-} catch (error) {
-  failed = true;
-  details.error = String((error as Error)?.stack ?? error);
-  console.error(error);
-} finally {
-  await running?.stop();
-}
-
-const file = writeResult('lottery', { quick: options.quick, startedAt, figures, details });
-console.log(`wrote ${file}`);
-cleanLogs({ failed });
-process.exit(failed ? 1 : 0);
+});

@@ -441,3 +441,6 @@ export type LotteryImportBody = z.infer<typeof lotteryImportBodySchema>;
 export const lotteryImportResponse = envelopeOf(
   z.object({ list: z.array(z.object({ drawId: lotteryDrawIdSchema, entryId: z.string() })) }),
 );
+
+/** One opened number as the lgw paths answer it (the server builds it, the home page reads it). */
+export type LotteryOpenedNumber = z.infer<typeof lotteryOpenedNumberSchema>;

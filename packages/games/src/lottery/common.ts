@@ -1,6 +1,9 @@
 import { createDraws, type Draws, type Hmac, hmacSha256 } from '../fair.ts';
 import { add, type Fraction, fraction, mul, toNumber } from '../rational.ts';
+import { isDigits } from './digits.ts';
 import type { LotteryLine, LotteryOdds } from './types.ts';
+
+export { isDigits, pad } from './digits.ts';
 
 /**
  * Shared helpers of the lottery families: the draw stream, canonical selections and odds from exact
@@ -30,15 +33,6 @@ export function drawDistinct(draws: Draws, n: number, k: number): number[] {
     out.push(atJ);
   }
   return out;
-}
-
-export function pad(value: number, width: number): string {
-  return String(value).padStart(width, '0');
-}
-
-/** A string of exactly `width` decimal digits. */
-export function isDigits(text: string, width: number): boolean {
-  return text.length === width && /^[0-9]+$/.test(text);
 }
 
 /**
@@ -188,4 +182,41 @@ export function tiersProblem(tiers: unknown, spec: readonly TierSpec[], distinct
     }
   }
   return null;
+}
+
+/** `k` distinct balls of 1..n in drawn order (keno, 11x5, the race's finishing order). */
+export function drawBalls(seed: string, drawId: string, n: number, k: number, hmac?: Hmac): number[] {
+  return drawDistinct(lotteryDraws(seed, drawId, hmac), n, k).map((ball) => ball + 1);
+}
+
+/** The `k` balls of 1..max a line picks ('01-07-…'), or null when `k` is 0 (unknown bet type) or not canonical. */
+export function pickedBalls(selection: string, k: number, max: number): number[] | null {
+  return k > 0 ? parseNumberSet(selection, k, 1, max, 2) : null;
+}
+
+/** Every bet type's single-outcome odds, from its exact probability. */
+export function simpleOddsOf<T extends string>(
+  betTypes: readonly T[],
+  probability: (betType: T) => Fraction,
+  marginBp: number,
+): Record<string, LotteryOdds> {
+  const out: Record<string, LotteryOdds> = {};
+  for (const t of betTypes) out[t] = simpleOdds(t, probability(t), marginBp);
+  return out;
+}
+
+/** A fixed-odds line's pay: its bet type's odds when it won, else nothing. */
+export function payIfWon(won: boolean, line: LotteryLine, odds: Record<string, LotteryOdds>): bigint {
+  return won ? (odds[line.betType]?.odds1e4 ?? 0n) : 0n;
+}
+
+/** Why a family's result (one list of integers under `key`) is malformed, or null. */
+export function listResultProblem(
+  result: unknown,
+  family: string,
+  key: string,
+  list: { count: number; min: number; max: number; distinct: boolean },
+): string | null {
+  if (!isRecord(result) || result.family !== family) return `family: expected ${family}`;
+  return intListProblem(result[key], list.count, list.min, list.max, list.distinct, key);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allDice } from './dice3.ts';
-import { drawLotteryResult, lineOdds, lotteryOdds, settleLotteryLine, validateLotteryLine } from './index.ts';
-import { bump, must, returnMatches, uniform99 } from './test-kit.ts';
+import { drawLotteryResult, lineOdds, lotteryOdds, settleLotteryLine } from './index.ts';
+import { accepted, bump, must, refused, returnMatches, uniform99 } from './test-kit.ts';
 import type { LotteryLine, LotteryResult } from './types.ts';
 
 const odds = lotteryOdds('dice3', '', 500);
@@ -49,7 +49,7 @@ describe('dice3 lines', () => {
       { betType: 'triple', selection: '6' },
       { betType: 'pair', selection: '1' },
     ];
-    for (const line of ok) expect(validateLotteryLine('dice3', '', line), JSON.stringify(line)).toBeNull();
+    expect(refused('dice3', '', ok)).toEqual([]);
     const bad: LotteryLine[] = [
       { betType: 'sum', selection: '2' },
       { betType: 'sum', selection: '19' },
@@ -60,9 +60,7 @@ describe('dice3 lines', () => {
       { betType: 'pair', selection: '0' },
       { betType: 'digit', selection: 'p1:1' },
     ];
-    for (const line of bad) {
-      expect(validateLotteryLine('dice3', '', line), JSON.stringify(line)).toBe('lottery_bet_invalid');
-    }
+    expect(accepted('dice3', '', bad)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { type Fraction, fraction } from '../rational.ts';
-import { BET_INVALID, intListProblem, isRecord, lotteryDraws, simpleOdds } from './common.ts';
+import { BET_INVALID, listResultProblem, lotteryDraws, simpleOdds } from './common.ts';
 import type { LotteryLine, LotteryMaths, LotteryOdds, LotteryResult } from './types.ts';
 
 /**
@@ -111,7 +111,6 @@ export const dice3Maths: LotteryMaths = {
     return dice3Maths.lineOdds(line, odds).odds1e4;
   },
   resultProblem(result) {
-    if (!isRecord(result) || result.family !== 'dice3') return 'family: expected dice3';
-    return intListProblem(result.dice, 3, 1, 6, false, 'dice');
+    return listResultProblem(result, 'dice3', 'dice', { count: 3, min: 1, max: 6, distinct: false });
   },
 };

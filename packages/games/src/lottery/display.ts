@@ -1,4 +1,4 @@
-import { pad } from './common.ts';
+import { pad } from './digits.ts';
 import type { LotteryFamily, LotteryResult } from './types.ts';
 
 /**

@@ -2,11 +2,9 @@ import { type Fraction, fraction } from '../rational.ts';
 import {
   BET_INVALID,
   binomial,
-  drawDistinct,
-  intListProblem,
-  isRecord,
-  lotteryDraws,
-  parseNumberSet,
+  drawBalls,
+  listResultProblem,
+  pickedBalls,
   plainLineOdds,
   tableOdds,
 } from './common.ts';
@@ -59,12 +57,10 @@ export const kenoMaths: LotteryMaths = {
   family: 'keno',
   betTypes: BET_TYPES,
   draw(seed, drawId, _variant, hmac) {
-    const draws = lotteryDraws(seed, drawId, hmac);
-    return { family: 'keno', numbers: drawDistinct(draws, 80, 20).map((n) => n + 1) };
+    return { family: 'keno', numbers: drawBalls(seed, drawId, 80, 20, hmac) };
   },
   validateLine(line) {
-    const k = spots(line.betType);
-    return k > 0 && parseNumberSet(line.selection, k, 1, 80, 2) ? null : BET_INVALID;
+    return pickedBalls(line.selection, spots(line.betType), 80) ? null : BET_INVALID;
   },
   odds(marginBp) {
     const out: Record<string, LotteryOdds> = {};
@@ -75,15 +71,13 @@ export const kenoMaths: LotteryMaths = {
   },
   lineOdds: plainLineOdds,
   settleLine(line, result, odds) {
-    const k = spots(line.betType);
-    const picked = k > 0 ? parseNumberSet(line.selection, k, 1, 80, 2) : null;
+    const picked = pickedBalls(line.selection, spots(line.betType), 80);
     if (!picked) return 0n;
     const drawn = new Set(numbersOf(result));
     const hits = picked.filter((n) => drawn.has(n)).length;
     return odds[line.betType]?.table?.[String(hits)] ?? 0n;
   },
   resultProblem(result) {
-    if (!isRecord(result) || result.family !== 'keno') return 'family: expected keno';
-    return intListProblem(result.numbers, 20, 1, 80, true, 'numbers');
+    return listResultProblem(result, 'keno', 'numbers', { count: 20, min: 1, max: 80, distinct: true });
   },
 };

@@ -1,14 +1,14 @@
 import { fraction } from '../rational.ts';
 import {
   BET_INVALID,
-  intListProblem,
-  isRecord,
+  listResultProblem,
   lotteryDraws,
   parsePosition,
+  payIfWon,
   plainLineOdds,
-  simpleOdds,
+  simpleOddsOf,
 } from './common.ts';
-import type { LotteryLine, LotteryMaths, LotteryOdds, LotteryResult } from './types.ts';
+import type { LotteryLine, LotteryMaths, LotteryResult } from './types.ts';
 
 /**
  * LOTT 5D: five independent digits 0–9 (`int(10)` each, positions 1–5 in draw order). Bet types: `digit`
@@ -96,16 +96,13 @@ export const lott5dMaths: LotteryMaths = {
     return ok ? null : BET_INVALID;
   },
   odds(marginBp) {
-    const out: Record<string, LotteryOdds> = {};
-    for (const t of BET_TYPES) out[t] = simpleOdds(t, LOTT5D_PROBABILITY[t], marginBp);
-    return out;
+    return simpleOddsOf(BET_TYPES, (t) => LOTT5D_PROBABILITY[t], marginBp);
   },
   lineOdds: plainLineOdds,
   settleLine(line, result, odds) {
-    return wins(line, digitsOf(result)) ? (odds[line.betType]?.odds1e4 ?? 0n) : 0n;
+    return payIfWon(wins(line, digitsOf(result)), line, odds);
   },
   resultProblem(result) {
-    if (!isRecord(result) || result.family !== 'lott5d') return 'family: expected lott5d';
-    return intListProblem(result.digits, 5, 0, 9, false, 'digits');
+    return listResultProblem(result, 'lott5d', 'digits', { count: 5, min: 0, max: 9, distinct: false });
   },
 };

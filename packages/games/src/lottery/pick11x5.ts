@@ -2,15 +2,14 @@ import { fraction } from '../rational.ts';
 import {
   BET_INVALID,
   binomial,
-  drawDistinct,
-  intListProblem,
-  isRecord,
-  lotteryDraws,
-  parseNumberSet,
+  drawBalls,
+  listResultProblem,
+  payIfWon,
+  pickedBalls,
   plainLineOdds,
-  simpleOdds,
+  simpleOddsOf,
 } from './common.ts';
-import type { LotteryMaths, LotteryOdds, LotteryResult } from './types.ts';
+import type { LotteryMaths, LotteryResult } from './types.ts';
 
 /**
  * LOTT 11 choose 5: five distinct balls of 1–11 in drawn order (partial Fisher–Yates over 11). Bet types:
@@ -45,29 +44,23 @@ export const pick11x5Maths: LotteryMaths = {
   family: 'pick11x5',
   betTypes: BET_TYPES,
   draw(seed, drawId, _variant, hmac) {
-    const draws = lotteryDraws(seed, drawId, hmac);
-    return { family: 'pick11x5', balls: drawDistinct(draws, 11, 5).map((b) => b + 1) };
+    return { family: 'pick11x5', balls: drawBalls(seed, drawId, 11, 5, hmac) };
   },
   validateLine(line) {
-    const k = pickSize(line.betType);
-    return k > 0 && parseNumberSet(line.selection, k, 1, 11, 2) ? null : BET_INVALID;
+    return pickedBalls(line.selection, pickSize(line.betType), 11) ? null : BET_INVALID;
   },
   odds(marginBp) {
-    const out: Record<string, LotteryOdds> = {};
-    for (const t of BET_TYPES) out[t] = simpleOdds(t, pick11x5Probability(t), marginBp);
-    return out;
+    return simpleOddsOf(BET_TYPES, pick11x5Probability, marginBp);
   },
   lineOdds: plainLineOdds,
   settleLine(line, result, odds) {
     const balls = ballsOf(result);
-    const k = pickSize(line.betType);
-    const picked = k > 0 ? parseNumberSet(line.selection, k, 1, 11, 2) : null;
+    const picked = pickedBalls(line.selection, pickSize(line.betType), 11);
     if (!picked) return 0n;
     const win = line.betType === 'first' ? picked[0] === balls[0] : picked.every((n) => balls.includes(n));
-    return win ? (odds[line.betType]?.odds1e4 ?? 0n) : 0n;
+    return payIfWon(win, line, odds);
   },
   resultProblem(result) {
-    if (!isRecord(result) || result.family !== 'pick11x5') return 'family: expected pick11x5';
-    return intListProblem(result.balls, 5, 1, 11, true, 'balls');
+    return listResultProblem(result, 'pick11x5', 'balls', { count: 5, min: 1, max: 11, distinct: true });
   },
 };

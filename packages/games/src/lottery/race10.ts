@@ -1,16 +1,15 @@
 import { fraction } from '../rational.ts';
 import {
   BET_INVALID,
-  drawDistinct,
-  intListProblem,
+  drawBalls,
   isDigits,
-  isRecord,
-  lotteryDraws,
+  listResultProblem,
   parsePosition,
+  payIfWon,
   plainLineOdds,
-  simpleOdds,
+  simpleOddsOf,
 } from './common.ts';
-import type { LotteryLine, LotteryMaths, LotteryOdds, LotteryResult } from './types.ts';
+import type { LotteryLine, LotteryMaths, LotteryResult } from './types.ts';
 
 /**
  * LOTT race: the finishing order of cars 1–10, a uniform permutation (Fisher–Yates over 10, all ten steps).
@@ -69,8 +68,7 @@ export const race10Maths: LotteryMaths = {
   family: 'race10',
   betTypes: BET_TYPES,
   draw(seed, drawId, _variant, hmac) {
-    const draws = lotteryDraws(seed, drawId, hmac);
-    return { family: 'race10', order: drawDistinct(draws, 10, 10).map((c) => c + 1) };
+    return { family: 'race10', order: drawBalls(seed, drawId, 10, 10, hmac) };
   },
   validateLine(line) {
     const at = parsePosition(line.selection, line.betType === 'dragon' ? 5 : 10);
@@ -79,16 +77,13 @@ export const race10Maths: LotteryMaths = {
       : BET_INVALID;
   },
   odds(marginBp) {
-    const out: Record<string, LotteryOdds> = {};
-    for (const t of BET_TYPES) out[t] = simpleOdds(t, RACE10_PROBABILITY[t], marginBp);
-    return out;
+    return simpleOddsOf(BET_TYPES, (t) => RACE10_PROBABILITY[t], marginBp);
   },
   lineOdds: plainLineOdds,
   settleLine(line, result, odds) {
-    return wins(line, orderOf(result)) ? (odds[line.betType]?.odds1e4 ?? 0n) : 0n;
+    return payIfWon(wins(line, orderOf(result)), line, odds);
   },
   resultProblem(result) {
-    if (!isRecord(result) || result.family !== 'race10') return 'family: expected race10';
-    return intListProblem(result.order, 10, 1, 10, true, 'order');
+    return listResultProblem(result, 'race10', 'order', { count: 10, min: 1, max: 10, distinct: true });
   },
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawLotteryResult, lotteryOdds, settleLotteryLine, validateLotteryLine } from './index.ts';
-import { bump, must, returnMatches, uniform99 } from './test-kit.ts';
+import { drawLotteryResult, lotteryOdds, settleLotteryLine } from './index.ts';
+import { accepted, bump, must, refused, returnMatches, uniform99 } from './test-kit.ts';
 import type { LotteryLine, LotteryResult } from './types.ts';
 
 const odds = lotteryOdds('sea6d', '', 500);
@@ -28,7 +28,7 @@ describe('sea6d lines', () => {
       { betType: 'back3', selection: '999' },
       { betType: 'exact6', selection: '000000' },
     ];
-    for (const line of ok) expect(validateLotteryLine('sea6d', '', line), JSON.stringify(line)).toBeNull();
+    expect(refused('sea6d', '', ok)).toEqual([]);
     const bad: LotteryLine[] = [
       { betType: 'front2', selection: '0' },
       { betType: 'front3', selection: '12' },
@@ -36,9 +36,7 @@ describe('sea6d lines', () => {
       { betType: 'exact6', selection: '1234567' },
       { betType: 'exact5', selection: '12345' },
     ];
-    for (const line of bad) {
-      expect(validateLotteryLine('sea6d', '', line), JSON.stringify(line)).toBe('lottery_bet_invalid');
-    }
+    expect(accepted('sea6d', '', bad)).toEqual([]);
   });
 });
 

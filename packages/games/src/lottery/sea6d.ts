@@ -1,6 +1,15 @@
 import { fraction } from '../rational.ts';
-import { BET_INVALID, isDigits, isRecord, lotteryDraws, pad, plainLineOdds, simpleOdds } from './common.ts';
-import type { LotteryMaths, LotteryOdds, LotteryResult } from './types.ts';
+import {
+  BET_INVALID,
+  isDigits,
+  isRecord,
+  lotteryDraws,
+  pad,
+  payIfWon,
+  plainLineOdds,
+  simpleOddsOf,
+} from './common.ts';
+import type { LotteryMaths, LotteryResult } from './types.ts';
 
 /**
  * SEA 6D: one 6-digit number (`int(10^6)`, zero-padded). Bet types: `front2` / `front3` (its first 2 / 3
@@ -30,16 +39,14 @@ export const sea6dMaths: LotteryMaths = {
     return width !== undefined && isDigits(line.selection, width) ? null : BET_INVALID;
   },
   odds(marginBp) {
-    const out: Record<string, LotteryOdds> = {};
-    for (const t of BET_TYPES) out[t] = simpleOdds(t, sea6dProbability(t), marginBp);
-    return out;
+    return simpleOddsOf(BET_TYPES, sea6dProbability, marginBp);
   },
   lineOdds: plainLineOdds,
   settleLine(line, result, odds) {
     const n = numberOf(result);
     const width = WIDTH[line.betType] ?? 0;
     const part = line.betType.startsWith('front') ? n.slice(0, width) : n.slice(6 - width);
-    return width > 0 && part === line.selection ? (odds[line.betType]?.odds1e4 ?? 0n) : 0n;
+    return payIfWon(width > 0 && part === line.selection, line, odds);
   },
   resultProblem(result) {
     if (!isRecord(result) || result.family !== 'sea6d') return 'family: expected sea6d';

@@ -1,5 +1,6 @@
 import { type Fraction, fraction, toNumber } from '../rational.ts';
-import type { LotteryOdds } from './types.ts';
+import { validateLotteryLine } from './index.ts';
+import type { LotteryFamily, LotteryLine, LotteryOdds, LotteryVariant } from './types.ts';
 
 /**
  * Statistics shared by the lottery tests (no vitest import: each check returns whether it holds and a
@@ -90,4 +91,18 @@ export function must<T>(value: T | null | undefined, what = 'value'): T {
 /** Adds one to `counts[index]`. */
 export function bump(counts: number[], index: number): void {
   counts[index] = (counts[index] ?? 0) + 1;
+}
+
+/** The lines of a family that `validateLotteryLine` accepts (a test of refused lines expects none). */
+export function accepted(
+  family: LotteryFamily,
+  variant: LotteryVariant,
+  lines: LotteryLine[],
+): LotteryLine[] {
+  return lines.filter((line) => validateLotteryLine(family, variant, line) !== 'lottery_bet_invalid');
+}
+
+/** The lines of a family that `validateLotteryLine` refuses (a test of valid lines expects none). */
+export function refused(family: LotteryFamily, variant: LotteryVariant, lines: LotteryLine[]): LotteryLine[] {
+  return lines.filter((line) => validateLotteryLine(family, variant, line) !== null);
 }

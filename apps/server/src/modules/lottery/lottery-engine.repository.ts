@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type {
   LotteryFamilyColumn,
+  LotteryLinesTable,
   LotterySlipStatusColumn,
   LotteryVariantColumn,
 } from '../../db/tables/lottery.ts';
@@ -71,6 +72,18 @@ export type SlipRecord = {
 
 export function exposureKeyOf(line: { betType: string; selection: string }): string {
   return `${line.betType}:${line.selection}`;
+}
+
+function slipLineOf(row: Selectable<LotteryLinesTable>): SlipLine {
+  return {
+    lineNo: row.line_no,
+    betType: row.bet_type,
+    selection: row.selection,
+    stakeMinor: row.stake_minor,
+    odds1e4: row.odds_1e4,
+    maxPayoutMinor: row.max_payout_minor,
+    payoutMinor: row.payout_minor,
+  };
 }
 
 const publicDrawId = sql<string>`lottery_games.game_code || '-' || lottery_draws.draw_no`;
@@ -398,15 +411,7 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
       .where('slip_id', '=', slipId)
       .orderBy('line_no')
       .execute();
-    return rows.map((row) => ({
-      lineNo: row.line_no,
-      betType: row.bet_type,
-      selection: row.selection,
-      stakeMinor: row.stake_minor,
-      odds1e4: row.odds_1e4,
-      maxPayoutMinor: row.max_payout_minor,
-      payoutMinor: row.payout_minor,
-    }));
+    return rows.map(slipLineOf);
   }
 
   async linesOfSlips(slipIds: bigint[]): Promise<Map<bigint, SlipLine[]>> {
@@ -421,15 +426,7 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
       .execute();
     for (const row of rows) {
       const list = byslip.get(row.slip_id) ?? [];
-      list.push({
-        lineNo: row.line_no,
-        betType: row.bet_type,
-        selection: row.selection,
-        stakeMinor: row.stake_minor,
-        odds1e4: row.odds_1e4,
-        maxPayoutMinor: row.max_payout_minor,
-        payoutMinor: row.payout_minor,
-      });
+      list.push(slipLineOf(row));
       byslip.set(row.slip_id, list);
     }
     return byslip;

@@ -5,6 +5,7 @@ import {
   type LotteryDraw,
   type LotteryGameDetail,
   type LotteryGameSummary,
+  type LotteryOpenedNumber,
 } from '@lotus/shared/lottery.schema';
 import type { Db } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,16 +26,6 @@ import { drawView, gameSummaryView, limitsView } from './lottery-draws.views.ts'
 
 /** Who asks: the request's host (its brand) and the language of the names. */
 export type LotteryViewer = { host: string | null; language?: string | undefined };
-
-export type LotteryOpened = {
-  gameCode: string;
-  name: string;
-  drawId: string;
-  drawNo: string;
-  drawnAt: string;
-  numero: string;
-  result: Record<string, unknown>;
-};
 
 /** The VN menu's regions in their order, with their names (EN, HI). */
 const VN_REGIONS: { region: string; names: Record<string, string> }[] = [
@@ -190,7 +181,7 @@ export class LotteryPublicService {
   }
 
   /** Vietnam numbers: the latest drawn VN results, most recent first (count ≤ 100). */
-  async vnNumbers(viewer: LotteryViewer, count = LOTTERY_VN_NUMBERS_COUNT): Promise<LotteryOpened[]> {
+  async vnNumbers(viewer: LotteryViewer, count = LOTTERY_VN_NUMBERS_COUNT): Promise<LotteryOpenedNumber[]> {
     const games = await this.#reads.gamesOf(await this.#brandId(viewer), { enabledOnly: true, family: 'vn' });
     const rows = await this.#reads.openedAcross(
       games.map((game) => game.id),
@@ -207,7 +198,7 @@ export class LotteryPublicService {
     viewer: LotteryViewer,
     prizeMode: LotteryPrizeMode | undefined,
     count = LOTTERY_POPULAR_COUNT,
-  ): Promise<LotteryOpened[]> {
+  ): Promise<LotteryOpenedNumber[]> {
     const games = (await this.#reads.gamesOf(await this.#brandId(viewer), { enabledOnly: true })).filter(
       (game) => inPrizeMode(game, prizeMode),
     );
@@ -224,7 +215,7 @@ export class LotteryPublicService {
     games: LotteryGameRecord[],
     rows: LotteryDrawRecord[],
     language: string | undefined,
-  ): LotteryOpened[] {
+  ): LotteryOpenedNumber[] {
     const byId = new Map(games.map((game) => [game.id, game]));
     const now = this.#clock.now();
     return rows.map((row) => {

@@ -2,6 +2,7 @@ import { JACKPOT_PUSH_MIN_MS } from '@lotus/shared/jackpot.schema';
 import type { RealtimeJackpotMessage, RealtimeJackpotPot } from '@lotus/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushTarget } from './balance-hub.ts';
+import { KeyedThrottle } from './keyed-throttle.ts';
 
 const OPEN = 1;
 /** NOTIFY payloads on `lotus_jackpot` are brand ids as text. */
@@ -15,11 +16,10 @@ const BRAND_ID = /^[1-9][0-9]{0,18}$/;
  */
 export class JackpotHub {
   readonly #sockets = new Map<string, Set<PushTarget>>();
-  /** Per brand: when the last push was read, and the timer of the next one when one is due. */
-  readonly #state = new Map<string, { lastAt: number; timer: ReturnType<typeof setTimeout> | null }>();
+  /** Pushes per brand id. */
+  readonly #throttle: KeyedThrottle;
   readonly #potsOf: (brandId: bigint) => Promise<RealtimeJackpotPot[]>;
   readonly #log: FastifyBaseLogger;
-  readonly #minIntervalMs: number;
 
   constructor(
     potsOf: (brandId: bigint) => Promise<RealtimeJackpotPot[]>,
@@ -28,7 +28,7 @@ export class JackpotHub {
   ) {
     this.#potsOf = potsOf;
     this.#log = log;
-    this.#minIntervalMs = minIntervalMs;
+    this.#throttle = new KeyedThrottle(minIntervalMs, (key) => this.#push(key));
   }
 
   add(brandId: bigint, socket: PushTarget): void {
@@ -52,12 +52,7 @@ export class JackpotHub {
   /** A NOTIFY arrived: schedule the brand's push (now, or when the last one is a second old). */
   changed(payload: string): void {
     if (!BRAND_ID.test(payload) || !this.#sockets.has(payload)) return;
-    const state = this.#state.get(payload) ?? { lastAt: 0, timer: null };
-    this.#state.set(payload, state);
-    if (state.timer !== null) return;
-    const wait = Math.max(0, state.lastAt + this.#minIntervalMs - Date.now());
-    state.timer = setTimeout(() => void this.#push(payload), wait);
-    state.timer.unref?.();
+    this.#throttle.schedule(payload);
   }
 
   /** Announcements may have been missed (the LISTEN connection was down): push every brand's pots. */
@@ -67,16 +62,10 @@ export class JackpotHub {
 
   /** Stops the pending timers (the app closes). */
   stop(): void {
-    for (const state of this.#state.values()) if (state.timer !== null) clearTimeout(state.timer);
-    this.#state.clear();
+    this.#throttle.stop();
   }
 
   async #push(key: string): Promise<void> {
-    const state = this.#state.get(key);
-    if (!state) return;
-    state.lastAt = Date.now();
-    // A change announced while this read runs schedules the next push (a second later), so none is lost.
-    state.timer = null;
     try {
       const message: RealtimeJackpotMessage = { type: 'jackpot', list: await this.#potsOf(BigInt(key)) };
       const text = JSON.stringify(message);

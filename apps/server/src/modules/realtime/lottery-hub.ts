@@ -1,6 +1,7 @@
 import type { RealtimeLotteryMessage } from '@lotus/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushTarget } from './balance-hub.ts';
+import { KeyedThrottle } from './keyed-throttle.ts';
 import type { LotteryGameSnapshot } from './lottery-snapshot.repository.ts';
 
 const OPEN = 1;
@@ -26,10 +27,10 @@ export class LotteryHub {
   /** What each socket follows, to replace or drop its list. */
   readonly #follows = new Map<PushTarget, string[]>();
   readonly #keyOfId = new Map<string, string>();
-  readonly #state = new Map<string, { lastAt: number; timer: ReturnType<typeof setTimeout> | null }>();
+  /** Pushes per game id. */
+  readonly #throttle: KeyedThrottle;
   readonly #gameOf: (gameId: bigint) => Promise<LotteryGameSnapshot | null>;
   readonly #log: FastifyBaseLogger;
-  readonly #minIntervalMs: number;
 
   constructor(
     gameOf: (gameId: bigint) => Promise<LotteryGameSnapshot | null>,
@@ -38,7 +39,7 @@ export class LotteryHub {
   ) {
     this.#gameOf = gameOf;
     this.#log = log;
-    this.#minIntervalMs = minIntervalMs;
+    this.#throttle = new KeyedThrottle(minIntervalMs, (id) => this.#push(id));
   }
 
   /** The socket now follows exactly these games of the brand (an empty list: none). */
@@ -71,12 +72,7 @@ export class LotteryHub {
     if (!GAME_ID.test(payload) || this.#sockets.size === 0) return;
     const key = this.#keyOfId.get(payload);
     if (key !== undefined && !this.#sockets.has(key)) return;
-    const state = this.#state.get(payload) ?? { lastAt: 0, timer: null };
-    this.#state.set(payload, state);
-    if (state.timer !== null) return;
-    const wait = Math.max(0, state.lastAt + this.#minIntervalMs - Date.now());
-    state.timer = setTimeout(() => void this.#push(payload), wait);
-    state.timer.unref?.();
+    this.#throttle.schedule(payload);
   }
 
   /** Announcements may have been missed (the LISTEN connection was down): push every followed game we know. */
@@ -85,16 +81,10 @@ export class LotteryHub {
   }
 
   stop(): void {
-    for (const state of this.#state.values()) if (state.timer !== null) clearTimeout(state.timer);
-    this.#state.clear();
+    this.#throttle.stop();
   }
 
   async #push(id: string): Promise<void> {
-    const state = this.#state.get(id);
-    if (!state) return;
-    state.lastAt = Date.now();
-    // A change announced while this read runs schedules the next push (a second later), so none is lost.
-    state.timer = null;
     try {
       const snapshot = await this.#gameOf(BigInt(id));
       if (snapshot === null) return;

@@ -279,30 +279,31 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
   };
 }
 
-/** The token of a `{ "type": "auth", "token": "..." }` message, or null. */
-function tokenOf(text: string): string | null {
+/** A client message's JSON object, or null (not JSON, or not an object). */
+function objectOf(text: string): Record<string, unknown> | null {
   let message: unknown;
   try {
     message = JSON.parse(text);
   } catch {
     return null;
   }
-  if (typeof message !== 'object' || message === null) return null;
-  const { type, token } = message as { type?: unknown; token?: unknown };
+  return typeof message === 'object' && message !== null ? (message as Record<string, unknown>) : null;
+}
+
+/** The token of a `{ "type": "auth", "token": "..." }` message, or null. */
+function tokenOf(text: string): string | null {
+  const message = objectOf(text);
+  if (message === null) return null;
+  const { type, token } = message;
   if (type !== 'auth' || typeof token !== 'string' || token === '' || token.length > TOKEN_MAX) return null;
   return token;
 }
 
 /** The game codes of a valid `{ "type": "lottery.subscribe", "gameCodes": [...] }` message, or null. */
 function lotterySubscriptionOf(text: string): string[] | null {
-  let message: unknown;
-  try {
-    message = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof message !== 'object' || message === null) return null;
-  const { type, gameCodes } = message as { type?: unknown; gameCodes?: unknown };
+  const message = objectOf(text);
+  if (message === null) return null;
+  const { type, gameCodes } = message;
   if (type !== 'lottery.subscribe' || !Array.isArray(gameCodes)) return null;
   if (gameCodes.length > REALTIME_LOTTERY_MAX_GAMES) return null;
   return gameCodes.every((code) => lotteryGameCodeSchema.safeParse(code).success)

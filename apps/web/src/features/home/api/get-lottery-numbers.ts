@@ -1,18 +1,9 @@
-import type { LotteryDrawStatus } from '@lotus/shared/lottery.schema';
+import type { LotteryDrawStatus, LotteryOpenedNumber } from '@lotus/shared/lottery.schema';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 
 /** One opened result as the SPEC §7 lgw paths answer it (lotteryOpenedNumberSchema). */
-export type OpenedNumber = {
-  gameCode: string;
-  name: string;
-  drawId: string;
-  drawNo: string;
-  drawnAt: string;
-  numero: string;
-  result: Record<string, unknown>;
-  status?: LotteryDrawStatus;
-};
+export type OpenedNumber = LotteryOpenedNumber & { status?: LotteryDrawStatus };
 export type OpenedNumbers = { list: OpenedNumber[] };
 
 /** SPEC §7 asks both calls for the brand's prize mode, its device and the language. */

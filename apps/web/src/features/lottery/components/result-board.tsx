@@ -1,16 +1,18 @@
+import { lotteryHeadline } from '@lotus/games/lottery/display';
+import type { LotteryResult } from '@lotus/games/lottery/types';
 import type { LotteryDraw } from '@lotus/shared/lottery.schema';
 import { Badge, Box, Text } from '@mantine/core';
 import { useLotteryTexts } from '../hooks/use-lottery-texts.ts';
 import { Balls, DiceFaces, RaceLanes, TierTable } from './results/result-parts.tsx';
-import { headlineOf, pad2, type ResultView, resultOf } from './results/result-view.ts';
+import { pad2, resultOf } from './results/result-view.ts';
 import classes from './results/results.module.css';
 
 /** South boards read from the eighth prize down to the special one; the result lists special first. */
-function vnRows(result: Extract<ResultView, { family: 'vn' }>) {
+function vnRows(result: Extract<LotteryResult, { family: 'vn' }>) {
   return result.variant === 'south' ? [...result.tiers].reverse() : result.tiers;
 }
 
-function FullResult({ result, caption }: { result: ResultView; caption: string }) {
+function FullResult({ result, caption }: { result: LotteryResult; caption: string }) {
   switch (result.family) {
     case 'vn':
       return <TierTable tiers={vnRows(result)} labelKey="vnTiers" emphasiseLastTwo caption={caption} />;
@@ -54,7 +56,7 @@ export function LotteryResultBoard({ draw, compact }: { draw: LotteryDraw; compa
       </Badge>
     );
   }
-  const headline = headlineOf(result);
+  const headline = lotteryHeadline(result);
   const label = t('board.label', { drawNo: draw.drawNo, result: headline });
   if (compact) {
     return (

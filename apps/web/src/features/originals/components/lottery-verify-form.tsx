@@ -7,7 +7,7 @@ import { apiGet } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { computeLotteryVerification } from '../utils/verify-lottery.ts';
 import classes from './originals.module.css';
-import { Check, SubmitRow, VerifyResultRegion } from './verify-parts.tsx';
+import { SeedChecks, SubmitRow, VerifyResultRegion } from './verify-parts.tsx';
 
 const DRAW_ID = /^[a-z0-9][a-z0-9-]{1,39}-[0-9]{8}(-[0-9]{4})?$/;
 
@@ -65,20 +65,16 @@ export function LotteryVerifyForm({ initialDrawId }: { initialDrawId: string }) 
         hashLabel={t('verify.computedHash')}
         checks={
           result?.ok ? (
-            <>
-              <Check
-                ok={result.hashMatches}
-                yes={t('originals:verify.hashOk')}
-                no={t('originals:verify.hashBad')}
-                testId="lottery-hash-check"
-              />
-              <Check
-                ok={result.resultMatches}
-                yes={t('verify.resultOk')}
-                no={t('verify.resultBad')}
-                testId="lottery-result-check"
-              />
-            </>
+            <SeedChecks
+              prefix="lottery-"
+              hashOk={result.hashMatches}
+              check={{
+                ok: result.resultMatches,
+                yes: t('verify.resultOk'),
+                no: t('verify.resultBad'),
+                testId: 'lottery-result-check',
+              }}
+            />
           ) : null
         }
       >

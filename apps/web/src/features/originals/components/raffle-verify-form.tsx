@@ -8,7 +8,7 @@ import {
   type RaffleVerifyResult,
 } from '../utils/verify-raffle.ts';
 import classes from './originals.module.css';
-import { Check, SubmitRow, VerifyResultRegion } from './verify-parts.tsx';
+import { SeedChecks, SubmitRow, VerifyResultRegion } from './verify-parts.tsx';
 
 /**
  * The verify page's raffle mode (issue 19): a red envelope's, golden egg's or prize wheel's ticket
@@ -84,20 +84,16 @@ export function RaffleVerifyForm({ initial }: { initial: RaffleVerifyInput }) {
         hashLabel={t('verify.computedHash')}
         checks={
           result?.ok ? (
-            <>
-              <Check
-                ok={result.hashMatches}
-                yes={t('originals:verify.hashOk')}
-                no={t('originals:verify.hashBad')}
-                testId="raffle-hash-check"
-              />
-              <Check
-                ok={result.prizeMatches}
-                yes={t('verify.prizeOk')}
-                no={t('verify.prizeBad')}
-                testId="raffle-prize-check"
-              />
-            </>
+            <SeedChecks
+              prefix="raffle-"
+              hashOk={result.hashMatches}
+              check={{
+                ok: result.prizeMatches,
+                yes: t('verify.prizeOk'),
+                no: t('verify.prizeBad'),
+                testId: 'raffle-prize-check',
+              }}
+            />
           ) : null
         }
       >

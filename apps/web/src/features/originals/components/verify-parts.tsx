@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import classes from './originals.module.css';
 
 /** One check of a verification (hash, outcome, payout, prize): nothing when it was not asked. */
@@ -19,6 +20,28 @@ export function Check({
     <Badge color={ok ? 'teal' : 'red'} variant="light" data-testid={testId} data-ok={ok}>
       {ok ? yes : no}
     </Badge>
+  );
+}
+
+/**
+ * A seeded draw's two checks (raffle ticket, lottery draw): SHA-256(seed) against the published hash, then
+ * what the seed gives against what was paid or published. `prefix` names the hash check's test id.
+ */
+export function SeedChecks({
+  prefix,
+  hashOk,
+  check,
+}: {
+  prefix: string;
+  hashOk: boolean | null;
+  check: { ok: boolean | null; yes: string; no: string; testId: string };
+}) {
+  const { t } = useTranslation('originals');
+  return (
+    <>
+      <Check ok={hashOk} yes={t('verify.hashOk')} no={t('verify.hashBad')} testId={`${prefix}hash-check`} />
+      <Check {...check} />
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
+import type { LotteryPrizeTier } from '@lotus/games/lottery/types';
 import { Table } from '@mantine/core';
 import { useTranslation } from '../../../../lib/i18n-react.tsx';
-import type { PrizeTier } from './result-view.ts';
 import classes from './results.module.css';
 
 /**
@@ -109,7 +109,7 @@ export function TierTable({
   emphasiseLastTwo,
   caption,
 }: {
-  tiers: readonly PrizeTier[];
+  tiers: readonly LotteryPrizeTier[];
   labelKey: 'vnTiers' | 'sea4dTiers';
   emphasiseLastTwo: boolean;
   caption: string;
