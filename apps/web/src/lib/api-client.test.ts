@@ -1,6 +1,18 @@
+import { errorCodes } from '@lotus/shared/error-codes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiSend, NETWORK_ERROR } from './api-client.ts';
+import {
+  ApiError,
+  apiGet,
+  apiSend,
+  BROWSER_ONLY_ERROR_KEYS,
+  isApiErrorCode,
+  NETWORK_ERROR,
+} from './api-client.ts';
 import { STORAGE_KEYS } from './storage.ts';
+
+const englishErrors = Object.values(
+  import.meta.glob<Record<string, string>>('../locales/en/errors.json', { eager: true, import: 'default' }),
+)[0] as Record<string, string>;
 
 function answer(body: unknown, status = 200) {
   const fetchStub = vi.fn(async () =>
@@ -32,6 +44,13 @@ describe('apiGet', () => {
     answer({ success: false, message: 'info_maintenance', value: null }, 503);
     const error = await failureOf(apiGet('/wps/system/whitelabel'));
     expect([error.code, error.status]).toEqual(['info_maintenance', 503]);
+  });
+
+  it('knows every code of the error table, and no text the browser only says of itself', () => {
+    const ownKeys = Object.keys(englishErrors).filter((key) => !Object.hasOwn(errorCodes, key));
+    expect([...BROWSER_ONLY_ERROR_KEYS].sort()).toEqual(ownKeys.sort());
+    for (const code of Object.keys(errorCodes)) expect(isApiErrorCode(code), code).toBe(true);
+    for (const key of BROWSER_ONLY_ERROR_KEYS) expect(isApiErrorCode(key), key).toBe(false);
   });
 
   it('maps an unknown message to unknown_error rather than showing a raw string', async () => {

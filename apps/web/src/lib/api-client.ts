@@ -2,6 +2,18 @@ import type { Envelope } from '@lotus/shared/envelope';
 import { i18n } from './i18n.ts';
 import { readSessionToken } from './storage.ts';
 
+/**
+ * The `errors` texts the browser says of itself, never an API answer (a server that sends one is not
+ * understood: `unknown_error`). Checked by a test against the error table and the English texts.
+ */
+export const BROWSER_ONLY_ERROR_KEYS = [
+  'network_error',
+  'load_error',
+  'popup_blocked',
+  'info_ip_block',
+] as const;
+const BROWSER_ONLY: ReadonlySet<string> = new Set(BROWSER_ONLY_ERROR_KEYS);
+
 /** How an error code is spelled (packages/shared/src/error-codes.ts: lower-case words joined by `_`). */
 const ERROR_CODE_SHAPE = /^[a-z][a-z0-9_]{1,63}$/;
 
@@ -11,7 +23,8 @@ const ERROR_CODE_SHAPE = /^[a-z][a-z0-9_]{1,63}$/;
  * code. Not the shared error table itself: it would put every code's HTTP status in the first page's bundle.
  */
 export function isApiErrorCode(message: unknown): message is string {
-  if (typeof message !== 'string' || !ERROR_CODE_SHAPE.test(message)) return false;
+  if (typeof message !== 'string' || !ERROR_CODE_SHAPE.test(message) || BROWSER_ONLY.has(message))
+    return false;
   return i18n.hasEnglishText('errors', message) ?? true;
 }
 
