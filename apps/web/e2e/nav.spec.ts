@@ -3,7 +3,8 @@ import { artifactPath, htmlElement, openLayout } from './support/page-helpers.ts
 
 /**
  * The header's bottom nav bar against the seeded server (SPEC §2): Home, the categories of game_menus —
- * the in-house vendor "Lotus Originals" under slots, cards and table games — and Promo; the vendor
+ * the in-house vendor "Lotus Originals" under slots, cards and table games, the lottery engine "Lotus
+ * Lottery" under lottery and e-lottery — and Promo; the vendor
  * drop-down; a visitor's vendor click leading to log in (SPEC §4); the highlight following the route.
  */
 
@@ -11,8 +12,17 @@ type Variant = {
   language: 'EN' | 'HI';
   scheme: 'light' | 'dark';
   navName: string;
-  labels: { home: string; slots: string; cards: string; tableGames: string; promo: string };
+  labels: {
+    home: string;
+    slots: string;
+    cards: string;
+    tableGames: string;
+    lottery: string;
+    eLottery: string;
+    promo: string;
+  };
   vendor: string;
+  lotteryVendor: string;
   maintenance: string;
   showSlotsVendors: string;
 };
@@ -20,8 +30,17 @@ type Variant = {
 const ENGLISH = {
   language: 'EN',
   navName: 'Main',
-  labels: { home: 'Home', slots: 'Slots', cards: 'Cards', tableGames: 'Table games', promo: 'Promo' },
+  labels: {
+    home: 'Home',
+    slots: 'Slots',
+    cards: 'Cards',
+    tableGames: 'Table games',
+    lottery: 'Lottery',
+    eLottery: 'E-lottery',
+    promo: 'Promo',
+  },
   vendor: 'Lotus Originals',
+  lotteryVendor: 'Lotus Lottery',
   maintenance: 'Under maintenance',
   showSlotsVendors: 'Show Slots game providers',
 } as const;
@@ -29,8 +48,17 @@ const ENGLISH = {
 const HINDI = {
   language: 'HI',
   navName: 'मुख्य',
-  labels: { home: 'होम', slots: 'स्लॉट्स', cards: 'कार्ड गेम्स', tableGames: 'टेबल गेम्स', promo: 'प्रोमो' },
+  labels: {
+    home: 'होम',
+    slots: 'स्लॉट्स',
+    cards: 'कार्ड गेम्स',
+    tableGames: 'टेबल गेम्स',
+    lottery: 'लॉटरी',
+    eLottery: 'ई-लॉटरी',
+    promo: 'प्रोमो',
+  },
   vendor: 'लोटस ओरिजिनल्स',
+  lotteryVendor: 'लोटस लॉटरी',
   maintenance: 'रखरखाव में',
   showSlotsVendors: 'स्लॉट्स के गेम प्रदाता दिखाएँ',
 } as const;
@@ -86,6 +114,8 @@ for (const variant of VARIANTS) {
         labels.slots,
         labels.cards,
         labels.tableGames,
+        labels.lottery,
+        labels.eLottery,
         labels.promo,
       ]);
       await expect(nav.getByRole('link', { name: labels.home })).toHaveAttribute('aria-current', 'page');
@@ -175,23 +205,35 @@ test.describe('nav bar by keyboard, and the footer row', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/');
   });
 
-  test('the footer shows the vendor logo, linking to its category page', async ({
+  test('the footer shows each vendor logo once, linking to its first category page', async ({
     page,
     request,
   }, testInfo) => {
     await useChoices(page, request, { ...ENGLISH, scheme: 'light' });
     await openLayout(page, '/');
     const row = page.getByTestId('footer-vendors');
+    // The studio (slots, cards, table games) and the lottery engine (lottery, e-lottery), once each.
+    await expect(row.getByRole('link')).toHaveCount(2);
     const logo = row.getByRole('img', { name: ENGLISH.vendor });
     await logo.scrollIntoViewIfNeeded();
     await expect(logo).toBeVisible();
     await expect
       .poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
+    await expect(row.getByRole('img', { name: ENGLISH.lotteryVendor })).toBeVisible();
     await page
       .getByTestId('site-footer')
       .screenshot({ path: artifactPath(testInfo, 'footer-vendors-en-light.png') });
-    await row.getByRole('link').click();
+    await row
+      .getByRole('link')
+      .filter({ has: page.getByRole('img', { name: ENGLISH.lotteryVendor }) })
+      .click();
+    await expect(page).toHaveURL(/\/lott$/);
+    await page.goBack();
+    await row
+      .getByRole('link')
+      .filter({ has: page.getByRole('img', { name: ENGLISH.vendor }) })
+      .click();
     await expect(page).toHaveURL(/\/rng$/);
   });
 });
@@ -206,7 +248,8 @@ test.describe('nav bar on a phone', () => {
     await useChoices(page, request, { ...HINDI, scheme: 'dark' });
     await openLayout(page, '/');
     const nav = navBar(page, { ...HINDI, scheme: 'dark' });
-    await expect(nav.getByRole('link')).toHaveCount(5);
+    // Home, slots, cards, table games, lottery, e-lottery and promo.
+    await expect(nav.getByRole('link')).toHaveCount(7);
     const list = page.getByTestId('nav-list');
     const overflow = await list.evaluate((element) => ({
       scroll: element.scrollWidth,
