@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import { LOTTERY_VENDOR_CODE } from '@lotus/shared/lottery.schema';
+import { SPORTSBOOK_VENDOR_CODE } from '@lotus/shared/sportsbook.schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -52,6 +53,7 @@ import {
   lotterySnapshots,
 } from './modules/realtime/realtime-module.ts';
 import { createRegistrationModule } from './modules/registration/registration-module.ts';
+import { createSportsbookModule } from './modules/sportsbook/sportsbook-module.ts';
 import { createSystemModule } from './modules/system/system-module.ts';
 import { createVendorProtocolModule } from './modules/vendor-protocol/vendor-protocol-module.ts';
 import { createVerificationModule } from './modules/verification/verification-module.ts';
@@ -447,6 +449,15 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     devInbox: config.devInbox,
     brandOf: (host) => brands.resolveBrand(host),
   });
+  // Issue 21: the sportsbook, a third in-house vendor (SPORTSBOOK) on the same signed protocol.
+  const sportsbook = createSportsbookModule({
+    db,
+    clock,
+    wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app), clock, SPORTSBOOK_VENDOR_CODE),
+    log: app.log,
+    devInbox: config.devInbox,
+    brandOf: (host) => brands.resolveBrand(host),
+  });
   // Issue 19 (H3): missions and referral pay through the reward centre; referral runs where the brand's
   // whitelabel flag REFERRAL3 is on.
   const missions = createMissionsModule({
@@ -490,6 +501,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     vendorProtocol,
     inhouseVendor,
     lottery,
+    sportsbook,
     missions,
     messages,
     protection,

@@ -181,6 +181,31 @@ export const errorCodes = {
   lottery_slip_not_found: 404,
   /** An operator's new game whose code the brand's catalogue already has. */
   lottery_game_code_taken: 409,
+  // sportsbook (issue 21, docs/sportsbook.md)
+  /** An event id that is not an event of the book (or of this brand). */
+  sportsbook_event_not_found: 404,
+  /** A selection id that is not an active selection of an open market. */
+  sportsbook_selection_not_found: 404,
+  /** A leg's market is suspended (a goal, a wicket, a red card …) or closed: nothing moved. */
+  sportsbook_market_suspended: 409,
+  /** A leg's price moved and the acceptance rule does not take the new one: details carry the current odds. */
+  sportsbook_odds_changed: 409,
+  /** A stake under the minimum or over a leg market's maximum (details carry both). */
+  sportsbook_stake_out_of_range: 400,
+  /** A leg under its market's minimum odds, or an accumulator under the book's. */
+  sportsbook_odds_too_low: 400,
+  /** Two legs of one accumulator on the same event, a single with more than one leg, or a multi with one. */
+  sportsbook_legs_invalid: 400,
+  /** The bet would take a market's or an event's liability over its limit: nothing moved. */
+  sportsbook_liability_reached: 409,
+  /** A bet id that is not one of the player's. */
+  sportsbook_bet_not_found: 404,
+  /** No cash-out for this bet now (settled, a leg suspended or resulted lost, or in-play delay). */
+  sportsbook_cashout_unavailable: 409,
+  /** The quote's prices moved or it expired: nothing moved; ask for a new quote. */
+  sportsbook_cashout_price_moved: 409,
+  /** An operator's action the market's or bet's state does not allow (details say the state). */
+  sportsbook_state_conflict: 409,
   // player protection (docs/player-protection.md)
   /** A bet that would pass a loss or wager limit in force: nothing moved. */
   limit_reached: 403,

@@ -21,6 +21,7 @@ import type { PromotionEngineTables } from './tables/promotion-engine.ts';
 import type { RaffleTables } from './tables/raffles.ts';
 import type { RankTables } from './tables/ranks.ts';
 import type { RewardTables } from './tables/rewards.ts';
+import type { SportsbookTables } from './tables/sportsbook.ts';
 import type { WalletOperationTables } from './tables/wallet-operations.ts';
 
 /**
@@ -162,7 +163,8 @@ export interface Database
     PromotionEngineTables,
     JackpotTables,
     FreeRoundTables,
-    LotteryTables {
+    LotteryTables,
+    SportsbookTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

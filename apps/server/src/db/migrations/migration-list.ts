@@ -33,6 +33,7 @@ import * as loyaltyRanks from './0031_loyalty_ranks.ts';
 import * as jackpot from './0032_jackpot.ts';
 import * as freeRounds from './0033_free_rounds.ts';
 import * as lottery from './0034_lottery.ts';
+import * as sportsbook from './0035_sportsbook.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0032_jackpot': jackpot,
   '0033_free_rounds': freeRounds,
   '0034_lottery': lottery,
+  '0035_sportsbook': sportsbook,
 };
