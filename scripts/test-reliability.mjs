@@ -13,8 +13,23 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Playwright specs of the suite, relative to the repository root (the XSS corpus adds its spec here). */
-const BROWSER_SPECS = ['apps/web/e2e/reliability-xss.spec.ts'];
+/**
+ * Playwright specs of the suite, relative to the repository root: the XSS corpus, and the long journeys in
+ * all four language/scheme × screen combinations (`JOURNEY_MATRIX` of apps/web/e2e/support/variants.ts:
+ * `npm test` runs two of them).
+ */
+const BROWSER_SPECS = [
+  'apps/web/e2e/reliability-xss.spec.ts',
+  'apps/web/e2e/free-rounds.spec.ts',
+  'apps/web/e2e/jackpot.spec.ts',
+  'apps/web/e2e/lottery.spec.ts',
+  'apps/web/e2e/loyalty.spec.ts',
+  'apps/web/e2e/missions-referral.spec.ts',
+  'apps/web/e2e/player-protection.spec.ts',
+  'apps/web/e2e/points-mall.spec.ts',
+  'apps/web/e2e/promotions.spec.ts',
+  'apps/web/e2e/raffles.spec.ts',
+];
 
 const env = { ...process.env, RELIABILITY_FULL: '1' };
 if (!env.TEST_DATABASE_URL) {

@@ -2,15 +2,7 @@ import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { registerByUsername, useOwnAddress } from './support/accounts.ts';
 import { artifactPath, openLayout } from './support/page-helpers.ts';
 import { serverUrl } from './support/servers.ts';
-import {
-  EN_LIGHT,
-  HI_DARK,
-  localeTexts,
-  suffix,
-  text,
-  useVariant,
-  type Variant,
-} from './support/variants.ts';
+import { JOURNEY_MATRIX, localeTexts, suffix, text, useVariant, type Variant } from './support/variants.ts';
 
 /**
  * Free rounds as a promotion award (issue 19, docs/promotion-engine.md "Free rounds"), in EN light and HI
@@ -90,12 +82,10 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
   });
 }
 
-for (const variant of [EN_LIGHT, HI_DARK]) {
-  for (const phone of [false, true]) {
-    test(`join, see the grant, play a free round (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
-      page,
-    }) => {
-      await journey(page, variant, phone);
-    });
-  }
+for (const { variant, phone } of JOURNEY_MATRIX) {
+  test(`join, see the grant, play a free round (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
+    page,
+  }) => {
+    await journey(page, variant, phone);
+  });
 }

@@ -3,7 +3,7 @@ import { expect as baseExpect, type Locator, type Page, test } from '@playwright
 import { registerByUsername, useOwnAddress } from './support/accounts.ts';
 import { artifactPath, openLayout } from './support/page-helpers.ts';
 import { serverUrl } from './support/servers.ts';
-import { EN_LIGHT, HI_DARK, suffix, useVariant, type Variant } from './support/variants.ts';
+import { JOURNEY_MATRIX, suffix, useVariant, type Variant } from './support/variants.ts';
 import { walletOps as ops } from './support/wallet-ops.ts';
 
 /**
@@ -109,12 +109,10 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
   });
 }
 
-for (const variant of [EN_LIGHT, HI_DARK]) {
-  for (const phone of [false, true]) {
-    test(`the home jackpot shows the real pot and grows after play (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
-      page,
-    }) => {
-      await journey(page, variant, phone);
-    });
-  }
+for (const { variant, phone } of JOURNEY_MATRIX) {
+  test(`the home jackpot shows the real pot and grows after play (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
+    page,
+  }) => {
+    await journey(page, variant, phone);
+  });
 }

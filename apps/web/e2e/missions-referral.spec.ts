@@ -6,15 +6,7 @@ import { registerByUsername, useOwnAddress } from './support/accounts.ts';
 import { artifactPath, openLayout } from './support/page-helpers.ts';
 import { postgresUrlFor } from './support/postgres-database.ts';
 import { SERVER_SPECS, serverUrl } from './support/servers.ts';
-import {
-  EN_LIGHT,
-  HI_DARK,
-  localeTexts,
-  suffix,
-  text,
-  useVariant,
-  type Variant,
-} from './support/variants.ts';
+import { JOURNEY_MATRIX, localeTexts, suffix, text, useVariant, type Variant } from './support/variants.ts';
 
 /**
  * Missions and referral (issue 19), one journey per variant and screen — EN light and HI dark, each on a
@@ -122,12 +114,10 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
   });
 }
 
-for (const variant of [EN_LIGHT, HI_DARK]) {
-  for (const phone of [false, true]) {
-    test(`complete a mission, then open referral from Share (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
-      page,
-    }) => {
-      await journey(page, variant, phone);
-    });
-  }
+for (const { variant, phone } of JOURNEY_MATRIX) {
+  test(`complete a mission, then open referral from Share (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
+    page,
+  }) => {
+    await journey(page, variant, phone);
+  });
 }

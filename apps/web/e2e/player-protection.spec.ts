@@ -2,15 +2,7 @@ import { expect as baseExpect, type FrameLocator, type Page, test } from '@playw
 import { logInOnPage, registerByUsername, useOwnAddress } from './support/accounts.ts';
 import { artifactPath, openLayout } from './support/page-helpers.ts';
 import { serverUrl } from './support/servers.ts';
-import {
-  EN_LIGHT,
-  HI_DARK,
-  localeTexts,
-  suffix,
-  text,
-  useVariant,
-  type Variant,
-} from './support/variants.ts';
+import { JOURNEY_MATRIX, localeTexts, suffix, text, useVariant, type Variant } from './support/variants.ts';
 import { walletOps as ops } from './support/wallet-ops.ts';
 
 /**
@@ -166,12 +158,10 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
 
 // Every variant on both screens: EN light and HI dark, each on a desktop and on a 375 px phone (the pop-up
 // on a desktop, the /game page on a phone).
-for (const variant of [EN_LIGHT, HI_DARK]) {
-  for (const phone of [false, true]) {
-    test(`limits, the reality check and self-exclusion (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
-      page,
-    }) => {
-      await journey(page, variant, phone);
-    });
-  }
+for (const { variant, phone } of JOURNEY_MATRIX) {
+  test(`limits, the reality check and self-exclusion (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
+    page,
+  }) => {
+    await journey(page, variant, phone);
+  });
 }

@@ -2,17 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect as baseExpect, type FrameLocator, type Page, test } from '@playwright/test';
 import { registerByUsername, useOwnAddress } from './support/accounts.ts';
-import { artifactPath, openLayout } from './support/page-helpers.ts';
+import { artifactPath, openLayout, PASSWORD_HASHING_BOUND_MS } from './support/page-helpers.ts';
 import { serverUrl } from './support/servers.ts';
-import {
-  EN_LIGHT,
-  HI_DARK,
-  localeTexts,
-  suffix,
-  text,
-  useVariant,
-  type Variant,
-} from './support/variants.ts';
+import { JOURNEY_MATRIX, localeTexts, suffix, text, useVariant, type Variant } from './support/variants.ts';
 import { walletOps as ops } from './support/wallet-ops.ts';
 
 /**
@@ -79,7 +71,9 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
     await page.getByTestId('payment-password-new').fill(PAY);
     await page.getByTestId('payment-password-confirm').fill(PAY);
     await page.getByTestId('payment-password-submit').click();
-    await expect(page.getByTestId('payment-password-done')).toBeVisible();
+    await expect(page.getByTestId('payment-password-done')).toBeVisible({
+      timeout: PASSWORD_HASHING_BOUND_MS,
+    });
   });
 
   await test.step('play a slot and let the earn job run', async () => {
@@ -147,12 +141,10 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
 }
 
 // Every variant on both screens: EN light and HI dark, each on a desktop and on a 375 px phone.
-for (const variant of [EN_LIGHT, HI_DARK]) {
-  for (const phone of [false, true]) {
-    test(`earn points and redeem them in the mall (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
-      page,
-    }) => {
-      await journey(page, variant, phone);
-    });
-  }
+for (const { variant, phone } of JOURNEY_MATRIX) {
+  test(`earn points and redeem them in the mall (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
+    page,
+  }) => {
+    await journey(page, variant, phone);
+  });
 }

@@ -1,16 +1,8 @@
 import { expect as baseExpect, type FrameLocator, type Page, test } from '@playwright/test';
 import { registerByUsername, useOwnAddress } from './support/accounts.ts';
-import { artifactPath, openLayout } from './support/page-helpers.ts';
+import { artifactPath, openLayout, PASSWORD_HASHING_BOUND_MS } from './support/page-helpers.ts';
 import { serverUrl } from './support/servers.ts';
-import {
-  EN_LIGHT,
-  HI_DARK,
-  localeTexts,
-  suffix,
-  text,
-  useVariant,
-  type Variant,
-} from './support/variants.ts';
+import { JOURNEY_MATRIX, localeTexts, suffix, text, useVariant, type Variant } from './support/variants.ts';
 import { walletOps as ops } from './support/wallet-ops.ts';
 
 /**
@@ -134,7 +126,9 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
     await page.getByTestId('payment-password-new').fill('Pay123456');
     await page.getByTestId('payment-password-confirm').fill('Pay123456');
     await page.getByTestId('payment-password-submit').click();
-    await expect(page.getByTestId('payment-password-done')).toBeVisible();
+    await expect(page.getByTestId('payment-password-done')).toBeVisible({
+      timeout: PASSWORD_HASHING_BOUND_MS,
+    });
     await page.getByTestId('payout-add-open').click();
     await page.getByTestId('payout-provider').fill('State Bank of India');
     await page.getByTestId('payout-number').fill('123456789012');
@@ -167,12 +161,10 @@ async function journey(page: Page, variant: Variant, phone: boolean): Promise<vo
   });
 }
 
-for (const variant of [EN_LIGHT, HI_DARK]) {
-  for (const phone of [false, true]) {
-    test(`join, deposit, claim, wager, refused withdrawal, forfeit (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
-      page,
-    }) => {
-      await journey(page, variant, phone);
-    });
-  }
+for (const { variant, phone } of JOURNEY_MATRIX) {
+  test(`join, deposit, claim, wager, refused withdrawal, forfeit (${suffix(variant)}, ${phone ? '375 px' : 'desktop'})`, async ({
+    page,
+  }) => {
+    await journey(page, variant, phone);
+  });
 }

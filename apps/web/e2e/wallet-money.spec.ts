@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { registerByUsername, useOwnAddress } from './support/accounts.ts';
-import { chooseLanguage, DEVANAGARI, openLayout } from './support/page-helpers.ts';
+import { chooseLanguage, DEVANAGARI, openLayout, PASSWORD_HASHING_BOUND_MS } from './support/page-helpers.ts';
 import { serverUrl } from './support/servers.ts';
 import { walletOps as ops } from './support/wallet-ops.ts';
 
@@ -142,7 +142,7 @@ test('payment password, payout account, three paid withdrawals: received, not re
   await page.getByTestId('payment-password-new').fill('Pay123456');
   await page.getByTestId('payment-password-confirm').fill('Pay123456');
   await page.getByTestId('payment-password-submit').click();
-  await expect(page.getByTestId('payment-password-done')).toBeVisible();
+  await expect(page.getByTestId('payment-password-done')).toBeVisible({ timeout: PASSWORD_HASHING_BOUND_MS });
   await page.getByTestId('payout-add-open').click();
   await page.getByTestId('payout-provider').fill('State Bank of India');
   await page.getByTestId('payout-number').fill('123456789012');

@@ -69,3 +69,11 @@ export async function visibleText(locator: Locator): Promise<string> {
   // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText is the rendered text on purpose.
   return locator.innerText();
 }
+
+/**
+ * The bound on a step that waits for the server to hash passwords at production cost (scrypt N = 2^17,
+ * 128 MiB each; setting a payment password runs three): well under a second each on a quiet core, but many
+ * seconds each on a loaded two-core machine, where the default 15 s expect bound failed (issue 20's run with
+ * four processes testing beside the journeys). A bound on a hang, not a wait.
+ */
+export const PASSWORD_HASHING_BOUND_MS = 45_000;

@@ -8,6 +8,25 @@ export type Variant = { lang: 'EN' | 'HI'; scheme: 'light' | 'dark' };
 export const EN_LIGHT: Variant = { lang: 'EN', scheme: 'light' };
 export const HI_DARK: Variant = { lang: 'HI', scheme: 'dark' };
 
+/**
+ * The long journeys' variants and screens (docs/decisions.md "Browser journeys: two of four combinations in
+ * `npm test`"). `npm test` runs each twice — EN light on a desktop and HI dark on a 375 px phone — so both
+ * languages, both schemes and both widths are covered on every commit; `npm run test:reliability`
+ * (RELIABILITY_FULL=1) runs all four combinations.
+ */
+export const JOURNEY_MATRIX: readonly { variant: Variant; phone: boolean }[] =
+  process.env.RELIABILITY_FULL === '1'
+    ? [
+        { variant: EN_LIGHT, phone: false },
+        { variant: EN_LIGHT, phone: true },
+        { variant: HI_DARK, phone: false },
+        { variant: HI_DARK, phone: true },
+      ]
+    : [
+        { variant: EN_LIGHT, phone: false },
+        { variant: HI_DARK, phone: true },
+      ];
+
 /** `en-light`, `hi-dark`: the variant's part of a test title or a screenshot's file name. */
 export const suffix = ({ lang, scheme }: Variant): string => `${lang.toLowerCase()}-${scheme}`;
 
