@@ -1,7 +1,9 @@
 import type { SportCode } from '@lotus/shared/sportsbook.schema';
 import { cockfightModel } from './cockfight.ts';
+import { cricketModel } from './cricket.ts';
 import { footballModel } from './football.ts';
 import { drawAround, round3 } from './kit.ts';
+import { tennisModel } from './tennis.ts';
 import type { FixtureParams, PricedMarket, Rng, SportModel } from './types.ts';
 
 export { marketKeyOf, marketOdds, probPpm } from './markets.ts';
@@ -32,9 +34,9 @@ function notBuiltYet(sport: SportCode): SportModel {
 export const sportModels: Record<SportCode, SportModel<unknown>> = {
   football: footballModel as SportModel<unknown>,
   cockfight: cockfightModel as SportModel<unknown>,
-  cricket: notBuiltYet('cricket'),
+  cricket: cricketModel as SportModel<unknown>,
   kabaddi: notBuiltYet('kabaddi'),
-  tennis: notBuiltYet('tennis'),
+  tennis: tennisModel as SportModel<unknown>,
   cs2: notBuiltYet('cs2'),
   valorant: notBuiltYet('valorant'),
   dota2: notBuiltYet('dota2'),
