@@ -174,11 +174,14 @@ export function runsTable(format: CricketFormat, ratio: number): Table {
       const lo = Math.min(stay.offset, out.offset);
       const hi = Math.max(stay.offset + stay.p.length + 6, out.offset + out.p.length);
       const acc = new Float64Array(hi - lo);
-      for (let i = 0; i < out.p.length; i++) acc[out.offset - lo + i] += (probs[0] ?? 0) * (out.p[i] ?? 0);
+      const pw = probs[0] ?? 0;
+      const wShift = out.offset - lo;
+      for (let i = 0; i < out.p.length; i++) acc[wShift + i] = (acc[wShift + i] ?? 0) + pw * (out.p[i] ?? 0);
       for (let k = 0; k < 6; k++) {
         const pk = probs[k + 1] ?? 0;
         const shift = stay.offset - lo + (RUNS[k] ?? 0);
-        for (let i = 0; i < stay.p.length; i++) acc[shift + i] += pk * (stay.p[i] ?? 0);
+        for (let i = 0; i < stay.p.length; i++)
+          acc[shift + i] = (acc[shift + i] ?? 0) + pk * (stay.p[i] ?? 0);
       }
       row.push(trim(lo, acc));
     }
