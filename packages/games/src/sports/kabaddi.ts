@@ -63,7 +63,10 @@ function raidLaw(raid: number, defence: number): number[] {
   const rest = out.slice(1).reduce((a, b) => a + b, 0);
   out[0] = Math.max(0.05, 1 - rest);
   const sum = out.reduce((a, b) => a + b, 0);
-  return out.map((p) => Math.round((p / sum) * 1e6) / 1e6);
+  const rounded = out.map((p) => Math.round((p / sum) * 1e6) / 1e6);
+  // The empty raid takes the rounding, so the law sums to exactly 1 (prices then sum to 1).
+  rounded[0] = 1 - rounded.slice(1).reduce((a, b) => a + b, 0);
+  return rounded;
 }
 
 /** Who raids raid k (0-based): home the even ones. */
