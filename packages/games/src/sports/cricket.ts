@@ -374,6 +374,11 @@ export function matchProbs(state: CricketState): [number, number, number] {
 }
 
 function price(state: CricketState): PricedMarket[] {
+  return cricketMarkets(state, true);
+}
+
+/** The markets of a state; `topBatsman: false` skips the Monte Carlo table (the calibration's innings 2). */
+export function cricketMarkets(state: CricketState, topBatsman: boolean): PricedMarket[] {
   if (state.finished) return [];
   const out: PricedMarket[] = [];
   const [home, tie, away] = matchProbs(state);
@@ -403,7 +408,7 @@ function price(state: CricketState): PricedMarket[] {
     );
   }
   // Top batsman: before the innings' first ball only (in play it is closed; see the maths doc).
-  if (inn.balls === 0) {
+  if (inn.balls === 0 && topBatsman) {
     const shares = topBatsmanTable(state.format, state.ratio[index] ?? 1, target(state));
     out.push(
       market(
