@@ -165,7 +165,7 @@ describe('calibration', () => {
     }
   }, 60_000);
 
-  it('cricket: 10^4 T20 innings (and the 5,000 matches they make), every pre-match market within its 99 % band', () => {
+  it('cricket: 10^4 T20 matches (10^4 first innings pre-match, 10^4 second innings at the break), every market within its band', () => {
     const tallies = new Map<string, Tally>();
     const marginFailures: string[] = [];
     // Eight fixtures, 1,250 matches each (the DP tables are memoised per strength, as in the feed).
@@ -175,7 +175,7 @@ describe('calibration', () => {
     );
     const before = new Map<CricketState, PricedMarket[]>();
     for (const f of fixtures) before.set(f, cricketModel.price(f));
-    for (let i = 0; i < 5_000; i++) {
+    for (let i = 0; i < 10_000; i++) {
       const start = fixtures[i % fixtures.length] as CricketState;
       const markets = before.get(start) ?? [];
       const end = play(cricketModel, start, `calibration:cricket:${i}`) as CricketState;
