@@ -14,7 +14,6 @@ import type {
   Happening,
   MarketKey,
   PricedMarket,
-  Rng,
   SelectionResult,
   SportModel,
 } from './types.ts';
@@ -192,7 +191,7 @@ function clockOf(raids: number): string {
   return `${Math.min(40, Math.floor(raids / 2) + 1)}'`;
 }
 
-function step(state: KabaddiState, rng: Rng) {
+function step(state: KabaddiState, rng: { next(): number }) {
   const happenings: Happening[] = [];
   if (state.finished) return { state, happenings, finished: true };
   const side = raider(state.raids);
