@@ -24,6 +24,15 @@ export function sportsFeeds(models: SimModels = simModels): SportsFeed[] {
   return [new SimulatorFeed(models), new ArenaFeed(models)];
 }
 
+/** The channel the book's triggers announce on (migration 0035), payload: the sports event id. */
+export const SPORTS_CHANNEL = 'lotus_sports';
+
+/** The `sportsEventOf` port of the realtime socket (issue 21): an event's summary with its brand. */
+export function sportsEventSnapshots(deps: Pick<SportsbookModuleDeps, 'db' | 'clock'>) {
+  const reads = new SportsbookPublicService({ db: deps.db, clock: deps.clock });
+  return (eventId: bigint) => reads.snapshot(eventId);
+}
+
 /** The feed part's services without routes: the factory's, the seed's and the tests'. */
 export function sportsbookFeedServices(deps: Pick<SportsbookModuleDeps, 'db' | 'clock' | 'log' | 'brandOf'>) {
   return {

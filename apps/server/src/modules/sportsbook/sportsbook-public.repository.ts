@@ -148,6 +148,10 @@ export class SportsbookPublicRepository extends Repository {
       .execute();
   }
 
+  brandOfEvent(eventId: bigint) {
+    return this.db.selectFrom('sb_events').select('brand_id').where('id', '=', eventId).executeTakeFirst();
+  }
+
   defaultBrand() {
     return this.db.selectFrom('brands').select('id').where('is_default', '=', true).executeTakeFirst();
   }

@@ -179,6 +179,14 @@ export class SportsbookPublicService {
     return summary ?? null;
   }
 
+  /** The realtime push of one event (the socket hub's `sportsEventOf`): its summary and its brand. */
+  async snapshot(eventId: bigint): Promise<{ brandId: bigint; event: SportsEventSummary } | null> {
+    const row = await this.#reads.brandOfEvent(eventId);
+    if (!row) return null;
+    const event = await this.summary(row.brand_id, eventId);
+    return event ? { brandId: row.brand_id, event } : null;
+  }
+
   async event(host: string | null, eventId: bigint): Promise<SportsEventDetail> {
     const brandId = (await this.#brandOf(host)).id;
     const row = await this.#reads.event(brandId, eventId);
