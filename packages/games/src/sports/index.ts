@@ -1,7 +1,11 @@
 import type { SportCode } from '@lotus/shared/sportsbook.schema';
 import { cockfightModel } from './cockfight.ts';
+import { cricketModel } from './cricket.ts';
+import { cs2Model, dota2Model, lolModel, valorantModel } from './esports.ts';
 import { footballModel } from './football.ts';
+import { kabaddiModel } from './kabaddi.ts';
 import { drawAround, round3 } from './kit.ts';
+import { tennisModel } from './tennis.ts';
 import type { FixtureParams, PricedMarket, Rng, SportModel } from './types.ts';
 
 export { marketKeyOf, marketOdds, probPpm } from './markets.ts';
@@ -13,32 +17,16 @@ export type * from './types.ts';
  * sport, the markets of a state, and a new fixture's strengths.
  */
 
-function notBuiltYet(sport: SportCode): SportModel {
-  const fail = (): never => {
-    throw new Error(`the ${sport} model is not built yet`);
-  };
-  return {
-    sport,
-    formats: [],
-    initial: fail,
-    step: fail,
-    stepSeconds: fail,
-    score: fail,
-    price: fail,
-    settle: fail,
-  };
-}
-
 export const sportModels: Record<SportCode, SportModel<unknown>> = {
   football: footballModel as SportModel<unknown>,
   cockfight: cockfightModel as SportModel<unknown>,
-  cricket: notBuiltYet('cricket'),
-  kabaddi: notBuiltYet('kabaddi'),
-  tennis: notBuiltYet('tennis'),
-  cs2: notBuiltYet('cs2'),
-  valorant: notBuiltYet('valorant'),
-  dota2: notBuiltYet('dota2'),
-  lol: notBuiltYet('lol'),
+  cricket: cricketModel as SportModel<unknown>,
+  kabaddi: kabaddiModel as SportModel<unknown>,
+  tennis: tennisModel as SportModel<unknown>,
+  cs2: cs2Model as SportModel<unknown>,
+  valorant: valorantModel as SportModel<unknown>,
+  dota2: dota2Model as SportModel<unknown>,
+  lol: lolModel as SportModel<unknown>,
 };
 
 export function modelFor(sport: SportCode): SportModel<unknown> {

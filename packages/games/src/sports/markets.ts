@@ -119,16 +119,19 @@ export function handicapMarket(
   lineMilli: number,
   param = '',
 ): PricedMarket {
+  // Two half-bets: on a quarter line the neighbouring lines, otherwise the line twice (as handicapResult).
+  const quarter = Math.abs(lineMilli) % 500 === 250;
+  const a = quarter ? lineMilli - 250 : lineMilli;
+  const b = quarter ? lineMilli + 250 : lineMilli;
   let wHome = 0;
   let wAway = 0;
   let returned = 0;
   for (const [diff, p] of diffProbs) {
-    for (const r of handicapResult(diff, lineMilli)) {
-      const [win, back] = FRACTIONS[r.outcome];
-      if (r.key === 'home') {
-        wHome += p * win;
-        returned += p * back;
-      } else wAway += p * win;
+    for (const line of [a, b]) {
+      const v = diff * 1000 + line;
+      if (v > 0) wHome += p / 2;
+      else if (v < 0) wAway += p / 2;
+      else returned += p / 2;
     }
   }
   const rest = 1 - returned;

@@ -45,7 +45,8 @@ export type MarketKey = { type: MarketType; param: string; lineMilli: number };
  * W the expected winning fraction of the stake, V the expected returned fraction — so that 1 / prob is the
  * fair decimal odds and odds × prob the bet's fair value. The one exception is `fight_winner`: meron and
  * wala are void on a draw (their effective probabilities sum to 1 alone) and the draw is a fixed 9.00, so
- * its three probabilities sum to 1 + P(draw); `fixedOddsMilli` marks a price the margin does not set.
+ * its three probabilities sum to 1 + P(draw); `fixedOddsMilli` marks a price the margin does not set. And
+ * `double_chance` holds each result in two selections, so its three sum to 2.
  * The feed turns a market into odds with `marketOdds` (markets.ts), never `oddsWithMargin` directly.
  */
 export type PricedMarket = MarketKey & {
