@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SPORTSBOOK_VENDOR_CODE } from '@lotus/shared/sportsbook.schema';
 import { DEMO_COMPETITIONS } from '../../modules/sportsbook/sports-fixtures-catalogue.ts';
 import { SportsbookFeedRepository } from '../../modules/sportsbook/sportsbook-feed.repository.ts';
-import { FIXTURES_HORIZON_MS, insertFixtures } from '../../modules/sportsbook/sportsbook-feed.service.ts';
+import { insertFixtures } from '../../modules/sportsbook/sportsbook-feed.service.ts';
 import { sportsFeeds } from '../../modules/sportsbook/sportsbook-feed-part.ts';
 import type { Tx } from '../unit-of-work.ts';
 
@@ -14,6 +14,13 @@ import type { Tx } from '../unit-of-work.ts';
  * plays the live ones from their start within its first seconds). Additive: a brand that already has the
  * vendor is left as it is.
  */
+
+/**
+ * The seed fills only the next half hour (every test app is built from the seed, so it stays small); the
+ * `sports.fixtures` job fills the rest of the calendar within its first minute.
+ */
+const SEED_HORIZON_MS = 30 * 60_000;
+const SEED_PER_COMPETITION = 3;
 
 /** ₹10 – ₹20,000 a bet (minor units), as the catalogue shows the book's games. */
 const MIN_BET_MINOR = 1_000n;
@@ -93,8 +100,15 @@ export async function seedDemoSportsbook(trx: Tx, brandId: bigint, now = new Dat
   rows += await seedSportsCompetitions(trx, brandId);
   const repo = new SportsbookFeedRepository(trx);
   for (const feed of sportsFeeds()) {
-    const fixtures = await feed.fixtures(now, new Date(now.getTime() + FIXTURES_HORIZON_MS));
-    rows += (await insertFixtures(repo, fixtures, now, brandId)).length;
+    const fixtures = await feed.fixtures(now, new Date(now.getTime() + SEED_HORIZON_MS));
+    // At most three per competition (the one running now and the next ones): enough for a lobby at once.
+    const kept = new Map<string, number>();
+    const few = fixtures.filter((fixture) => {
+      const count = kept.get(fixture.competition) ?? 0;
+      kept.set(fixture.competition, count + 1);
+      return count < SEED_PER_COMPETITION;
+    });
+    rows += (await insertFixtures(repo, few, now, brandId)).length;
   }
   return rows;
 }

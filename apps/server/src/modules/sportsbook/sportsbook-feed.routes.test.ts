@@ -291,4 +291,37 @@ describe.each(testBackends())('sportsbook feed [%s]', (backend) => {
     expect(ran.statusCode, ran.body).toBe(200);
     expect(ran.json().value.ran).toEqual(expect.arrayContaining(['sports.fixtures', 'sports.feed']));
   });
+
+  it('plays every sport; one tick with about 30 live events stays cheap (time logged for docs/sportsbook.md)', async () => {
+    const sports = ['cricket', 'football', 'kabaddi', 'tennis', 'cs2', 'dota2', 'valorant', 'lol'] as const;
+    for (const sport of sports) {
+      const id = await services.feed.devFixture(brandId, sport, true, clock.now());
+      await services.feed.advanceEvent(id, { toEnd: true }, clock.now());
+      const event = await eventOf(id);
+      expect(event.status, sport).toBe('resulted');
+      const open = (await marketsOf(id)).filter((m) => m.status !== 'resulted' && m.status !== 'void');
+      expect(open, sport).toEqual([]);
+    }
+    for (let i = 0; i < 4; i += 1) {
+      for (const sport of sports) await services.feed.devFixture(brandId, sport, true, clock.now());
+    }
+    const live = await db()
+      .selectFrom('sb_events')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('status', '=', 'live')
+      .executeTakeFirstOrThrow();
+    expect(Number(live.n)).toBeGreaterThanOrEqual(30);
+    const times: number[] = [];
+    for (let second = 0; second < 12; second += 1) {
+      clock.advance(1_000);
+      const started = performance.now();
+      await services.feed.tick(clock.now());
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.info(
+      `[${backend}] feed tick with ${live.n} live events: median ${times[6]?.toFixed(1)} ms, max ${times[11]?.toFixed(1)} ms`,
+    );
+    expect(times[6]).toBeLessThan(1_000);
+  }, 120_000);
 });
