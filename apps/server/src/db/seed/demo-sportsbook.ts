@@ -32,6 +32,19 @@ export const DEMO_SPORTS_GAMES = [
   { code: 'cockfight', gameType: 'COCKFIGHT', names: { EN: 'Cockfight Arena', HI: 'मुर्गा लड़ाई एरीना' } },
 ] as const;
 
+/** The catalogue row of the book: in-house, launched at /sports, after the studio and the lottery. */
+const SPORTSBOOK_VENDOR = {
+  vassalage: SPORTSBOOK_VENDOR_CODE,
+  integration: 'inhouse',
+  launch_url: '/sports',
+  display_name: JSON.stringify({ EN: 'Lotus Sports', HI: 'लोटस स्पोर्ट्स' }),
+  logo_url: '/brand/vendors/lotus.svg',
+  is_game: 'LOBBY',
+  sort: 2,
+  maintenance: false,
+  category_tags: [] as string[],
+} as const;
+
 /** The demo competitions of one brand (also the tests' start). Answers how many rows were added. */
 export async function seedSportsCompetitions(trx: Tx, brandId: bigint): Promise<number> {
   const rows = await trx
@@ -55,24 +68,13 @@ export async function seedSportsCompetitions(trx: Tx, brandId: bigint): Promise<
 export async function seedDemoSportsbook(trx: Tx, brandId: bigint, now = new Date()): Promise<number> {
   const vendor = await trx
     .insertInto('vendors')
-    .values({
-      brand_id: brandId,
-      vassalage: SPORTSBOOK_VENDOR_CODE,
-      display_name: JSON.stringify({ EN: 'Lotus Sports', HI: 'लोटस स्पोर्ट्स' }),
-      logo_url: '/brand/vendors/lotus.svg',
-      is_game: 'LOBBY',
-      maintenance: false,
-      category_tags: [],
-      sort: 2,
-      integration: 'inhouse',
-      launch_url: '/sports',
-      // The HMAC key of the seamless-wallet protocol (docs/vendor-protocol.md); never leaves the server.
-      wallet_secret: randomBytes(32).toString('hex'),
-    })
+    // The wallet secret is the HMAC key of the seamless-wallet protocol (docs/vendor-protocol.md).
+    .values({ ...SPORTSBOOK_VENDOR, brand_id: brandId, wallet_secret: randomBytes(32).toString('hex') })
     .onConflict((conflict) => conflict.columns(['brand_id', 'vassalage']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!vendor) return 0;
+  // A brand that has the book already keeps it as its operators left it.
+  if (vendor === undefined) return 0;
   let rows = 1;
   await trx
     .insertInto('vendor_game_types')
