@@ -1,6 +1,12 @@
 import type { SportModel } from '@lotus/games/sports/types';
 import type { SbFeedColumn } from '../../db/tables/sportsbook.ts';
-import { derivedSeed, type SimModels, type SimState, SimulatorFeed } from './simulator-feed.ts';
+import {
+  derivedSeed,
+  type FeedSlot,
+  type SimModels,
+  type SimState,
+  SimulatorFeed,
+} from './simulator-feed.ts';
 import { ARENA_COMPETITION, DEMO_COMPETITIONS, type DemoCompetition } from './sports-fixtures-catalogue.ts';
 import type { FeedFixture, FeedUpdate, RunningEvent, StoredMarket } from './sportsbook-feed.ts';
 
@@ -32,18 +38,24 @@ export class ArenaFeed extends SimulatorFeed {
     super(models, competitions);
   }
 
-  override async fixtures(now: Date, _horizon: Date): Promise<FeedFixture[]> {
-    const list: FeedFixture[] = [];
+  /** The fights whose window has not closed yet, up to 4 slots ahead (the horizon is the arena's own). */
+  override slots(now: Date, _horizon: Date): FeedSlot[] {
+    const list: FeedSlot[] = [];
     const first = Math.floor(now.getTime() / ARENA_EVERY_MS);
     for (const competition of this.competitions) {
       for (let slot = first; slot <= first + ARENA_AHEAD; slot += 1) {
         const opensAt = slot * ARENA_EVERY_MS;
         // A fight whose window already closed is not announced any more (a fresh site starts with the next).
         if (opensAt + ARENA_WINDOW_MS <= now.getTime()) continue;
-        list.push(this.fight(competition, `${competition.code}-${slot}`, new Date(opensAt), now));
+        list.push({ competition, feedRef: `${competition.code}-${slot}`, startsAt: new Date(opensAt) });
       }
     }
     return list;
+  }
+
+  /** A slot's `startsAt` is its window's opening. */
+  override build(slot: FeedSlot, now: Date): FeedFixture {
+    return this.fight(slot.competition, slot.feedRef, slot.startsAt, now);
   }
 
   fight(competition: DemoCompetition, feedRef: string, opensAt: Date, now: Date): FeedFixture {

@@ -16,6 +16,9 @@ import {
   type StoredMarket,
 } from './sportsbook-feed.ts';
 
+/** A calendar slot of a competition: what a fixture is before its model is drawn. */
+export type FeedSlot = { competition: DemoCompetition; feedRef: string; startsAt: Date };
+
 /** What the simulator needs of the maths package (packages/games/src/sports/index.ts); tests may pass others. */
 export type SimModels = {
   modelFor(sport: SportCode): SportModel;
@@ -96,8 +99,8 @@ export class SimulatorFeed implements SportsFeed {
   }
 
   /** Slots of each competition whose event is still running or starts by `horizon`; far ones thinned. */
-  async fixtures(now: Date, horizon: Date): Promise<FeedFixture[]> {
-    const list: FeedFixture[] = [];
+  slots(now: Date, horizon: Date): FeedSlot[] {
+    const list: FeedSlot[] = [];
     for (const competition of this.competitions) {
       const every = competition.everyMinutes * 60_000;
       const offset = competition.offsetMinutes * 60_000;
@@ -110,12 +113,37 @@ export class SimulatorFeed implements SportsFeed {
         const startsAt = new Date(slot * every + offset);
         // Beyond the next hour a third of the slots is enough: "later today", without hundreds of rows.
         if (startsAt.getTime() > now.getTime() + 3_600_000 && slot % 3 !== 0) continue;
-        try {
-          list.push(this.fixture(competition, `${competition.code}-${slot}`, startsAt));
-        } catch {
-          // A sport whose model is not built (yet) has no fixtures; the others go on.
-          break;
-        }
+        list.push({ competition, feedRef: `${competition.code}-${slot}`, startsAt });
+      }
+    }
+    return list;
+  }
+
+  /** A slot's fixture (the arena's adds its betting window). */
+  build(slot: FeedSlot, _now: Date): FeedFixture {
+    return this.fixture(slot.competition, slot.feedRef, slot.startsAt);
+  }
+
+  /**
+   * The fixtures of `slots` that `wanted` keeps (the book passes the refs it lacks: pricing a new fixture can
+   * take a while — the cricket model's — so existing ones are not built again every minute).
+   */
+  async fixtures(
+    now: Date,
+    horizon: Date,
+    wanted?: (refs: string[]) => Promise<Set<string>>,
+  ): Promise<FeedFixture[]> {
+    const slots = this.slots(now, horizon);
+    const keep = wanted ? await wanted(slots.map((slot) => slot.feedRef)) : null;
+    const list: FeedFixture[] = [];
+    const broken = new Set<string>();
+    for (const slot of slots) {
+      if ((keep && !keep.has(slot.feedRef)) || broken.has(slot.competition.code)) continue;
+      try {
+        list.push(this.build(slot, now));
+      } catch {
+        // A sport whose model is not built (yet) has no fixtures; the others go on.
+        broken.add(slot.competition.code);
       }
     }
     return list;

@@ -291,6 +291,21 @@ describe.each(testBackends())('sportsbook feed [%s]', (backend) => {
       .where('id', '=', market.id)
       .executeTakeFirstOrThrow();
     expect(after.version).toBe(market.version + 1);
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/dev/sportsbook/fixture',
+      payload: { sport: 'tennis', inPlay: false },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const eventId = created.json().value.eventId as string;
+    const advance = (payload: Record<string, unknown>) =>
+      test.app.inject({ method: 'POST', url: '/dev/sportsbook/advance', payload });
+    const played = await advance({ eventId, toEnd: true });
+    expect(played.statusCode, played.body).toBe(200);
+    expect((await eventOf(BigInt(eventId))).status).toBe('resulted');
+    // An event that is over cannot be played; an unknown one is not found.
+    expect((await advance({ eventId, steps: 1 })).json().message).toBe('sportsbook_state_conflict');
+    expect((await advance({ eventId: '999999999' })).statusCode).toBe(404);
     const ran = await test.app.inject({ method: 'POST', url: '/dev/sportsbook/run-jobs' });
     expect(ran.statusCode, ran.body).toBe(200);
     expect(ran.json().value.ran).toEqual(expect.arrayContaining(['sports.fixtures', 'sports.feed']));

@@ -8,7 +8,7 @@ import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ArenaFeed } from './arena-feed.ts';
-import type { SimulatorFeed } from './simulator-feed.ts';
+import { SimulatorFeed } from './simulator-feed.ts';
 import { DEMO_COMPETITIONS } from './sports-fixtures-catalogue.ts';
 import {
   type NewMarketRow,
@@ -97,10 +97,28 @@ export class SportsbookFeedService {
   async fillCalendar(now: Date = this.#clock.now()): Promise<number> {
     let created = 0;
     for (const feed of this.feeds) {
-      const fixtures = await feed.fixtures(now, new Date(now.getTime() + FIXTURES_HORIZON_MS));
+      const horizon = new Date(now.getTime() + FIXTURES_HORIZON_MS);
+      const fixtures =
+        feed instanceof SimulatorFeed
+          ? await feed.fixtures(now, horizon, (refs) => this.#missing(feed.name, refs))
+          : await feed.fixtures(now, horizon);
       created += (await this.createFixtures(fixtures, now)).length;
     }
     return created;
+  }
+
+  /** Of these refs, the ones some brand with the ref's competition lacks (refs are `<competition>-<slot>`). */
+  async #missing(feed: SbFeedColumn, refs: string[]): Promise<Set<string>> {
+    const reads = new SportsbookFeedRepository(this.#uow.db);
+    const competitions = await reads.competitions(DEMO_COMPETITIONS.map((competition) => competition.code));
+    const existing = await reads.existingRefs(feed, refs);
+    const missing = new Set<string>();
+    for (const ref of refs) {
+      const code = ref.slice(0, ref.lastIndexOf('-'));
+      if (competitions.some((row) => row.code === code && !existing.has(`${row.brand_id}:${ref}`)))
+        missing.add(ref);
+    }
+    return missing;
   }
 
   /** Creates fixtures in every brand that has their competition; a (brand, feed, ref) that exists is skipped. */
@@ -225,8 +243,10 @@ export class SportsbookFeedService {
     if (updates.length === 0) return;
     const cancelled = updates.filter((u) => u.status === 'cancelled');
     const playing = updates.filter((u) => u.status !== 'cancelled');
+    // An event played from scheduled to its end in one go (a dev advance) goes live first: the trigger
+    // allows scheduled → live → ended only (goLive touches scheduled events only).
     await repo.goLive(
-      playing.filter((u) => u.status === 'live').map((u) => u.eventId),
+      playing.filter((u) => u.status === 'live' || u.status === 'ended').map((u) => u.eventId),
       now,
     );
     await repo.saveStates(
