@@ -4,7 +4,8 @@ import { artifactPath, htmlElement, openLayout } from './support/page-helpers.ts
 /**
  * The header's bottom nav bar against the seeded server (SPEC §2): Home, the categories of game_menus —
  * the in-house vendor "Lotus Originals" under slots, cards and table games, the lottery engine "Lotus
- * Lottery" under lottery and e-lottery — and Promo; the vendor
+ * Lottery" under lottery and e-lottery, the sportsbook "Lotus Sports" under sports, e-sports and cockfight
+ * (issue 21) — and Promo; the vendor
  * drop-down; a visitor's vendor click leading to log in (SPEC §4); the highlight following the route.
  */
 
@@ -17,8 +18,11 @@ type Variant = {
     slots: string;
     cards: string;
     tableGames: string;
+    sports: string;
+    esports: string;
     lottery: string;
     eLottery: string;
+    cockfight: string;
     promo: string;
   };
   vendor: string;
@@ -35,8 +39,11 @@ const ENGLISH = {
     slots: 'Slots',
     cards: 'Cards',
     tableGames: 'Table games',
+    sports: 'Sports',
+    esports: 'E-sports',
     lottery: 'Lottery',
     eLottery: 'E-lottery',
+    cockfight: 'Cockfight',
     promo: 'Promo',
   },
   vendor: 'Lotus Originals',
@@ -53,8 +60,11 @@ const HINDI = {
     slots: 'स्लॉट्स',
     cards: 'कार्ड गेम्स',
     tableGames: 'टेबल गेम्स',
+    sports: 'स्पोर्ट्स',
+    esports: 'ई-स्पोर्ट्स',
     lottery: 'लॉटरी',
     eLottery: 'ई-लॉटरी',
+    cockfight: 'मुर्गा लड़ाई',
     promo: 'प्रोमो',
   },
   vendor: 'लोटस ओरिजिनल्स',
@@ -114,8 +124,11 @@ for (const variant of VARIANTS) {
         labels.slots,
         labels.cards,
         labels.tableGames,
+        labels.sports,
+        labels.esports,
         labels.lottery,
         labels.eLottery,
+        labels.cockfight,
         labels.promo,
       ]);
       await expect(nav.getByRole('link', { name: labels.home })).toHaveAttribute('aria-current', 'page');

@@ -27,8 +27,9 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
   // Every test starts from the seeded catalogue, whatever the previous one changed.
   beforeEach(async () => {
     const { db } = test.database;
-    // The lottery's vendor (LOTTO, issue 20) stays: a re-seed would otherwise add it back with its games.
-    await db.deleteFrom('vendors').where('vassalage', 'not in', ['LOTUS', 'LOTTO']).execute();
+    // The lottery's vendor (LOTTO, issue 20) and the sportsbook's (SPORTSBOOK, issue 21) stay: a re-seed
+    // would otherwise add them back with their games.
+    await db.deleteFrom('vendors').where('vassalage', 'not in', ['LOTUS', 'LOTTO', 'SPORTSBOOK']).execute();
     await db.deleteFrom('brands').where('code', '<>', 'lotus').execute();
     await db.deleteFrom('brand_game_types').execute();
     await db
