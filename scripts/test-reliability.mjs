@@ -11,8 +11,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
 /**
  * Playwright specs of the suite, relative to the repository root: the XSS corpus, and the long journeys in
  * all four language/scheme × screen combinations (`JOURNEY_MATRIX` of apps/web/e2e/support/variants.ts:
@@ -30,6 +28,8 @@ const BROWSER_SPECS = [
   'apps/web/e2e/promotions.spec.ts',
   'apps/web/e2e/raffles.spec.ts',
 ];
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const env = { ...process.env, RELIABILITY_FULL: '1' };
 if (!env.TEST_DATABASE_URL) {
