@@ -134,17 +134,19 @@ const SETTLED_STATUSES: SbBetStatusColumn[] = ['settled', 'cashed_out', 'refunde
 export class SportsBetsRepository<E extends Executor = Executor> extends Repository<E> {
   async createSession(
     this: SportsBetsRepository<Tx>,
-    input: Omit<SportsSession, 'id'> & { tokenHash: string },
+    tokenHash: string,
+    session: Omit<SportsSession, 'id'>,
   ): Promise<void> {
+    const { playerRef, walletSession, currency, language, expiresAt } = session;
     await this.db
       .insertInto('sb_sessions')
       .values({
-        token_hash: input.tokenHash,
-        player_ref: input.playerRef,
-        wallet_session: input.walletSession,
-        currency: input.currency,
-        language: input.language,
-        expires_at: input.expiresAt,
+        token_hash: tokenHash,
+        currency,
+        language,
+        player_ref: playerRef,
+        wallet_session: walletSession,
+        expires_at: expiresAt,
       })
       .execute();
   }
@@ -605,6 +607,19 @@ export class SportsBetsRepository<E extends Executor = Executor> extends Reposit
       .where('accepted_at', 'is', null)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /** The id of a vendor's catalogue game in a brand (the `/fbsports` launch names it). */
+  async catalogueGameId(brandId: bigint, vendorCode: string, gameCode: string): Promise<bigint | undefined> {
+    const row = await this.db
+      .selectFrom('games')
+      .innerJoin('vendors', 'vendors.id', 'games.vendor_id')
+      .select('games.id')
+      .where('games.brand_id', '=', brandId)
+      .where('vendors.vassalage', '=', vendorCode)
+      .where('games.game_code', '=', gameCode)
+      .executeTakeFirst();
+    return row?.id;
   }
 
   /** The markets' versions, status and suspension now (under the caller's lock). */

@@ -20,8 +20,8 @@ import {
   type RoundRef,
   rollbackBet,
   roundIdOf,
+  sportsWalletBalance,
 } from './sportsbook-betting.protocol.ts';
-import { sportsWalletBalance } from './sportsbook-sessions.service.ts';
 
 /** The smallest stake the book takes (1.00); the largest is the smallest `max_stake_minor` of the legs' markets. */
 export const MIN_STAKE_MINOR = 100n;

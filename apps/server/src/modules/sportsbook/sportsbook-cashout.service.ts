@@ -11,8 +11,13 @@ import {
   SportsBetsRepository,
   type SportsSession,
 } from './sportsbook-bets.repository.ts';
-import { betView, legOutcomeNow, parseBetId, roundIdOf } from './sportsbook-betting.protocol.ts';
-import { sportsWalletBalance } from './sportsbook-sessions.service.ts';
+import {
+  betView,
+  legOutcomeNow,
+  parseBetId,
+  roundIdOf,
+  sportsWalletBalance,
+} from './sportsbook-betting.protocol.ts';
 import { finishCashout } from './sportsbook-settlement.service.ts';
 
 /** The book's cash-out margin (5 % in the demo) and how long a quote stands. */

@@ -9,6 +9,7 @@ import { routeOptionsIn } from '../../lib/route-options.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { gameCardsContext } from '../games/games.service.ts';
 import { LaunchService } from '../games/launch.service.ts';
+import { SportsBetsRepository } from './sportsbook-bets.repository.ts';
 
 /** The catalogue game `/fbsports` opens: the sports lobby of vendor SPORTSBOOK. */
 export const FB_GAME_CODE = 'sports';
@@ -37,6 +38,7 @@ export function sportsbookLaunchRoutes(deps: {
       deps.clock,
     ),
   );
+  const games = new SportsBetsRepository(deps.db);
   return async (app) => {
     app.post(
       '/wps/relay/GCS_gameLaunchFB',
@@ -53,19 +55,12 @@ export function sportsbookLaunchRoutes(deps: {
       ),
       async (request) => {
         const actor = actorOf(request);
-        const game = await deps.db
-          .selectFrom('games')
-          .innerJoin('vendors', 'vendors.id', 'games.vendor_id')
-          .select('games.id')
-          .where('games.brand_id', '=', actor.brandId)
-          .where('vendors.vassalage', '=', SPORTSBOOK_VENDOR_CODE)
-          .where('games.game_code', '=', FB_GAME_CODE)
-          .executeTakeFirst();
-        if (!game) throw new AppError('game_not_found');
+        const gameId = await games.catalogueGameId(actor.brandId, SPORTSBOOK_VENDOR_CODE, FB_GAME_CODE);
+        if (gameId === undefined) throw new AppError('game_not_found');
         const launched = await launch.launch({
           host: request.hostname || null,
           actor,
-          nodeId: String(game.id),
+          nodeId: String(gameId),
           trial: false,
           language: request.body?.language,
         });
