@@ -282,7 +282,7 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
     expect(tallyAnswers(answers)).toEqual({ ok: 7, sportsbook_liability_reached: 43 });
     expect(await exposure(market.id, 'home')).toBe(14_000n);
     expect(await eventExposure(event.id)).toBe(14_000n);
-  });
+  }, 180_000);
 
   it('refuses a bet over the event liability even when each market has room; nothing is left behind', async () => {
     const event = await fx.event({

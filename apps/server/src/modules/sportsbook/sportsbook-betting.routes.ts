@@ -97,7 +97,9 @@ export function sportsbookBettingRoutes(deps: {
     app.get(
       `${SPORTSBOOK_API}/bets`,
       route("The player's bets, newest first (open = pending or placed), 20 a page", {
-        description: `Pass \`nextCursor\` as \`cursor\` for the next page. ${SESSION_ERRORS}`,
+        description:
+          'settled = settled, cashed out, refunded or voided; all adds refused and void (no stake kept). ' +
+          `Pass \`nextCursor\` as \`cursor\` for the next page. ${SESSION_ERRORS}`,
         querystring: sportsBetsQuerySchema,
         response: { 200: sportsBetsResponseSchema },
       }),
