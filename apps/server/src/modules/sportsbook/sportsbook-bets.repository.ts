@@ -609,6 +609,20 @@ export class SportsBetsRepository<E extends Executor = Executor> extends Reposit
     return result.numUpdatedRows > 0n;
   }
 
+  /**
+   * The brand of the player a session stands for (the protocol's player id is the member id): a player bets
+   * only on the events of the brand whose wallet pays the bet.
+   */
+  async brandOfPlayer(playerRef: string): Promise<bigint | undefined> {
+    if (!/^[1-9][0-9]{0,18}$/.test(playerRef)) return undefined;
+    const row = await this.db
+      .selectFrom('members')
+      .select('brand_id')
+      .where('id', '=', BigInt(playerRef))
+      .executeTakeFirst();
+    return row?.brand_id;
+  }
+
   /** The id of a vendor's catalogue game in a brand (the `/fbsports` launch names it). */
   async catalogueGameId(brandId: bigint, vendorCode: string, gameCode: string): Promise<bigint | undefined> {
     const row = await this.db

@@ -48,11 +48,18 @@ function checkShape(request: SportsBetRequest): bigint[] {
  * suspended, every event not started or live, the prices against the acceptance rule, the odds at or above
  * each market's minimum, the stake within the limits. Throws the first problem; answers the legs priced.
  */
-function priceLegs(request: SportsBetRequest, states: LegState[], now: Date): PricedLeg[] {
-  if (states.length !== request.legs.length) throw new AppError('sportsbook_selection_not_found');
-  const brands = new Set(states.map((state) => state.brandId));
+function priceLegs(
+  request: SportsBetRequest,
+  states: LegState[],
+  now: Date,
+  brandId: bigint | undefined,
+): PricedLeg[] {
+  // Another brand's selection does not exist for this player.
+  if (states.length !== request.legs.length || states.some((state) => state.brandId !== brandId)) {
+    throw new AppError('sportsbook_selection_not_found');
+  }
   const events = new Set(states.map((state) => state.eventId));
-  if (brands.size !== 1 || events.size !== states.length) throw new AppError('sportsbook_legs_invalid');
+  if (events.size !== states.length) throw new AppError('sportsbook_legs_invalid');
   for (const state of states) {
     const suspended = state.suspendedUntil !== null && state.suspendedUntil.getTime() > now.getTime();
     if (
@@ -152,7 +159,8 @@ export class SportsBetsService {
     const replay = await this.#repository.betByRequest(session.playerRef, request.requestId);
     if (replay) return this.#answer(session, replay.id);
     const ids = checkShape(request);
-    const first = priceLegs(request, await this.#repository.legStates(ids), this.#clock.now());
+    const brandId = await this.#repository.brandOfPlayer(session.playerRef);
+    const first = priceLegs(request, await this.#repository.legStates(ids), this.#clock.now(), brandId);
     const inPlay = first.some((leg) => leg.state.eventStatus === 'live');
     if (inPlay) {
       // The in-play delay: the longest of the live legs' events; then everything is checked again.
@@ -161,7 +169,7 @@ export class SportsBetsService {
       );
       if (delay > 0) {
         await this.#sleep(delay);
-        priceLegs(request, await this.#repository.legStates(ids), this.#clock.now());
+        priceLegs(request, await this.#repository.legStates(ids), this.#clock.now(), brandId);
       }
     }
     const client = await this.#wallet();
@@ -172,7 +180,7 @@ export class SportsBetsService {
         await bets.lockMarketsForShare(first.map((leg) => leg.state.marketId));
         const now = this.#clock.now();
         // Under the markets' lock nothing can move them: this is the check the bet stands on.
-        const legs = priceLegs(request, await bets.legStates(ids), now);
+        const legs = priceLegs(request, await bets.legStates(ids), now, brandId);
         const stakeMinor = BigInt(request.stakeMinor);
         const odds = legs.map((leg) => leg.oddsMilli);
         const potentialMinor = potentialReturnMinor(stakeMinor, odds);
