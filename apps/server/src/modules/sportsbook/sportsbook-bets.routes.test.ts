@@ -233,6 +233,11 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
       expect(response.statusCode, code).toBe(status);
       expect(messageOf(response)).toBe(code);
     }
+    // Another brand's event does not exist for this player.
+    const foreign = await fx.event({ brandId: await fx.otherBrand() });
+    const elsewhere = await fx.place(token, single(foreign.markets[0]?.selections.home ?? 0n, 2000));
+    expect(elsewhere.statusCode).toBe(404);
+    expect(messageOf(elsewhere)).toBe('sportsbook_selection_not_found');
     await fx.setMarketStatus(result, 'suspended');
     const suspended = await fx.place(token, single(result.selections.home ?? 0n, 2000));
     expect(suspended.statusCode).toBe(409);

@@ -35,7 +35,11 @@ export type SportsBettingFixture = {
     markets?: Record<string, number>[];
     marketLiabilityMinor?: bigint;
     eventLiabilityMinor?: bigint;
+    /** Another brand's event (its own competition). */
+    brandId?: bigint;
   }): Promise<FixtureEvent>;
+  /** Another brand, a copy of the demo one: for the rule that a player bets only on their brand's events. */
+  otherBrand(): Promise<bigint>;
   /** Launches the `sports` game for the member and opens a book session: the session token. */
   open(memberId: bigint): Promise<string>;
   place(
@@ -121,11 +125,27 @@ export async function sportsBettingFixture(
     async event(options = {}) {
       events += 1;
       const limit = 1_000_000_000n;
+      const brandId = options.brandId ?? wallet.brandId;
+      const competitionId =
+        brandId === wallet.brandId
+          ? competition.id
+          : (
+              await db
+                .insertInto('sb_competitions')
+                .values({
+                  brand_id: brandId,
+                  sport: 'football',
+                  code: `t-${randomUUID().slice(0, 8)}`,
+                  name: JSON.stringify({ EN: 'Other league', HI: 'दूसरी लीग' }),
+                })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            ).id;
       const event = await db
         .insertInto('sb_events')
         .values({
-          brand_id: wallet.brandId,
-          competition_id: competition.id,
+          brand_id: brandId,
+          competition_id: competitionId,
           sport: options.sport ?? 'football',
           format: 'ft90',
           home: JSON.stringify({ EN: `Home ${events}`, HI: `घर ${events}` }),
@@ -181,6 +201,23 @@ export async function sportsBettingFixture(
         markets.push({ id: market.id, selections });
       }
       return { id: event.id, markets };
+    },
+    async otherBrand() {
+      // A copy of the demo brand made by the database itself, so every column keeps its type.
+      const columns = await sql<{ column_name: string }>`
+        select column_name from information_schema.columns
+        where table_name = 'brands' and table_schema = current_schema()
+          and column_name not in ('id', 'created_at', 'is_default', 'code', 'name')
+          and is_generated = 'NEVER'`.execute(db);
+      const list = sql.join(columns.rows.map((column) => sql.ref(column.column_name)));
+      const code = `sb${randomUUID().slice(0, 6)}`;
+      const row = await sql<{ id: bigint }>`
+        insert into brands (code, name, ${list})
+        select ${code}, ${`Other ${code}`}, ${list} from brands where id = ${wallet.brandId}
+        returning id`.execute(db);
+      const id = row.rows[0]?.id;
+      if (id === undefined) throw new Error('no brand copied');
+      return BigInt(id);
     },
     async open(memberId) {
       const launchToken = await insertLaunchSession(db, {
