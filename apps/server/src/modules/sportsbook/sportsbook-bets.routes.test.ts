@@ -153,6 +153,9 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
     ).value;
     expect(page2.list.map((bet) => bet.betId)).toEqual([ids[1], ids[0]]);
     expect(page2.nextCursor).toBeNull();
+    // Any string of digits is a cursor; one past every id starts from the newest (never a 5xx).
+    const huge = await fx.get(`/sportsbook/api/bets?cursor=${'9'.repeat(40)}`, token);
+    expect(huge.statusCode).toBe(200);
   });
 
   it('applies the acceptance rules while the odds move: none refuses, higher takes only a rise, any takes any', async () => {

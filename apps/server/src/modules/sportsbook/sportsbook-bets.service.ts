@@ -29,6 +29,13 @@ export const MIN_STAKE_MINOR = 100n;
 export type Sleep = (ms: number) => Promise<void>;
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The largest bigint id: a cursor past it (any string of digits is accepted) starts from the newest. */
+const MAX_ID = 9_223_372_036_854_775_807n;
+const cursorOf = (cursor: string): bigint => {
+  const value = BigInt(cursor);
+  return value > MAX_ID ? MAX_ID : value;
+};
+
 /** A leg priced for the bet: the state read now and the odds it is taken at. */
 type PricedLeg = { state: LegState; oddsMilli: number };
 
@@ -309,7 +316,7 @@ export class SportsBetsService {
   ): Promise<{ list: SportsBet[]; nextCursor: string | null }> {
     const rows = await this.#repository.betsOf(session.playerRef, {
       status: query.status,
-      before: query.cursor === undefined ? null : BigInt(query.cursor),
+      before: query.cursor === undefined ? null : cursorOf(query.cursor),
       limit: SPORTSBOOK_PAGE_SIZE + 1,
     });
     const page = rows.slice(0, SPORTSBOOK_PAGE_SIZE);

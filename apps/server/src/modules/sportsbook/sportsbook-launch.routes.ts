@@ -2,6 +2,7 @@ import { gameLaunchFbResponseSchema, SPORTSBOOK_VENDOR_CODE } from '@lotus/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/unit-of-work.ts';
+import { requireReal } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -55,6 +56,8 @@ export function sportsbookLaunchRoutes(deps: {
       ),
       async (request) => {
         const actor = actorOf(request);
+        // As the launch itself: a trial or type-4 account learns it needs a real one before anything else.
+        requireReal(actor);
         const gameId = await games.catalogueGameId(actor.brandId, SPORTSBOOK_VENDOR_CODE, FB_GAME_CODE);
         if (gameId === undefined) throw new AppError('game_not_found');
         const launched = await launch.launch({
