@@ -12,9 +12,11 @@ import { walletCall } from './sportsbook-betting.protocol.ts';
 type SessionView = z.infer<typeof sportsSessionSchema>;
 
 /** The platform's answer to a launch token: the player, or 401 (expired or unknown). */
-async function authenticated(client: SeamlessWalletClient, launchToken: string) {
-  // Launch tokens are printable ASCII; anything else is no launch session (not a wallet outage).
+async function authenticated(wallet: WalletClientSource, launchToken: string) {
+  // Launch tokens are printable ASCII; anything else is no launch session (not a wallet outage), known
+  // before the book's wallet client is even needed.
   if (!/^[\x21-\x7e]+$/.test(launchToken)) throw new AppError('not_logged_in');
+  const client: SeamlessWalletClient = await wallet();
   const answer = await walletCall(() => client.authenticate(launchToken));
   if (answer.status === 'OK') return answer;
   throw new AppError(answer.status === 'SESSION_EXPIRED' ? 'session_expired' : 'not_logged_in');
@@ -38,7 +40,7 @@ export class SportsSessionsService {
   }
 
   async open(launchToken: string): Promise<SessionView> {
-    const auth = await authenticated(await this.#deps.wallet(), launchToken);
+    const auth = await authenticated(this.#deps.wallet, launchToken);
     const sessionToken = randomBytes(32).toString('base64url');
     const session = {
       playerRef: auth.playerId,
