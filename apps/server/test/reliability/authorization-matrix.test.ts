@@ -608,6 +608,11 @@ const GAME_ROWS: Row<MemberActor>[] = [
     json('POST', '/wps/relay/MCSFE_getFavoriteGamesList', {}),
   ),
   memberRow('POST /wps/relay/GCS_recentGame', json('POST', '/wps/relay/GCS_recentGame', {})),
+  // Sportsbook (issue 21): the /fbsports launch is the member's own; trial and type-4 accounts need a real one.
+  memberRow('POST /wps/relay/GCS_gameLaunchFB', json('POST', '/wps/relay/GCS_gameLaunchFB', {}), {
+    trial: NEEDS_REAL,
+    guest: NEEDS_REAL,
+  }),
   memberRow('GET /wps/relay/GLS2_roomList', json('GET', '/wps/relay/GLS2_roomList')),
   memberRow('GET /wps/member/betRecords', json('GET', '/wps/member/betRecords')),
 ];
@@ -972,6 +977,26 @@ const OPS_ROWS: Row<OpsActor>[] = [
     'GET /wps/ops/lottery/games/:gameCode/draws',
     json('GET', '/wps/ops/lottery/games/vn-north/draws'),
     false,
+  ),
+  // Sportsbook (issue 21): support reads an event's liability, finance voids bets and corrects results;
+  // another brand's admin finds none of this brand's events, bets or markets.
+  opsRow(
+    'GET /wps/ops/sportsbook/events/:eventId/liability',
+    json('GET', '/wps/ops/sportsbook/events/999999999/liability'),
+    false,
+  ),
+  opsRow(
+    'POST /wps/ops/sportsbook/bets/:betId/void',
+    json('POST', '/wps/ops/sportsbook/bets/SB-999999999/void', { reason: 'matrix' }),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/sportsbook/markets/:marketId/correct',
+    json('POST', '/wps/ops/sportsbook/markets/999999999/correct', {
+      reason: 'matrix',
+      outcomes: [{ key: 'home', outcome: 'win' }],
+    }),
+    true,
   ),
   opsRow(
     'POST /wps/ops/lottery/draws/:drawId/cancel',
