@@ -87,15 +87,14 @@ export function BetSlip() {
       place.open({ ...plan, acceptRule: slip.acceptRule });
     });
 
+  const totalText = moneyText(
+    slip.tab === 'multi' ? (multi.stake.ok ? multi.stake.minor : 0n) : singles.totalMinor,
+    symbol,
+  );
   const summary = (
     <Group justify="space-between" wrap="nowrap" w="100%">
       <Text fw={600}>{t('slip.picks', { count })}</Text>
-      <Text fw={700} data-testid="sports-slip-total">
-        {moneyText(
-          slip.tab === 'multi' ? (multi.stake.ok ? multi.stake.minor : 0n) : singles.totalMinor,
-          symbol,
-        )}
-      </Text>
+      <Text fw={700}>{totalText}</Text>
     </Group>
   );
 
@@ -155,6 +154,12 @@ export function BetSlip() {
             {t('slip.suspended')}
           </Text>
         ) : null}
+        <Group justify="space-between">
+          <Text fz="sm">{t('slip.totalStake')}</Text>
+          <Text fz="sm" fw={700} data-testid="sports-slip-total">
+            {totalText}
+          </Text>
+        </Group>
         <Group justify="space-between">
           <Text fz="sm">{t('slip.potentialReturn')}</Text>
           <Text fz="sm" fw={700} data-testid="sports-slip-return">

@@ -10,7 +10,6 @@ import { eventsQuery } from '../api/events.ts';
 import { timeLeftText, useClock } from '../hooks/use-clock.ts';
 import { useSlipPrices } from '../hooks/use-slip-prices.ts';
 import { useSportsLive } from '../hooks/use-sports-live.ts';
-import { shortLabel } from '../utils/event-view.ts';
 import { nameIn } from '../utils/sports-text.ts';
 import { BookLayout } from './book-layout.tsx';
 import { OddsButton } from './odds-button.tsx';
@@ -39,6 +38,7 @@ export function fightResult(event: SportsEventSummary): string | null {
   return event.mainMarket?.selections.find((selection) => selection.outcome === 'win')?.key ?? null;
 }
 
+const SIDES = new Set(['meron', 'wala', 'draw']);
 const SIDE_COLOURS: Record<string, string> = { meron: 'red', wala: 'blue', draw: 'green', cancelled: 'gray' };
 
 function FightCard({ fight }: { fight: SportsEventSummary }) {
@@ -81,7 +81,11 @@ function FightCard({ fight }: { fight: SportsEventSummary }) {
                 event={fight}
                 market={market}
                 selection={selection}
-                label={shortLabel(t, selection.key, nameIn(selection.name, i18n.language))}
+                label={
+                  SIDES.has(selection.key)
+                    ? t(`cockfight.result.${selection.key}`)
+                    : nameIn(selection.name, i18n.language)
+                }
               />
             ))}
           </fieldset>
