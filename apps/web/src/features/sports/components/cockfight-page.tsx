@@ -12,7 +12,7 @@ import { useSlipPrices } from '../hooks/use-slip-prices.ts';
 import { useSportsLive } from '../hooks/use-sports-live.ts';
 import { nameIn } from '../utils/sports-text.ts';
 import { BookLayout } from './book-layout.tsx';
-import { OddsButton } from './odds-button.tsx';
+import { MarketOdds } from './odds-button.tsx';
 import classes from './sports.module.css';
 
 const FINISHED = new Set(['ended', 'resulted', 'cancelled']);
@@ -74,21 +74,16 @@ function FightCard({ fight }: { fight: SportsEventSummary }) {
           </Text>
         </Group>
         {market ? (
-          <fieldset className={classes.oddsGrid} aria-label={t('markets.fight_winner')}>
-            {market.selections.map((selection) => (
-              <OddsButton
-                key={selection.id}
-                event={fight}
-                market={market}
-                selection={selection}
-                label={
-                  SIDES.has(selection.key)
-                    ? t(`cockfight.result.${selection.key}`)
-                    : nameIn(selection.name, i18n.language)
-                }
-              />
-            ))}
-          </fieldset>
+          <MarketOdds
+            event={fight}
+            market={market}
+            name={t('markets.fight_winner')}
+            labelOf={(selection) =>
+              SIDES.has(selection.key)
+                ? t(`cockfight.result.${selection.key}`)
+                : nameIn(selection.name, i18n.language)
+            }
+          />
         ) : null}
         <Text fz="xs" c="dimmed">
           {t('cockfight.rules')}

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { eventPath, shortLabel } from '../utils/event-view.ts';
 import { groupOfSport, nameIn } from '../utils/sports-text.ts';
-import { OddsButton } from './odds-button.tsx';
+import { MarketOdds } from './odds-button.tsx';
 import classes from './sports.module.css';
 
 /** The live score and clock, or when the event starts. */
@@ -60,17 +60,12 @@ export function EventRow({ event }: { event: SportsEventSummary }) {
           ) : null}
         </Stack>
         {market ? (
-          <fieldset className={classes.oddsGrid} aria-label={t(`markets.${market.type}`)}>
-            {market.selections.map((selection) => (
-              <OddsButton
-                key={selection.id}
-                event={event}
-                market={market}
-                selection={selection}
-                label={shortLabel(t, selection.key, nameIn(selection.name, language))}
-              />
-            ))}
-          </fieldset>
+          <MarketOdds
+            event={event}
+            market={market}
+            name={t(`markets.${market.type}`)}
+            labelOf={(selection) => shortLabel(t, selection.key, nameIn(selection.name, language))}
+          />
         ) : (
           <Text fz="sm" c="dimmed">
             {t('odds.none')}

@@ -43,19 +43,19 @@ function BetCard({ bet, gameCode, symbol }: { bet: SportsBet; gameCode: string; 
   const language = i18n.language;
   return (
     <Card
-      withBorder
-      radius="md"
       padding="sm"
+      radius="md"
+      withBorder
       data-testid={`sports-bet-${bet.betId}`}
       data-status={bet.status}
     >
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={600} fz="sm">
-          {t(`myBets.kind.${bet.kind}`)} · {odds(bet.oddsMilli)}
-        </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
         <Badge color={STATUS_COLOURS[bet.status]} variant="light">
           {t(`myBets.status.${bet.status}`)}
         </Badge>
+        <Text fw={600} fz="sm" ta="right">
+          {t(`myBets.kind.${bet.kind}`)} · {odds(bet.oddsMilli)}
+        </Text>
       </Group>
       <Text fz="xs" c="dimmed">
         {bet.betId} · {dateTimeText(bet.placedAt ?? bet.createdAt)}

@@ -86,3 +86,31 @@ export function OddsButton({ event, market, selection, label }: OddsButtonProps)
     </button>
   );
 }
+
+/**
+ * A market's prices as one named group (the lobby's main market, the arena's fight): `labelOf` gives each
+ * button its short text (1 X 2, Meron / Wala / Draw).
+ */
+export function MarketOdds({
+  event,
+  market,
+  name,
+  labelOf,
+}: Omit<OddsButtonProps, 'selection' | 'label'> & {
+  name: string;
+  labelOf: (selection: SportsSelection) => string;
+}) {
+  return (
+    <fieldset className={classes.oddsGrid} aria-label={name}>
+      {market.selections.map((selection) => (
+        <OddsButton
+          key={selection.id}
+          event={event}
+          market={market}
+          selection={selection}
+          label={labelOf(selection)}
+        />
+      ))}
+    </fieldset>
+  );
+}
