@@ -53,6 +53,7 @@ import {
   lotterySnapshots,
 } from './modules/realtime/realtime-module.ts';
 import { createRegistrationModule } from './modules/registration/registration-module.ts';
+import { SPORTS_CHANNEL, sportsEventSnapshots } from './modules/sportsbook/sportsbook-feed-part.ts';
 import { createSportsbookModule } from './modules/sportsbook/sportsbook-module.ts';
 import { createSystemModule } from './modules/system/system-module.ts';
 import { createVendorProtocolModule } from './modules/vendor-protocol/vendor-protocol-module.ts';
@@ -235,6 +236,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   const accessChanges = new ChangeFeed(database.listen, ACCESS_CHANNEL);
   const jackpotChanges = new ChangeFeed(database.listen, JACKPOT_CHANNEL);
   const lotteryChanges = new ChangeFeed(database.listen, LOTTERY_CHANNEL);
+  const sportsChanges = new ChangeFeed(database.listen, SPORTS_CHANNEL);
   const gates = createAttemptGatesModule({ db }).api;
   const system = createSystemModule({ db, geo });
   const brands = system.api;
@@ -394,6 +396,10 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     lotteryChanges,
     lotteryGameOf: lotterySnapshots(db, clock),
     lotteryBrandOf: async (host) => (await brands.resolveBrand(host)).id,
+    // Issue 21: a sports event's prices, markets, score or status changed: pushed to its followers.
+    sportsChanges,
+    sportsEventOf: sportsEventSnapshots({ db, clock }),
+    sportsBrandOf: async (host) => (await brands.resolveBrand(host)).id,
     sessionIdleMs: config.sessionIdleMs,
     clock,
   });
@@ -513,7 +519,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     sealed: auth.api.sealed,
     operators: operators.api,
     jobs: jobs.runnerFor([...audit.jobs, ...all.flatMap((module) => ('jobs' in module ? module.jobs : []))]),
-    feeds: [balanceChanges, accessChanges, jackpotChanges, lotteryChanges],
+    feeds: [balanceChanges, accessChanges, jackpotChanges, lotteryChanges, sportsChanges],
     balanceChanged: (memberIds: Iterable<bigint>) => wallet.api.balanceChanged(memberIds),
     accountsMoved: (accountIds: readonly bigint[]) => wallet.api.accountsMoved(accountIds),
   };

@@ -5,6 +5,7 @@
  */
 
 import type { LotteryDraw } from './lottery.schema.ts';
+import type { SportGroup, SportsEventSummary } from './sportsbook.schema.ts';
 
 export const REALTIME_PATH = '/wps/ws';
 
@@ -23,7 +24,22 @@ export type RealtimeAuthMessage = { type: 'auth'; token: string };
  * previous list (at most `REALTIME_LOTTERY_MAX_GAMES` codes; an empty list stops the pushes).
  */
 export type RealtimeLotterySubscribeMessage = { type: 'lottery.subscribe'; gameCodes: string[] };
-export type RealtimeClientMessage = RealtimeAuthMessage | RealtimeLotterySubscribeMessage;
+/**
+ * Issue 21 (docs/sportsbook.md "Real time"): the sports events this socket follows — a list of event ids
+ * (an event page, the bet slip's legs) or a whole group (a lobby). Needs no login, like `lottery.subscribe`;
+ * each one replaces the previous (at most `REALTIME_SPORTS_MAX_EVENTS` ids; neither ids nor group: none).
+ */
+export type RealtimeSportsSubscribeMessage = {
+  type: 'sports.subscribe';
+  eventIds?: string[];
+  group?: SportGroup;
+};
+export type RealtimeClientMessage =
+  | RealtimeAuthMessage
+  | RealtimeLotterySubscribeMessage
+  | RealtimeSportsSubscribeMessage;
+/** Most sports events one socket may follow by id (a slip holds 12 legs; an event page one). */
+export const REALTIME_SPORTS_MAX_EVENTS = 50;
 /** Most games one socket may follow (a lobby shows every game: a dozen or two). */
 export const REALTIME_LOTTERY_MAX_GAMES = 50;
 
@@ -55,7 +71,21 @@ export type RealtimeLotteryMessage = {
 };
 /** A `lottery.subscribe` was taken: pushes of these games follow from now on. */
 export type RealtimeLotterySubscribedMessage = { type: 'lottery.subscribed'; gameCodes: string[] };
+/** A `sports.subscribe` was taken: pushes of these events (or of the group's) follow from now on. */
+export type RealtimeSportsSubscribedMessage = {
+  type: 'sports.subscribed';
+  eventIds: string[];
+  group: SportGroup | null;
+};
+/**
+ * A followed sports event changed (a price, a market's status, the score, the event's status): its summary
+ * as `GET /sportsbook/api/events` answers it, at most once per 500 ms per event. An event page re-reads its
+ * detail when the summary's `mainMarket.version` or score moved.
+ */
+export type RealtimeSportsEventMessage = { type: 'sports.event'; event: SportsEventSummary };
 export type RealtimeServerMessage =
+  | RealtimeSportsSubscribedMessage
+  | RealtimeSportsEventMessage
   | RealtimeLotterySubscribedMessage
   | RealtimeReadyMessage
   | RealtimePingMessage
@@ -127,6 +157,23 @@ export function parseRealtimeServerMessage(text: string): RealtimeServerMessage 
       const lastResult = drawOf(message.lastResult);
       if (nextDraw === undefined || lastResult === undefined) return null;
       return { type: 'lottery', gameCode: message.gameCode, nextDraw, lastResult };
+    }
+    case 'sports.subscribed':
+      return Array.isArray(message.eventIds) &&
+        message.eventIds.every((id) => typeof id === 'string') &&
+        (message.group === null || typeof message.group === 'string')
+        ? {
+            type: 'sports.subscribed',
+            eventIds: message.eventIds as string[],
+            group: message.group as SportGroup | null,
+          }
+        : null;
+    case 'sports.event': {
+      const event = message.event as Record<string, unknown> | null;
+      // The server's own shape, checked loosely: the browser only shows it.
+      if (typeof event !== 'object' || event === null || typeof event.id !== 'string') return null;
+      if (typeof event.status !== 'string' || typeof event.sport !== 'string') return null;
+      return { type: 'sports.event', event: event as unknown as SportsEventSummary };
     }
     default:
       return null;

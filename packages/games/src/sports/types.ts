@@ -38,9 +38,18 @@ export type Happening = {
 /** A market as the book identifies it within an event (the `sb_markets` unique key). */
 export type MarketKey = { type: MarketType; param: string; lineMilli: number };
 
-/** A market the model offers now, with each selection's fair (margin-free) probability; they sum to 1. */
+/**
+ * A market the model offers now, with each selection's fair (margin-free) probability; they sum to 1.
+ * Where a selection can be void or half-void (a push on a whole Asian line, a map that is not played, a
+ * wicket that never falls) or share a win (a dead heat), `prob` is its effective probability W / (1 − V) —
+ * W the expected winning fraction of the stake, V the expected returned fraction — so that 1 / prob is the
+ * fair decimal odds and odds × prob the bet's fair value. The one exception is `fight_winner`: meron and
+ * wala are void on a draw (their effective probabilities sum to 1 alone) and the draw is a fixed 9.00, so
+ * its three probabilities sum to 1 + P(draw); `fixedOddsMilli` marks a price the margin does not set.
+ * The feed turns a market into odds with `marketOdds` (markets.ts), never `oddsWithMargin` directly.
+ */
 export type PricedMarket = MarketKey & {
-  selections: { key: string; name: { EN: string; HI: string }; prob: number }[];
+  selections: { key: string; name: { EN: string; HI: string }; prob: number; fixedOddsMilli?: number }[];
 };
 
 /** How one selection settled. `deadHeatMilli`: a win shared by a tie, the stake's fraction × 1000 it keeps. */

@@ -23,6 +23,7 @@ import { seedDemoPromotionEngine } from './demo-promotion-engine.ts';
 import { seedDemoRaffles } from './demo-raffles.ts';
 import { seedDemoRanks } from './demo-ranks.ts';
 import { seedDemoRewards } from './demo-rewards.ts';
+import { seedDemoSportsbook } from './demo-sportsbook.ts';
 import { seedDemoWallets } from './demo-wallets.ts';
 
 export type SeedReport = { brandCreated: boolean; rowsAdded: number };
@@ -184,6 +185,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoJackpot(trx, brand.id);
     rowsAdded += await seedDemoFreeRounds(trx, brand.id);
     rowsAdded += await seedDemoLottery(trx, brand.id);
+    rowsAdded += await seedDemoSportsbook(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

@@ -6,11 +6,14 @@ import {
   REALTIME_LOTTERY_MAX_GAMES,
   REALTIME_PATH,
   REALTIME_PING_INTERVAL_MS,
+  REALTIME_SPORTS_MAX_EVENTS,
   type RealtimeJackpotPot,
   type RealtimeLotterySubscribedMessage,
   type RealtimePingMessage,
   type RealtimeReadyMessage,
+  type RealtimeSportsSubscribedMessage,
 } from '@lotus/shared/realtime';
+import { type SportGroup, sportsEventIdSchema } from '@lotus/shared/sportsbook.schema';
 import type { WalletBalance } from '@lotus/shared/wallet.schema';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -25,6 +28,7 @@ import { JackpotHub } from './jackpot-hub.ts';
 import { LotteryHub } from './lottery-hub.ts';
 import type { LotteryGameSnapshot } from './lottery-snapshot.repository.ts';
 import { RealtimeRepository } from './realtime.repository.ts';
+import { type SportsEventSnapshot, SportsHub } from './sports-hub.ts';
 
 export type RealtimeDeps = {
   db: Kysely<Database>;
@@ -51,6 +55,15 @@ export type RealtimeDeps = {
   lotteryGameOf?: (lotteryGameId: bigint) => Promise<LotteryGameSnapshot | null>;
   /** A visitor's brand, from the socket request's host (a member's is their session's). */
   lotteryBrandOf?: (host: string) => Promise<bigint>;
+  /**
+   * The sportsbook's announcements (`lotus_sports`, payload: sports event id) and the event summary they
+   * push to the sockets that follow the event or its group (issue 21, docs/sportsbook.md "Real time");
+   * without them a `sports.subscribe` is refused like any message that is not `auth`.
+   */
+  sportsChanges?: ChangeSubscription;
+  sportsEventOf?: (eventId: bigint) => Promise<SportsEventSnapshot | null>;
+  /** A visitor's brand for sports, from the socket request's host. */
+  sportsBrandOf?: (host: string) => Promise<bigint>;
   /** The session idle limit, so a socket does not outlive the session it was opened with. */
   sessionIdleMs: number;
   clock?: Clock;
@@ -97,6 +110,8 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
     const lotteryBrandOf = deps.lotteryBrandOf;
     const lotteries =
       deps.lotteryGameOf && lotteryBrandOf ? new LotteryHub(deps.lotteryGameOf, app.log) : null;
+    const sportsBrandOf = deps.sportsBrandOf;
+    const sports = deps.sportsEventOf && sportsBrandOf ? new SportsHub(deps.sportsEventOf, app.log) : null;
     const sessions = new RealtimeRepository(deps.db);
     /** Authenticated sockets by member, with the session each was opened with. */
     const sessionsOf = new Map<string, Map<WebSocket, bigint>>();
@@ -164,11 +179,20 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
           }),
         );
       }
+      if (sports && deps.sportsChanges) {
+        stops.push(
+          deps.sportsChanges.subscribe({
+            changed: (payload) => sports.changed(payload),
+            resumed: () => sports.changedAll(),
+          }),
+        );
+      }
     });
     app.addHook('onClose', async () => {
       for (const stop of stops.splice(0)) stop();
       jackpots?.stop();
       lotteries?.stop();
+      sports?.stop();
     });
 
     app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
@@ -181,7 +205,11 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       let visitor = false;
       const refuse = (reason: string) => refuseSocket(socket, reason);
       const send = (
-        message: RealtimeReadyMessage | RealtimePingMessage | RealtimeLotterySubscribedMessage,
+        message:
+          | RealtimeReadyMessage
+          | RealtimePingMessage
+          | RealtimeLotterySubscribedMessage
+          | RealtimeSportsSubscribedMessage,
       ) => {
         if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
       };
@@ -210,6 +238,19 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         send({ type: 'lottery.subscribed', gameCodes });
       };
 
+      /** Follows sports events (or a group) in the socket's brand, then acknowledges. */
+      const subscribeSports = async (
+        subscription: { eventIds: string[]; group: SportGroup | null },
+        opening: boolean,
+      ) => {
+        if (!sports || !sportsBrandOf) return;
+        const brand = brandId ?? (await sportsBrandOf(request.host));
+        if (socket.readyState !== OPEN) return;
+        sports.follow(socket, brand, subscription.eventIds, subscription.group);
+        if (opening) send({ type: 'ready' });
+        send({ type: 'sports.subscribed', ...subscription });
+      };
+
       const authenticate = async (data: RawData, isBinary: boolean) => {
         const token = isBinary ? null : tokenOf(data.toString());
         if (token === null) return refuse('expected an auth message');
@@ -236,6 +277,21 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       };
 
       socket.on('message', (data, isBinary) => {
+        // A sports subscription, like a lottery one, needs no login (see below).
+        const sportsFollow = sports && !isBinary ? sportsSubscriptionOf(data.toString()) : null;
+        if (sportsFollow !== null) {
+          const opening = !firstMessageSeen;
+          if (opening) {
+            firstMessageSeen = true;
+            visitor = true;
+            clearTimeout(authTimer);
+          }
+          subscribeSports(sportsFollow, opening).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'realtime sports subscription failed');
+            if (opening) refuse('sports subscription failed');
+          });
+          return;
+        }
         // A lottery subscription needs no login: as the first message it opens a visitor's socket (no
         // balance; a later `auth` is ignored), later it replaces the socket's list.
         const gameCodes = lotteries && !isBinary ? lotterySubscriptionOf(data.toString()) : null;
@@ -267,6 +323,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         clearInterval(pingTimer);
         sockets.delete(socket);
         lotteries?.remove(socket);
+        sports?.remove(socket);
         if (brandId !== null) jackpots?.remove(brandId, socket);
         if (memberId !== null) {
           hub.remove(memberId, socket);
@@ -309,4 +366,17 @@ function lotterySubscriptionOf(text: string): string[] | null {
   return gameCodes.every((code) => lotteryGameCodeSchema.safeParse(code).success)
     ? (gameCodes as string[])
     : null;
+}
+
+const SPORT_GROUP_NAMES: readonly string[] = ['sports', 'esports', 'cockfight'];
+
+/** The event ids and group of a valid `{ "type": "sports.subscribe", "eventIds"?: [...], "group"?: ... }`, or null. */
+function sportsSubscriptionOf(text: string): { eventIds: string[]; group: SportGroup | null } | null {
+  const message = objectOf(text);
+  if (message === null || message.type !== 'sports.subscribe') return null;
+  const { eventIds = [], group = null } = message;
+  if (!Array.isArray(eventIds) || eventIds.length > REALTIME_SPORTS_MAX_EVENTS) return null;
+  if (!eventIds.every((id) => sportsEventIdSchema.safeParse(id).success)) return null;
+  if (group !== null && !(typeof group === 'string' && SPORT_GROUP_NAMES.includes(group))) return null;
+  return { eventIds: eventIds as string[], group: group as SportGroup | null };
 }
