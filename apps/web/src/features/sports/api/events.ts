@@ -36,6 +36,8 @@ export function eventQuery(eventId: string) {
     queryFn: ({ signal }) =>
       apiGet<SportsEventDetail>(`${SPORTSBOOK_API}/events/${encodeURIComponent(eventId)}`, { signal }),
     staleTime: 5_000,
-    refetchInterval: 15_000,
+    // A finished event changes no more (a correction is an operator's rare act): no polling for it.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'resulted' || query.state.data?.status === 'cancelled' ? false : 15_000,
   });
 }

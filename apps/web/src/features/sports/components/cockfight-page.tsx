@@ -8,6 +8,7 @@ import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { eventsQuery } from '../api/events.ts';
 import { timeLeftText, useClock } from '../hooks/use-clock.ts';
+import { usePastFights } from '../hooks/use-past-fights.ts';
 import { useSlipPrices } from '../hooks/use-slip-prices.ts';
 import { useSportsLive } from '../hooks/use-sports-live.ts';
 import { nameIn } from '../utils/sports-text.ts';
@@ -107,7 +108,7 @@ export function CockfightPage() {
   useSportsLive({ eventIds, group: 'cockfight' });
   useSlipPrices(markets);
   const current = list ? currentFight(list) : null;
-  const results = (list ?? []).filter((event) => FINISHED.has(event.status)).slice(0, 10);
+  const results = usePastFights(list);
   return (
     <PageFrame
       testId="page-category"

@@ -181,12 +181,14 @@ describe('cockfight arena', () => {
   });
 
   it('shows the current fight with its countdown, meron / wala / draw odds and the last results', async () => {
+    let list = [fight('1', 'scheduled'), fight('2', 'scheduled')];
     stubFetch({
-      '/sportsbook/api/events': makeEventsPage([fight('2', 'scheduled'), fight('1', 'resulted', 'meron')]),
+      '/sportsbook/api/events': () => makeEventsPage(list),
+      '/sportsbook/api/events/1': { ...makeDetail(), ...fight('1', 'resulted', 'wala') },
     });
-    renderUi(<CockfightPage />);
+    const { queryClient } = renderUi(<CockfightPage />);
     const current = await screen.findByTestId('cockfight-current');
-    expect(current.dataset.eventId).toBe('2');
+    expect(current.dataset.eventId).toBe('1');
     expect(within(current).getByTestId('cockfight-countdown').textContent).toMatch(
       /^Betting closes in 1:[12]\d$/,
     );
@@ -195,6 +197,11 @@ describe('cockfight arena', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Meron1.90', 'Wala1.90', 'Draw9.00']);
-    expect(screen.getByTestId('cockfight-results').textContent).toBe('Meron');
+    expect(screen.getByText('No results yet.')).toBeTruthy();
+    // The fight leaves the list (the read lists fights to come): the arena reads it by id for its result.
+    list = [fight('2', 'scheduled')];
+    await queryClient.invalidateQueries({ queryKey: ['sports', 'events'] });
+    expect((await screen.findByTestId('cockfight-results')).textContent).toBe('Wala');
+    expect(screen.getByTestId('cockfight-current').dataset.eventId).toBe('2');
   });
 });

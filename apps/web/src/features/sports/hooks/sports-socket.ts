@@ -1,5 +1,5 @@
 import { parseRealtimeServerMessage, REALTIME_PATH } from '@lotus/shared/realtime';
-import type { SportGroup } from '@lotus/shared/sportsbook.schema';
+import type { SportGroup, SportsEventSummary } from '@lotus/shared/sportsbook.schema';
 
 /**
  * The book's live pushes (docs/sportsbook.md "Real time"): one visitor socket per page that sends
@@ -11,7 +11,8 @@ import type { SportGroup } from '@lotus/shared/sportsbook.schema';
 export type SportsFollower = {
   eventIds: readonly string[];
   group: SportGroup | null;
-  pushed(eventId: string): void;
+  /** `summary`: the event's summary when the push carries one (`sports.event`), else null. */
+  pushed(eventId: string, summary: SportsEventSummary | null): void;
   /** The socket came back after a drop: pushes may have been missed. */
   resumed(): void;
 };
@@ -109,7 +110,9 @@ class SportsSocket {
     }
     const eventId = pushedEventId(data);
     if (eventId === null) return;
-    for (const follower of this.followers) follower.pushed(eventId);
+    const parsed = parseRealtimeServerMessage(data);
+    const summary = parsed?.type === 'sports.event' && parsed.event.id === eventId ? parsed.event : null;
+    for (const follower of this.followers) follower.pushed(eventId, summary);
   }
 }
 
