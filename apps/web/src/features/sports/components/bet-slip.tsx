@@ -1,7 +1,8 @@
 import { ACCEPT_RULES, type AcceptRule } from '@lotus/shared/sportsbook.schema';
 import { Button, Group, Paper, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
@@ -10,9 +11,12 @@ import { PHONE_QUERY } from '../../../lib/games/use-launch-game.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { amountProblemText, moneyText } from '../../../lib/money/money.ts';
 import { useRequireLogin } from '../../../lib/session/use-session.ts';
+import { eventQuery } from '../api/events.ts';
 import { type SlipTab, useBetSlip } from '../hooks/bet-slip-store.ts';
 import { useOddsFormat } from '../hooks/use-odds-format.ts';
 import { type PlannedBet, usePlaceBets } from '../hooks/use-place-bets.ts';
+import { useSlipPrices } from '../hooks/use-slip-prices.ts';
+import { useSportsLive } from '../hooks/use-sports-live.ts';
 import { useSportsSymbol } from '../hooks/use-sports-symbol.ts';
 import { multiProblem, multiTotals, type SlipPick, singlesTotals } from '../utils/slip-maths.ts';
 import { groupOfSport, nameIn } from '../utils/sports-text.ts';
@@ -54,6 +58,20 @@ function planOf(
 }
 
 /**
+ * The slip's picks stay priced wherever the player is: their events are followed over the socket and read
+ * (every market, so a pick off the main market moves too), and a moved price shows old → new on the slip.
+ */
+function useFollowedPicks(picks: readonly SlipPick[]) {
+  const eventIds = useMemo(() => [...new Set(picks.map((pick) => pick.eventId))].sort(), [picks]);
+  useSportsLive({ eventIds, group: null });
+  const details = useQueries({ queries: eventIds.map((eventId) => eventQuery(eventId)) });
+  const stamp = details.map((detail) => detail.dataUpdatedAt).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reads' update times say when their data changed.
+  const markets = useMemo(() => details.flatMap((detail) => detail.data?.markets ?? []), [stamp]);
+  useSlipPrices(markets);
+}
+
+/**
  * The bet slip that follows the player (docs/sportsbook.md "Pages"): singles with a stake per line, the
  * accumulator with its combined odds, the acceptance rule for moved prices, then the confirm dialog before
  * any money moves; its third tab is "my bets" with cash-out. A side panel on a desktop; on a phone a bar at
@@ -74,6 +92,7 @@ export function BetSlip() {
   const multi = multiTotals(slip.picks, slip.multiStake);
   const problem = multiProblem(slip.picks);
   const suspended = slip.picks.some((pick) => !pick.open);
+  useFollowedPicks(slip.picks);
 
   // A new pick on a phone opens the sheet, so the player sees what was added.
   const count = slip.picks.length;

@@ -48,6 +48,8 @@ export function useSportsLive({
   const queryClient = useQueryClient();
   const key = [...eventIds].sort().join(',');
   useEffect(() => {
+    // Nothing to follow (an empty slip): no socket for it.
+    if (key === '' && group === null) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let lists = false;
     const later = (withLists: boolean) => {
