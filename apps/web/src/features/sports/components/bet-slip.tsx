@@ -2,7 +2,7 @@ import { ACCEPT_RULES, type AcceptRule } from '@lotus/shared/sportsbook.schema';
 import { Button, Group, Paper, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DoneNotice } from '../../../components/ui/done-notice.tsx';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { MoneyConfirmDialog } from '../../../components/ui/money-confirm-dialog.tsx';
@@ -96,8 +96,11 @@ export function BetSlip() {
 
   // A new pick on a phone opens the sheet, so the player sees what was added.
   const count = slip.picks.length;
+  const shownCount = useRef(count);
   useEffect(() => {
-    if (count > 0 && phone) setOpened(true);
+    // Only a pick added here opens it, not a slip that arrives full with the next page.
+    if (count > shownCount.current && phone) setOpened(true);
+    shownCount.current = count;
   }, [count, phone]);
 
   const submit = () =>

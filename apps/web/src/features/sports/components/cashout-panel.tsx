@@ -3,6 +3,7 @@ import { errorKeyOf } from '../../../components/ui/query-states.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
 import { useCashout } from '../hooks/use-cashout.ts';
+import { timeLeftText, useClock } from '../hooks/use-clock.ts';
 
 /** An open bet's cash-out: ask for the value, confirm it (old → new after a re-quote), see it paid. */
 export function CashoutPanel({
@@ -16,6 +17,7 @@ export function CashoutPanel({
 }) {
   const { t } = useTranslation('sports');
   const { state, start, accept, reset } = useCashout(betId, gameCode);
+  const now = useClock(state.step === 'quoted');
   if (state.step === 'done') {
     return (
       <Text fz="sm" c="green" role="status" data-testid="sports-cashout-done">
@@ -25,6 +27,14 @@ export function CashoutPanel({
   }
   if (state.step === 'quoted' || state.step === 'accepting') {
     const { quote } = state;
+    // An offer past its time is refused by the book: ask for a new one instead of sending it.
+    if (state.step === 'quoted' && Date.parse(quote.expiresAt) <= now) {
+      return (
+        <Button size="compact-sm" variant="light" onClick={start} data-testid="sports-cashout">
+          {t('cashout.again')}
+        </Button>
+      );
+    }
     const previous = state.step === 'quoted' ? state.previousMinor : null;
     return (
       <Stack gap={6} data-testid="sports-cashout-quote">
@@ -46,6 +56,9 @@ export function CashoutPanel({
           >
             {t('cashout.confirm', { amount: moneyText(quote.valueMinor, symbol) })}
           </Button>
+          <Text fz="xs" c="dimmed" role="timer" aria-live="off">
+            {t('cashout.validFor', { time: timeLeftText(Date.parse(quote.expiresAt), now) })}
+          </Text>
           <Button size="compact-sm" variant="default" onClick={reset} disabled={state.step === 'accepting'}>
             {t('cashout.cancel')}
           </Button>

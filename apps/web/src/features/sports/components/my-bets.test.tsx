@@ -99,4 +99,23 @@ describe('my bets and cash-out', () => {
       'Cash out is not available for this bet right now.',
     );
   });
+
+  it('asks for a new value rather than sending an offer past its time', async () => {
+    useSessionStore.setState({ token: 'token-1' });
+    const quotes = [
+      { ...quote('1', '15000'), expiresAt: new Date(Date.now() - 1000).toISOString() },
+      quote('2', '14900'),
+    ];
+    stubFetch({
+      ...SESSION_ROUTES,
+      '/sportsbook/api/bets': { list: [makeBet()], nextCursor: null },
+      '/sportsbook/api/bets/SB-77/cashout/quote': () => quotes.shift(),
+    });
+    renderUi(<MyBets gameCode="sports" symbol="₹" />);
+    await userEvent.click(await screen.findByTestId('sports-cashout'));
+    const again = await screen.findByRole('button', { name: 'Get a new value' });
+    expect(screen.queryByTestId('sports-cashout-confirm')).toBeNull();
+    await userEvent.click(again);
+    expect((await screen.findByTestId('sports-cashout-confirm')).textContent).toBe('Cash out ₹149.00');
+  });
 });
