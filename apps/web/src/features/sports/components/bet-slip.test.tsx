@@ -104,6 +104,8 @@ describe('bet slip', () => {
     await userEvent.click(screen.getByTestId('sports-place'));
     const dialog = await screen.findByTestId('sports-confirm');
     expect(within(dialog).getByTestId('sports-confirm-amount').textContent).toBe('₹10.00');
+    // Goa Gulls is in play: the dialog says why the answer takes a few seconds.
+    expect(within(dialog).getByTestId('sports-confirm-summary').textContent).toContain('In-play bets');
     expect(bodiesOf(stub, '/sportsbook/api/bets')).toHaveLength(0);
 
     // A lost answer: the retry sends the same request id.

@@ -261,6 +261,9 @@ export function BetSlip() {
       return `${pick ? nameIn(pick.selectionName, i18n.language) : leg.selectionId} @ ${odds(leg.oddsMilli)}`;
     })
     .join(', ');
+  // An in-play bet waits the event's bet delay before the book takes it: the player is told why it takes time.
+  const pendingLegs = new Set((pending?.bets ?? []).flatMap((bet) => bet.legs.map((leg) => leg.selectionId)));
+  const pendingInPlay = slip.picks.some((pick) => pick.inPlay && pendingLegs.has(pick.selectionId));
   const blocked = place.changes.some((change) => !change.active);
   const changed = place.changes.length > 0;
   // The re-confirmation says each moved price old → new (or that the selection closed) before money moves.
@@ -318,6 +321,7 @@ export function BetSlip() {
           { label: t('slip.potentialReturn'), value: pending ? moneyText(pending.returnMinor, symbol) : '' },
           ...(changed ? [{ label: t('slip.changedTitle'), value: changesText }] : []),
         ]}
+        {...(pendingInPlay ? { summary: t('slip.inPlayDelay') } : {})}
         confirmLabel={t('slip.confirm')}
         retryLabel={changed ? (blocked ? t('slip.backToSlip') : t('slip.acceptAndPlace')) : t('slip.retry')}
         confirmSuffix="confirm"

@@ -51,6 +51,15 @@ describe('sports lobby', () => {
     );
   });
 
+  it('names teams, competitions and sports in Hindi', async () => {
+    await resetLanguage('hi');
+    stubFetch({ '/sportsbook/api/events': makeEventsPage() });
+    renderUi(<SportsBook group="sports" />);
+    expect(await screen.findByRole('link', { name: 'दिल्ली डायनामोज़ बनाम गोवा गल्स' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'इंडियन टी20 लीग' })).toBeTruthy();
+    expect(screen.getByTestId('sports-sport-football').textContent).toBe('फ़ुटबॉल (1 लाइव · 1)');
+  });
+
   it('shows skeletons while loading, then an empty state when nothing is on', async () => {
     let answer: (value: Response) => void = () => undefined;
     stubFetch({}).mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
