@@ -24,6 +24,8 @@ const CONTRACT: Row[] = [
   ['/esports', 'page-sports-lobby', 'on', 'on', 'on', 'on', { 'data-game': 'esports' }],
   ['/lott', 'page-sports-lobby', 'on', 'off', 'on', 'on', { 'data-game': 'lott' }],
   ['/elott', 'page-sports-lobby', 'on', 'on', 'on', 'on', { 'data-game': 'elott' }],
+  ['/sports/event/101', 'page-sports-event', 'on', 'off', 'on', 'on', { 'data-event-id': '101' }],
+  ['/esports/event/202', 'page-sports-event', 'on', 'off', 'on', 'on', { 'data-event-id': '202' }],
   ['/lottery', 'page-lottery', 'off', 'off', 'off', 'off'],
   ['/lottery?gameCode=VN01', 'page-lottery-launch', 'on', 'off', 'off', 'off'],
   ['/vnLottery', 'page-lottery-launch', 'on', 'off', 'off', 'off'],

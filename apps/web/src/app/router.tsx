@@ -76,7 +76,7 @@ const GAMES: { path: string; gameType: 'rng' | 'fish' | 'pvp' }[] = [
   { path: '/pvp', gameType: 'pvp' },
 ];
 
-const CATEGORIES = ['hot', 'new', 'cockfight', 'jp', 'roulette'] as const;
+const CATEGORIES = ['hot', 'new', 'jp', 'roulette'] as const;
 
 function pageRouteTable(): RouteObject[] {
   return [
@@ -118,13 +118,36 @@ function pageRouteTable(): RouteObject[] {
               },
             }
           : {
+              // Issue 21: the sportsbook's lobby with its bet slip (the slip's confirm dialog says its
+              // buttons in memberCentre's words).
+              pageTexts: ['sports', 'memberCentre'] as const,
               load: async () => {
-                const { SportsLobbyRoute } = await import('./routes/sports-lobby-route.tsx');
-                return () => <SportsLobbyRoute game={game} />;
+                const { SportsBookPage } = await import('../features/sports/components/sports-book-page.tsx');
+                return () => <SportsBookPage game={game} />;
               },
             }),
       }),
     ),
+    ...(['sports', 'esports'] as const).flatMap((group) =>
+      pageRoutes({
+        paths: [`/${group}/event/:eventId`],
+        meta: page(`pages:sportsLobby.${group}`, fullLayout(null)),
+        startTexts: true,
+        pageTexts: ['sports', 'memberCentre'],
+        load: async () => {
+          const { SportsEventRoute } = await import('../features/sports/components/sports-event-route.tsx');
+          return () => <SportsEventRoute group={group} />;
+        },
+      }),
+    ),
+    // Issue 21: /cockfight is the book's arena in the category page's frame (no longer a game list).
+    ...pageRoutes({
+      paths: ['/cockfight'],
+      meta: page('pages:category.cockfight', fullLayout(null)),
+      startTexts: true,
+      pageTexts: ['sports', 'memberCentre'],
+      load: () => import('../features/sports/components/cockfight-page.tsx').then((m) => m.CockfightPage),
+    }),
     ...pageRoutes({
       paths: ['/lottery'],
       // The lobby hides the header; with a gameCode it is a launch route with the header (contract table).
@@ -237,6 +260,7 @@ function pageRouteTable(): RouteObject[] {
       paths: ['/fbsports'],
       meta: page('pages:fbsports.title', HEADER_ONLY),
       load: () => import('../features/sports/components/fbsports-page.tsx').then((m) => m.FbSportsPage),
+      memberTexts: ['sports'],
     }),
     ...pageRoutes({
       paths: ['/game'],

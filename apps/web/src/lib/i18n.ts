@@ -44,6 +44,8 @@ export const NAMESPACES = [
   'bonuses',
   // Issue 20: the lottery lobby and game pages (visitors browse them).
   'lottery',
+  // Issue 21: the sportsbook's pages (lobbies, event pages, bet slip, my bets, the arena).
+  'sports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -349,6 +351,9 @@ export const MEMBER_NAMESPACES = [
   // and the verify page's lazy lottery mode, each of which waits for them (`loadNamespaces`): kept out of
   // the idle load and so of the member centre's first load.
   'lotteryLive',
+  // Issue 21: shown only by the sportsbook's pages (/sports, /esports, their event pages, /cockfight,
+  // /fbsports), each of which waits for them with its code: kept out of the idle load.
+  'sports',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

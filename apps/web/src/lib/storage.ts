@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   gameSearchHistory: 'gameSearchHistory',
   /** SPEC §3 lottery favourites kept locally per username: JSON { username: gameCode[] } (localStorage). */
   lotteryFavourites: 'lotteryFavourites',
+  /** Issue 21 odds format preference: 'decimal' | 'fractional' | 'indian' | 'malay' (localStorage). */
+  sportsOddsFormat: 'sportsOddsFormat',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

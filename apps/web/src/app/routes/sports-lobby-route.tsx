@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import { GameTypeLobby } from '../../features/games/components/game-type-lobby.tsx';
-import {
-  type SportsLobbyGame,
-  SportsLobbyPage,
-} from '../../features/sports/components/sports-lobby-page.tsx';
+import { SportsLobbyPage } from '../../features/sports/components/sports-lobby-page.tsx';
 
 /**
- * /sports, /esports, /lott, /elott: the sports page framing the games feature's lobby of that game type, or
- * the `lobby` given (the lottery game page of /lott and /elott, app/routes/lottery-type-route.tsx).
+ * /lott, /elott: the sports-style page (SPEC §2 "one page with parameter game") framing the `lobby` given (the
+ * lottery game page, app/routes/lottery-type-route.tsx). /sports and /esports are the sportsbook's own lobby
+ * since issue 21 (features/sports/components/sports-book-page.tsx).
  */
-export function SportsLobbyRoute({ game, lobby }: { game: SportsLobbyGame; lobby?: ReactNode }) {
-  return <SportsLobbyPage game={game} lobby={lobby ?? <GameTypeLobby gameType={game.toUpperCase()} />} />;
+export function SportsLobbyRoute({ game, lobby }: { game: 'lott' | 'elott'; lobby: ReactNode }) {
+  return <SportsLobbyPage game={game} lobby={lobby} />;
 }
