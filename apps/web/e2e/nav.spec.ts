@@ -225,8 +225,9 @@ test.describe('nav bar by keyboard, and the footer row', () => {
     await useChoices(page, request, { ...ENGLISH, scheme: 'light' });
     await openLayout(page, '/');
     const row = page.getByTestId('footer-vendors');
-    // The studio (slots, cards, table games) and the lottery engine (lottery, e-lottery), once each.
-    await expect(row.getByRole('link')).toHaveCount(2);
+    // The studio (slots, cards, table games), the sportsbook (sports, e-sports, cockfight) and the lottery
+    // engine (lottery, e-lottery), once each.
+    await expect(row.getByRole('link')).toHaveCount(3);
     const logo = row.getByRole('img', { name: ENGLISH.vendor });
     await logo.scrollIntoViewIfNeeded();
     await expect(logo).toBeVisible();
@@ -234,6 +235,7 @@ test.describe('nav bar by keyboard, and the footer row', () => {
       .poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
     await expect(row.getByRole('img', { name: ENGLISH.lotteryVendor })).toBeVisible();
+    await expect(row.getByRole('img', { name: 'Lotus Sports' })).toBeVisible();
     await page
       .getByTestId('site-footer')
       .screenshot({ path: artifactPath(testInfo, 'footer-vendors-en-light.png') });
@@ -261,8 +263,8 @@ test.describe('nav bar on a phone', () => {
     await useChoices(page, request, { ...HINDI, scheme: 'dark' });
     await openLayout(page, '/');
     const nav = navBar(page, { ...HINDI, scheme: 'dark' });
-    // Home, slots, cards, table games, lottery, e-lottery and promo.
-    await expect(nav.getByRole('link')).toHaveCount(7);
+    // Home, slots, cards, table games, sports, e-sports, lottery, e-lottery, cockfight and promo.
+    await expect(nav.getByRole('link')).toHaveCount(10);
     const list = page.getByTestId('nav-list');
     const overflow = await list.evaluate((element) => ({
       scroll: element.scrollWidth,

@@ -43,13 +43,13 @@ const VISITOR_ROUTES: { paths: readonly string[]; modules: string[] }[] = [
   { paths: HOME_PATHS, modules: ['src/app/routes/home-route.tsx'] },
   { paths: ['/rng', '/fish', '/pvp'], modules: ['src/app/routes/games-route.tsx'] },
   {
-    paths: ['/hot', '/new', '/cockfight', '/jp', '/roulette'],
+    paths: ['/hot', '/new', '/jp', '/roulette'],
     modules: ['src/features/games/components/category-page.tsx'],
   },
-  {
-    paths: ['/sports', '/esports', '/lott', '/elott'],
-    modules: ['src/app/routes/sports-lobby-route.tsx'],
-  },
+  // Issue 21: the sportsbook's lobbies and its cockfight arena; issue 20: the lottery type pages.
+  { paths: ['/sports', '/esports'], modules: ['src/features/sports/components/sports-book-page.tsx'] },
+  { paths: ['/cockfight'], modules: ['src/features/sports/components/cockfight-page.tsx'] },
+  { paths: ['/lott', '/elott'], modules: ['src/app/routes/lottery-type-route.tsx'] },
   { paths: ['/live'], modules: ['src/features/games/components/live-page.tsx'] },
   { paths: ['/promotions'], modules: ['src/features/promotions/components/promotions-page.tsx'] },
   { paths: ['/help'], modules: ['src/app/routes/help-route.tsx'] },
