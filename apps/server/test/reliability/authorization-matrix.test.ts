@@ -978,7 +978,8 @@ const OPS_ROWS: Row<OpsActor>[] = [
     json('GET', '/wps/ops/lottery/games/vn-north/draws'),
     false,
   ),
-  // Sportsbook (issue 21): support reads an event's liability, finance voids bets and corrects results;
+  // Sportsbook (issue 21): support reads an event's liability, finance suspends, reopens and closes markets,
+  // voids bets and corrects results;
   // another brand's admin finds none of this brand's events, bets or markets.
   opsRow(
     'GET /wps/ops/sportsbook/events/:eventId/liability',
@@ -988,6 +989,11 @@ const OPS_ROWS: Row<OpsActor>[] = [
   opsRow(
     'POST /wps/ops/sportsbook/bets/:betId/void',
     json('POST', '/wps/ops/sportsbook/bets/SB-999999999/void', { reason: 'matrix' }),
+    true,
+  ),
+  opsRow(
+    'POST /wps/ops/sportsbook/markets/:marketId',
+    json('POST', '/wps/ops/sportsbook/markets/999999999', { action: 'suspend' }),
     true,
   ),
   opsRow(
