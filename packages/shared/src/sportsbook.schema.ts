@@ -176,6 +176,18 @@ export const sportsEventsResponseSchema = envelopeOf(
     list: z.array(sportsEventSummarySchema),
   }),
 );
+/** Results a read lists at most (`GET /sportsbook/api/results`'s `limit`). */
+export const SPORTSBOOK_RESULTS_MAX = 50;
+/**
+ * `GET /sportsbook/api/results`: the latest finished events (resulted or cancelled) of a group, newest first,
+ * each with its main market's outcomes (the arena's "last results").
+ */
+export const sportsResultsQuerySchema = z.object({
+  group: z.enum(['sports', 'esports', 'cockfight']).default('sports'),
+  sport: z.enum(SPORTS).optional(),
+  limit: z.coerce.number().int().min(1).max(SPORTSBOOK_RESULTS_MAX).default(10),
+});
+export const sportsResultsResponseSchema = envelopeOf(z.object({ list: z.array(sportsEventSummarySchema) }));
 export const sportsEventResponseSchema = envelopeOf(sportsEventDetailSchema);
 export const sportsEventParams = z.object({ eventId: sportsEventIdSchema });
 

@@ -34,6 +34,7 @@ import * as jackpot from './0032_jackpot.ts';
 import * as freeRounds from './0033_free_rounds.ts';
 import * as lottery from './0034_lottery.ts';
 import * as sportsbook from './0035_sportsbook.ts';
+import * as sportsbookResults from './0036_sportsbook_results.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0033_free_rounds': freeRounds,
   '0034_lottery': lottery,
   '0035_sportsbook': sportsbook,
+  '0036_sportsbook_results': sportsbookResults,
 };

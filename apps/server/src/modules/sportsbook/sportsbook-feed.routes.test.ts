@@ -1,4 +1,9 @@
-import { sportsEventResponseSchema, sportsEventsResponseSchema } from '@lotus/shared/sportsbook.schema';
+import { errorEnvelope } from '@lotus/shared/envelope';
+import {
+  sportsEventResponseSchema,
+  sportsEventsResponseSchema,
+  sportsResultsResponseSchema,
+} from '@lotus/shared/sportsbook.schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
@@ -217,6 +222,86 @@ describe.each(testBackends())('sportsbook feed [%s]', (backend) => {
     expect(missing.json().message).toBeDefined();
     const bad = await test.app.inject({ method: 'GET', url: '/sportsbook/api/events?group=golf' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("lists the latest results newest first, the brand's own only; a bad query is a 400", async () => {
+    // Three more fights to their results (the arena test played one); the football match played to its
+    // end earlier is a result of the sports group.
+    await services.feed.fillCalendar(clock.now());
+    for (let played = 0; played < 3 * ARENA_EVERY_MS; played += 30_000) {
+      clock.advance(30_000);
+      await services.feed.tick(clock.now());
+    }
+    const results = async (query: string, host?: string) => {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/sportsbook/api/results?${query}`,
+        ...(host ? { headers: { host } } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return sportsResultsResponseSchema.parse(response.json()).value.list;
+    };
+    const fights = await results('group=cockfight');
+    expect(fights.length).toBeGreaterThanOrEqual(4);
+    expect(fights.length).toBeLessThanOrEqual(10);
+    const starts = fights.map((fight) => Date.parse(fight.startsAt));
+    expect(starts).toEqual([...starts].sort((a, b) => b - a));
+    for (const fight of fights) {
+      expect(fight.sport).toBe('cockfight');
+      expect(['resulted', 'cancelled']).toContain(fight.status);
+      if (fight.status === 'resulted') {
+        expect(fight.mainMarket?.status).toBe('resulted');
+        expect(fight.mainMarket?.selections.filter((s) => s.outcome === 'win')).toHaveLength(1);
+      }
+    }
+    expect((await results('group=cockfight&limit=2')).map((fight) => fight.id)).toEqual(
+      fights.slice(0, 2).map((fight) => fight.id),
+    );
+    const sports = await results('group=sports');
+    expect(sports.some((event) => event.sport === 'football' && event.status === 'resulted')).toBe(true);
+    const sportStarts = sports.map((event) => Date.parse(event.startsAt));
+    expect(sportStarts).toEqual([...sportStarts].sort((a, b) => b - a));
+    expect(await results('group=cockfight&sport=football')).toEqual([]);
+
+    // The newest fight moved to another brand (its own host and arena) leaves this brand's list.
+    const [newest] = fights;
+    const copied = await sql<{ column_name: string }>`
+      select column_name from information_schema.columns
+      where table_name = 'brands' and table_schema = current_schema()
+        and column_name not in ('id', 'created_at', 'is_default', 'code', 'name') and is_generated = 'NEVER'`.execute(
+      db(),
+    );
+    const columns = sql.join(copied.rows.map((column) => sql.ref(column.column_name)));
+    const other = await sql<{ id: bigint }>`
+      insert into brands (code, name, ${columns})
+      select 'sbres', 'Other', ${columns} from brands where id = ${brandId} returning id`.execute(db());
+    const otherId = other.rows[0]?.id ?? 0n;
+    await db().insertInto('brand_domains').values({ brand_id: otherId, host: 'results.example' }).execute();
+    const arena = await db()
+      .insertInto('sb_competitions')
+      .values({
+        brand_id: otherId,
+        sport: 'cockfight',
+        code: 'other-arena',
+        name: JSON.stringify({ EN: 'A', HI: 'A' }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('sb_events')
+      .set({ brand_id: otherId, competition_id: arena.id })
+      .where('id', '=', BigInt(newest?.id ?? 0))
+      .execute();
+    expect((await results('group=cockfight')).map((fight) => fight.id)).not.toContain(newest?.id);
+    expect((await results('group=cockfight', 'results.example')).map((fight) => fight.id)).toEqual([
+      newest?.id,
+    ]);
+
+    for (const query of ['limit=0', 'limit=51', 'limit=ten', 'group=golf', 'sport=golf']) {
+      const bad = await test.app.inject({ method: 'GET', url: `/sportsbook/api/results?${query}` });
+      expect(bad.statusCode, query).toBe(400);
+      expect(errorEnvelope.parse(bad.json()).message, query).toBe('invalid_request');
+    }
   });
 
   it('lets finance suspend, reopen and close a market; a move the status forbids is a conflict', async () => {

@@ -50,6 +50,34 @@ export class SportsbookPublicRepository extends Repository {
       .execute();
   }
 
+  /**
+   * The latest finished (resulted or cancelled) events of these sports, newest first: one read per sport,
+   * each an index range of `sb_events_results` (migration 0036) stopped at `limit`, merged here. One read
+   * over the lot would sort every finished event of the sports, since an index gives no order across them.
+   */
+  async results(brandId: bigint, sports: readonly SportCode[], limit: number) {
+    const perSport = await Promise.all(
+      sports.map((sport) =>
+        this.db
+          .selectFrom('sb_events as e')
+          .innerJoin('sb_competitions as c', 'c.id', 'e.competition_id')
+          .select(EVENT_COLUMNS)
+          .where('e.brand_id', '=', brandId)
+          .where('e.sport', '=', sport)
+          .where('e.status', 'in', ['resulted', 'cancelled'])
+          .where('c.enabled', '=', true)
+          .orderBy('e.starts_at', 'desc')
+          .orderBy('e.id', 'desc')
+          .limit(limit)
+          .execute(),
+      ),
+    );
+    return perSport
+      .flat()
+      .sort((a, b) => b.starts_at.getTime() - a.starts_at.getTime() || Number(b.id - a.id))
+      .slice(0, limit);
+  }
+
   event(brandId: bigint, eventId: bigint) {
     return this.db
       .selectFrom('sb_events as e')

@@ -4,6 +4,8 @@ import {
   sportsEventResponseSchema,
   sportsEventsQuerySchema,
   sportsEventsResponseSchema,
+  sportsResultsQuerySchema,
+  sportsResultsResponseSchema,
 } from '@lotus/shared/sportsbook.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
@@ -28,6 +30,20 @@ export function sportsbookPublicRoutes(service: SportsbookPublicService): Fastif
         },
       },
       async (request) => ok(await service.events(request.hostname || null, request.query)),
+    );
+
+    app.get(
+      `${SPORTSBOOK_API}/results`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: "The latest results: a group's finished events (resulted or cancelled), newest first",
+          description: "Each with its main market and its selections' outcomes. Errors: invalid_request 400.",
+          querystring: sportsResultsQuerySchema,
+          response: { 200: sportsResultsResponseSchema },
+        },
+      },
+      async (request) => ok(await service.results(request.hostname || null, request.query)),
     );
 
     app.get(

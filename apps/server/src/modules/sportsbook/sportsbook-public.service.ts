@@ -34,6 +34,12 @@ export type SportsEventsQuery = {
   when: 'live' | 'soon' | 'all';
 };
 
+export type SportsResultsQuery = {
+  group: SportGroup;
+  sport?: SportCode | undefined;
+  limit: number;
+};
+
 const iso = (date: Date) => date.toISOString();
 
 function marketView(row: MarketRow, selections: SelectionRow[]): SportsMarket {
@@ -148,6 +154,14 @@ export class SportsbookPublicService {
       competitions: competitions.map((row) => ({ code: row.code, sport: row.sport, name: row.name })),
       list: await this.#summaries(rows),
     };
+  }
+
+  /** The latest finished events of a group (or one of its sports), newest first, with their main market. */
+  async results(host: string | null, query: SportsResultsQuery) {
+    const brandId = (await this.#brandOf(host)).id;
+    const groupSports: readonly SportCode[] = SPORT_GROUPS[query.group];
+    const sports = query.sport === undefined ? groupSports : groupSports.filter((s) => s === query.sport);
+    return { list: await this.#summaries(await this.#reads.results(brandId, sports, query.limit)) };
   }
 
   /** The lobby's view of events: each with its main market, read in three statements for the lot. */
