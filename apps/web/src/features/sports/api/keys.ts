@@ -17,6 +17,9 @@ export const sportsKeys = {
   lists: ['sports', 'events'] as const,
   events: (filter: EventsFilter) =>
     ['sports', 'events', filter.group, filter.sport, filter.competition, filter.when] as const,
+  /** Under `lists`, so a live push that finishes an event refetches the results with the lobby lists. */
+  results: (group: SportGroup, sport: string, limit: number) =>
+    ['sports', 'events', 'results', group, sport, limit] as const,
   event: (eventId: string) => ['sports', 'event', eventId] as const,
   bets: (status: 'open' | 'settled') => ['sports', 'bets', status] as const,
   session: (gameCode: string) => ['sports', 'session', gameCode] as const,

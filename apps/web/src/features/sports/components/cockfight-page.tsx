@@ -1,5 +1,5 @@
 import type { SportsEventSummary } from '@lotus/shared/sportsbook.schema';
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
@@ -8,11 +8,11 @@ import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { eventsQuery } from '../api/events.ts';
 import { timeLeftText, useClock } from '../hooks/use-clock.ts';
-import { usePastFights } from '../hooks/use-past-fights.ts';
 import { useSlipPrices } from '../hooks/use-slip-prices.ts';
 import { useSportsLive } from '../hooks/use-sports-live.ts';
 import { nameIn } from '../utils/sports-text.ts';
 import { BookLayout } from './book-layout.tsx';
+import { CockfightResults } from './cockfight-results.tsx';
 import { MarketOdds } from './odds-button.tsx';
 import classes from './sports.module.css';
 
@@ -33,14 +33,7 @@ export function currentFight(list: readonly SportsEventSummary[]): SportsEventSu
   return open ?? list.find((event) => !FINISHED.has(event.status)) ?? null;
 }
 
-/** How a finished fight ended: the winning side's key (meron, wala, draw) or `cancelled`. */
-export function fightResult(event: SportsEventSummary): string | null {
-  if (event.status === 'cancelled') return 'cancelled';
-  return event.mainMarket?.selections.find((selection) => selection.outcome === 'win')?.key ?? null;
-}
-
 const SIDES = new Set(['meron', 'wala', 'draw']);
-const SIDE_COLOURS: Record<string, string> = { meron: 'red', wala: 'blue', draw: 'green', cancelled: 'gray' };
 
 function FightCard({ fight }: { fight: SportsEventSummary }) {
   const { t, i18n } = useTranslation('sports');
@@ -99,7 +92,7 @@ function FightCard({ fight }: { fight: SportsEventSummary }) {
  * countdown and meron / wala / draw prices, the next fights and the last results, in the category page's frame.
  */
 export function CockfightPage() {
-  const { t, i18n } = useTranslation('pages');
+  const { t } = useTranslation('pages');
   const title = t('category.cockfight');
   const fights = useQuery(eventsQuery({ group: 'cockfight', sport: '', competition: '', when: 'all' }));
   const list = fights.data?.list;
@@ -108,7 +101,6 @@ export function CockfightPage() {
   useSportsLive({ eventIds, group: 'cockfight' });
   useSlipPrices(markets);
   const current = list ? currentFight(list) : null;
-  const results = usePastFights(list);
   return (
     <PageFrame
       testId="page-category"
@@ -128,44 +120,7 @@ export function CockfightPage() {
             ) : (
               <EmptyBlock title={t('sports:cockfight.none')} testId="sports-empty" />
             )}
-            <Paper
-              withBorder
-              radius="md"
-              p="md"
-              component="section"
-              aria-labelledby="cockfight-results-title"
-            >
-              <Title order={2} fz="md" id="cockfight-results-title" mb="xs">
-                {t('sports:cockfight.results')}
-              </Title>
-              {results.length === 0 ? (
-                <Text fz="sm" c="dimmed">
-                  {t('sports:cockfight.noResults')}
-                </Text>
-              ) : (
-                <Group
-                  gap={6}
-                  component="ol"
-                  style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                  data-testid="cockfight-results"
-                >
-                  {results.map((fight) => {
-                    const result = fightResult(fight);
-                    return (
-                      <li key={fight.id}>
-                        <Badge
-                          color={SIDE_COLOURS[result ?? ''] ?? 'gray'}
-                          variant="light"
-                          title={nameIn(fight.home, i18n.language)}
-                        >
-                          {result ? t(`sports:cockfight.result.${result}`) : t('sports:status.ended')}
-                        </Badge>
-                      </li>
-                    );
-                  })}
-                </Group>
-              )}
-            </Paper>
+            <CockfightResults />
           </Stack>
         )}
       </BookLayout>

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useBetSlip } from '../hooks/bet-slip-store.ts';
 import { useOddsFormat } from '../hooks/use-odds-format.ts';
 import { nameIn } from '../utils/sports-text.ts';
+import { isSettledMarket, MarketResult } from './market-result.tsx';
 import classes from './sports.module.css';
 
 /** How long a moved price stays flashed. */
@@ -88,8 +89,9 @@ export function OddsButton({ event, market, selection, label }: OddsButtonProps)
 }
 
 /**
- * A market's prices as one named group (the lobby's main market, the arena's fight): `labelOf` gives each
- * button its short text (1 X 2, Meron / Wala / Draw).
+ * A market's prices as one named group (the lobby's main market, the arena's fight, a market of the event
+ * page): `labelOf` gives each button its short text (1 X 2, Meron / Wala / Draw). A settled market shows
+ * each selection's outcome instead.
  */
 export function MarketOdds({
   event,
@@ -98,8 +100,9 @@ export function MarketOdds({
   labelOf,
 }: Omit<OddsButtonProps, 'selection' | 'label'> & {
   name: string;
-  labelOf: (selection: SportsSelection) => string;
+  labelOf?: ((selection: SportsSelection) => string) | undefined;
 }) {
+  if (isSettledMarket(market)) return <MarketResult market={market} name={name} labelOf={labelOf} />;
   return (
     <fieldset className={classes.oddsGrid} aria-label={name}>
       {market.selections.map((selection) => (
@@ -108,7 +111,7 @@ export function MarketOdds({
           event={event}
           market={market}
           selection={selection}
-          label={labelOf(selection)}
+          label={labelOf?.(selection)}
         />
       ))}
     </fieldset>

@@ -6,7 +6,8 @@ import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
 import { resetBetSlip, useBetSlip } from '../hooks/bet-slip-store.ts';
 import { reloadOddsFormat } from '../hooks/use-odds-format.ts';
 import { makeDetail, makeEventsPage } from '../test/sports-fixtures.ts';
-import { CockfightPage, currentFight, fightResult } from './cockfight-page.tsx';
+import { CockfightPage, currentFight } from './cockfight-page.tsx';
+import { fightResult } from './cockfight-results.tsx';
 import { SportsBook } from './sports-book.tsx';
 import { SportsEventPage } from './sports-event-page.tsx';
 
@@ -190,14 +191,14 @@ describe('cockfight arena', () => {
   });
 
   it('shows the current fight with its countdown, meron / wala / draw odds and the last results', async () => {
-    let list = [fight('1', 'scheduled'), fight('2', 'scheduled')];
-    stubFetch({
-      '/sportsbook/api/events': () => makeEventsPage(list),
-      '/sportsbook/api/events/1': { ...makeDetail(), ...fight('1', 'resulted', 'wala') },
+    const results = [fight('7', 'resulted', 'wala'), fight('6', 'cancelled'), fight('5', 'resulted', 'draw')];
+    const stub = stubFetch({
+      '/sportsbook/api/events': () => makeEventsPage([fight('8', 'scheduled'), fight('9', 'scheduled')]),
+      '/sportsbook/api/results': { list: results },
     });
-    const { queryClient } = renderUi(<CockfightPage />);
+    renderUi(<CockfightPage />);
     const current = await screen.findByTestId('cockfight-current');
-    expect(current.dataset.eventId).toBe('1');
+    expect(current.dataset.eventId).toBe('8');
     expect(within(current).getByTestId('cockfight-countdown').textContent).toMatch(
       /^Betting closes in 1:[12]\d$/,
     );
@@ -206,11 +207,52 @@ describe('cockfight arena', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Meron1.90', 'Wala1.90', 'Draw9.00']);
-    expect(screen.getByText('No results yet.')).toBeTruthy();
-    // The fight leaves the list (the read lists fights to come): the arena reads it by id for its result.
-    list = [fight('2', 'scheduled')];
-    await queryClient.invalidateQueries({ queryKey: ['sports', 'events'] });
-    expect((await screen.findByTestId('cockfight-results')).textContent).toBe('Wala');
-    expect(screen.getByTestId('cockfight-current').dataset.eventId).toBe('2');
+    const list = await screen.findByTestId('cockfight-results');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.dataset.testid),
+    ).toEqual(['cockfight-result-7', 'cockfight-result-6', 'cockfight-result-5']);
+    expect(screen.getByTestId('cockfight-result-7').dataset.result).toBe('wala');
+    // The winner in words, and for a screen reader which fight it was.
+    expect(screen.getByTestId('cockfight-result-7').textContent).toBe(
+      'Mumbai Mavericks v Chennai Chargers: Wala',
+    );
+    expect(screen.getByTestId('cockfight-result-6').textContent).toContain('Cancelled');
+    expect(screen.getByTestId('cockfight-result-5').textContent).toContain('Draw');
+    const read = stub.mock.calls
+      .map(([input]) => new URL(String(input), 'http://x'))
+      .find((url) => url.pathname === '/sportsbook/api/results');
+    expect(Object.fromEntries(read?.searchParams ?? [])).toEqual({ group: 'cockfight', limit: '10' });
+  });
+
+  it('shows the results loading, then none yet; a failed read offers a retry', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    const stub = stubFetch({ '/sportsbook/api/events': () => makeEventsPage([fight('8', 'scheduled')]) });
+    const events = stub.getMockImplementation();
+    stub.mockImplementation((input) =>
+      String(input).includes('/sportsbook/api/results')
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : (events?.(input) ?? Promise.reject(new Error('no stub'))),
+    );
+    const first = renderUi(<CockfightPage />);
+    expect(await screen.findByTestId('cockfight-results-loading')).toBeTruthy();
+    answer(Response.json({ success: true, message: 'ok', value: { list: [] } }));
+    expect((await screen.findByTestId('cockfight-results-empty')).textContent).toBe('No results yet.');
+    first.unmount();
+
+    let fail = true;
+    stubFetch({
+      '/sportsbook/api/events': () => makeEventsPage([fight('8', 'scheduled')]),
+      '/sportsbook/api/results': () =>
+        fail
+          ? Response.json({ success: false, message: 'service_unavailable', value: null }, { status: 503 })
+          : { list: [fight('7', 'resulted', 'meron')] },
+    });
+    renderUi(<CockfightPage />);
+    const failed = await screen.findByTestId('cockfight-results-error', {}, { timeout: 5_000 });
+    fail = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('cockfight-result-7')).dataset.result).toBe('meron');
   });
 });

@@ -13,7 +13,7 @@ import { happeningText } from '../utils/event-view.ts';
 import { marketTitle, nameIn } from '../utils/sports-text.ts';
 import { BookLayout } from './book-layout.tsx';
 import { EventStatusLine } from './event-row.tsx';
-import { OddsButton } from './odds-button.tsx';
+import { MarketOdds } from './odds-button.tsx';
 import classes from './sports.module.css';
 
 /** Markets of one type together, in the order the book lists them. */
@@ -37,6 +37,7 @@ function Countdown({ startsAt }: { startsAt: string }) {
 function Scoreboard({ event }: { event: SportsEventDetail }) {
   const { t, i18n } = useTranslation('sports');
   const language = i18n.language;
+  const final = event.status === 'ended' || event.status === 'resulted';
   return (
     <Paper withBorder radius="md" p="md" data-testid="sports-scoreboard">
       <Group justify="space-between" wrap="nowrap" align="center">
@@ -44,11 +45,20 @@ function Scoreboard({ event }: { event: SportsEventDetail }) {
           {nameIn(event.home, language)}
         </Text>
         <Stack gap={0} align="center">
+          {final && event.score ? (
+            <Text fz="xs" c="dimmed" tt="uppercase">
+              {t('result.final')}
+            </Text>
+          ) : null}
           {event.score ? (
             <Text
               fz={28}
               className={classes.score}
-              aria-label={t('event.scoreLabel', { home: event.score.home, away: event.score.away })}
+              data-final={final}
+              aria-label={t(final ? 'result.finalLabel' : 'event.scoreLabel', {
+                home: event.score.home,
+                away: event.score.away,
+              })}
             >
               {event.score.home} – {event.score.away}
             </Text>
@@ -86,11 +96,7 @@ function MarketBlock({ event, market }: { event: SportsEventDetail; market: Spor
           </Badge>
         ) : null}
       </Group>
-      <fieldset className={classes.oddsGrid} aria-label={marketTitle(t, market)}>
-        {market.selections.map((selection) => (
-          <OddsButton key={selection.id} event={event} market={market} selection={selection} />
-        ))}
-      </fieldset>
+      <MarketOdds event={event} market={market} name={marketTitle(t, market)} />
     </Stack>
   );
 }

@@ -3,8 +3,15 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { CockfightPage } from '../components/cockfight-page.tsx';
 import { SportsBook } from '../components/sports-book.tsx';
-import { makeEventsPage, makeFootball, makeMarket, makeSelection } from '../test/sports-fixtures.ts';
+import {
+  makeEvent,
+  makeEventsPage,
+  makeFootball,
+  makeMarket,
+  makeSelection,
+} from '../test/sports-fixtures.ts';
 import { resetBetSlip } from './bet-slip-store.ts';
 
 class FakeSocket {
@@ -78,5 +85,49 @@ describe('live sports pushes', () => {
     expect(stub.mock.calls.length).toBe(listReads);
     unmount();
     expect(socket.readyState).toBe(3);
+  });
+
+  it("adds a fight to the arena's results when a push says it resulted", async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const fight = (status: 'scheduled' | 'resulted', winner: string | null) =>
+      makeEvent({
+        id: '31',
+        sport: 'cockfight',
+        status,
+        mainMarket: makeMarket({
+          id: '731',
+          type: 'fight_winner',
+          status: status === 'scheduled' ? 'open' : 'resulted',
+          selections: ['meron', 'wala', 'draw'].map((key, n) =>
+            makeSelection({
+              id: `73${n}`,
+              key,
+              outcome: winner === null ? null : key === winner ? 'win' : 'lose',
+            }),
+          ),
+        }),
+      });
+    let results: ReturnType<typeof fight>[] = [];
+    stubFetch({
+      '/sportsbook/api/events': () => makeEventsPage([fight('scheduled', null)]),
+      '/sportsbook/api/events/31': () => ({
+        ...fight('resulted', 'meron'),
+        markets: [],
+        timeline: [],
+        betDelayMs: 0,
+      }),
+      '/sportsbook/api/results': () => ({ list: results }),
+    });
+    renderUi(<CockfightPage />);
+    expect(await screen.findByTestId('cockfight-results-empty')).toBeTruthy();
+    const socket = FakeSocket.last as FakeSocket | null;
+    if (!socket) throw new Error('no socket');
+    act(() => socket.open());
+    results = [fight('resulted', 'meron')];
+    act(() => socket.push({ type: 'sports.event', event: fight('resulted', 'meron') }));
+    // The lists refetch at most every 2 s: the result is there within that.
+    await waitFor(() => expect(screen.getByTestId('cockfight-result-31').dataset.result).toBe('meron'), {
+      timeout: 4_000,
+    });
   });
 });

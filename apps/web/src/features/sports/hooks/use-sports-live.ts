@@ -7,6 +7,8 @@ import { followSports } from './sports-socket.ts';
 
 /** A lobby list refetches at most this often however many of its events move (a live minute is busy). */
 const LIST_REFETCH_MS = 2_000;
+/** Statuses after which an event is a result (`GET /sportsbook/api/results`) and no longer in a lobby list. */
+const FINISHED: ReadonlySet<string> = new Set(['resulted', 'cancelled']);
 
 /**
  * A pushed summary written where it shows at once (no request): the event's row in every cached lobby list,
@@ -35,8 +37,9 @@ export function applySportsSummary(queryClient: QueryClient, summary: SportsEven
 /**
  * Live odds and scores (docs/sportsbook.md "Real time"): a push about an event writes its summary into the
  * lists and its page at once, and refetches the event's page (every market) and — at most every 2 s — the
- * open bets (their cash-out value moved with it), and the lists when the push carried no summary. After a
- * reconnect everything of the book refetches, since pushes sent meanwhile are lost.
+ * open bets (their cash-out value moved with it), and the lists (the results too) when the push carried no
+ * summary or finished its event. After a reconnect everything of the book refetches, since pushes sent
+ * meanwhile are lost.
  */
 export function useSportsLive({
   eventIds,
@@ -67,7 +70,8 @@ export function useSportsLive({
       pushed: (eventId, summary) => {
         if (summary) applySportsSummary(queryClient, summary);
         void queryClient.invalidateQueries({ queryKey: sportsKeys.event(eventId) });
-        later(summary === null);
+        // A finished event leaves the lobby lists and joins the results (both under `lists`): refetch them.
+        later(summary === null || FINISHED.has(summary.status));
       },
       resumed: () => void queryClient.invalidateQueries({ queryKey: sportsKeys.all }),
     });
