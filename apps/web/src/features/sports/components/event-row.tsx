@@ -8,8 +8,15 @@ import { groupOfSport, nameIn } from '../utils/sports-text.ts';
 import { MarketOdds } from './odds-button.tsx';
 import classes from './sports.module.css';
 
-/** The live score and clock, or when the event starts. */
-export function EventStatusLine({ event }: { event: SportsEventSummary }) {
+/** The live score and clock, when the event starts, or how it finished (with the final score). */
+export function EventStatusLine({
+  event,
+  finalScore = true,
+}: {
+  event: SportsEventSummary;
+  /** Whether a finished event's line repeats its score (the event page's scoreboard shows it large). */
+  finalScore?: boolean;
+}) {
   const { t } = useTranslation('sports');
   if (event.status === 'live' && event.score) {
     return (
@@ -33,11 +40,27 @@ export function EventStatusLine({ event }: { event: SportsEventSummary }) {
       </Text>
     );
   }
-  return (
+  const status = (
     <Badge color="gray" variant="light" size="sm">
       {t(`status.${event.status}`)}
     </Badge>
   );
+  if (finalScore && (event.status === 'ended' || event.status === 'resulted') && event.score) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        {status}
+        <Text
+          fz="sm"
+          className={classes.score}
+          data-testid="sports-score"
+          aria-label={t('result.finalLabel', { home: event.score.home, away: event.score.away })}
+        >
+          {event.score.home} – {event.score.away}
+        </Text>
+      </Group>
+    );
+  }
+  return status;
 }
 
 /** A lobby row: the teams (a link to the event page), the score or start, and the main market's prices. */

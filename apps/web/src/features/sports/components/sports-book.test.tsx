@@ -5,7 +5,13 @@ import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
 import { resetBetSlip, useBetSlip } from '../hooks/bet-slip-store.ts';
 import { reloadOddsFormat } from '../hooks/use-odds-format.ts';
-import { makeDetail, makeEventsPage } from '../test/sports-fixtures.ts';
+import {
+  makeDetail,
+  makeEventsPage,
+  makeFootball,
+  makeMarket,
+  makeSelection,
+} from '../test/sports-fixtures.ts';
 import { CockfightPage, currentFight } from './cockfight-page.tsx';
 import { fightResult } from './cockfight-results.tsx';
 import { SportsBook } from './sports-book.tsx';
@@ -86,6 +92,54 @@ describe('sports lobby', () => {
     await userEvent.selectOptions(screen.getByTestId('sports-odds-format'), 'fractional');
     // The column's "1" above the price 1/2.
     expect(home.textContent).toBe('11/2');
+  });
+});
+
+describe('sports lobby results', () => {
+  beforeEach(async () => {
+    await resetLanguage();
+    resetBetSlip();
+    reloadOddsFormat();
+  });
+
+  it('lists the latest results with the final score and each outcome, newest first', async () => {
+    const finished = makeFootball({
+      status: 'resulted',
+      score: { home: '2', away: '1', clock: "90'", period: 'FT' },
+      mainMarket: makeMarket({
+        id: '601',
+        type: 'match_result',
+        status: 'resulted',
+        selections: [
+          makeSelection({ id: '9101', key: 'home', outcome: 'win' }),
+          makeSelection({ id: '9102', key: 'draw', outcome: 'lose' }),
+          makeSelection({ id: '9103', key: 'away', outcome: 'lose' }),
+        ],
+      }),
+    });
+    const stub = stubFetch({
+      '/sportsbook/api/events': makeEventsPage(),
+      '/sportsbook/api/results': (url: URL) =>
+        url.searchParams.get('sport') ? { list: [] } : { list: [finished] },
+    });
+    renderUi(<SportsBook group="sports" />);
+    await screen.findByTestId('sports-event-101');
+    await userEvent.click(screen.getByRole('radio', { name: 'Results' }));
+    const row = await screen.findByTestId('sports-event-202');
+    expect(row.dataset.status).toBe('resulted');
+    expect(screen.queryByTestId('sports-event-101')).toBeNull();
+    expect(within(row).getByLabelText('Final score 2 to 1').textContent).toBe('2 – 1');
+    expect(within(row).getByText('Resulted')).toBeTruthy();
+    expect(within(row).getByTestId('sports-result-9101').textContent).toBe('1✓ Won');
+    expect(within(row).getByTestId('sports-result-9103').dataset.outcome).toBe('lose');
+    expect(within(row).queryAllByRole('button')).toEqual([]);
+    const read = stub.mock.calls
+      .map(([input]) => new URL(String(input), 'http://x'))
+      .find((url) => url.pathname === '/sportsbook/api/results');
+    expect(Object.fromEntries(read?.searchParams ?? [])).toEqual({ group: 'sports', limit: '20' });
+
+    await userEvent.click(screen.getByTestId('sports-sport-cricket'));
+    expect((await screen.findByTestId('sports-empty')).textContent).toBe('No results yet.');
   });
 });
 

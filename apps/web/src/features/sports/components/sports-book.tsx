@@ -6,6 +6,7 @@ import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
 import { LoadFailed, LoadingRows } from '../../../components/ui/query-states.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { eventsQuery } from '../api/events.ts';
+import { resultsQuery } from '../api/results.ts';
 import { useSlipPrices } from '../hooks/use-slip-prices.ts';
 import { useSportsLive } from '../hooks/use-sports-live.ts';
 import { byCompetition } from '../utils/event-view.ts';
@@ -14,19 +15,25 @@ import { BookLayout } from './book-layout.tsx';
 import { EventRow } from './event-row.tsx';
 import classes from './sports.module.css';
 
-type When = 'live' | 'soon' | 'all';
+type When = 'live' | 'soon' | 'all' | 'results';
+
+/** Finished events the Results tab lists. */
+const LOBBY_RESULTS = 20;
 
 /**
- * The lobby of `/sports` and `/esports` (and `/fbsports`, full width): live now, starting soon or all; the
- * group's sports as tabs with their counts; a competition filter; each event with its main market's odds.
- * Pushes about the listed events (and the group) refetch it.
+ * The lobby of `/sports` and `/esports` (and `/fbsports`, full width): live now, starting soon, all or the
+ * latest results; the group's sports as tabs with their counts; a competition filter; each event with its
+ * main market's odds (a result's outcomes). Pushes about the listed events (and the group) refetch it.
  */
 export function SportsBook({ group }: { group: 'sports' | 'esports' }) {
   const { t, i18n } = useTranslation('sports');
   const [when, setWhen] = useState<When>('all');
   const [sport, setSport] = useState('');
   const [competition, setCompetition] = useState('');
-  const events = useQuery(eventsQuery({ group, sport, competition, when }));
+  const results = when === 'results';
+  // The sport tabs' counts and the competitions come with the lobby read, which the Results tab needs too.
+  const events = useQuery(eventsQuery({ group, sport, competition, when: results ? 'all' : when }));
+  const finished = useQuery({ ...resultsQuery({ group, sport, limit: LOBBY_RESULTS }), enabled: results });
   const list = events.data?.list;
   const eventIds = useMemo(() => (list ?? []).map((event) => event.id), [list]);
   const mainMarkets = useMemo(() => list?.map((event) => event.mainMarket), [list]);
@@ -42,7 +49,7 @@ export function SportsBook({ group }: { group: 'sports' | 'esports' }) {
         <SegmentedControl
           value={when}
           onChange={(value) => setWhen(value as When)}
-          data={(['live', 'soon', 'all'] as const).map((value) => ({
+          data={(['live', 'soon', 'all', 'results'] as const).map((value) => ({
             value,
             label: t(`lobby.when.${value}`),
           }))}
@@ -80,7 +87,7 @@ export function SportsBook({ group }: { group: 'sports' | 'esports' }) {
             </Button>
           ))}
         </fieldset>
-        {competitions.length > 1 ? (
+        {competitions.length > 1 && !results ? (
           <NativeSelect
             label={t('lobby.competition')}
             value={competition}
@@ -95,7 +102,7 @@ export function SportsBook({ group }: { group: 'sports' | 'esports' }) {
             data-testid="sports-competition"
           />
         ) : null}
-        <EventList events={events} when={when} />
+        <EventList events={results ? finished : events} when={when} />
       </Stack>
     </BookLayout>
   );
@@ -120,7 +127,11 @@ function EventList({
     return <LoadFailed error={events.error} onRetry={() => void events.refetch()} testId="sports-error" />;
   if (events.data.list.length === 0) {
     return (
-      <EmptyBlock title={t(`lobby.empty.${when}`)} description={t('lobby.emptyHint')} testId="sports-empty" />
+      <EmptyBlock
+        title={t(`lobby.empty.${when}`)}
+        {...(when === 'results' ? {} : { description: t('lobby.emptyHint') })}
+        testId="sports-empty"
+      />
     );
   }
   return (

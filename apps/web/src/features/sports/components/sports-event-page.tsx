@@ -74,7 +74,7 @@ function Scoreboard({ event }: { event: SportsEventDetail }) {
         </Text>
       </Group>
       <Group justify="center" mt="xs">
-        <EventStatusLine event={event} />
+        <EventStatusLine event={event} finalScore={false} />
         {event.status === 'scheduled' ? <Countdown startsAt={event.startsAt} /> : null}
       </Group>
     </Paper>
