@@ -1,16 +1,24 @@
-import type { SportsScore } from '@lotus/shared/sportsbook.schema';
-import { pickWeighted, round3 } from './kit.ts';
-import { allVoid, market, overUnderMarket, overUnderResult, results, sel, winnerIs } from './markets.ts';
+import {
+  allVoid,
+  type FixtureParams,
+  type Happening,
+  type MarketKey,
+  market,
+  overUnderMarket,
+  overUnderResult,
+  type PricedMarket,
+  pickWeighted,
+  type Rng,
+  results,
+  round3,
+  type SelectionResult,
+  type Side,
+  type SportModel,
+  type SportsScore,
+  sel,
+  winnerIs,
+} from './kit.ts';
 import { seededRng } from './rng.ts';
-import type {
-  FixtureParams,
-  Happening,
-  MarketKey,
-  PricedMarket,
-  Rng,
-  SelectionResult,
-  SportModel,
-} from './types.ts';
 
 /**
  * Cricket (docs/sportsbook-maths.md "Cricket"): ball by ball. Each legal ball is a wicket or 0, 1, 2, 3, 4
@@ -20,7 +28,6 @@ import type {
  * (format, strength); the top batsman by a cached Monte Carlo table. The side batting first is the home side.
  */
 
-export type Side = 'home' | 'away';
 export type CricketFormat = 't20' | 'odi';
 
 export type Innings = {
