@@ -321,7 +321,13 @@ function step(state: CricketState, rng: Rng) {
     inn.runs += runs;
     inn.bat[inn.striker] = (inn.bat[inn.striker] ?? 0) + runs;
     if (runs === 4 || runs === 6)
-      happenings.push({ kind: `boundary_${runs}`, side, clock, key: false, detail: { runs } });
+      happenings.push({
+        kind: runs === 4 ? 'boundary_four' : 'boundary_six',
+        side,
+        clock,
+        key: false,
+        detail: { runs },
+      });
     if (runs % 2 === 1) [inn.striker, inn.nonStriker] = [inn.nonStriker, inn.striker];
   }
   if (inn.balls % 6 === 0) [inn.striker, inn.nonStriker] = [inn.nonStriker, inn.striker];
