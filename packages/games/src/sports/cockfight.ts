@@ -1,14 +1,18 @@
-import type { SportsScore } from '@lotus/shared/sportsbook.schema';
-import { logistic, pickWeighted, round3 } from './kit.ts';
-import { market, NAMES, results } from './markets.ts';
-import type {
-  FixtureParams,
-  Happening,
-  MarketKey,
-  PricedMarket,
-  SelectionResult,
-  SportModel,
-} from './types.ts';
+import {
+  type FixtureParams,
+  type Happening,
+  logistic,
+  type MarketKey,
+  market,
+  NAMES,
+  type PricedMarket,
+  pickWeighted,
+  results,
+  round3,
+  type SelectionResult,
+  type SportModel,
+  type SportsScore,
+} from './kit.ts';
 
 /**
  * Cockfight (sabong): one step, the fight. A draw comes 3 % of the time; otherwise meron (the favourite's

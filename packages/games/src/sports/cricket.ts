@@ -1,16 +1,24 @@
-import type { SportsScore } from '@lotus/shared/sportsbook.schema';
-import { pickWeighted, round3 } from './kit.ts';
-import { allVoid, market, overUnderMarket, overUnderResult, results, sel, winnerIs } from './markets.ts';
+import {
+  allVoid,
+  type FixtureParams,
+  type Happening,
+  type MarketKey,
+  market,
+  overUnderMarket,
+  overUnderResult,
+  type PricedMarket,
+  pickWeighted,
+  type Rng,
+  results,
+  round3,
+  type SelectionResult,
+  type Side,
+  type SportModel,
+  type SportsScore,
+  sel,
+  winnerIs,
+} from './kit.ts';
 import { seededRng } from './rng.ts';
-import type {
-  FixtureParams,
-  Happening,
-  MarketKey,
-  PricedMarket,
-  Rng,
-  SelectionResult,
-  SportModel,
-} from './types.ts';
 
 /**
  * Cricket (docs/sportsbook-maths.md "Cricket"): ball by ball. Each legal ball is a wicket or 0, 1, 2, 3, 4
@@ -20,7 +28,6 @@ import type {
  * (format, strength); the top batsman by a cached Monte Carlo table. The side batting first is the home side.
  */
 
-export type Side = 'home' | 'away';
 export type CricketFormat = 't20' | 'odi';
 
 export type Innings = {
@@ -314,7 +321,13 @@ function step(state: CricketState, rng: Rng) {
     inn.runs += runs;
     inn.bat[inn.striker] = (inn.bat[inn.striker] ?? 0) + runs;
     if (runs === 4 || runs === 6)
-      happenings.push({ kind: `boundary_${runs}`, side, clock, key: false, detail: { runs } });
+      happenings.push({
+        kind: runs === 4 ? 'boundary_four' : 'boundary_six',
+        side,
+        clock,
+        key: false,
+        detail: { runs },
+      });
     if (runs % 2 === 1) [inn.striker, inn.nonStriker] = [inn.nonStriker, inn.striker];
   }
   if (inn.balls % 6 === 0) [inn.striker, inn.nonStriker] = [inn.nonStriker, inn.striker];

@@ -1,24 +1,28 @@
-import type { SportCode, SportsScore } from '@lotus/shared/sportsbook.schema';
-import { logistic, round3 } from './kit.ts';
+import type { SportCode } from '@lotus/shared/sportsbook.schema';
 import {
   allVoid,
+  type FixtureParams,
+  type Happening,
   handicapMarket,
   handicapResult,
+  logistic,
+  type MarketKey,
   market,
+  medianOf,
   overUnderMarket,
   overUnderResult,
+  type PricedMarket,
+  probOver,
+  type Rng,
+  round3,
+  type SelectionResult,
+  type Side,
+  type SportModel,
+  type SportsScore,
   sel,
+  threeLines,
   winnerIs,
-} from './markets.ts';
-import type {
-  FixtureParams,
-  Happening,
-  MarketKey,
-  PricedMarket,
-  Rng,
-  SelectionResult,
-  SportModel,
-} from './types.ts';
+} from './kit.ts';
 
 /**
  * E-sports (docs/sportsbook-maths.md "E-sports"). CS2 and Valorant are played round by round: each round
@@ -29,7 +33,6 @@ import type {
  */
 
 export type EsportCode = 'cs2' | 'valorant' | 'dota2' | 'lol';
-export type Side = 'home' | 'away';
 
 export type EsportsState = {
   sport: EsportCode;
@@ -187,17 +190,7 @@ function initial(params: FixtureParams): EsportsState {
     finished: false,
   };
   if (rounds) {
-    const { total } = freshMap(sport, p);
-    let acc = 0;
-    let median = 24;
-    for (const r of [...total.keys()].sort((x, y) => x - y)) {
-      acc += total.get(r) ?? 0;
-      if (acc >= 0.5) {
-        median = r;
-        break;
-      }
-    }
-    state.lines = [median - 3, median, median + 3].map((r) => r * 1000 - 500);
+    state.lines = threeLines(medianOf(freshMap(sport, p).total, 24), 3, -500);
   }
   return state;
 }
@@ -259,9 +252,7 @@ function price(state: EsportsState): PricedMarket[] {
     for (const line of [-1500, 1500]) out.push(handicapMarket('map_handicap', d.diff, line));
     const line = state.format === 'bo5' ? 3500 : 2500;
     if (state.maps.length * 1000 < line) {
-      let over = 0;
-      for (const [m, p] of d.mapsPlayed) if (m * 1000 > line) over += p;
-      out.push(overUnderMarket('total_maps', over, line));
+      out.push(overUnderMarket('total_maps', probOver(d.mapsPlayed, line), line));
     }
   }
   if (isRoundGame(state.sport)) {
@@ -272,9 +263,7 @@ function price(state: EsportsState): PricedMarket[] {
       const dist = n === current ? live : fresh;
       for (const line of state.lines) {
         if (n === current && (state.rounds[0] + state.rounds[1]) * 1000 > line) continue;
-        let over = 0;
-        for (const [r, p] of dist) if (r * 1000 > line) over += p;
-        out.push(overUnderMarket('total_rounds', over, line, String(n)));
+        out.push(overUnderMarket('total_rounds', probOver(dist, line), line, String(n)));
       }
     }
   }

@@ -1,24 +1,28 @@
-import type { SportsScore } from '@lotus/shared/sportsbook.schema';
-import { drawPoisson, poissonPmf, round3 } from './kit.ts';
 import {
   allVoid,
+  drawPoisson,
+  evenLine,
+  type FixtureParams,
+  type Happening,
   handicapMarket,
   handicapResult,
+  type MarketKey,
   market,
+  other,
   overUnderMarket,
   overUnderResult,
+  type PricedMarket,
+  poissonPmf,
+  resultOf,
   results,
+  round3,
+  type SelectionResult,
+  type Side,
+  type SportModel,
+  type SportsScore,
   sel,
   winnerIs,
-} from './markets.ts';
-import type {
-  FixtureParams,
-  Happening,
-  MarketKey,
-  PricedMarket,
-  SelectionResult,
-  SportModel,
-} from './types.ts';
+} from './kit.ts';
 
 /**
  * Football (docs/sportsbook-maths.md "Football"): goals are Poisson by minute. Each side scores at
@@ -27,8 +31,6 @@ import type {
  * each side are then two independent Poisson counts, so every market is priced exactly from them plus the
  * current score, mixed over whether a red card comes in the time left (see `goalScenarios`).
  */
-
-export type Side = 'home' | 'away';
 
 export type FootballState = {
   sport: 'football';
@@ -59,8 +61,7 @@ export const AWAY_GOALS = 1.15;
 const TOTAL_LINES = [500, 1500, 2500, 3500, 4500];
 
 function rate(state: FootballState, side: Side): number {
-  const other: Side = side === 'home' ? 'away' : 'home';
-  return state.base[side] * RED_OWN ** state.reds[side] * RED_OTHER ** state.reds[other];
+  return state.base[side] * RED_OWN ** state.reds[side] * RED_OTHER ** state.reds[other(side)];
 }
 
 function initial(params: FixtureParams): FootballState {
@@ -87,16 +88,12 @@ function initial(params: FixtureParams): FootballState {
 /** The quarter-step line nearest an even price, with its neighbours ±0.25 (a whole, a half and a quarter). */
 function chooseAhLines(state: FootballState): number[] {
   const { diff } = goalDistributions(state);
-  let best = 0;
-  let bestGap = 2;
-  for (let line = -3000; line <= 3000; line += 250) {
-    const home = handicapMarket('asian_handicap', diff, line).selections[0]?.prob ?? 0;
-    const gap = Math.abs(home - 0.5);
-    if (gap < bestGap) {
-      bestGap = gap;
-      best = line;
-    }
-  }
+  const best = evenLine(
+    -3000,
+    3000,
+    250,
+    (line) => handicapMarket('asian_handicap', diff, line).selections[0]?.prob ?? 0,
+  );
   return [best - 250, best, best + 250];
 }
 
@@ -272,10 +269,10 @@ function settle(key: MarketKey, state: FootballState, finished: boolean): Select
   const done = finished || state.finished;
   switch (key.type) {
     case 'match_result':
-      return done ? winnerIs(RESULT_KEYS, home > away ? 'home' : home < away ? 'away' : 'draw') : null;
+      return done ? winnerIs(RESULT_KEYS, resultOf(home, away)) : null;
     case 'double_chance': {
       if (!done) return null;
-      const r = home > away ? 'home' : home < away ? 'away' : 'draw';
+      const r = resultOf(home, away);
       return results(['home_draw', 'home_away', 'draw_away'], (k) =>
         k.split('_').includes(r) ? 'win' : 'lose',
       );

@@ -1,22 +1,27 @@
-import type { SportsScore } from '@lotus/shared/sportsbook.schema';
-import { pickWeighted } from './kit.ts';
 import {
+  evenLine,
+  type FixtureParams,
+  type Happening,
   handicapMarket,
   handicapResult,
+  type MarketKey,
   market,
+  medianOf,
+  other,
   overUnderMarket,
   overUnderResult,
+  type PricedMarket,
+  pickWeighted,
+  probOver,
+  resultOf,
+  type SelectionResult,
+  type Side,
+  type SportModel,
+  type SportsScore,
   sel,
+  threeLines,
   winnerIs,
-} from './markets.ts';
-import type {
-  FixtureParams,
-  Happening,
-  MarketKey,
-  PricedMarket,
-  SelectionResult,
-  SportModel,
-} from './types.ts';
+} from './kit.ts';
 
 /**
  * Kabaddi (docs/sportsbook-maths.md "Kabaddi"): a PKL match of 80 raids (40 a side, alternating, home
@@ -25,8 +30,6 @@ import type {
  * raid ÷ defence and the tackles by its inverse. Raids are independent, so the remaining points are exact
  * convolutions: the match result, totals and handicaps are priced from them. (All-out bonuses are left out.)
  */
-
-export type Side = 'home' | 'away';
 
 export type KabaddiState = {
   sport: 'kabaddi';
@@ -164,25 +167,13 @@ function initial(params: FixtureParams): KabaddiState {
     finished: false,
   };
   const { diff, total } = pointDistributions(state);
-  let acc = 0;
-  let median = 0;
-  for (const t of [...total.keys()].sort((a, b) => a - b)) {
-    acc += total.get(t) ?? 0;
-    if (acc >= 0.5) {
-      median = t;
-      break;
-    }
-  }
-  state.totalLines = [median - 6, median, median + 6].map((t) => t * 1000 + 500);
-  let best = 500;
-  let gap = 2;
-  for (let line = -20_500; line <= 20_500; line += 1000) {
-    const home = handicapMarket('handicap', diff, line).selections[0]?.prob ?? 0;
-    if (Math.abs(home - 0.5) < gap) {
-      gap = Math.abs(home - 0.5);
-      best = line;
-    }
-  }
+  state.totalLines = threeLines(medianOf(total, 0), 6, 500);
+  const best = evenLine(
+    -20_500,
+    20_500,
+    1000,
+    (line) => handicapMarket('handicap', diff, line).selections[0]?.prob ?? 0,
+  );
   state.handicapLines = [best - 3000, best, best + 3000];
   return state;
 }
@@ -195,7 +186,7 @@ function step(state: KabaddiState, rng: { next(): number }) {
   const happenings: Happening[] = [];
   if (state.finished) return { state, happenings, finished: true };
   const side = raider(state.raids);
-  const otherSide: Side = side === 'home' ? 'away' : 'home';
+  const otherSide = other(side);
   const i = pickWeighted(rng, state.law[side]);
   const [att, def] = OUTCOMES[i] ?? [0, 0];
   const next: KabaddiState = { ...state, raids: state.raids + 1, points: { ...state.points } };
@@ -243,9 +234,7 @@ function price(state: KabaddiState): PricedMarket[] {
   const scored = state.points.home + state.points.away;
   for (const line of state.totalLines) {
     if (scored * 1000 > line) continue;
-    let over = 0;
-    for (const [t, p] of total) if ((scored + t) * 1000 > line) over += p;
-    out.push(overUnderMarket('total_points', over, line));
+    out.push(overUnderMarket('total_points', probOver(total, line, scored), line));
   }
   for (const line of state.handicapLines) out.push(handicapMarket('handicap', diff, line));
   return out;
@@ -256,9 +245,7 @@ function settle(key: MarketKey, state: KabaddiState, finished: boolean): Selecti
   const { home, away } = state.points;
   switch (key.type) {
     case 'match_result':
-      return done
-        ? winnerIs(['home', 'draw', 'away'], home > away ? 'home' : home < away ? 'away' : 'draw')
-        : null;
+      return done ? winnerIs(['home', 'draw', 'away'], resultOf(home, away)) : null;
     case 'total_points':
       return done || (home + away) * 1000 > key.lineMilli
         ? overUnderResult(home + away, key.lineMilli)

@@ -1,5 +1,6 @@
 import { SPORTS } from '@lotus/shared/sportsbook.schema';
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../fair.ts';
 import { fixtureParams, marketsFor, modelFor, sportModels, sportOf } from './index.ts';
 import { marketKeyOf } from './markets.ts';
 import { seededRng, stepRng } from './rng.ts';
@@ -96,6 +97,59 @@ describe.each(FORMATS)('%s %s', (sport, format) => {
     }
     // Generous for a shared CI core: the measured means are 0.05–1 ms (docs/sportsbook-maths.md).
     if (n > 0) expect(total / n).toBeLessThan(10);
+  });
+});
+
+/**
+ * Golden replays: each model's whole output for a fixed seed (states, happenings, scores, step times, every
+ * price and every settlement), hashed. A refactor of the models must leave every hash as it is; a change of
+ * behaviour changes a hash on purpose (say why in the commit). Steps draw from `stepRng` as the feed does.
+ */
+const GOLDEN: Record<string, string> = {
+  'cricket t20': 'd31b9cd00b9d07fb908d256600a63e71b59c0382d4db157f0f2d7c993b3d5c1f',
+  'cricket odi': '4979feba1a910953284b0dc6071e628c34d3813b491fa965f3b4ae1f0c5cc444',
+  'football ft90': 'f62f2ddf80532df019ed00488f550498a7ddd2d93a28e9d05b3c703d271f39ed',
+  'kabaddi pkl40': '312c72842b4617af00d24a2387af1d6c5c52d9c77724c098d17e87ea684e85ba',
+  'tennis bo3': '6b9e2169dc8383b8df34073bd9a1b2119ba75917f01c3ea5f482ed9e9698e422',
+  'tennis bo5': 'cad7afec27a366ed32286f382e7fcbe8984963fbe36863d935da5ad8b1d77dac',
+  'cs2 bo3': 'ba2af64003244492a323160de1ce2b2f5ea00f6e3cdd296a6d04d366dc7db530',
+  'cs2 bo1': 'd4cdc4609f87254f7067b7e9c35141fb5962c6d94fba22b2bc980d1d4f4c9b91',
+  'cs2 bo5': 'f14cfe313a8d592f8bdf077b5b5f7fe2578a94b90d9a5e8b7a60197ac85498e4',
+  'dota2 bo3': '6cdf2ba2b7e0367f4f0f5de92cb40c4e8488f90352095ba7cef5ecb727721b53',
+  'dota2 bo1': '580ec0f7964f97849633c5afdca371944978cdcab3ba3ba23b52c218f16072cf',
+  'dota2 bo5': '170e064ca4e061d6f7344bbd469b8dca0d4a8de698bd3e3b254da5e5ebfb3c58',
+  'valorant bo3': '6608b60bd9e7398830ed5cc2387fbea0d8a396ea9bc1d8da6efb1ffe33c93852',
+  'valorant bo1': '14ff127a7ae1ca405503c34670f71b6cec04129a638666c4fa3e00321a9f0420',
+  'valorant bo5': '6f09416dfeb326f0397c15d4686c366e1e498f1c4677f783cdc4f0b50db336a2',
+  'lol bo3': 'a802edb3b113da8059a40574a1c62de0221e837f5129951c85c81e09d46b8ce0',
+  'lol bo1': 'd9ed2d1bb208e3d2e52ed870daa6373735ee68890dc1737a2ce0fb01b87040d6',
+  'lol bo5': 'a8b628034a659d107f5a81da90f1b9341220da75bbc3e810ab42647832525d3b',
+  'cockfight fight': '828a41c9e670ef81fc95207edc212e87b73e21c61d2655f4d940703e1aa5ec15',
+};
+
+describe('golden replays', () => {
+  const replay = (sport: string, format: string): string => {
+    const model = modelFor(sport as never);
+    const seed = `golden:${sport}:${format}`;
+    let state = model.initial(fixtureParams(sport as never, format, seededRng(seed)));
+    const out: unknown[] = [state];
+    const offered = new Map<string, PricedMarket>();
+    for (let n = 0; n < 3000; n++) {
+      const markets = model.price(state);
+      for (const m of markets) offered.set(marketKeyOf(m), m);
+      out.push(markets, model.score(state), model.stepSeconds(state));
+      const r = model.step(state, stepRng(seed, n));
+      // The feed stores a happening's kind as it comes: sb_timeline.kind allows ^[a-z_]{1,24}$ only.
+      for (const h of r.happenings) expect(h.kind).toMatch(/^[a-z_]{1,24}$/);
+      out.push(r);
+      state = r.state;
+      if (r.finished) break;
+    }
+    for (const m of offered.values()) out.push(model.settle(m, state, true));
+    return sha256Hex(JSON.stringify(out));
+  };
+  it.each(FORMATS)('%s %s replays its golden hash', (sport, format) => {
+    expect(replay(sport, format)).toBe(GOLDEN[`${sport} ${format}`]);
   });
 });
 

@@ -1,23 +1,26 @@
-import type { SportsScore } from '@lotus/shared/sportsbook.schema';
-import { round3 } from './kit.ts';
 import {
+  type FixtureParams,
+  type Happening,
   handicapMarket,
   handicapResult,
+  type MarketKey,
   market,
+  medianOf,
+  other,
   overUnderMarket,
   overUnderResult,
+  type PricedMarket,
+  probOver,
+  type Rng,
+  round3,
+  type SelectionResult,
+  type Side,
+  type SportModel,
+  type SportsScore,
   sel,
+  threeLines,
   winnerIs,
-} from './markets.ts';
-import type {
-  FixtureParams,
-  Happening,
-  MarketKey,
-  PricedMarket,
-  Rng,
-  SelectionResult,
-  SportModel,
-} from './types.ts';
+} from './kit.ts';
 
 /**
  * Tennis (docs/sportsbook-maths.md "Tennis"): points on serve. Each player wins a point on their own serve
@@ -25,8 +28,6 @@ import type {
  * every set), sets and the match follow the rules, and every probability is exact by dynamic programming:
  * the current game and set from the live score, the sets after it from the set-score distributions.
  */
-
-export type Side = 'home' | 'away';
 
 export type TennisState = {
   sport: 'tennis';
@@ -45,8 +46,6 @@ export type TennisState = {
   lines: number[];
   finished: boolean;
 };
-
-const other = (s: Side): Side => (s === 'home' ? 'away' : 'home');
 
 function setsToWin(state: TennisState): number {
   return state.format === 'bo5' ? 3 : 2;
@@ -227,17 +226,7 @@ function initial(params: FixtureParams): TennisState {
     lines: [],
     finished: false,
   };
-  const { totalGames } = matchDistributions(state);
-  let acc = 0;
-  let median = 0;
-  for (const g of [...totalGames.keys()].sort((a, b) => a - b)) {
-    acc += totalGames.get(g) ?? 0;
-    if (acc >= 0.5) {
-      median = g;
-      break;
-    }
-  }
-  state.lines = [median - 3, median, median + 3].map((g) => g * 1000 - 500);
+  state.lines = threeLines(medianOf(matchDistributions(state).totalGames, 0), 3, -500);
   return state;
 }
 
@@ -316,9 +305,7 @@ function price(state: TennisState): PricedMarket[] {
   const { games } = totals(state);
   for (const line of state.lines) {
     if (games * 1000 > line) continue;
-    let over = 0;
-    for (const [g, p] of d.totalGames) if (g * 1000 > line) over += p;
-    out.push(overUnderMarket('total_games', over, line));
+    out.push(overUnderMarket('total_games', probOver(d.totalGames, line), line));
   }
   for (const line of [-1500, 1500]) out.push(handicapMarket('set_handicap', d.setsDiff, line));
   return out;

@@ -57,20 +57,6 @@ export type ResultChange = {
   deadHeatMilli: number | null;
 };
 
-const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-/**
- * A happening's kind as `sb_timeline.kind` allows it (`^[a-z_]{1,24}$`): the cricket model names boundaries
- * `boundary_4` / `boundary_6`, stored as `boundary_four` / `boundary_six`; anything else odd becomes `_`.
- */
-export function timelineKind(kind: string): string {
-  const clean = kind
-    .toLowerCase()
-    .replace(/[0-9]/g, (digit) => DIGITS[Number(digit)] ?? '_')
-    .replace(/[^a-z_]/g, '_')
-    .slice(0, 24);
-  return clean === '' ? 'event' : clean;
-}
-
 const json = (rows: unknown) =>
   JSON.stringify(rows, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
 
@@ -374,7 +360,7 @@ export class SportsbookFeedRepository<E extends Executor = Executor> extends Rep
             seq,
             at: item.at,
             clock: item.clock.slice(0, 16),
-            kind: timelineKind(item.kind),
+            kind: item.kind,
             side: item.side,
             detail: JSON.stringify(item.detail),
           };
