@@ -14,6 +14,10 @@ export default defineConfig({
           name: 'packages',
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // The pure-maths properties (hundreds of fast-check runs of the JS SHA-256, the sport models'
+          // replays) take ~1 s alone but passed 5 s, Vitest's default, with the machine's two cores shared by
+          // the server's PostgreSQL tests: a bound for a slow machine, not a speed check (speed is bench/).
+          testTimeout: 60_000,
         },
       },
       'apps/server/vitest.config.ts',
