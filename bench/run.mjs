@@ -17,7 +17,17 @@ ensureSupportedNode();
  * The ceilings come first: the later benches read bench/results/ceilings.json for their ratios.
  */
 
-const BENCHES = ['ceilings', 'http', 'scale-out', 'ledger', 'agents', 'lottery', 'web', 'startup'];
+const BENCHES = [
+  'ceilings',
+  'http',
+  'scale-out',
+  'ledger',
+  'agents',
+  'lottery',
+  'sportsbook',
+  'web',
+  'startup',
+];
 const here = import.meta.dirname;
 const resultsDir = path.join(here, 'results');
 

@@ -49,7 +49,7 @@ export async function runLoad(options) {
 /** The child: runs autocannon and writes its summary. */
 async function main(configFile) {
   const config = JSON.parse(readFileSync(configFile, 'utf8'));
-  const tally = { bad: 0, samples: [], exhausted: false };
+  const tally = { bad: 0, refusals: {}, samples: [], exhausted: false };
   const requests = scenarioRequests(config.scenario, config.data ?? {}, tally);
   process.stdout.write('START\n');
   const result = await autocannon({
@@ -93,6 +93,7 @@ async function main(configFile) {
     errors: result.errors,
     timeouts: result.timeouts,
     bad: tally.bad,
+    refusals: tally.refusals,
     badSamples: tally.samples,
     ranOutOfBodies: tally.exhausted,
     statusCodes: Object.fromEntries(

@@ -200,36 +200,62 @@ export async function loginBodies(url: string, players: Player[], count: number)
   });
 }
 
-/** A lottery session per player (issue 20): launch the lottery game, then `POST /lotto/api/session`. */
-export async function lotterySessions(url: string, players: Player[], gameCode: string): Promise<string[]> {
+/**
+ * A studio session per player: launch the vendor's catalogue game `gameCode` (`GET /wps/game/launchGame`),
+ * then open the studio's session from the launch token (`POST <sessionPath> { launchToken }`), as the
+ * studio's page does.
+ */
+async function studioSessions(
+  url: string,
+  players: Player[],
+  studio: { vassalage: string; gameCode: string; sessionPath: string },
+): Promise<string[]> {
+  const { vassalage, gameCode, sessionPath } = studio;
   const list = (await json(
     await fetch(`${url}/wps/relay/GCSGAME_gameList`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ vassalage: 'LOTTO', pageNo: 1, pageSize: 50, language: 'EN' }),
+      body: JSON.stringify({ vassalage, pageNo: 1, pageSize: 50, language: 'EN' }),
     }),
-    'lottery game list',
+    `${vassalage} game list`,
   )) as { value: { list: { nodeId: string | number; gameCode: string }[] } };
   const game = list.value.list.find((entry) => entry.gameCode === gameCode);
-  if (!game) throw new Error(`no lottery game ${gameCode} in the game list`);
+  if (!game) throw new Error(`no ${vassalage} game ${gameCode} in the game list`);
   return inBatches(players, 4, async (player) => {
     const launch = (await json(
       await fetch(`${url}/wps/game/launchGame?nodeId=${game.nodeId}&trial=0&language=EN`, {
         headers: { authorization: `Bearer ${player.token}`, 'x-forwarded-for': player.ip },
       }),
-      `lottery launch for ${player.username}`,
+      `${gameCode} launch for ${player.username}`,
     )) as { value: { content: string } };
     const launchToken = new URL(launch.value.content, url).searchParams.get('token');
     if (!launchToken) throw new Error(`launch URL without a token: ${launch.value.content}`);
     const session = (await json(
-      await fetch(`${url}/lotto/api/session`, {
+      await fetch(`${url}${sessionPath}`, {
         method: 'POST',
-        // Each player from its own address: opening a session is rate-limited per address, as the studio's.
+        // Each player from its own address: opening a session is rate-limited per address in both studios.
         headers: { 'content-type': 'application/json', 'x-forwarded-for': player.ip },
         body: JSON.stringify({ launchToken }),
       }),
-      `lottery session for ${player.username}`,
+      `${gameCode} session for ${player.username}`,
     )) as { value: { sessionToken: string } };
     return session.value.sessionToken;
+  });
+}
+
+/** A lottery session per player (issue 20): launch the lottery game, then `POST /lotto/api/session`. */
+export function lotterySessions(url: string, players: Player[], gameCode: string): Promise<string[]> {
+  return studioSessions(url, players, { vassalage: 'LOTTO', gameCode, sessionPath: '/lotto/api/session' });
+}
+
+/**
+ * A sportsbook session per player (issue 21): launch the catalogue game `sports` of vendor SPORTSBOOK, then
+ * `POST /sportsbook/api/session` (docs/sportsbook.md "Bets through the protocol", step 1).
+ */
+export function sportsbookSessions(url: string, players: Player[]): Promise<string[]> {
+  return studioSessions(url, players, {
+    vassalage: 'SPORTSBOOK',
+    gameCode: 'sports',
+    sessionPath: '/sportsbook/api/session',
   });
 }

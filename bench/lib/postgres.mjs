@@ -137,7 +137,8 @@ export function countersPerRequest(before, after, requests) {
  * PostgreSQL's notify queue is the commit-time lock NOTIFY takes; `IO:WalSync`/`LWLock:WALWrite` is the
  * commit flush; `Client:InTransaction` is a session inside a transaction waiting for the application's next
  * statement (round trips while its locks are held); no wait event means on CPU. Returns `stop()`, which answers each `type:event` (or `CPU`) as a share of the samples of
- * active sessions, the ungranted lock types seen, and the statements that took the database's time
+ * active sessions, the ungranted lock types seen, the statements queued on a lock (`lockWaitsPerSample`:
+ * which hot row), and the statements that took the database's time
  * (`topStatements`, from pg_stat_statements when the server loads it; see startStatements).
  */
 export async function sampleWaits(name, everyMs = 50) {
@@ -147,6 +148,7 @@ export async function sampleWaits(name, everyMs = 50) {
   const statements = await startStatements(client);
   const counts = new Map();
   const locks = new Map();
+  const waiting = new Map();
   let samples = 0;
   let running = true;
   const loop = (async () => {
@@ -164,9 +166,18 @@ export async function sampleWaits(name, everyMs = 50) {
         const ungranted = await client.query(
           `SELECT locktype, count(*)::int AS n FROM pg_locks WHERE NOT granted GROUP BY 1`,
         );
+        // Which statements queue on a lock: names the hot row (its table) that Lock:transactionid hides.
+        const queued = await client.query(
+          `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS statement, count(*)::int AS n
+             FROM pg_stat_activity
+            WHERE datname = $1 AND state = 'active' AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()
+            GROUP BY 1`,
+          [name],
+        );
         samples += 1;
         for (const row of rows) counts.set(row.wait, (counts.get(row.wait) ?? 0) + row.n);
         for (const row of ungranted.rows) locks.set(row.locktype, (locks.get(row.locktype) ?? 0) + row.n);
+        for (const row of queued.rows) waiting.set(row.statement, (waiting.get(row.statement) ?? 0) + row.n);
       } catch {
         // A sample lost to a busy server is not a measurement; the next one may succeed.
       }
@@ -190,6 +201,12 @@ export async function sampleWaits(name, everyMs = 50) {
         topStatements,
         ungrantedLocksPerSample: Object.fromEntries(
           [...locks.entries()].map(([type, n]) => [type, Math.round((n / Math.max(1, samples)) * 100) / 100]),
+        ),
+        lockWaitsPerSample: Object.fromEntries(
+          [...waiting.entries()]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 6)
+            .map(([statement, n]) => [statement, Math.round((n / Math.max(1, samples)) * 100) / 100]),
         ),
       };
     },

@@ -11,7 +11,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 export function scenarioRequests(scenario, data, tally) {
   const check = (expected) => (status, body) => {
     if (status >= 200 && status < 300 && (expected === null || body.includes(expected))) return;
-    tally.bad += 1;
+    if (status >= 200 && status < 300) tally.bad += 1;
+    // A refusal is counted by its code (the envelope's message): an in-play burst meets suspended markets.
+    const code = `${status} ${/"message":"([a-z_]+)"/.exec(String(body))?.[1] ?? '?'}`;
+    tally.refusals[code] = (tally.refusals[code] ?? 0) + 1;
     if (tally.samples.length < 5) tally.samples.push({ status, body: String(body).slice(0, 300) });
   };
   let handedOut = 0;
@@ -135,6 +138,43 @@ export function scenarioRequests(scenario, data, tally) {
                 requestId: `${tag}-${slips}`,
                 drawId: data.drawId,
                 lines: chosen.map((selection) => ({ betType: 'lo2', selection, stakeMinor: '100' })),
+              }),
+            };
+          },
+          onResponse: check('"success":true'),
+        },
+      ];
+    }
+
+    case 'sportsbookBet': {
+      // Issue 21: an in-play burst on one event. Most requests are singles on the event's popular markets
+      // (data.singles: match result, next goal, totals), a share (data.multiShare) 2-leg accumulators with a
+      // second event (data.pairs); acceptance rule 'any' so a price that moved is taken, not refused.
+      const tag = randomUUID().slice(0, 8);
+      let bets = 0;
+      const any = (list) => list[Math.floor(Math.random() * list.length)];
+      return [
+        {
+          method: 'POST',
+          path: '/sportsbook/api/bets',
+          setupRequest(request, context) {
+            context.session ??= nextOf(data.sessions);
+            bets += 1;
+            const multi = data.pairs.length > 0 && Math.random() < data.multiShare;
+            const legs = multi ? any(data.pairs) : [any(data.singles)];
+            return {
+              ...request,
+              headers: {
+                ...request.headers,
+                'content-type': 'application/json',
+                'x-sportsbook-session': context.session,
+              },
+              body: JSON.stringify({
+                requestId: `${tag}-${bets}`,
+                kind: multi ? 'multi' : 'single',
+                stakeMinor: data.stakeMinor,
+                acceptRule: 'any',
+                legs,
               }),
             };
           },
