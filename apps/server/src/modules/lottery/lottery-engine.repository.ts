@@ -90,18 +90,6 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
   /** The round plumbing shared with the sportsbook, on this repository's executor. */
   readonly #rounds: InhouseRoundsRepository<E> = new InhouseRoundsRepository(this.db);
 
-  async createSession(
-    this: LotteryEngineRepository<Tx>,
-    input: Omit<LotterySession, 'id'> & { tokenHash: string },
-  ): Promise<void> {
-    const { tokenHash, ...session } = input;
-    await this.#rounds.createSession('lottery_sessions', tokenHash, session);
-  }
-
-  async sessionByTokenHash(tokenHash: string): Promise<LotterySession | undefined> {
-    return this.#rounds.sessionByTokenHash('lottery_sessions', tokenHash);
-  }
-
   #draws() {
     return this.db
       .selectFrom('lottery_draws')

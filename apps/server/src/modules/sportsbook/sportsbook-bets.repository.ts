@@ -132,18 +132,6 @@ export class SportsBetsRepository<E extends Executor = Executor> extends Reposit
   /** The round plumbing shared with the lottery engine, on this repository's executor. */
   readonly #rounds: InhouseRoundsRepository<E> = new InhouseRoundsRepository(this.db);
 
-  async createSession(
-    this: SportsBetsRepository<Tx>,
-    tokenHash: string,
-    session: Omit<SportsSession, 'id'>,
-  ): Promise<void> {
-    await this.#rounds.createSession('sb_sessions', tokenHash, session);
-  }
-
-  async sessionByTokenHash(tokenHash: string): Promise<SportsSession | undefined> {
-    return this.#rounds.sessionByTokenHash('sb_sessions', tokenHash);
-  }
-
   #legStates() {
     return this.db
       .selectFrom('sb_selections as s')
