@@ -1,6 +1,19 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import {
+  buildTestApp,
+  type PooledTestApp,
+  startPooledTestApp,
+  type TestApp,
+} from '../../../test/helpers/build-test-app.ts';
 import { gameIdOf, insertLaunchSession } from '../../../test/helpers/games-fixture.ts';
+import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
+import type { Backend } from '../../../test/helpers/test-database.ts';
+import type { DatabaseHandle } from '../../db/create-database.ts';
 import type { Db } from '../../db/unit-of-work.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { injectTransport } from '../vendor-protocol/protocol-client.ts';
+import type { WalletClientSource } from './inhouse-vendor.service.ts';
+import { catalogueWalletClient } from './inhouse-vendor-module.ts';
 
 /**
  * What the in-house books' test fixtures share (the lottery engine's and the sportsbook's): the book's
@@ -91,4 +104,81 @@ export function bookPlayerCalls(
         ...(payload === undefined ? {} : { payload: payload as object }),
       }),
   };
+}
+
+/** A book's fixture factory (`lotteryEngineFixture`, `sportsBettingFixture`). */
+export type BookFixtureFactory<F> = (
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  clock: Clock,
+) => Promise<F>;
+
+/** A route test's app on one backend, with the book's fixture; `closeBookTestApp` ends it. */
+export async function bookTestApp<F>(
+  backend: Backend,
+  clock: Clock,
+  fixture: BookFixtureFactory<F>,
+): Promise<{ test: TestApp; fx: F }> {
+  const test = await buildTestApp({ backend, clock });
+  return { test, fx: await fixture(test.app, test.database, clock) };
+}
+
+/** Closes a route test's app once its ledger is checked (every journal balances). */
+export async function closeBookTestApp(test: TestApp | undefined): Promise<void> {
+  if (test) await assertLedgerInvariants(test.database.db);
+  await test?.close();
+}
+
+/**
+ * Two app instances on one PostgreSQL database (the concurrency tests: two processes), the book's fixture
+ * on the first; `closePooledBookApps` ends them.
+ */
+export async function pooledBookApps<F>(
+  clock: Clock,
+  fixture: BookFixtureFactory<F>,
+): Promise<{ first: PooledTestApp; second: PooledTestApp; fx: F }> {
+  const first = await startPooledTestApp({ pool: 20, clock, checkLedger: true });
+  const second = await startPooledTestApp({ pool: 10, clock, database: first.database });
+  return { first, second, fx: await fixture(first.app, first.database, clock) };
+}
+
+export async function closePooledBookApps(
+  first: PooledTestApp | undefined,
+  second: PooledTestApp | undefined,
+): Promise<void> {
+  await second?.close();
+  await first?.close();
+}
+
+/** A POST of a launch token to the book's session route (e.g. one the platform never issued). */
+export function openWithLaunchToken(
+  app: FastifyInstance,
+  sessionUrl: string,
+  launchToken: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: sessionUrl, payload: { launchToken } });
+}
+
+/**
+ * The book's wallet client as the app builds it (`real`), and one whose debit reaches the platform and
+ * moves the money before the connection breaks (`losingDebit`): the answer is lost, the debit is not.
+ */
+export function bookWalletClients(
+  app: FastifyInstance,
+  db: Db,
+  clock: Clock,
+  vendorCode: string,
+): { real: WalletClientSource; losingDebit: WalletClientSource } {
+  const real = catalogueWalletClient(db, injectTransport(app), clock, vendorCode);
+  const losingDebit: WalletClientSource = async () => {
+    const client = await real();
+    return {
+      ...client,
+      debit: async (input) => {
+        await client.debit(input);
+        throw new Error('socket hang up');
+      },
+    };
+  };
+  return { real, losingDebit };
 }

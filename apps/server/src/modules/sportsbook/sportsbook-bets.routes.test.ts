@@ -10,14 +10,16 @@ import {
 } from '@lotus/shared/sportsbook.schema';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, tallyAnswers } from '../../../test/helpers/build-test-app.ts';
-import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
+import { type TestApp, tallyAnswers } from '../../../test/helpers/build-test-app.ts';
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
-import type { WalletClientSource } from '../inhouse-vendor/inhouse-vendor.service.ts';
-import { catalogueWalletClient } from '../inhouse-vendor/inhouse-vendor-module.ts';
-import { injectTransport } from '../vendor-protocol/protocol-client.ts';
+import {
+  bookTestApp,
+  bookWalletClients,
+  closeBookTestApp,
+  openWithLaunchToken,
+} from '../inhouse-vendor/inhouse-book.fixture.ts';
 import { SportsBetsService } from './sportsbook-bets.service.ts';
 import { type SportsBettingFixture, sportsBettingFixture } from './sportsbook-betting.fixture.ts';
 import { SportsSessionsService } from './sportsbook-sessions.service.ts';
@@ -36,13 +38,9 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
   let fx: SportsBettingFixture;
 
   beforeAll(async () => {
-    test = await buildTestApp({ backend, clock });
-    fx = await sportsBettingFixture(test.app, test.database, clock);
+    ({ test, fx } = await bookTestApp(backend, clock, sportsBettingFixture));
   }, 60_000);
-  afterAll(async () => {
-    if (test) await assertLedgerInvariants(test.database.db);
-    await test?.close();
-  });
+  afterAll(() => closeBookTestApp(test));
 
   const placed = async (response: LightMyRequestResponse) => {
     expect(response.statusCode, response.body).toBe(200);
@@ -82,11 +80,7 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
     const token = await fx.open(member.id);
     expect((await fx.get('/sportsbook/api/bets', token)).statusCode).toBe(200);
     expect((await fx.get('/sportsbook/api/bets', null)).statusCode).toBe(401);
-    const unknown = await test.app.inject({
-      method: 'POST',
-      url: '/sportsbook/api/session',
-      payload: { launchToken: 'x'.repeat(43) },
-    });
+    const unknown = await openWithLaunchToken(test.app, '/sportsbook/api/session', 'x'.repeat(43));
     expect(unknown.statusCode).toBe(401);
   });
 
@@ -320,17 +314,7 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
     const market = event.markets[0];
     if (!market) throw new Error('no market');
     const { db } = test.database;
-    const real = catalogueWalletClient(db, injectTransport(test.app), clock, SPORTSBOOK_VENDOR_CODE);
-    const losing: WalletClientSource = async () => {
-      const client = await real();
-      return {
-        ...client,
-        debit: async (input) => {
-          await client.debit(input);
-          throw new Error('socket hang up');
-        },
-      };
-    };
+    const { real, losingDebit: losing } = bookWalletClients(test.app, db, clock, SPORTSBOOK_VENDOR_CODE);
     const session = await new SportsSessionsService({ db, wallet: real, clock }).sessionOf(token);
     const bets = new SportsBetsService({ db, wallet: losing, clock });
     const request = { requestId: randomUUID(), ...single(market.selections.away ?? 0n, 4000, '3000') };
@@ -352,7 +336,7 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
     const market = event.markets[0];
     if (!market) throw new Error('no market');
     const { db } = test.database;
-    const wallet = catalogueWalletClient(db, injectTransport(test.app), clock, SPORTSBOOK_VENDOR_CODE);
+    const wallet = bookWalletClients(test.app, db, clock, SPORTSBOOK_VENDOR_CODE).real;
     const session = await new SportsSessionsService({ db, wallet, clock }).sessionOf(token);
     const waited: number[] = [];
     let during: () => Promise<void> = async () => {};
