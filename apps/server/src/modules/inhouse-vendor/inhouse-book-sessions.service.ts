@@ -39,24 +39,29 @@ export type OpenedBookSession = {
  * A book's player sessions (the lottery's and the sportsbook's step 1): a platform launch token is
  * authenticated through the protocol, the book keeps the wallet's session and player id and hands the
  * browser its own token (only its hash is stored). A session is not tied to the launched game: the player
- * bets on anything of the brand's book. Each book shapes its own answer from `open`'s.
+ * bets on anything of the brand's book. Each book names its table and shapes its answer (`view`).
  */
-export class InhouseBookSessions {
+export class InhouseBookSessions<View> {
   readonly #table: BookSessionTable;
+  readonly #view: (opened: OpenedBookSession) => View;
   readonly #reads: InhouseRoundsRepository<Db>;
   readonly #writes: UnitOfWork<{ rounds: InhouseRoundsRepository<Tx> }>;
   readonly #wallet: WalletClientSource;
   readonly #clock: Clock;
 
-  constructor(table: BookSessionTable, deps: { db: Db; wallet: WalletClientSource; clock: Clock }) {
-    this.#table = table;
+  constructor(
+    book: { table: BookSessionTable; view: (opened: OpenedBookSession) => View },
+    deps: { db: Db; wallet: WalletClientSource; clock: Clock },
+  ) {
+    this.#table = book.table;
+    this.#view = book.view;
     this.#reads = new InhouseRoundsRepository(deps.db);
     this.#writes = new UnitOfWork(deps.db, (trx) => ({ rounds: new InhouseRoundsRepository(trx) }));
     this.#wallet = deps.wallet;
     this.#clock = deps.clock;
   }
 
-  async open(launchToken: string): Promise<OpenedBookSession> {
+  async open(launchToken: string): Promise<View> {
     // Launch tokens are printable ASCII; anything else is no launch session (not a wallet outage), known
     // before the book's wallet client is even needed.
     if (!/^[\x21-\x7e]+$/.test(launchToken)) throw new AppError('not_logged_in');
@@ -76,7 +81,7 @@ export class InhouseBookSessions {
     await this.#writes.run(({ rounds }) =>
       rounds.createSession(this.#table, hashToken(sessionToken), session),
     );
-    return { sessionToken, auth, session };
+    return this.#view({ sessionToken, auth, session });
   }
 
   /** The session a request's session header names; 401 when missing, unknown or expired. */
@@ -87,7 +92,7 @@ export class InhouseBookSessions {
     return session;
   }
 
-  async balance(session: BookSession): Promise<bigint> {
+  async balanceMinor(session: BookSession): Promise<bigint> {
     return walletBalance(await this.#wallet(), session);
   }
 }

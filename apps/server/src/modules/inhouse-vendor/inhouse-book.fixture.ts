@@ -7,7 +7,9 @@ import {
 } from '../../../test/helpers/build-test-app.ts';
 import { gameIdOf, insertLaunchSession } from '../../../test/helpers/games-fixture.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
+import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import type { Backend } from '../../../test/helpers/test-database.ts';
+import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import type { Db } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -181,4 +183,41 @@ export function bookWalletClients(
     };
   };
   return { real, losingDebit };
+}
+
+/**
+ * An operator read of the book (liability views): refused without a token, then asked with a support
+ * operator's. The answer to the signed call.
+ */
+export async function supportRead(
+  app: FastifyInstance,
+  db: Db,
+  url: string,
+): Promise<LightMyRequestResponse> {
+  const anonymous = await app.inject({ method: 'GET', url });
+  if (anonymous.statusCode !== 401) throw new Error(`${url} without a token: ${anonymous.statusCode}`);
+  const operator = await operatorTokenFor(app, db, 'support');
+  return app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${operator}` } });
+}
+
+/**
+ * The start of a book's fixture: the platform's wallet fixture, the book's vendor switched on, and the
+ * player's calls with the book's session header.
+ */
+export async function bookFixtureBase(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  book: {
+    vendor: { code: string; secret: string; launchUrl: string; name: string };
+    sessionUrl: string;
+    header: string;
+    subnet: number;
+    tokenOf: (body: unknown) => string;
+  },
+): Promise<{ db: Db; wallet: WalletFixture; vendorId: bigint; calls: BookPlayerCalls }> {
+  const { db } = database;
+  const wallet = await walletFixture(app, database);
+  const vendorId = await inhouseBookVendor(db, wallet.brandId, book.vendor);
+  const calls = bookPlayerCalls(app, db, { ...book, brandId: wallet.brandId, vendorId });
+  return { db, wallet, vendorId, calls };
 }

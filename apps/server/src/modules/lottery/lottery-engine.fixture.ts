@@ -6,10 +6,10 @@ import {
 } from '@lotus/shared/lottery.schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ensureGame, gameIdOf } from '../../../test/helpers/games-fixture.ts';
-import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
+import type { WalletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { bookPlayerCalls, inhouseBookVendor } from '../inhouse-vendor/inhouse-book.fixture.ts';
+import { bookFixtureBase } from '../inhouse-vendor/inhouse-book.fixture.ts';
 
 /** The secret the tests give the LOTTO vendor. */
 export const TEST_LOTTO_SECRET = 'lottery-engine-test-secret-0123456789abcdef';
@@ -50,17 +50,8 @@ export async function lotteryEngineFixture(
   database: DatabaseHandle,
   clock: Clock,
 ): Promise<LotteryEngineFixture> {
-  const { db } = database;
-  const wallet = await walletFixture(app, database);
-  const vendorId = await inhouseBookVendor(db, wallet.brandId, {
-    code: LOTTERY_VENDOR_CODE,
-    secret: TEST_LOTTO_SECRET,
-    launchUrl: '/lottery',
-    name: 'Lotto',
-  });
-  const calls = bookPlayerCalls(app, db, {
-    brandId: wallet.brandId,
-    vendorId,
+  const { db, wallet, vendorId, calls } = await bookFixtureBase(app, database, {
+    vendor: { code: LOTTERY_VENDOR_CODE, secret: TEST_LOTTO_SECRET, launchUrl: '/lottery', name: 'Lotto' },
     sessionUrl: '/lotto/api/session',
     header: LOTTERY_SESSION_HEADER,
     subnet: 20,

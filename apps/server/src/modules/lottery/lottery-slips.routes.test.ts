@@ -10,7 +10,6 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/build-test-app.ts';
-import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createOpsDeps } from '../../ops/commands.ts';
@@ -19,6 +18,7 @@ import {
   bookWalletClients,
   closeBookTestApp,
   openWithLaunchToken,
+  supportRead,
 } from '../inhouse-vendor/inhouse-book.fixture.ts';
 import {
   type EngineGame,
@@ -293,13 +293,7 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
     const draw = await fx.draw(game);
     await placed(await fx.place(token, draw.drawId, [lo('12', '1000'), lo('12', '1000'), lo('13', '500')]));
     const url = `/wps/ops/lottery/draws/${draw.drawId}/liability`;
-    expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    const operator = await operatorTokenFor(test.app, test.database.db, 'support');
-    const response = await test.app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${operator}` },
-    });
+    const response = await supportRead(test.app, test.database.db, url);
     expect(response.statusCode, response.body).toBe(200);
     const view = lotteryLiabilityResponseSchema.parse(response.json()).value;
     expect(view).toMatchObject({ stakesMinor: '2500', worstCaseMinor: String(94_999n * 2n + 47_499n) });

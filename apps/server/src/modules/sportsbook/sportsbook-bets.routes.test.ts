@@ -11,7 +11,6 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, tallyAnswers } from '../../../test/helpers/build-test-app.ts';
-import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
 import {
@@ -19,6 +18,7 @@ import {
   bookWalletClients,
   closeBookTestApp,
   openWithLaunchToken,
+  supportRead,
 } from '../inhouse-vendor/inhouse-book.fixture.ts';
 import { SportsBetsService } from './sportsbook-bets.service.ts';
 import { type SportsBettingFixture, sportsBettingFixture } from './sportsbook-betting.fixture.ts';
@@ -385,13 +385,7 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
     await placed(await fx.place(token, single(market.selections.home ?? 0n, 2000, '1000')));
     await placed(await fx.place(token, single(market.selections.home ?? 0n, 2000, '500')));
     const url = `/wps/ops/sportsbook/events/${event.id}/liability`;
-    expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    const operator = await operatorTokenFor(test.app, test.database.db, 'support');
-    const response = await test.app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${operator}` },
-    });
+    const response = await supportRead(test.app, test.database.db, url);
     expect(response.statusCode, response.body).toBe(200);
     const view = sportsLiabilityResponseSchema.parse(response.json()).value;
     expect(view).toMatchObject({ eventId: String(event.id), status: 'scheduled', liabilityMinor: '3000' });
@@ -400,11 +394,11 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
       { key: 'draw', liabilityMinor: '0', stakesMinor: '0', bets: 0 },
       { key: 'away', liabilityMinor: '0', stakesMinor: '0', bets: 0 },
     ]);
-    const missing = await test.app.inject({
-      method: 'GET',
-      url: '/wps/ops/sportsbook/events/999999999/liability',
-      headers: { authorization: `Bearer ${operator}` },
-    });
+    const missing = await supportRead(
+      test.app,
+      test.database.db,
+      '/wps/ops/sportsbook/events/999999999/liability',
+    );
     expect(messageOf(missing)).toBe('sportsbook_event_not_found');
 
     const launch = await test.app.inject({

@@ -9,11 +9,11 @@ import {
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { ensureGame } from '../../../test/helpers/games-fixture.ts';
-import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
+import type { WalletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import type { SbOutcomeColumn } from '../../db/tables/sportsbook.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { bookPlayerCalls, inhouseBookVendor } from '../inhouse-vendor/inhouse-book.fixture.ts';
+import { bookFixtureBase } from '../inhouse-vendor/inhouse-book.fixture.ts';
 
 /** The secret the tests give the SPORTSBOOK vendor. */
 export const TEST_SPORTSBOOK_SECRET = 'sportsbook-betting-test-secret-0123456789ab';
@@ -71,13 +71,17 @@ export async function sportsBettingFixture(
   database: DatabaseHandle,
   clock: Clock,
 ): Promise<SportsBettingFixture> {
-  const { db } = database;
-  const wallet = await walletFixture(app, database);
-  const vendorId = await inhouseBookVendor(db, wallet.brandId, {
-    code: SPORTSBOOK_VENDOR_CODE,
-    secret: TEST_SPORTSBOOK_SECRET,
-    launchUrl: '/sportsbook',
-    name: 'Lotus Sports',
+  const { db, wallet, vendorId, calls } = await bookFixtureBase(app, database, {
+    vendor: {
+      code: SPORTSBOOK_VENDOR_CODE,
+      secret: TEST_SPORTSBOOK_SECRET,
+      launchUrl: '/sportsbook',
+      name: 'Lotus Sports',
+    },
+    sessionUrl: '/sportsbook/api/session',
+    header: SPORTSBOOK_SESSION_HEADER,
+    subnet: 21,
+    tokenOf: (body) => sportsSessionResponseSchema.parse(body).value.sessionToken,
   });
   for (const [code, type] of [
     ['sports', 'SPORTS'],
@@ -106,15 +110,6 @@ export async function sportsBettingFixture(
   let events = 0;
   const bump = (marketId: bigint) =>
     db.updateTable('sb_markets').set({ version: sql`version + 1` }).where('id', '=', marketId).execute();
-
-  const calls = bookPlayerCalls(app, db, {
-    brandId: wallet.brandId,
-    vendorId,
-    sessionUrl: '/sportsbook/api/session',
-    header: SPORTSBOOK_SESSION_HEADER,
-    subnet: 21,
-    tokenOf: (body) => sportsSessionResponseSchema.parse(body).value.sessionToken,
-  });
 
   const fixture: SportsBettingFixture = {
     wallet,
