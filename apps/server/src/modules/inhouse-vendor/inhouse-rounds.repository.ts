@@ -57,6 +57,12 @@ export type LineValues<T extends LineTable> = { lineNo: number } & {
     : never;
 };
 
+/** `column = value and …` for an exposure row's key. */
+function keyMatch(key: object) {
+  const terms = Object.entries(key).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  return sql.join(terms, sql` and `);
+}
+
 export class InhouseRoundsRepository<E extends Executor = Executor> extends Repository<E> {
   async createSession(
     this: InhouseRoundsRepository<Tx>,
@@ -142,6 +148,15 @@ export class InhouseRoundsRepository<E extends Executor = Executor> extends Repo
     return result.rows.length > 0;
   }
 
+  /** An exposure row's sum now (0 when the row is not there yet). */
+  async exposureMinor<T extends ExposureTable>(table: T, key: ExposureKey<T>): Promise<bigint> {
+    const amount = sql.ref(EXPOSURE_AMOUNT[table]);
+    const result = await sql<{ amount: bigint }>`
+      select ${amount} as amount from ${sql.table(table)} where ${keyMatch(key)}`.execute(this.db);
+    const row = result.rows[0];
+    return row ? BigInt(row.amount) : 0n;
+  }
+
   /** Takes `amountMinor` back out of an exposure row, never below zero (the round stands for nothing). */
   async releaseExposure<T extends ExposureTable>(
     this: InhouseRoundsRepository<Tx>,
@@ -150,12 +165,9 @@ export class InhouseRoundsRepository<E extends Executor = Executor> extends Repo
     amountMinor: bigint,
   ): Promise<void> {
     const amount = sql.ref(EXPOSURE_AMOUNT[table]);
-    const where = Object.entries(key as Record<string, unknown>).map(
-      ([column, value]) => sql`${sql.ref(column)} = ${value}`,
-    );
     await sql`
       update ${sql.table(table)} set ${amount} = greatest(${amount} - ${amountMinor}, 0)
-      where ${sql.join(where, sql` and `)}`.execute(this.db);
+      where ${keyMatch(key)}`.execute(this.db);
   }
 
   /**

@@ -231,13 +231,9 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
   }
 
   async #left(drawId: bigint, key: string, maxMinor: bigint): Promise<bigint> {
-    const row = await this.db
-      .selectFrom('lottery_exposure')
-      .select('payout_minor')
-      .where('draw_id', '=', drawId)
-      .where('exposure_key', '=', key)
-      .executeTakeFirst();
-    const left = maxMinor - (row?.payout_minor ?? 0n);
+    const left =
+      maxMinor -
+      (await this.#rounds.exposureMinor('lottery_exposure', { draw_id: drawId, exposure_key: key }));
     return left > 0n ? left : 0n;
   }
 

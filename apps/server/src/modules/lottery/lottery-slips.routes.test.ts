@@ -20,6 +20,7 @@ import {
   openWithLaunchToken,
   supportRead,
 } from '../inhouse-vendor/inhouse-book.fixture.ts';
+import { InhouseRoundsRepository } from '../inhouse-vendor/inhouse-rounds.repository.ts';
 import {
   type EngineGame,
   type LotteryEngineFixture,
@@ -62,15 +63,11 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
       .selectAll()
       .where('id', '=', BigInt(slipId.slice(4)))
       .executeTakeFirstOrThrow();
-  const exposure = async (drawId: bigint, key: string) =>
-    (
-      await test.database.db
-        .selectFrom('lottery_exposure')
-        .select('payout_minor')
-        .where('draw_id', '=', drawId)
-        .where('exposure_key', '=', key)
-        .executeTakeFirst()
-    )?.payout_minor ?? 0n;
+  const exposure = (drawId: bigint, key: string) =>
+    new InhouseRoundsRepository(test.database.db).exposureMinor('lottery_exposure', {
+      draw_id: drawId,
+      exposure_key: key,
+    });
   const settle = () => test.app.jobs.runNow(SETTLE_JOB);
 
   it('opens a session from a launch token and reads the balance; refuses unknown tokens', async () => {

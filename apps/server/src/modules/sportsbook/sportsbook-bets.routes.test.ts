@@ -20,6 +20,7 @@ import {
   openWithLaunchToken,
   supportRead,
 } from '../inhouse-vendor/inhouse-book.fixture.ts';
+import { InhouseRoundsRepository } from '../inhouse-vendor/inhouse-rounds.repository.ts';
 import { SportsBetsService } from './sportsbook-bets.service.ts';
 import { type SportsBettingFixture, sportsBettingFixture } from './sportsbook-betting.fixture.ts';
 import { SportsSessionsService } from './sportsbook-sessions.service.ts';
@@ -57,23 +58,11 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
     acceptRule,
     legs: [{ selectionId: String(selectionId), oddsMilli }],
   });
-  const exposure = async (marketId: bigint, key: string) =>
-    (
-      await test.database.db
-        .selectFrom('sb_exposure')
-        .select('liability_minor')
-        .where('market_id', '=', marketId)
-        .where('sel_key', '=', key)
-        .executeTakeFirst()
-    )?.liability_minor ?? 0n;
-  const eventExposure = async (eventId: bigint) =>
-    (
-      await test.database.db
-        .selectFrom('sb_event_exposure')
-        .select('liability_minor')
-        .where('event_id', '=', eventId)
-        .executeTakeFirst()
-    )?.liability_minor ?? 0n;
+  const rounds = () => new InhouseRoundsRepository(test.database.db);
+  const exposure = (marketId: bigint, key: string) =>
+    rounds().exposureMinor('sb_exposure', { market_id: marketId, sel_key: key });
+  const eventExposure = (eventId: bigint) =>
+    rounds().exposureMinor('sb_event_exposure', { event_id: eventId });
 
   it('opens a session from a launch token; refuses unknown tokens and calls without a session', async () => {
     const member = await fx.wallet.member({ fundMinor: 250_000n });
