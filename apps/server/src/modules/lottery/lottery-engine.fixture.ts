@@ -5,10 +5,11 @@ import {
   lotterySessionResponseSchema,
 } from '@lotus/shared/lottery.schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { ensureGame, gameIdOf, insertLaunchSession } from '../../../test/helpers/games-fixture.ts';
-import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
+import { ensureGame, gameIdOf } from '../../../test/helpers/games-fixture.ts';
+import type { WalletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { bookFixtureBase } from '../inhouse-vendor/inhouse-book.fixture.ts';
 
 /** The secret the tests give the LOTTO vendor. */
 export const TEST_LOTTO_SECRET = 'lottery-engine-test-secret-0123456789abcdef';
@@ -39,7 +40,6 @@ export type LotteryEngineFixture = {
 };
 
 let drawCounter = 0;
-let opened = 0;
 
 /**
  * The lottery engine switched on as an operator would (rows written directly; the draws part's calendar is
@@ -50,35 +50,22 @@ export async function lotteryEngineFixture(
   database: DatabaseHandle,
   clock: Clock,
 ): Promise<LotteryEngineFixture> {
-  const { db } = database;
-  const wallet = await walletFixture(app, database);
-  const values = {
-    wallet_secret: TEST_LOTTO_SECRET,
-    launch_url: '/lottery',
-    integration: 'inhouse' as const,
-    maintenance: false,
-    enabled: true,
-  };
-  const vendor = await db
-    .insertInto('vendors')
-    .values({
-      brand_id: wallet.brandId,
-      vassalage: LOTTERY_VENDOR_CODE,
-      display_name: JSON.stringify({ EN: 'Lotto' }),
-      ...values,
-    })
-    .onConflict((conflict) => conflict.columns(['brand_id', 'vassalage']).doUpdateSet(values))
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { db, wallet, vendorId, calls } = await bookFixtureBase(app, database, {
+    vendor: { code: LOTTERY_VENDOR_CODE, secret: TEST_LOTTO_SECRET, launchUrl: '/lottery', name: 'Lotto' },
+    sessionUrl: '/lotto/api/session',
+    header: LOTTERY_SESSION_HEADER,
+    subnet: 20,
+    tokenOf: (body) => lotterySessionResponseSchema.parse(body).value.sessionToken,
+  });
 
   const fixture: LotteryEngineFixture = {
     wallet,
-    vendorId: vendor.id,
+    vendorId,
     async game(options = {}) {
       const code = `t-vn-${randomUUID().slice(0, 8)}`;
       await ensureGame(db, {
         brandId: wallet.brandId,
-        vendorId: vendor.id,
+        vendorId,
         gameType: 'LOTT',
         gameCode: code,
         names: { EN: `Test VN ${code}`, HI: `टेस्ट ${code}` },
@@ -87,7 +74,7 @@ export async function lotteryEngineFixture(
         .insertInto('lottery_games')
         .values({
           brand_id: wallet.brandId,
-          game_id: await gameIdOf(db, vendor.id, code),
+          game_id: await gameIdOf(db, vendorId, code),
           game_code: code,
           family: 'vn',
           variant: 'north',
@@ -122,38 +109,10 @@ export async function lotteryEngineFixture(
         .executeTakeFirstOrThrow();
       return { id: row.id, drawId: `${game.code}-${drawNo}`, closesAt };
     },
-    async open(memberId, game) {
-      const launchToken = await insertLaunchSession(db, {
-        brandId: wallet.brandId,
-        memberId,
-        gameId: await gameIdOf(db, vendor.id, game.code),
-        vendorId: vendor.id,
-        minutes: 240,
-      });
-      // Each open from its own address: opening sessions has its own per-IP budget (60 a minute).
-      opened += 1;
-      const response = await app.inject({
-        method: 'POST',
-        url: '/lotto/api/session',
-        payload: { launchToken },
-        remoteAddress: `10.20.${(opened >> 8) & 255}.${opened & 255}`,
-      });
-      if (response.statusCode !== 200) throw new Error(`open: ${response.statusCode} ${response.body}`);
-      return lotterySessionResponseSchema.parse(response.json()).value.sessionToken;
-    },
+    open: (memberId, game) => calls.open(memberId, game.code),
     place: (token, drawId, lines, requestId = randomUUID()) =>
-      app.inject({
-        method: 'POST',
-        url: '/lotto/api/slips',
-        headers: { [LOTTERY_SESSION_HEADER]: token },
-        payload: { requestId, drawId, lines },
-      }),
-    get: (url, token) =>
-      app.inject({
-        method: 'GET',
-        url,
-        headers: token === null ? {} : { [LOTTERY_SESSION_HEADER]: token },
-      }),
+      calls.post('/lotto/api/slips', token, { requestId, drawId, lines }),
+    get: calls.get,
     async setResult(draw, result) {
       await db
         .updateTable('lottery_draws')

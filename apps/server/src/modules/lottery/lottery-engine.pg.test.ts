@@ -1,12 +1,9 @@
 import { LOTTERY_VENDOR_CODE } from '@lotus/shared/lottery.schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type PooledTestApp,
-  startPooledTestApp,
-  tallyAnswers,
-} from '../../../test/helpers/build-test-app.ts';
+import { type PooledTestApp, tallyAnswers } from '../../../test/helpers/build-test-app.ts';
 import { manualClock } from '../../lib/clock.ts';
+import { closePooledBookApps, pooledBookApps } from '../inhouse-vendor/inhouse-book.fixture.ts';
 import { catalogueWalletClient } from '../inhouse-vendor/inhouse-vendor-module.ts';
 import { injectTransport } from '../vendor-protocol/protocol-client.ts';
 import {
@@ -38,14 +35,9 @@ describe('lottery engine under concurrency [postgres]', () => {
   let fx: LotteryEngineFixture;
 
   beforeAll(async () => {
-    first = await startPooledTestApp({ pool: 20, clock, checkLedger: true });
-    second = await startPooledTestApp({ pool: 10, clock, database: first.database });
-    fx = await lotteryEngineFixture(first.app, first.database, clock);
+    ({ first, second, fx } = await pooledBookApps(clock, lotteryEngineFixture));
   }, 120_000);
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(() => closePooledBookApps(first, second));
 
   const db = () => first.database.db;
   const lo = (selection: string) => [{ betType: 'lo2', selection, stakeMinor: '1000' }];

@@ -6,17 +6,15 @@ import type {
   LotteryVariantColumn,
 } from '../../db/tables/lottery.ts';
 import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
+import {
+  type BookSession,
+  InhouseRoundsRepository,
+  stalePendingIds,
+} from '../inhouse-vendor/inhouse-rounds.repository.ts';
 
 /** The SQL of the engine part (docs/lottery.md "Bet slips through the protocol"): sessions, slips, exposure. */
 
-export type LotterySession = {
-  id: bigint;
-  playerRef: string;
-  walletSession: string;
-  currency: string;
-  language: string;
-  expiresAt: Date;
-};
+export type LotterySession = BookSession;
 
 /** A draw as placement and settlement read it, with its game's rules. */
 export type EngineDraw = {
@@ -89,40 +87,8 @@ function slipLineOf(row: Selectable<LotteryLinesTable>): SlipLine {
 const publicDrawId = sql<string>`lottery_games.game_code || '-' || lottery_draws.draw_no`;
 
 export class LotteryEngineRepository<E extends Executor = Executor> extends Repository<E> {
-  async createSession(
-    this: LotteryEngineRepository<Tx>,
-    input: Omit<LotterySession, 'id'> & { tokenHash: string },
-  ): Promise<void> {
-    await this.db
-      .insertInto('lottery_sessions')
-      .values({
-        token_hash: input.tokenHash,
-        player_ref: input.playerRef,
-        wallet_session: input.walletSession,
-        currency: input.currency,
-        language: input.language,
-        expires_at: input.expiresAt,
-      })
-      .execute();
-  }
-
-  async sessionByTokenHash(tokenHash: string): Promise<LotterySession | undefined> {
-    const row = await this.db
-      .selectFrom('lottery_sessions')
-      .selectAll()
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
-    return (
-      row && {
-        id: row.id,
-        playerRef: row.player_ref,
-        walletSession: row.wallet_session,
-        currency: row.currency,
-        language: row.language,
-        expiresAt: new Date(row.expires_at),
-      }
-    );
-  }
+  /** The round plumbing shared with the sportsbook, on this repository's executor. */
+  readonly #rounds: InhouseRoundsRepository<E> = new InhouseRoundsRepository(this.db);
 
   #draws() {
     return this.db
@@ -259,26 +225,15 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
     amountMinor: bigint,
     maxMinor: bigint,
   ): Promise<{ ok: true } | { ok: false; leftMinor: bigint }> {
-    if (amountMinor > maxMinor) return { ok: false, leftMinor: await this.#left(drawId, key, maxMinor) };
-    const result = await sql<{ payout_minor: string }>`
-      insert into lottery_exposure (draw_id, exposure_key, payout_minor)
-      values (${drawId}, ${key}, ${amountMinor})
-      on conflict (draw_id, exposure_key) do update
-        set payout_minor = lottery_exposure.payout_minor + excluded.payout_minor
-        where lottery_exposure.payout_minor + excluded.payout_minor <= ${maxMinor}
-      returning payout_minor`.execute(this.db);
-    if (result.rows.length > 0) return { ok: true };
+    const key_ = { draw_id: drawId, exposure_key: key };
+    if (await this.#rounds.addExposure('lottery_exposure', key_, amountMinor, maxMinor)) return { ok: true };
     return { ok: false, leftMinor: await this.#left(drawId, key, maxMinor) };
   }
 
   async #left(drawId: bigint, key: string, maxMinor: bigint): Promise<bigint> {
-    const row = await this.db
-      .selectFrom('lottery_exposure')
-      .select('payout_minor')
-      .where('draw_id', '=', drawId)
-      .where('exposure_key', '=', key)
-      .executeTakeFirst();
-    const left = maxMinor - (row?.payout_minor ?? 0n);
+    const left =
+      maxMinor -
+      (await this.#rounds.exposureMinor('lottery_exposure', { draw_id: drawId, exposure_key: key }));
     return left > 0n ? left : 0n;
   }
 
@@ -289,12 +244,8 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
       exposureKeyOf(a) < exposureKeyOf(b) ? -1 : exposureKeyOf(a) > exposureKeyOf(b) ? 1 : 0,
     );
     for (const line of lines) {
-      await this.db
-        .updateTable('lottery_exposure')
-        .set({ payout_minor: sql`greatest(payout_minor - ${line.maxPayoutMinor}, 0)` })
-        .where('draw_id', '=', drawId)
-        .where('exposure_key', '=', exposureKeyOf(line))
-        .execute();
+      const key = { draw_id: drawId, exposure_key: exposureKeyOf(line) };
+      await this.#rounds.releaseExposure('lottery_exposure', key, line.maxPayoutMinor);
     }
   }
 
@@ -310,33 +261,20 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
     at: Date,
     extra: { refusal?: string; payoutMinor?: bigint } = {},
   ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('lottery_slips')
-      .set({
-        status: to,
-        ...(to === 'placed' ? { placed_at: at } : { finished_at: at }),
-        ...(extra.refusal === undefined ? {} : { refusal: extra.refusal }),
-        ...(extra.payoutMinor === undefined ? {} : { payout_minor: extra.payoutMinor }),
-      })
-      .where('id', '=', slipId)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return this.#rounds.moveRound('lottery_slips', slipId, from, to, at, {
+      refusal: extra.refusal,
+      payout_minor: extra.payoutMinor,
+    });
   }
 
+  /** Each line's payout, in one statement for the slip. */
   async setLinePayouts(
     this: LotteryEngineRepository<Tx>,
     slipId: bigint,
     payouts: { lineNo: number; payoutMinor: bigint }[],
   ): Promise<void> {
-    for (const line of payouts) {
-      await this.db
-        .updateTable('lottery_lines')
-        .set({ payout_minor: line.payoutMinor })
-        .where('slip_id', '=', slipId)
-        .where('line_no', '=', line.lineNo)
-        .execute();
-    }
+    const lines = payouts.map((line) => ({ lineNo: line.lineNo, payout_minor: line.payoutMinor }));
+    await this.#rounds.setLines('lottery_lines', slipId, lines);
   }
 
   #slips() {
@@ -438,17 +376,14 @@ export class LotteryEngineRepository<E extends Executor = Executor> extends Repo
   async stalePending(before: Date, limit: number): Promise<SlipRecord[]> {
     // Only draws not yet settled can hold a pending slip: their few ids lead to the (draw, status) index
     // instead of a scan of every slip ever placed.
+    const openDraws = this.db
+      .selectFrom('lottery_draws')
+      .select('id')
+      .where('status', 'in', ['scheduled', 'result_entered', 'drawn', 'cancelled']);
+    const within = { column: 'draw_id' as const, in: openDraws };
     return this.#slips()
-      .where('lottery_slips.draw_id', 'in', (eb) =>
-        eb
-          .selectFrom('lottery_draws')
-          .select('id')
-          .where('status', 'in', ['scheduled', 'result_entered', 'drawn', 'cancelled']),
-      )
-      .where('lottery_slips.status', '=', 'pending')
-      .where('lottery_slips.created_at', '<', before)
+      .where('lottery_slips.id', 'in', stalePendingIds('lottery_slips', before, limit, within))
       .orderBy('lottery_slips.id')
-      .limit(limit)
       .execute();
   }
 

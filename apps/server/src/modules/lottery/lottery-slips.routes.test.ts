@@ -9,15 +9,18 @@ import {
 } from '@lotus/shared/lottery.schema';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
-import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
-import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
+import type { TestApp } from '../../../test/helpers/build-test-app.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createOpsDeps } from '../../ops/commands.ts';
-import type { WalletClientSource } from '../inhouse-vendor/inhouse-vendor.service.ts';
-import { catalogueWalletClient } from '../inhouse-vendor/inhouse-vendor-module.ts';
-import { injectTransport } from '../vendor-protocol/protocol-client.ts';
+import {
+  bookTestApp,
+  bookWalletClients,
+  closeBookTestApp,
+  openWithLaunchToken,
+  supportRead,
+} from '../inhouse-vendor/inhouse-book.fixture.ts';
+import { InhouseRoundsRepository } from '../inhouse-vendor/inhouse-rounds.repository.ts';
 import {
   type EngineGame,
   type LotteryEngineFixture,
@@ -45,14 +48,10 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
   let game: EngineGame;
 
   beforeAll(async () => {
-    test = await buildTestApp({ backend, clock });
-    fx = await lotteryEngineFixture(test.app, test.database, clock);
+    ({ test, fx } = await bookTestApp(backend, clock, lotteryEngineFixture));
     game = await fx.game();
   }, 60_000);
-  afterAll(async () => {
-    if (test) await assertLedgerInvariants(test.database.db);
-    await test?.close();
-  });
+  afterAll(() => closeBookTestApp(test));
 
   const placed = async (response: LightMyRequestResponse) => {
     expect(response.statusCode, response.body).toBe(200);
@@ -64,15 +63,11 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
       .selectAll()
       .where('id', '=', BigInt(slipId.slice(4)))
       .executeTakeFirstOrThrow();
-  const exposure = async (drawId: bigint, key: string) =>
-    (
-      await test.database.db
-        .selectFrom('lottery_exposure')
-        .select('payout_minor')
-        .where('draw_id', '=', drawId)
-        .where('exposure_key', '=', key)
-        .executeTakeFirst()
-    )?.payout_minor ?? 0n;
+  const exposure = (drawId: bigint, key: string) =>
+    new InhouseRoundsRepository(test.database.db).exposureMinor('lottery_exposure', {
+      draw_id: drawId,
+      exposure_key: key,
+    });
   const settle = () => test.app.jobs.runNow(SETTLE_JOB);
 
   it('opens a session from a launch token and reads the balance; refuses unknown tokens', async () => {
@@ -81,11 +76,7 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
     const balance = await fx.get('/lotto/api/balance', token);
     expect(lotteryBalanceResponseSchema.parse(balance.json()).value.balanceMinor).toBe('250000');
     expect((await fx.get('/lotto/api/balance', null)).statusCode).toBe(401);
-    const unknown = await test.app.inject({
-      method: 'POST',
-      url: '/lotto/api/session',
-      payload: { launchToken: 'x'.repeat(43) },
-    });
+    const unknown = await openWithLaunchToken(test.app, '/lotto/api/session', 'x'.repeat(43));
     expect(unknown.statusCode).toBe(401);
   });
 
@@ -276,18 +267,8 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
     const token = await fx.open(member.id, game);
     const draw = await fx.draw(game);
     const { db } = test.database;
-    const real = catalogueWalletClient(db, injectTransport(test.app), clock, LOTTERY_VENDOR_CODE);
     // The debit reaches the platform and moves the money, then the connection breaks before the answer.
-    const losing: WalletClientSource = async () => {
-      const client = await real();
-      return {
-        ...client,
-        debit: async (input) => {
-          await client.debit(input);
-          throw new Error('socket hang up');
-        },
-      };
-    };
+    const { real, losingDebit: losing } = bookWalletClients(test.app, db, clock, LOTTERY_VENDOR_CODE);
     const sessions = new LotterySessionsService({ db, wallet: real, clock });
     const slips = new LotterySlipsService({ db, wallet: losing, clock });
     const session = await sessions.sessionOf(token);
@@ -309,13 +290,7 @@ describe.each(testBackends())('lottery slips [%s]', (backend) => {
     const draw = await fx.draw(game);
     await placed(await fx.place(token, draw.drawId, [lo('12', '1000'), lo('12', '1000'), lo('13', '500')]));
     const url = `/wps/ops/lottery/draws/${draw.drawId}/liability`;
-    expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    const operator = await operatorTokenFor(test.app, test.database.db, 'support');
-    const response = await test.app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${operator}` },
-    });
+    const response = await supportRead(test.app, test.database.db, url);
     expect(response.statusCode, response.body).toBe(200);
     const view = lotteryLiabilityResponseSchema.parse(response.json()).value;
     expect(view).toMatchObject({ stakesMinor: '2500', worstCaseMinor: String(94_999n * 2n + 47_499n) });

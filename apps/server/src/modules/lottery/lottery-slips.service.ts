@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { type Db, type Tx, UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { walletBalance } from '../inhouse-vendor/inhouse-book-sessions.service.ts';
 import { refusalError, type WalletClientSource } from '../inhouse-vendor/inhouse-vendor.service.ts';
 import type { SeamlessWalletClient, WalletResult } from '../vendor-protocol/protocol-types.ts';
 import {
@@ -17,7 +18,6 @@ import {
   type SlipLine,
   type SlipRecord,
 } from './lottery-engine.repository.ts';
-import { walletBalance } from './lottery-sessions.service.ts';
 
 /** The protocol round of a slip (docs/lottery.md: one slip = one round). */
 export function roundIdOf(slipId: bigint): string {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type {
   SbBetStatusColumn,
   SbEventStatusColumn,
@@ -8,17 +7,15 @@ import type {
   SbSportColumn,
 } from '../../db/tables/sportsbook.ts';
 import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
+import {
+  type BookSession,
+  InhouseRoundsRepository,
+  stalePendingIds,
+} from '../inhouse-vendor/inhouse-rounds.repository.ts';
 
 /** The SQL of the betting part (docs/sportsbook.md "Bets through the protocol"): sessions, bets, exposure. */
 
-export type SportsSession = {
-  id: bigint;
-  playerRef: string;
-  walletSession: string;
-  currency: string;
-  language: string;
-  expiresAt: Date;
-};
+export type SportsSession = BookSession;
 
 /** A selection as placement and cash-out read it: its market's and event's state with it. */
 export type LegState = {
@@ -132,40 +129,8 @@ const OPEN_STATUSES: SbBetStatusColumn[] = ['pending', 'placed'];
 const SETTLED_STATUSES: SbBetStatusColumn[] = ['settled', 'cashed_out', 'refunded', 'voided'];
 
 export class SportsBetsRepository<E extends Executor = Executor> extends Repository<E> {
-  async createSession(
-    this: SportsBetsRepository<Tx>,
-    tokenHash: string,
-    session: Omit<SportsSession, 'id'>,
-  ): Promise<void> {
-    const { playerRef, walletSession, currency, language, expiresAt } = session;
-    await this.db
-      .insertInto('sb_sessions')
-      .values({
-        token_hash: tokenHash,
-        currency,
-        language,
-        player_ref: playerRef,
-        wallet_session: walletSession,
-        expires_at: expiresAt,
-      })
-      .execute();
-  }
-
-  async sessionByTokenHash(tokenHash: string): Promise<SportsSession | undefined> {
-    const row = await this.db
-      .selectFrom('sb_sessions')
-      .select([
-        'id',
-        'player_ref as playerRef',
-        'wallet_session as walletSession',
-        'currency',
-        'language',
-        'expires_at as expiresAt',
-      ])
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
-    return row && { ...row, expiresAt: new Date(row.expiresAt) };
-  }
+  /** The round plumbing shared with the lottery engine, on this repository's executor. */
+  readonly #rounds: InhouseRoundsRepository<E> = new InhouseRoundsRepository(this.db);
 
   #legStates() {
     return this.db
@@ -276,10 +241,7 @@ export class SportsBetsRepository<E extends Executor = Executor> extends Reposit
     return row.id;
   }
 
-  /**
-   * Adds to a selection's exposure in one statement that succeeds only while the sum stays within `max`:
-   * concurrent bets serialise on the row, so they cannot pass the limit together. False when it would.
-   */
+  /** Adds to a selection's exposure within `maxMinor` (one conditional upsert). False when it would pass. */
   async addExposure(
     this: SportsBetsRepository<Tx>,
     marketId: bigint,
@@ -287,15 +249,8 @@ export class SportsBetsRepository<E extends Executor = Executor> extends Reposit
     amountMinor: bigint,
     maxMinor: bigint,
   ): Promise<boolean> {
-    if (amountMinor > maxMinor) return false;
-    const result = await sql<{ liability_minor: string }>`
-      insert into sb_exposure (market_id, sel_key, liability_minor)
-      values (${marketId}, ${selKey}, ${amountMinor})
-      on conflict (market_id, sel_key) do update
-        set liability_minor = sb_exposure.liability_minor + excluded.liability_minor
-        where sb_exposure.liability_minor + excluded.liability_minor <= ${maxMinor}
-      returning liability_minor`.execute(this.db);
-    return result.rows.length > 0;
+    const key = { market_id: marketId, sel_key: selKey };
+    return this.#rounds.addExposure('sb_exposure', key, amountMinor, maxMinor);
   }
 
   /** The event's side of the exposure, by the same kind of conditional upsert. */
@@ -305,15 +260,7 @@ export class SportsBetsRepository<E extends Executor = Executor> extends Reposit
     amountMinor: bigint,
     maxMinor: bigint,
   ): Promise<boolean> {
-    if (amountMinor > maxMinor) return false;
-    const result = await sql<{ liability_minor: string }>`
-      insert into sb_event_exposure (event_id, liability_minor)
-      values (${eventId}, ${amountMinor})
-      on conflict (event_id) do update
-        set liability_minor = sb_event_exposure.liability_minor + excluded.liability_minor
-        where sb_event_exposure.liability_minor + excluded.liability_minor <= ${maxMinor}
-      returning liability_minor`.execute(this.db);
-    return result.rows.length > 0;
+    return this.#rounds.addExposure('sb_event_exposure', { event_id: eventId }, amountMinor, maxMinor);
   }
 
   /**
@@ -338,20 +285,12 @@ export class SportsBetsRepository<E extends Executor = Executor> extends Reposit
       a.marketId === b.marketId ? a.selKey.localeCompare(b.selKey) : a.marketId < b.marketId ? -1 : 1,
     );
     for (const leg of legs) {
-      await this.db
-        .updateTable('sb_exposure')
-        .set({ liability_minor: sql`greatest(liability_minor - ${amount}, 0)` })
-        .where('market_id', '=', leg.marketId)
-        .where('sel_key', '=', leg.selKey)
-        .execute();
+      const key = { market_id: leg.marketId, sel_key: leg.selKey };
+      await this.#rounds.releaseExposure('sb_exposure', key, amount);
     }
     const events = [...new Set(legs.map((leg) => leg.eventId))].sort((a, b) => (a < b ? -1 : 1));
     for (const eventId of events) {
-      await this.db
-        .updateTable('sb_event_exposure')
-        .set({ liability_minor: sql`greatest(liability_minor - ${amount}, 0)` })
-        .where('event_id', '=', eventId)
-        .execute();
+      await this.#rounds.releaseExposure('sb_event_exposure', { event_id: eventId }, amount);
     }
   }
 
@@ -373,36 +312,27 @@ export class SportsBetsRepository<E extends Executor = Executor> extends Reposit
       voidedBy?: string;
     } = {},
   ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('sb_bets')
-      .set({
-        status: to,
-        ...(to === 'placed' ? { placed_at: at } : { finished_at: at }),
-        ...(extra.refusal === undefined ? {} : { refusal: extra.refusal }),
-        ...(extra.payoutMinor === undefined ? {} : { payout_minor: extra.payoutMinor }),
-        ...(extra.cashoutMinor === undefined ? {} : { cashout_minor: extra.cashoutMinor }),
-        ...(extra.voidReason === undefined ? {} : { void_reason: extra.voidReason }),
-        ...(extra.voidedBy === undefined ? {} : { voided_by: extra.voidedBy }),
-      })
-      .where('id', '=', betId)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return this.#rounds.moveRound('sb_bets', betId, from, to, at, {
+      refusal: extra.refusal,
+      payout_minor: extra.payoutMinor,
+      cashout_minor: extra.cashoutMinor,
+      void_reason: extra.voidReason,
+      voided_by: extra.voidedBy,
+    });
   }
 
+  /** Each leg's outcome, in one statement for the bet. */
   async setLegOutcomes(
     this: SportsBetsRepository<Tx>,
     betId: bigint,
     outcomes: { legNo: number; outcome: SbOutcomeColumn; deadHeatMilli: number | null }[],
   ): Promise<void> {
-    for (const leg of outcomes) {
-      await this.db
-        .updateTable('sb_bet_legs')
-        .set({ outcome: leg.outcome, dead_heat_milli: leg.deadHeatMilli })
-        .where('bet_id', '=', betId)
-        .where('leg_no', '=', leg.legNo)
-        .execute();
-    }
+    const legs = outcomes.map((leg) => ({
+      lineNo: leg.legNo,
+      outcome: leg.outcome,
+      dead_heat_milli: leg.deadHeatMilli,
+    }));
+    await this.#rounds.setLines('sb_bet_legs', betId, legs);
   }
 
   async betById(betId: bigint): Promise<BetRecord | undefined> {
@@ -492,10 +422,8 @@ export class SportsBetsRepository<E extends Executor = Executor> extends Reposit
     return this.db
       .selectFrom('sb_bets')
       .select(betColumns)
-      .where('status', '=', 'pending')
-      .where('created_at', '<', before)
+      .where('id', 'in', stalePendingIds('sb_bets', before, limit))
       .orderBy('id')
-      .limit(limit)
       .execute();
   }
 

@@ -10,14 +10,17 @@ import {
 } from '@lotus/shared/sportsbook.schema';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, tallyAnswers } from '../../../test/helpers/build-test-app.ts';
-import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
-import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
+import { type TestApp, tallyAnswers } from '../../../test/helpers/build-test-app.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
-import type { WalletClientSource } from '../inhouse-vendor/inhouse-vendor.service.ts';
-import { catalogueWalletClient } from '../inhouse-vendor/inhouse-vendor-module.ts';
-import { injectTransport } from '../vendor-protocol/protocol-client.ts';
+import {
+  bookTestApp,
+  bookWalletClients,
+  closeBookTestApp,
+  openWithLaunchToken,
+  supportRead,
+} from '../inhouse-vendor/inhouse-book.fixture.ts';
+import { InhouseRoundsRepository } from '../inhouse-vendor/inhouse-rounds.repository.ts';
 import { SportsBetsService } from './sportsbook-bets.service.ts';
 import { type SportsBettingFixture, sportsBettingFixture } from './sportsbook-betting.fixture.ts';
 import { SportsSessionsService } from './sportsbook-sessions.service.ts';
@@ -36,13 +39,9 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
   let fx: SportsBettingFixture;
 
   beforeAll(async () => {
-    test = await buildTestApp({ backend, clock });
-    fx = await sportsBettingFixture(test.app, test.database, clock);
+    ({ test, fx } = await bookTestApp(backend, clock, sportsBettingFixture));
   }, 60_000);
-  afterAll(async () => {
-    if (test) await assertLedgerInvariants(test.database.db);
-    await test?.close();
-  });
+  afterAll(() => closeBookTestApp(test));
 
   const placed = async (response: LightMyRequestResponse) => {
     expect(response.statusCode, response.body).toBe(200);
@@ -59,34 +58,18 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
     acceptRule,
     legs: [{ selectionId: String(selectionId), oddsMilli }],
   });
-  const exposure = async (marketId: bigint, key: string) =>
-    (
-      await test.database.db
-        .selectFrom('sb_exposure')
-        .select('liability_minor')
-        .where('market_id', '=', marketId)
-        .where('sel_key', '=', key)
-        .executeTakeFirst()
-    )?.liability_minor ?? 0n;
-  const eventExposure = async (eventId: bigint) =>
-    (
-      await test.database.db
-        .selectFrom('sb_event_exposure')
-        .select('liability_minor')
-        .where('event_id', '=', eventId)
-        .executeTakeFirst()
-    )?.liability_minor ?? 0n;
+  const rounds = () => new InhouseRoundsRepository(test.database.db);
+  const exposure = (marketId: bigint, key: string) =>
+    rounds().exposureMinor('sb_exposure', { market_id: marketId, sel_key: key });
+  const eventExposure = (eventId: bigint) =>
+    rounds().exposureMinor('sb_event_exposure', { event_id: eventId });
 
   it('opens a session from a launch token; refuses unknown tokens and calls without a session', async () => {
     const member = await fx.wallet.member({ fundMinor: 250_000n });
     const token = await fx.open(member.id);
     expect((await fx.get('/sportsbook/api/bets', token)).statusCode).toBe(200);
     expect((await fx.get('/sportsbook/api/bets', null)).statusCode).toBe(401);
-    const unknown = await test.app.inject({
-      method: 'POST',
-      url: '/sportsbook/api/session',
-      payload: { launchToken: 'x'.repeat(43) },
-    });
+    const unknown = await openWithLaunchToken(test.app, '/sportsbook/api/session', 'x'.repeat(43));
     expect(unknown.statusCode).toBe(401);
   });
 
@@ -320,17 +303,7 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
     const market = event.markets[0];
     if (!market) throw new Error('no market');
     const { db } = test.database;
-    const real = catalogueWalletClient(db, injectTransport(test.app), clock, SPORTSBOOK_VENDOR_CODE);
-    const losing: WalletClientSource = async () => {
-      const client = await real();
-      return {
-        ...client,
-        debit: async (input) => {
-          await client.debit(input);
-          throw new Error('socket hang up');
-        },
-      };
-    };
+    const { real, losingDebit: losing } = bookWalletClients(test.app, db, clock, SPORTSBOOK_VENDOR_CODE);
     const session = await new SportsSessionsService({ db, wallet: real, clock }).sessionOf(token);
     const bets = new SportsBetsService({ db, wallet: losing, clock });
     const request = { requestId: randomUUID(), ...single(market.selections.away ?? 0n, 4000, '3000') };
@@ -352,7 +325,7 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
     const market = event.markets[0];
     if (!market) throw new Error('no market');
     const { db } = test.database;
-    const wallet = catalogueWalletClient(db, injectTransport(test.app), clock, SPORTSBOOK_VENDOR_CODE);
+    const wallet = bookWalletClients(test.app, db, clock, SPORTSBOOK_VENDOR_CODE).real;
     const session = await new SportsSessionsService({ db, wallet, clock }).sessionOf(token);
     const waited: number[] = [];
     let during: () => Promise<void> = async () => {};
@@ -401,13 +374,7 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
     await placed(await fx.place(token, single(market.selections.home ?? 0n, 2000, '1000')));
     await placed(await fx.place(token, single(market.selections.home ?? 0n, 2000, '500')));
     const url = `/wps/ops/sportsbook/events/${event.id}/liability`;
-    expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    const operator = await operatorTokenFor(test.app, test.database.db, 'support');
-    const response = await test.app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${operator}` },
-    });
+    const response = await supportRead(test.app, test.database.db, url);
     expect(response.statusCode, response.body).toBe(200);
     const view = sportsLiabilityResponseSchema.parse(response.json()).value;
     expect(view).toMatchObject({ eventId: String(event.id), status: 'scheduled', liabilityMinor: '3000' });
@@ -416,11 +383,11 @@ describe.each(testBackends())('sportsbook bets [%s]', (backend) => {
       { key: 'draw', liabilityMinor: '0', stakesMinor: '0', bets: 0 },
       { key: 'away', liabilityMinor: '0', stakesMinor: '0', bets: 0 },
     ]);
-    const missing = await test.app.inject({
-      method: 'GET',
-      url: '/wps/ops/sportsbook/events/999999999/liability',
-      headers: { authorization: `Bearer ${operator}` },
-    });
+    const missing = await supportRead(
+      test.app,
+      test.database.db,
+      '/wps/ops/sportsbook/events/999999999/liability',
+    );
     expect(messageOf(missing)).toBe('sportsbook_event_not_found');
 
     const launch = await test.app.inject({

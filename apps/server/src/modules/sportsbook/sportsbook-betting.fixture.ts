@@ -8,11 +8,12 @@ import {
 } from '@lotus/shared/sportsbook.schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { ensureGame, gameIdOf, insertLaunchSession } from '../../../test/helpers/games-fixture.ts';
-import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
+import { ensureGame } from '../../../test/helpers/games-fixture.ts';
+import type { WalletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import type { SbOutcomeColumn } from '../../db/tables/sportsbook.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { bookFixtureBase } from '../inhouse-vendor/inhouse-book.fixture.ts';
 
 /** The secret the tests give the SPORTSBOOK vendor. */
 export const TEST_SPORTSBOOK_SECRET = 'sportsbook-betting-test-secret-0123456789ab';
@@ -58,7 +59,6 @@ export type SportsBettingFixture = {
   cancel(event: FixtureEvent): Promise<void>;
 };
 
-let opened = 0;
 let fixtures = 0;
 
 /**
@@ -71,26 +71,18 @@ export async function sportsBettingFixture(
   database: DatabaseHandle,
   clock: Clock,
 ): Promise<SportsBettingFixture> {
-  const { db } = database;
-  const wallet = await walletFixture(app, database);
-  const values = {
-    wallet_secret: TEST_SPORTSBOOK_SECRET,
-    launch_url: '/sportsbook',
-    integration: 'inhouse' as const,
-    maintenance: false,
-    enabled: true,
-  };
-  const vendor = await db
-    .insertInto('vendors')
-    .values({
-      brand_id: wallet.brandId,
-      vassalage: SPORTSBOOK_VENDOR_CODE,
-      display_name: JSON.stringify({ EN: 'Lotus Sports' }),
-      ...values,
-    })
-    .onConflict((conflict) => conflict.columns(['brand_id', 'vassalage']).doUpdateSet(values))
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { db, wallet, vendorId, calls } = await bookFixtureBase(app, database, {
+    vendor: {
+      code: SPORTSBOOK_VENDOR_CODE,
+      secret: TEST_SPORTSBOOK_SECRET,
+      launchUrl: '/sportsbook',
+      name: 'Lotus Sports',
+    },
+    sessionUrl: '/sportsbook/api/session',
+    header: SPORTSBOOK_SESSION_HEADER,
+    subnet: 21,
+    tokenOf: (body) => sportsSessionResponseSchema.parse(body).value.sessionToken,
+  });
   for (const [code, type] of [
     ['sports', 'SPORTS'],
     ['esports', 'ESPORTS'],
@@ -98,7 +90,7 @@ export async function sportsBettingFixture(
   ] as const) {
     await ensureGame(db, {
       brandId: wallet.brandId,
-      vendorId: vendor.id,
+      vendorId,
       gameType: type,
       gameCode: code,
       names: { EN: code, HI: code },
@@ -121,7 +113,7 @@ export async function sportsBettingFixture(
 
   const fixture: SportsBettingFixture = {
     wallet,
-    vendorId: vendor.id,
+    vendorId,
     async event(options = {}) {
       events += 1;
       const limit = 1_000_000_000n;
@@ -219,45 +211,10 @@ export async function sportsBettingFixture(
       if (id === undefined) throw new Error('no brand copied');
       return BigInt(id);
     },
-    async open(memberId) {
-      const launchToken = await insertLaunchSession(db, {
-        brandId: wallet.brandId,
-        memberId,
-        gameId: await gameIdOf(db, vendor.id, 'sports'),
-        vendorId: vendor.id,
-        minutes: 240,
-      });
-      // Each open from its own address: opening sessions has its own per-IP budget (60 a minute).
-      opened += 1;
-      const response = await app.inject({
-        method: 'POST',
-        url: '/sportsbook/api/session',
-        payload: { launchToken },
-        remoteAddress: `10.21.${(opened >> 8) & 255}.${opened & 255}`,
-      });
-      if (response.statusCode !== 200) throw new Error(`open: ${response.statusCode} ${response.body}`);
-      return sportsSessionResponseSchema.parse(response.json()).value.sessionToken;
-    },
-    place: (token, body) =>
-      app.inject({
-        method: 'POST',
-        url: '/sportsbook/api/bets',
-        headers: { [SPORTSBOOK_SESSION_HEADER]: token },
-        payload: { requestId: randomUUID(), ...body },
-      }),
-    get: (url, token) =>
-      app.inject({
-        method: 'GET',
-        url,
-        headers: token === null ? {} : { [SPORTSBOOK_SESSION_HEADER]: token },
-      }),
-    post: (url, token, payload) =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers: { [SPORTSBOOK_SESSION_HEADER]: token },
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      }),
+    open: (memberId) => calls.open(memberId, 'sports'),
+    place: (token, body) => calls.post('/sportsbook/api/bets', token, { requestId: randomUUID(), ...body }),
+    get: calls.get,
+    post: calls.post,
     async setOdds(market, key, oddsMilli) {
       await db
         .updateTable('sb_selections')

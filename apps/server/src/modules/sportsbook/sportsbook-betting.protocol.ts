@@ -6,13 +6,10 @@ import {
   type SportsBet,
 } from '@lotus/shared/sportsbook.schema';
 import type { FastifyBaseLogger } from 'fastify';
-import { refusalError } from '../inhouse-vendor/inhouse-vendor.service.ts';
-// The lottery's helper: a wallet call whose transport failed is `service_unavailable` (one rule for both books).
-import { walletCall } from '../lottery/lottery-sessions.service.ts';
+// The books' one balance read: a wallet call whose transport failed is `service_unavailable`.
+import { walletBalance } from '../inhouse-vendor/inhouse-book-sessions.service.ts';
 import type { SeamlessWalletClient } from '../vendor-protocol/protocol-types.ts';
-import type { BetRecord, LegRecord, SportsSession } from './sportsbook-bets.repository.ts';
-
-export { walletCall };
+import type { BetRecord, LegRecord } from './sportsbook-bets.repository.ts';
 
 /** The protocol side of a bet (docs/sportsbook.md: one bet = one round `SB-<bet id>`), and its view. */
 
@@ -165,13 +162,4 @@ export function legOutcomeNow(
 }
 
 /** The player's balance now, through the protocol. */
-export async function sportsWalletBalance(
-  client: SeamlessWalletClient,
-  session: SportsSession,
-): Promise<bigint> {
-  const result = await walletCall(() =>
-    client.balance({ playerId: session.playerRef, sessionToken: session.walletSession }),
-  );
-  if (result.status !== 'OK') throw refusalError(result);
-  return result.balanceMinor;
-}
+export const sportsWalletBalance = walletBalance;

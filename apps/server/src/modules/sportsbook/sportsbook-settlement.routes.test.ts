@@ -6,11 +6,11 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
-import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
+import type { TestApp } from '../../../test/helpers/build-test-app.ts';
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
+import { bookTestApp, closeBookTestApp } from '../inhouse-vendor/inhouse-book.fixture.ts';
 import {
   type FixtureMarket,
   type SportsBettingFixture,
@@ -38,14 +38,10 @@ describe.each(testBackends())('sportsbook settlement [%s]', (backend) => {
   let finance: string;
 
   beforeAll(async () => {
-    test = await buildTestApp({ backend, clock });
-    fx = await sportsBettingFixture(test.app, test.database, clock);
+    ({ test, fx } = await bookTestApp(backend, clock, sportsBettingFixture));
     finance = await operatorTokenFor(test.app, test.database.db, 'finance');
   }, 60_000);
-  afterAll(async () => {
-    if (test) await assertLedgerInvariants(test.database.db);
-    await test?.close();
-  });
+  afterAll(() => closeBookTestApp(test));
 
   const settle = () => test.app.jobs.runNow(SETTLE_JOB);
   const bet = async (token: string, legs: [string, number][], stakeMinor = '1000') => {
