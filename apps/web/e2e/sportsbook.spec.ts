@@ -2,7 +2,15 @@ import { expect as baseExpect, type Locator, type Page, test } from '@playwright
 import { registerByUsername, useOwnAddress } from './support/accounts.ts';
 import { artifactPath, openLayout } from './support/page-helpers.ts';
 import { serverUrl } from './support/servers.ts';
-import { JOURNEY_MATRIX, localeTexts, suffix, text, useVariant, type Variant } from './support/variants.ts';
+import {
+  JOURNEY_MATRIX,
+  localeTexts,
+  suffix,
+  type Texts,
+  text,
+  useVariant,
+  type Variant,
+} from './support/variants.ts';
 import { walletOps as ops } from './support/wallet-ops.ts';
 
 /**
@@ -66,11 +74,7 @@ async function openPrice(page: Page, eventId: string): Promise<{ market: Market;
 }
 
 /** The slip, opened on a phone (there it is a bar at the bottom until opened). */
-async function openSlip(
-  page: Page,
-  phone: boolean,
-  sports: ReturnType<typeof localeTexts>,
-): Promise<Locator> {
+async function openSlip(page: Page, phone: boolean, sports: Texts): Promise<Locator> {
   const slip = page.getByTestId('sports-slip');
   const opener = slip.getByRole('button', { name: text(sports, 'slip.open') });
   if (phone && (await opener.isVisible())) await opener.click();
@@ -103,7 +107,7 @@ async function balance(page: Page): Promise<number> {
 async function expectSettled(
   page: Page,
   phone: boolean,
-  sports: ReturnType<typeof localeTexts>,
+  sports: Texts,
   path: string,
   betId: string,
   statuses: RegExp,
@@ -119,12 +123,13 @@ async function expectSettled(
   return card;
 }
 
-async function sportsJourney(page: Page, variant: Variant, phone: boolean): Promise<void> {
+/** A fresh player with ₹1,000 in the variant and screen; the locale texts and a screenshot namer. */
+async function startPlayer(page: Page, variant: Variant, phone: boolean, journey: string) {
   const sports = localeTexts(variant.lang, 'sports');
   const shot = (name: string) => ({
     path: artifactPath(
       test.info(),
-      `sportsbook-${name}-${suffix(variant)}-${phone ? 'phone' : 'desktop'}.png`,
+      `${journey}-${name}-${suffix(variant)}-${phone ? 'phone' : 'desktop'}.png`,
     ),
   });
   // biome-ignore lint/correctness/useHookAtTopLevel: Playwright helpers named like hooks, not React hooks.
@@ -132,9 +137,13 @@ async function sportsJourney(page: Page, variant: Variant, phone: boolean): Prom
   // biome-ignore lint/correctness/useHookAtTopLevel: as above.
   await useOwnAddress(page);
   if (phone) await page.setViewportSize({ width: 375, height: 760 });
-
   const player = await registerByUsername(page, variant.lang);
-  await ops('wallet:adjust', player.username, '1000', 'e2e', 'sportsbook journey stake money');
+  await ops('wallet:adjust', player.username, '1000', 'e2e', `${journey} journey stake money`);
+  return { sports, shot };
+}
+
+async function sportsJourney(page: Page, variant: Variant, phone: boolean): Promise<void> {
+  const { sports, shot } = await startPlayer(page, variant, phone, 'sportsbook');
   const preMatch = (await dev<{ eventId: string }>(page, 'fixture', { sport: 'football', inPlay: false }))
     .eventId;
   const liveA = (await dev<{ eventId: string }>(page, 'fixture', { sport: 'football', inPlay: true }))
@@ -235,6 +244,13 @@ async function sportsJourney(page: Page, variant: Variant, phone: boolean): Prom
     await expect(page.getByTestId(`sports-bet-${single}`)).toHaveAttribute('data-status', 'cashed_out');
     await page.screenshot(shot('settled'));
   });
+
+  await test.step('the betting record shows both bets as rounds (round id = bet id)', async () => {
+    await openLayout(page, '/member/personalHistoryCopy');
+    const row = (betId: string) => page.getByTestId('bet-row').filter({ hasText: betId });
+    await expect(row(multi)).toHaveAttribute('data-status', 'settled');
+    await expect(row(single)).toBeVisible();
+  });
 }
 
 /** When a fight's betting window closes (as the arena page reads it). */
@@ -270,21 +286,7 @@ async function bettableFight(page: Page): Promise<EventSummary> {
 }
 
 async function cockfightJourney(page: Page, variant: Variant, phone: boolean): Promise<void> {
-  const sports = localeTexts(variant.lang, 'sports');
-  const shot = (name: string) => ({
-    path: artifactPath(
-      test.info(),
-      `cockfight-${name}-${suffix(variant)}-${phone ? 'phone' : 'desktop'}.png`,
-    ),
-  });
-  // biome-ignore lint/correctness/useHookAtTopLevel: Playwright helpers named like hooks, not React hooks.
-  await useVariant(page, variant);
-  // biome-ignore lint/correctness/useHookAtTopLevel: as above.
-  await useOwnAddress(page);
-  if (phone) await page.setViewportSize({ width: 375, height: 760 });
-
-  const player = await registerByUsername(page, variant.lang);
-  await ops('wallet:adjust', player.username, '1000', 'e2e', 'cockfight journey stake money');
+  const { sports, shot } = await startPlayer(page, variant, phone, 'cockfight');
   // A fight of our own in its window now, so there is always one to bet on.
   await dev(page, 'fixture', { sport: 'cockfight', inPlay: false });
 
