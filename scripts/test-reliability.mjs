@@ -27,6 +27,7 @@ const BROWSER_SPECS = [
   'apps/web/e2e/points-mall.spec.ts',
   'apps/web/e2e/promotions.spec.ts',
   'apps/web/e2e/raffles.spec.ts',
+  'apps/web/e2e/sportsbook.spec.ts',
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -228,6 +228,14 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       pingTimer.unref();
       authTimer.unref();
 
+      // Subscriptions apply in the order they came. Each waits for the brand lookup, and a page that
+      // follows one more event sends a second list right after the first (a slip's follower re-registered):
+      // applied as they finished, the older list could win and the socket stop hearing of an event it follows.
+      let subscriptions: Promise<void> = Promise.resolve();
+      const inOrder = (apply: () => Promise<void>, failed: (error: unknown) => void) => {
+        subscriptions = subscriptions.then(apply).catch(failed);
+      };
+
       /** Follows the games in the socket's brand (a member's, else the host's), then acknowledges. */
       const subscribeLottery = async (gameCodes: string[], opening: boolean) => {
         if (!lotteries || !lotteryBrandOf) return;
@@ -286,10 +294,13 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
             visitor = true;
             clearTimeout(authTimer);
           }
-          subscribeSports(sportsFollow, opening).catch((error: unknown) => {
-            request.log.warn({ err: error }, 'realtime sports subscription failed');
-            if (opening) refuse('sports subscription failed');
-          });
+          inOrder(
+            () => subscribeSports(sportsFollow, opening),
+            (error) => {
+              request.log.warn({ err: error }, 'realtime sports subscription failed');
+              if (opening) refuse('sports subscription failed');
+            },
+          );
           return;
         }
         // A lottery subscription needs no login: as the first message it opens a visitor's socket (no
@@ -302,10 +313,13 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
             visitor = true;
             clearTimeout(authTimer);
           }
-          subscribeLottery(gameCodes, opening).catch((error: unknown) => {
-            request.log.warn({ err: error }, 'realtime lottery subscription failed');
-            if (opening) refuse('lottery subscription failed');
-          });
+          inOrder(
+            () => subscribeLottery(gameCodes, opening),
+            (error) => {
+              request.log.warn({ err: error }, 'realtime lottery subscription failed');
+              if (opening) refuse('lottery subscription failed');
+            },
+          );
           return;
         }
         // Otherwise only the first message means anything (auth); later ones, or any while it is being

@@ -109,6 +109,25 @@ describe.each(testBackends())('sports pushes on the socket [%s]', (backend) => {
     for (const socket of [visitor, lobby, esports]) socket.close();
   });
 
+  it('applies subscriptions in the order they came: a later list is never overwritten by an earlier one', async () => {
+    const services = sportsbookFeedServices({ db: test.database.db, clock: { now: () => new Date() } });
+    const brand = await services.reads.brandOf(null);
+    const followed = (await services.feed.devFixture(brand.id, 'football', true)).toString();
+    const other = (await services.feed.devFixture(brand.id, 'football', true)).toString();
+    const socket = await connectWs(url);
+    // A slip re-registering its follower: the page's list alone, then the union, back to back.
+    socket.send({ type: 'sports.subscribe', eventIds: [other] });
+    socket.send({ type: 'sports.subscribe', eventIds: [followed, other].sort() });
+    await socket.next('ready');
+    expect(((await socket.next('sports.subscribed')) as { eventIds: string[] }).eventIds).toEqual([other]);
+    expect(((await socket.next('sports.subscribed')) as { eventIds: string[] }).eventIds).toEqual(
+      [followed, other].sort(),
+    );
+    await services.feed.advanceEvent(BigInt(followed), { steps: 2 });
+    expect(((await socket.next('sports.event')) as { event: SportsEventSummary }).event.id).toBe(followed);
+    socket.close();
+  });
+
   it('refuses a malformed sports subscription as a first message', async () => {
     const bad = await connectWs(url);
     bad.send({ type: 'sports.subscribe', eventIds: ['x'] });
