@@ -228,9 +228,10 @@ async function sportsJourney(page: Page, variant: Variant, phone: boolean): Prom
     const before = await balance(page);
     await card.getByTestId('sports-cashout').click();
     await card.getByTestId('sports-cashout-confirm').click();
-    // Paid, the bet leaves the open list (the list's refresh can come before its "done" line is seen)
-    // for the settled one, as cashed out.
+    // Paid: the list says so and keeps saying it once the bet has left the open list for the settled one.
+    await expect(slip.getByTestId('sports-cashout-notice')).toContainText(single);
     await expect(card).toHaveCount(0);
+    await expect(slip.getByTestId('sports-cashout-notice')).toBeVisible();
     await expect.poll(() => balance(page)).toBeGreaterThan(before);
     await slip.getByTestId('sports-my-bets').getByText(text(sports, 'myBets.settled')).click();
     await expect(card).toHaveAttribute('data-status', 'cashed_out');
@@ -317,10 +318,14 @@ async function cockfightJourney(page: Page, variant: Variant, phone: boolean): P
 
   await test.step('the fight ends: its result in the arena, the bet settled in My bets', async () => {
     await playToEnd(page, [fightId]);
-    // The arena shows the fight's result once it leaves the card (its push, or the list's next read).
-    await expect(page.getByTestId('cockfight-results').locator('li').first()).toBeVisible({
+    // The arena's last results (GET /sportsbook/api/results) show this fight's winner once it is resulted:
+    // pushed to the open page, and read again by a page opened afresh.
+    const resulted = /^(meron|wala|draw|cancelled)$/;
+    await expect(page.getByTestId(`cockfight-result-${fightId}`)).toHaveAttribute('data-result', resulted, {
       timeout: 45_000,
     });
+    await openLayout(page, '/cockfight');
+    await expect(page.getByTestId(`cockfight-result-${fightId}`)).toHaveAttribute('data-result', resulted);
     await page.screenshot(shot('resulted'));
     const card = await expectSettled(page, phone, sports, '/cockfight', betId, /settled|refunded/);
     await expect(card.getByTestId('sports-bet-result')).toBeVisible();

@@ -10,13 +10,16 @@ export function CashoutPanel({
   betId,
   gameCode,
   symbol,
+  onDone,
 }: {
   betId: string;
   gameCode: string;
   symbol: string;
+  /** Told the paid value: the bet leaves the open list at the next read, taking this panel with it. */
+  onDone?: (valueMinor: string) => void;
 }) {
   const { t } = useTranslation('sports');
-  const { state, start, accept, reset } = useCashout(betId, gameCode);
+  const { state, start, accept, reset } = useCashout(betId, gameCode, onDone);
   const now = useClock(state.step === 'quoted');
   if (state.step === 'done') {
     return (

@@ -68,6 +68,10 @@ describe('my bets and cash-out', () => {
     );
     await userEvent.click(within(bet).getByTestId('sports-cashout-confirm'));
     expect((await within(bet).findByTestId('sports-cashout-done')).textContent).toBe('Cashed out ₹142.00');
+    // The list keeps saying what was paid once the bet has left it (the open list's next read drops it).
+    expect((await screen.findByTestId('sports-cashout-notice')).textContent).toContain(
+      'Bet SB-77 cashed out for ₹142.00. It is now under Settled.',
+    );
 
     const bodies = stub.mock.calls
       .filter(

@@ -1,5 +1,5 @@
 import type { SportsBet } from '@lotus/shared/sportsbook.schema';
-import { Badge, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyBlock } from '../../../components/ui/empty-block.tsx';
@@ -37,7 +37,19 @@ function resultLine(
   return t('myBets.potential', { amount: moneyText(bet.potentialReturnMinor, symbol) });
 }
 
-function BetCard({ bet, gameCode, symbol }: { bet: SportsBet; gameCode: string; symbol: string }) {
+type CashedOut = { betId: string; valueMinor: string };
+
+function BetCard({
+  bet,
+  gameCode,
+  symbol,
+  onCashedOut,
+}: {
+  bet: SportsBet;
+  gameCode: string;
+  symbol: string;
+  onCashedOut: (done: CashedOut) => void;
+}) {
   const { t, i18n } = useTranslation('sports');
   const { odds } = useOddsFormat();
   const language = i18n.language;
@@ -77,7 +89,12 @@ function BetCard({ bet, gameCode, symbol }: { bet: SportsBet; gameCode: string; 
         </Text>
       </Group>
       {bet.status === 'placed' ? (
-        <CashoutPanel betId={bet.betId} gameCode={gameCode} symbol={symbol} />
+        <CashoutPanel
+          betId={bet.betId}
+          gameCode={gameCode}
+          symbol={symbol}
+          onDone={(valueMinor) => onCashedOut({ betId: bet.betId, valueMinor })}
+        />
       ) : null}
     </Card>
   );
@@ -88,6 +105,9 @@ export function MyBets({ gameCode, symbol }: { gameCode: string; symbol: string 
   const { t } = useTranslation('sports');
   const loggedIn = useLoggedIn();
   const [status, setStatus] = useState<'open' | 'settled'>('open');
+  // A cashed-out bet leaves the open list at the next read (and its panel's "done" with it): the list keeps
+  // saying what was paid until the player closes it or switches tab.
+  const [cashedOut, setCashedOut] = useState<CashedOut | null>(null);
   const { withSession } = useSportsSession(gameCode);
   const bets = useQuery({
     queryKey: sportsKeys.bets(status),
@@ -103,12 +123,31 @@ export function MyBets({ gameCode, symbol }: { gameCode: string; symbol: string 
         fullWidth
         size="xs"
         value={status}
-        onChange={(value) => setStatus(value as 'open' | 'settled')}
+        onChange={(value) => {
+          setStatus(value as 'open' | 'settled');
+          setCashedOut(null);
+        }}
         data={[
           { value: 'open', label: t('myBets.open') },
           { value: 'settled', label: t('myBets.settled') },
         ]}
       />
+      {cashedOut ? (
+        <Alert
+          color="teal"
+          variant="light"
+          role="status"
+          withCloseButton
+          closeButtonLabel={t('cashout.close')}
+          onClose={() => setCashedOut(null)}
+          data-testid="sports-cashout-notice"
+        >
+          {t('cashout.doneNotice', {
+            betId: cashedOut.betId,
+            amount: moneyText(cashedOut.valueMinor, symbol),
+          })}
+        </Alert>
+      ) : null}
       {bets.isPending ? (
         <LoadingRows rows={3} height={72} />
       ) : bets.isError ? (
@@ -116,7 +155,9 @@ export function MyBets({ gameCode, symbol }: { gameCode: string; symbol: string 
       ) : bets.data.list.length === 0 ? (
         <EmptyBlock title={t(`myBets.empty.${status}`)} testId="sports-bets-empty" />
       ) : (
-        bets.data.list.map((bet) => <BetCard key={bet.betId} bet={bet} gameCode={gameCode} symbol={symbol} />)
+        bets.data.list.map((bet) => (
+          <BetCard key={bet.betId} bet={bet} gameCode={gameCode} symbol={symbol} onCashedOut={setCashedOut} />
+        ))
       )}
     </Stack>
   );

@@ -20,7 +20,7 @@ export type CashoutState =
  * the book says the price moved (`sportsbook_cashout_price_moved`), a new quote at once shown as old → new for
  * the player to confirm again. Money moves only on the accept, and only at a value the player saw.
  */
-export function useCashout(betId: string, gameCode: string) {
+export function useCashout(betId: string, gameCode: string, onDone?: (valueMinor: string) => void) {
   const queryClient = useQueryClient();
   const { withSession } = useSportsSession(gameCode);
   const [state, setState] = useState<CashoutState>({ step: 'idle' });
@@ -45,6 +45,7 @@ export function useCashout(betId: string, gameCode: string) {
     try {
       await withSession((token) => acceptCashout(betId, offered.quoteId, token));
       setState({ step: 'done', valueMinor: offered.valueMinor });
+      onDone?.(offered.valueMinor);
       void queryClient.invalidateQueries({ queryKey: [...sportsKeys.all, 'bets'] });
       void invalidateWallet(queryClient);
     } catch (error) {
@@ -54,7 +55,7 @@ export function useCashout(betId: string, gameCode: string) {
       }
       setState({ step: 'failed', error });
     }
-  }, [state, withSession, betId, queryClient, quote]);
+  }, [state, withSession, betId, queryClient, quote, onDone]);
 
   return {
     state,
