@@ -117,7 +117,10 @@ async function expectSettled(
     await openLayout(page, path);
     const slip = await openSlip(page, phone, sports);
     await slip.getByTestId('sports-tab-bets').click();
-    await slip.getByTestId('sports-my-bets').getByText(text(sports, 'myBets.settled')).click();
+    await slip
+      .getByTestId('sports-my-bets')
+      .getByText(text(sports, 'myBets.settled'), { exact: true })
+      .click();
     await expect(card).toHaveAttribute('data-status', statuses, { timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
   return card;
@@ -233,7 +236,10 @@ async function sportsJourney(page: Page, variant: Variant, phone: boolean): Prom
     await expect(card).toHaveCount(0);
     await expect(slip.getByTestId('sports-cashout-notice')).toBeVisible();
     await expect.poll(() => balance(page)).toBeGreaterThan(before);
-    await slip.getByTestId('sports-my-bets').getByText(text(sports, 'myBets.settled')).click();
+    await slip
+      .getByTestId('sports-my-bets')
+      .getByText(text(sports, 'myBets.settled'), { exact: true })
+      .click();
     await expect(card).toHaveAttribute('data-status', 'cashed_out');
     await page.screenshot(shot('cashed-out'));
   });
