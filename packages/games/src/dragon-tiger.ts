@@ -38,8 +38,15 @@ export function settleDragonTiger(
   tigerDraw: number,
 ): DragonTigerOutcome {
   const tigerIndex = tigerDraw >= dragonIndex ? tigerDraw + 1 : tigerDraw;
-  const dragon = shoeCard(dragonIndex);
-  const tiger = shoeCard(tigerIndex);
+  return settleDragonTigerCards(bets, shoeCard(dragonIndex), shoeCard(tigerIndex));
+}
+
+/** Settles bets on the two cards dealt (also the live table's, dealt from its shared shoe). */
+export function settleDragonTigerCards(
+  bets: DragonTigerBet[],
+  dragon: Card,
+  tiger: Card,
+): DragonTigerOutcome {
   const winner = dragonTigerWinner(dragon, tiger);
   let stake = 0n;
   let total = 0n;
