@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dragonTigerExactRtp, playDragonTiger } from './dragon-tiger.ts';
 import { createDraws } from './fair.ts';
+import { uniform99 } from './lottery/test-kit.ts';
 import { playRoulette, rouletteExactRtp } from './roulette.ts';
 import { exactRtp, slotRoundPayLines } from './slots/engine.ts';
 import { SLOT_TITLES } from './slots/titles.ts';
@@ -42,30 +43,10 @@ function expectInBand(label: string, s: Stats, exact: number): void {
   expect(Math.abs(s.mean - exact) <= half, report).toBe(true);
 }
 
-/** Upper 1 % point of χ² with k degrees of freedom (Wilson–Hilferty; z = 2.3263 is the normal 99 % quantile). */
-function chiSquareCritical99(k: number): number {
-  const z = 2.3263478740408408;
-  const a = 2 / (9 * k);
-  return k * (1 - a + z * Math.sqrt(a)) ** 3;
-}
-
 function expectUniform(label: string, counts: number[]): void {
-  const n = counts.reduce((a, b) => a + b, 0);
-  const expected = n / counts.length;
-  const chi = counts.reduce((a, c) => a + (c - expected) ** 2 / expected, 0);
-  const critical = chiSquareCritical99(counts.length - 1);
-  expect(
-    chi < critical,
-    `${label}: χ²=${chi.toFixed(2)} with ${counts.length - 1} df, 99 % critical ${critical.toFixed(2)}`,
-  ).toBe(true);
+  const fit = uniform99(label, counts);
+  expect(fit.ok, fit.report).toBe(true);
 }
-
-describe('chi-square critical values', () => {
-  it('match the tables (36 df: 58.619, 51 df: 77.386)', () => {
-    expect(chiSquareCritical99(36)).toBeCloseTo(58.619, 1);
-    expect(chiSquareCritical99(51)).toBeCloseTo(77.386, 1);
-  });
-});
 
 describe('simulation within the 99 % band of the exact RTP', () => {
   it.each(Object.values(SLOT_TITLES).map((t) => [t.code, t] as const))(

@@ -1,3 +1,4 @@
+import { chiSquareFits99 } from '../live/chi-square.ts';
 import { type Fraction, fraction, toNumber } from '../rational.ts';
 import { validateLotteryLine } from './index.ts';
 import type { LotteryFamily, LotteryLine, LotteryOdds, LotteryVariant } from './types.ts';
@@ -34,23 +35,9 @@ export function inBand99(label: string, s: Stats, exact: number): { ok: boolean;
   };
 }
 
-/** Upper 1 % point of χ² with k degrees of freedom (Wilson–Hilferty; z = 2.3263 is the normal 99 % quantile). */
-function chiSquareCritical99(k: number): number {
-  const z = 2.3263478740408408;
-  const a = 2 / (9 * k);
-  return k * (1 - a + z * Math.sqrt(a)) ** 3;
-}
-
 /** Whether counts of equally likely categories pass χ² at 99 %. */
 export function uniform99(label: string, counts: readonly number[]): { ok: boolean; report: string } {
-  const n = counts.reduce((a, b) => a + b, 0);
-  const expected = n / counts.length;
-  const chi = counts.reduce((a, c) => a + (c - expected) ** 2 / expected, 0);
-  const critical = chiSquareCritical99(counts.length - 1);
-  return {
-    ok: chi < critical,
-    report: `${label}: χ²=${chi.toFixed(2)} with ${counts.length - 1} df, 99 % critical ${critical.toFixed(2)}`,
-  };
+  return chiSquareFits99(label, counts, new Array<number>(counts.length).fill(1 / counts.length));
 }
 
 /**
