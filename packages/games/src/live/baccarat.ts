@@ -15,7 +15,8 @@ import { dealCard, type Shoe } from './shoe.ts';
 
 export type BaccaratVariant = 'commission' | 'no-commission';
 export type BaccaratWinner = 'player' | 'banker' | 'tie';
-export type BaccaratBetKind = 'player' | 'banker' | 'tie' | 'player-pair' | 'banker-pair';
+export const BACCARAT_BET_KINDS = ['player', 'banker', 'tie', 'player-pair', 'banker-pair'] as const;
+export type BaccaratBetKind = (typeof BACCARAT_BET_KINDS)[number];
 export type BaccaratBet = { kind: BaccaratBetKind; amountMinor: string };
 
 export type BaccaratCoup = {

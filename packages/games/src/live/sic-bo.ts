@@ -17,17 +17,19 @@ import type { FairInputs } from '../types.ts';
  * - a single number: 1:1, 2:1 or 3:1 as one, two or three dice show it.
  */
 
-export type SicBoBetKind =
-  | 'small'
-  | 'big'
-  | 'odd'
-  | 'even'
-  | 'total'
-  | 'any-triple'
-  | 'triple'
-  | 'double'
-  | 'combination'
-  | 'single';
+export const SIC_BO_BET_KINDS = [
+  'small',
+  'big',
+  'odd',
+  'even',
+  'total',
+  'any-triple',
+  'triple',
+  'double',
+  'combination',
+  'single',
+] as const;
+export type SicBoBetKind = (typeof SIC_BO_BET_KINDS)[number];
 /** `numbers`: the total (one of 4–17), the face (triple, double, single), two different faces (combination), else []. */
 export type SicBoBet = { kind: SicBoBetKind; numbers: number[]; amountMinor: string };
 export type SicBoDice = [number, number, number];
