@@ -7,7 +7,9 @@ const RANKS = 'A23456789TJQK';
 
 /** 'As Kh Qd' → cards (suits ♠♥♦♣ = s h d c). */
 function hand(text: string): Card[] {
-  return text.split(' ').map((t) => ({ rank: RANKS.indexOf(t[0] ?? '') + 1, suit: SUITS.indexOf(t[1] ?? '') }));
+  return text
+    .split(' ')
+    .map((t) => ({ rank: RANKS.indexOf(t[0] ?? '') + 1, suit: SUITS.indexOf(t[1] ?? '') }));
 }
 
 describe('Teen Patti hands', () => {

@@ -12,7 +12,14 @@ import type { Card } from '../types.ts';
  * other card games number them.
  */
 
-export const TEEN_PATTI_CATEGORIES = ['high-card', 'pair', 'colour', 'sequence', 'pure-sequence', 'trail'] as const;
+export const TEEN_PATTI_CATEGORIES = [
+  'high-card',
+  'pair',
+  'colour',
+  'sequence',
+  'pure-sequence',
+  'trail',
+] as const;
 export type TeenPattiCategory = (typeof TEEN_PATTI_CATEGORIES)[number];
 
 export type TeenPattiHand = {
