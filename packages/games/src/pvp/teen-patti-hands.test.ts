@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Card } from '../types.ts';
 import { compareHands, deckCard, rankHand, type TeenPattiCategory } from './teen-patti-hands.ts';
-
-const SUITS = 'shdc';
-const RANKS = 'A23456789TJQK';
-
-/** 'As Kh Qd' → cards (suits ♠♥♦♣ = s h d c). */
-function hand(text: string): Card[] {
-  return text
-    .split(' ')
-    .map((t) => ({ rank: RANKS.indexOf(t[0] ?? '') + 1, suit: SUITS.indexOf(t[1] ?? '') }));
-}
+import { cards } from './test-kit.ts';
 
 describe('Teen Patti hands', () => {
   it('counts every category over the C(52,3) = 22,100 hands', () => {
@@ -68,24 +58,24 @@ describe('Teen Patti hands', () => {
       '5s 3d 2h', // the worst hand
     ];
     for (let i = 0; i + 1 < order.length; i++) {
-      const better = hand(order[i] ?? '');
-      const worse = hand(order[i + 1] ?? '');
+      const better = cards(order[i] ?? '');
+      const worse = cards(order[i + 1] ?? '');
       expect(compareHands(better, worse), `${order[i]} > ${order[i + 1]}`).toBe(1);
       expect(compareHands(worse, better)).toBe(-1);
     }
   });
 
   it('splits equal hands whatever their suits', () => {
-    expect(compareHands(hand('As Kd Qh'), hand('Ac Kh Qd'))).toBe(0);
-    expect(compareHands(hand('9s 9d 4h'), hand('9c 9h 4s'))).toBe(0);
-    expect(compareHands(hand('Ks 8s 3s'), hand('Kh 8h 3h'))).toBe(0);
-    expect(compareHands(hand('As 2d 3h'), hand('Ac 2h 3d'))).toBe(0);
+    expect(compareHands(cards('As Kd Qh'), cards('Ac Kh Qd'))).toBe(0);
+    expect(compareHands(cards('9s 9d 4h'), cards('9c 9h 4s'))).toBe(0);
+    expect(compareHands(cards('Ks 8s 3s'), cards('Kh 8h 3h'))).toBe(0);
+    expect(compareHands(cards('As 2d 3h'), cards('Ac 2h 3d'))).toBe(0);
   });
 
   it('reads aces high outside runs and K-A-2 as no run', () => {
-    expect(rankHand(hand('Ks As 2d')).category).toBe('high-card');
-    expect(rankHand(hand('Qs Kd As')).category).toBe('sequence');
-    expect(compareHands(hand('As 7d 5h'), hand('Ks Qd Jc'))).toBe(-1); // a run beats ace high
-    expect(compareHands(hand('As 7d 5h'), hand('Ks Qd 9c'))).toBe(1);
+    expect(rankHand(cards('Ks As 2d')).category).toBe('high-card');
+    expect(rankHand(cards('Qs Kd As')).category).toBe('sequence');
+    expect(compareHands(cards('As 7d 5h'), cards('Ks Qd Jc'))).toBe(-1); // a run beats ace high
+    expect(compareHands(cards('As 7d 5h'), cards('Ks Qd 9c'))).toBe(1);
   });
 });

@@ -17,6 +17,7 @@ import {
   type TeenPattiEvent,
   type TeenPattiTable,
 } from './teen-patti-table.ts';
+import { cards } from './test-kit.ts';
 
 const CONFIG: TeenPattiConfig = {
   seats: 5,
@@ -51,11 +52,6 @@ function refused(table: TeenPattiTable, action: TeenPattiAction): string {
   expect(table).toEqual(before);
   return (r as TableRuleError).code;
 }
-
-const SUITS = 'shdc';
-const RANKS = 'A23456789TJQK';
-const cards = (text: string): Card[] =>
-  text.split(' ').map((t) => ({ rank: RANKS.indexOf(t[0] ?? '') + 1, suit: SUITS.indexOf(t[1] ?? '') }));
 
 /** The same table with chosen cards (the state is plain data), to script a show. */
 function withCards(table: TeenPattiTable, hands: Record<number, string>): TeenPattiTable {
