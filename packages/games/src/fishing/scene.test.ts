@@ -92,7 +92,7 @@ describe('fishing scene', () => {
       for (const id of listed) expect(aliveAt(scene, id, t)).toBe(true);
       if (t >= 60_000) alive += listed.length;
     }
-    // About 2.4 fish a second living about 13.5 s on average: some 32 on screen at once.
+    // 2.4 fish a second living about 11 s on average: some 26 on screen at once.
     expect(alive / 240).toBeGreaterThan(20);
     expect(alive / 240).toBeLessThan(45);
     const fish = sceneFish(scene, 50);
