@@ -9,6 +9,7 @@ import {
   FISH_PER_SEGMENT,
   type FishingScene,
   fishAliveAt,
+  fishHeading,
   fishPosition,
   MAX_LIFETIME_MS,
   SCENE_HEIGHT,
@@ -76,6 +77,15 @@ describe('fishing scene', () => {
           Math.abs(entry.y - exit.y) === SCENE_HEIGHT + 2 * r,
       ).toBe(true);
       expect(fishPosition(fish, fish.spawnAt)).toEqual(entry);
+      // The heading points along the way the fish moves next.
+      const mid = fish.spawnAt + Math.floor(fish.lifetimeMs / 2);
+      const now = fishPosition(fish, mid);
+      const soon = fishPosition(fish, mid + 1);
+      const heading = fishHeading(fish, mid);
+      if (!now || !soon || heading === null) throw new Error('alive at mid-life');
+      const step = Math.atan2(soon.y - now.y, soon.x - now.x);
+      expect(Math.abs(Math.atan2(Math.sin(step - heading), Math.cos(step - heading)))).toBeLessThan(0.01);
+      expect(fishHeading(fish, fish.spawnAt + fish.lifetimeMs)).toBeNull();
       expect(fishPosition(fish, fish.spawnAt - 1)).toBeNull();
       expect(fishPosition(fish, fish.spawnAt + fish.lifetimeMs)).toBeNull();
     }

@@ -121,6 +121,24 @@ export function fishPosition(fish: SceneFish, t: number): Point | null {
 }
 
 /**
+ * The direction a fish swims at time t (the path's tangent, radians as Math.atan2 gives them), or null when
+ * it is not alive. For drawing only: trigonometry may differ in the last bit between engines, so nothing the
+ * server decides may depend on it.
+ */
+export function fishHeading(fish: SceneFish, t: number): number | null {
+  if (!isAlive(fish, t)) return null;
+  const u = (t - fish.spawnAt) / fish.lifetimeMs;
+  const v = 1 - u;
+  const [p0, p1, p2, p3] = fish.path;
+  const a = 3 * v * v;
+  const b = 6 * v * u;
+  const c = 3 * u * u;
+  const dx = a * (p1.x - p0.x) + b * (p2.x - p1.x) + c * (p3.x - p2.x);
+  const dy = a * (p1.y - p0.y) + b * (p2.y - p1.y) + c * (p3.y - p2.y);
+  return Math.atan2(dy, dx);
+}
+
+/**
  * The fish a bomb crab's blast takes when it is captured at time t: those alive then whose centre lies
  * within BOMB_RADIUS of the crab's, bosses and other bombs excepted, nearest first (ties by id), at most
  * BOMB_MAX_CATCH. What the server passes to the shot as `caught`; empty if `bombId` is not a live bomb.

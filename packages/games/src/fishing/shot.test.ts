@@ -93,6 +93,9 @@ describe('a fishing shot', () => {
     expect(refused({ bulletMinor: '100', target: 'bomb-crab', caught: ['kraken'] })).toBe('bet_invalid');
     expect(refused({ bulletMinor: '100', target: 'bomb-crab', caught: ['bomb-crab'] })).toBe('bet_invalid');
     expect(refused({ bulletMinor: '100', target: 'bomb-crab', caught: ['x'] })).toBe('bet_invalid');
+    expect(
+      refused({ bulletMinor: '100', target: 'bomb-crab', caught: 'minnow' as unknown as string[] }),
+    ).toBe('bet_invalid');
     expect(refused({ bulletMinor: '100', target: 'bomb-crab', caught: new Array(13).fill('minnow') })).toBe(
       'bet_invalid',
     );

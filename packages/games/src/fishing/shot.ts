@@ -76,6 +76,7 @@ export function validateShot(shot: FishingShot): {
   }
   const target = species(shot.target, 'fish');
   const codes = shot.caught ?? [];
+  if (!Array.isArray(codes)) throw new GameRuleError('bet_invalid', 'fishing: caught is not a list');
   if (codes.length > 0 && target.kind !== 'bomb') {
     throw new GameRuleError('bet_invalid', 'fishing: only a bomb crab catches other fish');
   }
