@@ -1,6 +1,8 @@
 import { playDragonTiger } from './dragon-tiger.ts';
 import { type Hmac, hmacSha256 } from './fair.ts';
+import { GameRuleError } from './game-rule-error.ts';
 import { playRoulette, validateRouletteBet } from './roulette.ts';
+import { sameJson } from './same-json.ts';
 import { spinSlot } from './slots/engine.ts';
 import { SLOT_TITLES, type SlotCode } from './slots/titles.ts';
 import type { FairInputs, GameBet, GameOutcome, InHouseGameCode, RouletteBet } from './types.ts';
@@ -10,17 +12,7 @@ import type { FairInputs, GameBet, GameOutcome, InHouseGameCode, RouletteBet } f
  * playing a round from (bet, fair inputs), and verifying a stored round by replaying it.
  */
 
-export type GameRuleErrorCode = 'bet_invalid' | 'bet_limit';
-
-/** A bet the rules refuse; `code` is the platform error code (packages/shared/src/error-codes.ts). */
-export class GameRuleError extends Error {
-  readonly code: GameRuleErrorCode;
-  constructor(code: GameRuleErrorCode, message: string) {
-    super(message);
-    this.name = 'GameRuleError';
-    this.code = code;
-  }
-}
+export { GameRuleError, type GameRuleErrorCode } from './game-rule-error.ts';
 
 export type InHouseGame = {
   code: InHouseGameCode;
@@ -186,23 +178,6 @@ export function playRound(
     case 'dragon-tiger':
       return playDragonTiger(bet.bets, inputs, hmac);
   }
-}
-
-/** Structural equality of JSON-like values (key order ignored). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
-  }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every(
-    (k) =>
-      Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-  );
 }
 
 /**

@@ -26,6 +26,10 @@ export function add(a: Fraction, b: Fraction): Fraction {
   return fraction(a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator);
 }
 
+export function sub(a: Fraction, b: Fraction): Fraction {
+  return fraction(a.numerator * b.denominator - b.numerator * a.denominator, a.denominator * b.denominator);
+}
+
 export function mul(a: Fraction, b: Fraction): Fraction {
   return fraction(a.numerator * b.numerator, a.denominator * b.denominator);
 }
