@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FairInputs } from '../fair.ts';
 import { inBand99, Stats } from '../lottery/test-kit.ts';
-import type { SlotTitle } from '../types.ts';
+import type { FairInputs, SlotTitle } from '../types.ts';
 import { MECHANIC_SLOT_TITLES } from './mechanic-titles.ts';
 import { mechanicBetUnits, mechanicExactRtp, mechanicRoundUnits } from './mechanics.ts';
 
