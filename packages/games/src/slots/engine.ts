@@ -1,6 +1,7 @@
 import { createDraws, type Draws, type Hmac, hmacSha256 } from '../fair.ts';
 import { type Fraction, fraction, toNumber } from '../rational.ts';
 import type { FairInputs, SlotLineWin, SlotOutcome, SlotSpin, SlotTitle } from '../types.ts';
+import { MAX_FREE_SPINS_PER_ROUND } from './limits.ts';
 import { mechanicRoundUnits, mechanicSpinAt, spinMechanic } from './mechanics.ts';
 
 /**
@@ -16,7 +17,7 @@ import { mechanicRoundUnits, mechanicSpinAt, spinMechanic } from './mechanics.ts
  * Cap: a round awards at most MAX_FREE_SPINS_PER_ROUND free spins in total (a retrigger past it adds only
  * what is left). This bounds a round's work and its worst-case liability; exactRtp models the cap exactly.
  */
-export const MAX_FREE_SPINS_PER_ROUND = 100;
+export { MAX_FREE_SPINS_PER_ROUND };
 
 type Kind = SlotTitle['symbols'][number]['kind'];
 

@@ -10,6 +10,7 @@ import type {
   SlotTitle,
   SlotWaysWin,
 } from '../types.ts';
+import { MAX_FREE_SPINS_PER_ROUND } from './limits.ts';
 
 /**
  * The ways, cascade and hold-and-win mechanics (docs/games-contract.md "Slot mechanics"); engine.ts hands
@@ -34,8 +35,6 @@ import type {
  * - A round's total is cut to `maxWinX` total bets (`capped` in the outcome).
  */
 export const MAX_CASCADES = 50;
-/** The same cap as engine.ts's (kept here so the two files do not import each other). */
-const MAX_FREE_SPINS = 100;
 
 type Kind = SlotTitle['symbols'][number]['kind'];
 
@@ -341,7 +340,7 @@ type RoundLog = {
 };
 
 /** One round in draw order: base spin, its hold-and-win feature or free spins, then the cap. */
-function playRound(
+function playMechanicRound(
   c: Compiled,
   title: SlotTitle,
   draws: Draws,
@@ -372,7 +371,7 @@ function playRound(
   };
   const base = spin(1);
   let total = base.units;
-  let given = trigger > 0 && base.scatters >= trigger ? Math.min(awarded, MAX_FREE_SPINS) : 0;
+  let given = trigger > 0 && base.scatters >= trigger ? Math.min(awarded, MAX_FREE_SPINS_PER_ROUND) : 0;
   record(base, given, 1);
   const hold = title.mechanic === 'hold-and-win' ? title.holdAndWin : undefined;
   if (hold && base.bonuses >= hold.trigger) {
@@ -384,7 +383,7 @@ function playRound(
     const free = spin(multiplier);
     let add = 0;
     if (retrigger && free.scatters >= trigger) {
-      add = Math.min(awarded, MAX_FREE_SPINS - given);
+      add = Math.min(awarded, MAX_FREE_SPINS_PER_ROUND - given);
       given += add;
     }
     record(free, add, multiplier);
@@ -400,7 +399,7 @@ export function mechanicBetUnits(title: SlotTitle): number {
 
 /** A round's total pay in units (× bet / betUnits in minor units), for simulations. */
 export function mechanicRoundUnits(title: SlotTitle, inputs: FairInputs, hmac: Hmac = hmacSha256): number {
-  return playRound(compile(title), title, createDraws(inputs, hmac), null).units;
+  return playMechanicRound(compile(title), title, createDraws(inputs, hmac), null).units;
 }
 
 /** The pay of one spin at fixed stops (cascades included, no feature), in total bets, and its counts. */
@@ -432,7 +431,7 @@ export function spinMechanic(
   }
   const unit = betMinor / units;
   const log: RoundLog = { spins: [], hold: null };
-  const { units: totalUnits, capped } = playRound(c, title, createDraws(inputs, hmac), log);
+  const { units: totalUnits, capped } = playMechanicRound(c, title, createDraws(inputs, hmac), log);
   const toWindow = (grid: Int32Array) =>
     Array.from({ length: c.n }, (_, r) =>
       Array.from({ length: c.rows }, (_, row) => c.ids[grid[r * c.rows + row] ?? -1] ?? ''),
@@ -609,7 +608,10 @@ export function mechanicExactRtp(title: SlotTitle): MechanicExactRtp {
   }
   const spin = fraction(waysNum + scatterNum, D * BigInt(units));
   const pTrigger = fraction(triggerNum, D);
-  const free = mul(mul(pTrigger, fraction(BigInt(Math.min(awarded, MAX_FREE_SPINS) * multiplier))), spin);
+  const free = mul(
+    mul(pTrigger, fraction(BigInt(Math.min(awarded, MAX_FREE_SPINS_PER_ROUND) * multiplier))),
+    spin,
+  );
 
   let holdPart = fraction(0n);
   let featureNum = 0n;
@@ -704,7 +706,8 @@ export function maxWinBound(title: SlotTitle): number {
   const cascades = title.mechanic === 'cascade' ? (1 + MAX_CASCADES) * Math.max(...c.multipliers) : 1;
   const spinX = (spin * cascades) / c.units + Math.max(0, ...title.scatterPays);
   const { trigger, awarded, multiplier, retrigger } = title.freeSpins;
-  const freeCount = trigger > 0 ? (retrigger ? MAX_FREE_SPINS : Math.min(awarded, MAX_FREE_SPINS)) : 0;
+  const freeCount =
+    trigger > 0 ? (retrigger ? MAX_FREE_SPINS_PER_ROUND : Math.min(awarded, MAX_FREE_SPINS_PER_ROUND)) : 0;
   const hold = title.holdAndWin;
   const holdX =
     title.mechanic === 'hold-and-win' && hold
