@@ -81,7 +81,20 @@ describe('ways', () => {
     }
   });
 
-  it('has the exact RTP of brute force over every stop combination', () => {
+  const fourReels = tiny({
+    reels: [
+      ['W', 'A', 'B', 'S', 'B'],
+      ['B', 'A', 'W', 'S'],
+      ['A', 'S', 'B', 'W', 'B', 'A'],
+      ['B', 'A', 'S', 'A', 'W'],
+    ],
+    paytable: { A: [7, 20], B: [3, 9] },
+    scatterPays: [4, 30],
+  });
+  it.each([
+    ['3 reels', title],
+    ['4 reels, wild on the first reel, 4-reel pays', fourReels],
+  ])('has the exact RTP of brute force over every stop combination: %s', (_name, title) => {
     // Brute force: mean spin pay and trigger chance over all stops; without retrigger the free spins are
     // `awarded` independent spins at `multiplier`.
     let sum = fraction(0n);
@@ -171,7 +184,7 @@ describe('cascade', () => {
 describe('hold-and-win', () => {
   const title = tiny({
     mechanic: 'hold-and-win',
-    rows: 1,
+    rows: 2,
     reels: [
       ['A', 'C', 'B', 'C'],
       ['C', 'A', 'B'],
@@ -198,13 +211,16 @@ describe('hold-and-win', () => {
   });
 
   /**
-   * The feature by brute force, cell by cell (no binomial, no linearity of values): every empty cell lands
-   * or not on each respin, every landed cell takes each value with its weight.
+   * The feature's pay after the start by brute force, cell by cell (no binomial, no linearity of values):
+   * every empty cell lands or not on each respin, every landed cell takes each value with its weight.
    */
-  function featureBrute(held: boolean[], sum: Fraction, left: number): Fraction {
-    const cells = held.length;
-    if (held.every(Boolean)) return add(sum, fraction(20n));
-    if (left === 0) return sum;
+  const memo = new Map<string, Fraction>();
+  function featureBrute(held: boolean[], left: number): Fraction {
+    if (held.every(Boolean)) return fraction(20n);
+    if (left === 0) return fraction(0n);
+    const key = `${held.map(Number).join('')}:${left}`;
+    const known = memo.get(key);
+    if (known) return known;
     const empty = held.flatMap((h, i) => (h ? [] : [i]));
     let value = fraction(0n);
     for (let mask = 0; mask < 1 << empty.length; mask++) {
@@ -212,35 +228,38 @@ describe('hold-and-win', () => {
       const p = fraction(2n ** BigInt(empty.length - landed.length), 3n ** BigInt(empty.length));
       const next = held.slice();
       for (const i of landed) next[i] = true;
-      // Each landed cell adds E[value] = (1·3 + 4·1)/4 independently; enumerate them anyway.
+      const rest = featureBrute(next, landed.length > 0 ? 2 : left - 1);
       for (let v = 0; v < 1 << landed.length; v++) {
-        let add4 = 0n;
+        let drawn = 0n;
         let weight = 1n;
         for (let j = 0; j < landed.length; j++) {
           const four = (v & (1 << j)) !== 0;
-          add4 += four ? 4n : 1n;
+          drawn += four ? 4n : 1n;
           weight *= four ? 1n : 3n;
         }
         const w = fraction(weight, 4n ** BigInt(landed.length));
-        const after = featureBrute(next, add(sum, fraction(add4)), landed.length > 0 ? 2 : left - 1);
-        value = add(value, mul(mul(p, w), after));
+        value = add(value, mul(mul(p, w), add(fraction(drawn), rest)));
       }
     }
-    expect(cells).toBe(3);
+    memo.set(key, value);
     return value;
   }
 
   it('has the exact RTP of brute force over the stops and every respin outcome', () => {
     let total = fraction(0n);
     let count = 0n;
+    // The start's values: each bonus draws 1 (weight 3) or 4 (weight 1).
     const meanValue = fraction(7n, 4n);
     for (const stops of allStops(title)) {
       const { pay, bonusCount } = mechanicSpinAt(title, stops);
       let value = pay;
       if (bonusCount >= 2) {
-        const window = stops.map((s, r) => title.reels[r]?.[s]);
-        const held = window.map((id) => id === 'C');
-        value = add(value, featureBrute(held, mul(fraction(BigInt(bonusCount)), meanValue), 2));
+        const held = stops.flatMap((s, r) => {
+          const strip = title.reels[r] ?? [];
+          return [0, 1].map((row) => strip[(s + row) % strip.length] === 'C');
+        });
+        const start = mul(fraction(BigInt(bonusCount)), meanValue);
+        value = add(value, add(start, featureBrute(held, 2)));
       }
       total = add(total, value);
       count++;
@@ -270,8 +289,8 @@ describe('hold-and-win', () => {
         held += r.landed.length;
         expect(r.respinsLeft).toBe(left);
       }
-      expect(left === 0 || held === 3).toBe(true);
-      expect(h.full).toBe(held === 3);
+      expect(left === 0 || held === 6).toBe(true);
+      expect(h.full).toBe(held === 6);
       if (h.full) full++;
       const values = [...h.start, ...h.respins.flatMap((r) => r.landed)];
       for (const c of values) expect(BigInt(c.payMinor)).toBe(BigInt(c.value) * 100n);

@@ -339,7 +339,7 @@ type RoundLog = {
   hold: HoldLog | null;
 };
 
-/** One round in draw order: base spin, its hold-and-win feature or free spins, then the cap. */
+/** One round in draw order: base spin, its hold-and-win feature, its free spins; then the cap. */
 function playMechanicRound(
   c: Compiled,
   title: SlotTitle,
@@ -418,6 +418,7 @@ export function mechanicSpinAt(
   return { pay: fraction(BigInt(s.units), BigInt(c.units)), scatterCount: s.scatters, bonusCount: s.bonuses };
 }
 
+/** One round of a ways, cascade or hold-and-win title: spinSlot's contract, with the outcome fields of types.ts. */
 export function spinMechanic(
   title: SlotTitle,
   betMinor: bigint,
