@@ -2,9 +2,10 @@
 // `npm run test:reliability`: the reliability suite of issue 7 at full size (RELIABILITY_FULL=1).
 //   1. vitest on apps/server/test/reliability and the model-based tests sized by RELIABILITY_FULL (server
 //      project; needs TEST_DATABASE_URL — the PostgreSQL tests fail loudly without it);
-//   2. the browser parts with Playwright (scripts/e2e.mjs: Debian Chromium, build), listed in BROWSER_SPECS.
+//   2. the new slot titles' simulations at 10^6 rounds (packages project);
+//   3. the browser parts with Playwright (scripts/e2e.mjs: Debian Chromium, build), listed in BROWSER_SPECS.
 // The normal `npm test` runs the same vitest files at their small default size.
-// Both steps run even if the first fails; the exit code is non-zero when either failed.
+// Every step runs even if an earlier one fails; the exit code is non-zero when any failed.
 import './require-supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -57,6 +58,13 @@ const results = [
     'apps/server/test/reliability',
     // Outside test/reliability, but run here at their full size too (npm test runs them smaller).
     'apps/server/src/modules/vendor-protocol/vendor-protocol.model.test.ts',
+  ]),
+  // The new slot titles' 10^6-round simulations (npm test runs 10^5) and the cascades' declaration replay.
+  run('vitest (slot simulations, full size)', path.join(root, 'node_modules/.bin/vitest'), [
+    'run',
+    '--project',
+    'packages',
+    'packages/games/src/slots/mechanics.simulation.test.ts',
   ]),
 ];
 

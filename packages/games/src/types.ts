@@ -14,9 +14,32 @@ export type FairInputs = {
   nonce: number;
 };
 
+/**
+ * How a slot title pays (docs/games-contract.md "Slot mechanics"): `lines` (paylines, the default when
+ * absent), `ways` (243 / 1024 ways), `cascade` (ways; winning symbols fall away and the strip refills the
+ * gaps, with a growing multiplier), `hold-and-win` (ways base game; bonus symbols trigger respins).
+ */
+export type SlotMechanic = 'lines' | 'ways' | 'cascade' | 'hold-and-win';
+
+/** A hold-and-win feature's settings; values and prizes are multiples of the TOTAL bet. */
+export type SlotHoldAndWinRules = {
+  /** Bonus symbols in the base window that start the feature. */
+  trigger: number;
+  /** Respins given at the start and again whenever a new bonus lands. */
+  respins: number;
+  /** Chance that an empty cell lands a bonus on a respin: numerator / denominator (one int(denominator) per cell). */
+  landing: [number, number];
+  /** Cash values (× total bet) with integer draw weights; one int(Σ weights) per bonus. */
+  values: { value: number; weight: number }[];
+  /** Paid on top of the values when every cell holds a bonus (× total bet). */
+  grand: number;
+};
+
 /** A slot title's static description, enough to draw it and to compute its exact RTP. */
 export type SlotTitle = {
   code: string;
+  /** Absent = 'lines' (the first three titles). */
+  mechanic?: SlotMechanic;
   /** Declared return to player as a fraction, e.g. 0.9612, to 4 decimal places. */
   declaredRtp: number;
   rows: number;
@@ -24,9 +47,20 @@ export type SlotTitle = {
   reels: string[][];
   /** One row index per reel for each payline. */
   paylines: number[][];
-  symbols: { id: string; kind: 'normal' | 'wild' | 'scatter' }[];
-  /** symbol id → pay (in multiples of the line bet) for 3, 4, 5 … of a kind (index 0 = 3 of a kind on 5 reels). */
+  /** `bonus`: hold-and-win's cash symbol (never substituted by wild, never part of a way). */
+  symbols: { id: string; kind: 'normal' | 'wild' | 'scatter' | 'bonus' }[];
+  /**
+   * symbol id → pay (in multiples of the line bet) for 3, 4, 5 … of a kind (index 0 = 3 of a kind on 5 reels).
+   * Ways mechanics: in multiples of total bet / `betUnits`, per way.
+   */
   paytable: Record<string, number[]>;
+  /** Ways mechanics: the total bet is `betUnits` pay units (what paylines.length is to lines); bets divide by it. */
+  betUnits?: number;
+  /** Cascade: multiplier of the first evaluation, the first cascade, …; the last repeats. */
+  cascadeMultipliers?: number[];
+  holdAndWin?: SlotHoldAndWinRules;
+  /** Largest pay of one round in total bets (new mechanics; a round's total is cut to it). */
+  maxWinX?: number;
   /** Scatter pays in multiples of the TOTAL bet by scatter count (index 0 = 3 scatters). */
   scatterPays: number[];
   freeSpins: { trigger: number; awarded: number; multiplier: number; retrigger: boolean };
@@ -35,6 +69,30 @@ export type SlotTitle = {
 };
 
 export type SlotLineWin = { line: number; symbol: string; count: number; payMinor: string };
+/** A ways win: `symbol` (or wild) on the first `count` reels, on `ways` combinations of rows. */
+export type SlotWaysWin = { symbol: string; count: number; ways: number; payMinor: string };
+/** One cascade: the window after the previous win's symbols fell away and the strips refilled it. */
+export type SlotCascade = {
+  /** Cells removed from the previous window, per reel (row indices, top = 0). */
+  removed: number[][];
+  window: string[][];
+  waysWins: SlotWaysWin[];
+  multiplier: number;
+  /** Pay of this cascade (its multiplier and the free-spin multiplier applied). */
+  payMinor: string;
+};
+export type SlotHoldCell = { reel: number; row: number; value: number; payMinor: string };
+/** A hold-and-win feature played within the round. */
+export type SlotHoldAndWin = {
+  /** Bonus cells of the triggering window with their drawn values (× total bet). */
+  start: SlotHoldCell[];
+  /** Each respin: the cells that landed, and the respins left after it (reset when something landed). */
+  respins: { landed: SlotHoldCell[]; respinsLeft: number }[];
+  full: boolean;
+  grandPayMinor: string;
+  /** Values of every held cell plus the grand prize when full. */
+  payMinor: string;
+};
 export type SlotSpin = {
   /** stop index per reel. */
   stops: number[];
@@ -46,6 +104,10 @@ export type SlotSpin = {
   /** Pay of this spin including the free-spin multiplier. */
   payMinor: string;
   freeSpinsAwarded: number;
+  /** Ways, cascade, hold-and-win: the ways wins of `window` (then lineWins is empty). */
+  waysWins?: SlotWaysWin[];
+  /** Cascade: the cascades after `window`'s wins, in order (payMinor includes them). */
+  cascades?: SlotCascade[];
 };
 export type SlotOutcome = {
   game: 'slot';
@@ -53,6 +115,10 @@ export type SlotOutcome = {
   betMinor: string;
   base: SlotSpin;
   freeSpins: SlotSpin[];
+  /** Hold-and-win: the feature the base spin triggered (its pay is in totalPayMinor). */
+  holdAndWin?: SlotHoldAndWin;
+  /** True when the round's total was cut to the title's maxWinX. */
+  capped?: boolean;
   totalPayMinor: string;
 };
 

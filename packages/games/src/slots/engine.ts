@@ -1,6 +1,8 @@
 import { createDraws, type Draws, type Hmac, hmacSha256 } from '../fair.ts';
 import { type Fraction, fraction, toNumber } from '../rational.ts';
 import type { FairInputs, SlotLineWin, SlotOutcome, SlotSpin, SlotTitle } from '../types.ts';
+import { MAX_FREE_SPINS_PER_ROUND } from './limits.ts';
+import { mechanicRoundUnits, mechanicSpinAt, spinMechanic } from './mechanics.ts';
 
 /**
  * The reel engine (docs/games-contract.md "slots/engine.ts").
@@ -15,9 +17,14 @@ import type { FairInputs, SlotLineWin, SlotOutcome, SlotSpin, SlotTitle } from '
  * Cap: a round awards at most MAX_FREE_SPINS_PER_ROUND free spins in total (a retrigger past it adds only
  * what is left). This bounds a round's work and its worst-case liability; exactRtp models the cap exactly.
  */
-export const MAX_FREE_SPINS_PER_ROUND = 100;
+export { MAX_FREE_SPINS_PER_ROUND };
 
-type Kind = 'normal' | 'wild' | 'scatter';
+type Kind = SlotTitle['symbols'][number]['kind'];
+
+/** Ways, cascade and hold-and-win titles are played by mechanics.ts. */
+function isLines(title: SlotTitle): boolean {
+  return (title.mechanic ?? 'lines') === 'lines';
+}
 
 /**
  * A title turned into flat integer arrays once, so a spin does no string lookups, no modulo and no
@@ -241,6 +248,10 @@ function evaluate(c: Compiled, stops: ArrayLike<number>, hits: LineHit[] | null)
  * line bets = 1/paylines of the total), with its scatter count. Exposed for the brute-force RTP check.
  */
 export function spinValueAt(title: SlotTitle, stops: number[]): { pay: Fraction; scatterCount: number } {
+  if (!isLines(title)) {
+    const { pay, scatterCount } = mechanicSpinAt(title, stops);
+    return { pay, scatterCount };
+  }
   const c = compile(title);
   if (
     stops.length !== c.reelCount ||
@@ -309,6 +320,7 @@ export function spinSlot(
   inputs: FairInputs,
   hmac: Hmac = hmacSha256,
 ): SlotOutcome {
+  if (!isLines(title)) return spinMechanic(title, betMinor, inputs, hmac);
   const c = compile(title);
   const lineBet = checkBet(title, c, betMinor);
   const spins: SlotSpin[] = [];
@@ -353,9 +365,11 @@ export function spinSlot(
 
 /**
  * A round's total pay in line bets (so in minor units it is × bet / paylines), without building the
- * outcome: the same draws and evaluation as spinSlot, for simulations of millions of rounds.
+ * outcome: the same draws and evaluation as spinSlot, for simulations of millions of rounds. Other
+ * mechanics: in units of total bet / betUnits.
  */
 export function slotRoundPayLines(title: SlotTitle, inputs: FairInputs, hmac: Hmac = hmacSha256): number {
+  if (!isLines(title)) return mechanicRoundUnits(title, inputs, hmac);
   return playCore(compile(title), title, createDraws(inputs, hmac), null);
 }
 
@@ -385,6 +399,8 @@ export type SlotExactRtp = Fraction & {
  *   from an exact forward pass over the states (spins played, spins awarded) with integer weights.
  */
 export function exactRtp(title: SlotTitle): SlotExactRtp {
+  if (!isLines(title))
+    throw new Error(`${title.code}: mechanics.ts mechanicExactRtp answers for ${title.mechanic}`);
   const c = compile(title);
   const n = c.reelCount;
   const D = c.strips.reduce((a, strip) => a * BigInt(strip.length), 1n);

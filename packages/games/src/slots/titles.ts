@@ -208,7 +208,8 @@ monsoonGems.reels = [0, 1, 2].map(() =>
 
 export type SlotCode = 'lotus-fortune' | 'tiger-temple' | 'monsoon-gems';
 
-function deepFreeze<T>(value: T): T {
+/** Freezes a title (or record of titles) all the way down. */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
     for (const v of Object.values(value)) deepFreeze(v);
     Object.freeze(value);

@@ -79,10 +79,12 @@ const GLYPHS: [RegExp, string][] = [
 ];
 
 /** What a symbol looks like: a glyph for the pictures, the letters for card ranks (A, K, Q, J, 10). */
-export function symbolGlyph(id: string, kind: 'normal' | 'wild' | 'scatter'): string {
+export function symbolGlyph(id: string, kind: SlotTitle['symbols'][number]['kind']): string {
   const lower = id.toLowerCase();
   for (const [pattern, glyph] of GLYPHS) if (pattern.test(lower)) return glyph;
   if (kind === 'wild') return '★';
   if (kind === 'scatter') return '✦';
+  // Hold-and-win's cash symbol (the newer titles, not yet in the studio's catalogue).
+  if (kind === 'bonus') return '●';
   return id.length <= 2 ? id.toUpperCase() : id.slice(0, 2).toUpperCase();
 }
