@@ -247,6 +247,18 @@ test('roulette on a phone: Spin on screen, the whole table reachable', async ({ 
   await frame.getByTestId('roulette-high').scrollIntoViewIfNeeded();
   const fit = await withinFrame(page, table);
   expect(fit.inside, `table ${JSON.stringify(fit)}`).toBe(true);
+  // Nothing of the table is scrolled out sideways: its first and last columns are in the frame.
+  expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  for (const id of [
+    'roulette-0',
+    'roulette-column-3',
+    'roulette-column-1',
+    'roulette-low',
+    'roulette-dozen-3',
+  ]) {
+    const cell = await withinFrame(page, frame.getByTestId(id));
+    expect(cell.inside, `${id} ${JSON.stringify(cell)}`).toBe(true);
+  }
   const rack = await frame.getByTestId('bet-rack').boundingBox();
   expect(fit.box && rack && fit.box.y + fit.box.height <= rack.y + 0.5).toBe(true);
   // Every cell of the table is a tap away: the last row's corner cell takes a bet.
