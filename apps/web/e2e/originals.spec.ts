@@ -49,7 +49,11 @@ async function openGame(page: Page, name: string): Promise<FrameLocator> {
   const modal = page.getByTestId('search-modal');
   await modal.getByTestId('search-input').fill(name);
   await modal.getByTestId('search-input').press('Enter');
-  const tile = modal.getByTestId('game-tile').filter({ has: page.getByText(name, { exact: true }) });
+  // The results only: a game opened before is also listed under the recent games.
+  const tile = modal
+    .getByTestId('search-results')
+    .getByTestId('game-tile')
+    .filter({ has: page.getByText(name, { exact: true }) });
   await tile.getByTestId('game-tile-play').click();
   const popup = page.getByTestId('game-popup');
   await expect(popup.getByTestId('game-frame')).toHaveAttribute('src', /^\/originals\/play\?token=/);
@@ -65,6 +69,28 @@ async function closeGame(page: Page): Promise<void> {
 
 async function roundsIn(frame: FrameLocator): Promise<Locator> {
   return frame.getByTestId('round-history').getByTestId('history-row');
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * Whether `inner` lies inside the game frame's own viewport (the iframe's box on the page: the frame is not
+ * scrolled, so this is what the player sees without scrolling it). Half a pixel of rounding allowed.
+ */
+async function withinFrame(
+  page: Page,
+  inner: Locator,
+): Promise<{ inside: boolean; box: Box | null; frame: Box | null }> {
+  const frame = await page.getByTestId('game-frame').boundingBox();
+  const box = await inner.boundingBox();
+  const inside =
+    frame !== null &&
+    box !== null &&
+    box.x >= frame.x - 0.5 &&
+    box.y >= frame.y - 0.5 &&
+    box.x + box.width <= frame.x + frame.width + 0.5 &&
+    box.y + box.height <= frame.y + frame.height + 0.5;
+  return { inside, box, frame };
 }
 
 test.describe('player', () => {
@@ -140,6 +166,40 @@ test.describe('player', () => {
     await closeGame(page);
   });
 
+  // Issue 22: at 1366×800 the wheel, the whole table and the Spin button are on screen in the game pop-up
+  // without scrolling the frame; a round's bets are not kept: Rebet puts them back, marked as repeated.
+  test('roulette fits the pop-up at 1366×800; rebet repeats the last bets', async ({ page }, testInfo) => {
+    if (!funded) throw new Error('no funded player');
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await logIn(page, funded);
+    await openLayout(page, '/rng');
+    const frame = await openGame(page, 'European Roulette');
+    for (const id of ['roulette-wheel', 'roulette-table', 'spin', 'total-bet', 'rebet']) {
+      const fit = await withinFrame(page, frame.getByTestId(id));
+      expect(fit.inside, `${id} ${JSON.stringify(fit)}`).toBe(true);
+    }
+    // The history lists this game's rounds (the journey above played one).
+    await expect(frame.getByTestId('round-history').or(frame.getByTestId('history-empty'))).toBeVisible();
+    const before = await (await roundsIn(frame)).count();
+    await frame.getByTestId('roulette-red').click();
+    await expect(frame.getByTestId('total-bet')).toHaveText(/10\.00$/);
+    await frame.getByTestId('spin').click();
+    await expect(frame.getByTestId('roulette-result')).toBeVisible({ timeout: 20_000 });
+    // The round's bet is not kept on the table (nor added to next round).
+    await expect(frame.getByTestId('total-bet')).toHaveText(/0\.00$/);
+    await expect(frame.getByTestId('spin')).toBeDisabled();
+    await frame.getByTestId('rebet').click();
+    await expect(frame.getByTestId('total-bet')).toHaveText(/10\.00$/);
+    await expect(frame.getByTestId('roulette-red')).toHaveAttribute('data-repeated', 'true');
+    await page.screenshot({ path: artifactPath(testInfo, 'originals-roulette-rebet-1366.png') });
+    await frame.getByTestId('spin').click();
+    await expect(await roundsIn(frame)).toHaveCount(before + 2, { timeout: 20_000 });
+    await expect(frame.getByTestId('total-bet')).toHaveText(/0\.00$/, { timeout: 20_000 });
+    // The history names each round's game.
+    await expect((await roundsIn(frame)).first().getByTestId('history-game')).toHaveText('European Roulette');
+    await closeGame(page);
+  });
+
   test('plays Dragon Tiger', async ({ page }, testInfo) => {
     if (!funded) throw new Error('no funded player');
     await logIn(page, funded);
@@ -163,6 +223,50 @@ test.describe('player', () => {
       (await frame.getByTestId('originals-balance').textContent()) ?? '',
     );
   });
+});
+
+// Issue 22 on a phone (375 px): the Spin button sticks to the bottom of the frame, on screen without
+// scrolling; the whole table fits the frame's width and, scrolled to, is not hidden under the sticky rack.
+test('roulette on a phone: Spin on screen, the whole table reachable', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openLayout(page, '/roulette');
+  await page
+    .getByTestId('game-tile')
+    .filter({ has: page.getByText('European Roulette', { exact: true }) })
+    .getByTestId('game-tile-trial')
+    .click();
+  await expect(page).toHaveURL(/\/game\?nodeId=\d+&trial=1/);
+  const frame = page.frameLocator('[data-testid="game-frame"]');
+  await expect(frame.getByTestId('roulette-table')).toBeVisible();
+  for (const id of ['spin', 'total-bet', 'roulette-wheel']) {
+    const fit = await withinFrame(page, frame.getByTestId(id));
+    expect(fit.inside, `${id} ${JSON.stringify(fit)}`).toBe(true);
+  }
+  const table = frame.getByTestId('roulette-table');
+  await frame.getByTestId('roulette-36').scrollIntoViewIfNeeded();
+  await frame.getByTestId('roulette-high').scrollIntoViewIfNeeded();
+  const fit = await withinFrame(page, table);
+  expect(fit.inside, `table ${JSON.stringify(fit)}`).toBe(true);
+  // Nothing of the table is scrolled out sideways: its first and last columns are in the frame.
+  expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  for (const id of [
+    'roulette-0',
+    'roulette-column-3',
+    'roulette-column-1',
+    'roulette-low',
+    'roulette-dozen-3',
+  ]) {
+    const cell = await withinFrame(page, frame.getByTestId(id));
+    expect(cell.inside, `${id} ${JSON.stringify(cell)}`).toBe(true);
+  }
+  const rack = await frame.getByTestId('bet-rack').boundingBox();
+  expect(fit.box && rack && fit.box.y + fit.box.height <= rack.y + 0.5).toBe(true);
+  // Every cell of the table is a tap away: the last row's corner cell takes a bet.
+  await frame.getByTestId('roulette-high').click();
+  await expect(frame.getByTestId('total-bet')).toHaveText(/\d\.\d\d$/);
+  await expect(frame.getByTestId('total-bet')).not.toHaveText(/^\D*0\.00$/);
+  expect((await withinFrame(page, frame.getByTestId('spin'))).inside).toBe(true);
+  await page.screenshot({ path: artifactPath(testInfo, 'originals-roulette-phone.png') });
 });
 
 test('a visitor plays a free trial on a phone, rotates the seed and verifies the round', async ({

@@ -4,33 +4,42 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { ChipBets } from '../hooks/use-chip-bets.ts';
 import { money, sumMinor } from '../utils/money.ts';
 import { ChipSelector } from './chip-selector.tsx';
-import classes from './originals.module.css';
+import classes from './table-games.module.css';
 
 type BetRackProps = {
   /** The slip (what the rack shows and changes: it adds no bet, so any kind of bet will do). */
-  slip: Omit<ChipBets<{ amountMinor: string }>, 'change'>;
+  slip: Omit<ChipBets<{ amountMinor: string }>, 'change' | 'isRepeated'>;
   currencySymbol: string;
   /** While a round plays, the slip cannot change. */
   locked: boolean;
   /** Also run when the slip is cleared (a screen's own half-made bet). */
   onClear?: () => void;
+  /** Rebet and play at once (the screen plays the last round's bets); its label names the play (spin, deal). */
+  repeat: { label: string; onRepeat: () => void };
   /** The button that plays the round (deal, spin). */
   children: ReactNode;
 };
 
-/** The table games' controls: chip, undo, clear, the total on the slip, and the button that plays it. */
-export function BetRack({ slip, currencySymbol, locked, onClear, children }: BetRackProps) {
+/**
+ * The table games' controls: chip, undo, clear, rebet (the last round's bets back on an empty table),
+ * rebet-and-play, the total on the table, and the button that plays it. On a narrow frame the rack sticks
+ * to the bottom, so the play button stays in reach while the table scrolls.
+ */
+export function BetRack({ slip, currencySymbol, locked, onClear, repeat, children }: BetRackProps) {
   const { t } = useTranslation('originals');
+  const lastTotal = money(sumMinor(slip.lastBets.map((b) => b.amountMinor)), currencySymbol);
+  const canRebet = !locked && slip.bets.length === 0 && slip.lastBets.length > 0;
   return (
-    <div className={classes.controls}>
+    <div className={classes.rack} data-testid="bet-rack">
       <ChipSelector
         chips={slip.chips}
         value={slip.chip}
         onChange={slip.setChip}
         currencySymbol={currencySymbol}
       />
-      <Group gap="xs">
+      <Group gap={6} wrap="wrap">
         <Button
+          size="compact-sm"
           variant="default"
           disabled={locked || !slip.canUndo}
           onClick={slip.undoLast}
@@ -39,6 +48,7 @@ export function BetRack({ slip, currencySymbol, locked, onClear, children }: Bet
           {t('undo')}
         </Button>
         <Button
+          size="compact-sm"
           variant="default"
           disabled={locked || slip.bets.length === 0}
           onClick={() => {
@@ -48,6 +58,25 @@ export function BetRack({ slip, currencySymbol, locked, onClear, children }: Bet
           data-testid="clear"
         >
           {t('clear')}
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          disabled={!canRebet}
+          onClick={slip.rebet}
+          title={slip.lastBets.length > 0 ? t('rebetTitle', { amount: lastTotal }) : undefined}
+          data-testid="rebet"
+        >
+          {t('rebet')}
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="light"
+          disabled={!canRebet}
+          onClick={repeat.onRepeat}
+          data-testid="repeat"
+        >
+          {repeat.label}
         </Button>
       </Group>
       <Stack gap={0}>

@@ -12,8 +12,10 @@ import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';
 import { BetRack } from './bet-rack.tsx';
 import classes from './originals.module.css';
+import { PlayingCard, useCardName } from './playing-card.tsx';
 import { ResultStrip, RoundResult, usePayText } from './round-result.tsx';
 import { StudioFrame } from './studio-frame.tsx';
+import tableClasses from './table-games.module.css';
 
 const SIDES: DragonTigerSide[] = ['dragon', 'tie', 'tiger'];
 const RANKS = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
@@ -21,22 +23,6 @@ const SUITS = ['♠', '♥', '♦', '♣'];
 
 export function cardText(card: Card): string {
   return `${RANKS[card.rank] ?? '?'}${SUITS[card.suit] ?? ''}`;
-}
-
-function PlayingCard({ card, faceUp, label }: { card: Card | null; faceUp: boolean; label: string }) {
-  return (
-    <div className={classes.card} data-face={faceUp && card ? 'up' : 'down'} role="img" aria-label={label}>
-      <div className={classes.cardInner}>
-        <div className={classes.cardBack} />
-        <div
-          className={classes.cardFace}
-          data-red={card && (card.suit === 1 || card.suit === 2) ? true : undefined}
-        >
-          {card ? <span aria-hidden="true">{cardText(card)}</span> : null}
-        </div>
-      </div>
-    </div>
-  );
 }
 
 type DragonTigerScreenProps = { session: OriginalsSession; studio: StudioSession; gameName: string };
@@ -57,8 +43,9 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
   const [announcement, setAnnouncement] = useState('');
   const strip = useResultStrip(session.sessionToken, dealing?.roundId ?? null);
   const mounted = useMountedRef();
+  const cardName = useCardName();
 
-  const stakeOn = (side: DragonTigerSide) => bets.find((b) => b.side === side)?.amountMinor ?? null;
+  const stakeOn = (side: DragonTigerSide) => bets.find((b) => b.side === side) ?? null;
   const placeOn = (side: DragonTigerSide) => {
     setLocalError(null);
     clearError();
@@ -74,11 +61,12 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
     );
   };
 
-  const deal = async () => {
+  /** Deals `toPlay` (the table, or the last round's bets for Repeat): the first time any bet is placed. */
+  const deal = async (toPlay: DragonTigerBet[] = bets) => {
     setLocalError(null);
     setShown(null);
     setFlipped({ dragon: false, tiger: false });
-    const result = await play({ game: 'dragon-tiger', bets });
+    const result = await play({ game: 'dragon-tiger', bets: toPlay });
     if (!result || !mounted.current) return;
     const outcome = result.round.outcome as unknown as DragonTigerOutcome;
     setHeldBalance((BigInt(result.balanceMinor) - BigInt(outcome.totalPayMinor)).toString());
@@ -94,6 +82,8 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
     if (!mounted.current) return;
     setShown(outcome);
     setDealing(null);
+    // The round is over: its bets become the last round's (for rebet) and the table is empty again.
+    slip.settle();
     setHeldBalance(null);
     setAnnouncement(
       `${t('dt.result', {
@@ -131,11 +121,16 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
               >
                 <Text fw={700}>{t(`dt.sides.${side}`)}</Text>
                 <PlayingCard
-                  card={current ? current[side] : null}
+                  rank={current ? current[side].rank : null}
+                  suit={current ? current[side].suit : null}
                   faceUp={flipped[side]}
+                  testId={`dt-card-${side}`}
                   label={
                     current && flipped[side]
-                      ? t('dt.cardOf', { side: t(`dt.sides.${side}`), card: cardText(current[side]) })
+                      ? t('dt.cardOf', {
+                          side: t(`dt.sides.${side}`),
+                          card: cardName(current[side].rank, current[side].suit),
+                        })
                       : t('dt.cardDown', { side: t(`dt.sides.${side}`) })
                   }
                 />
@@ -176,32 +171,46 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
       </div>
       <div className={classes.betSpots}>
         {SIDES.map((side) => {
-          const amount = stakeOn(side);
+          const bet = stakeOn(side);
+          const repeated = bet !== null && slip.isRepeated(bet);
           return (
             <Button
               key={side}
-              variant={amount ? 'filled' : 'default'}
+              variant={bet ? (repeated ? 'outline' : 'filled') : 'default'}
               color={side === 'dragon' ? 'red' : side === 'tiger' ? 'dark' : 'yellow'}
               onClick={() => placeOn(side)}
               disabled={inPlay}
               data-testid={`dt-bet-${side}`}
+              data-repeated={repeated || undefined}
               h="auto"
               py={6}
             >
               <Stack gap={0} align="center">
                 <span>{t(`dt.sides.${side}`)}</span>
                 <Text size="xs">{t(`dt.pays.${side}`)}</Text>
-                {amount ? (
+                {bet ? (
                   <Text size="xs" fw={700}>
-                    {money(amount, session.currencySymbol)}
+                    {money(bet.amountMinor, session.currencySymbol)}
                   </Text>
                 ) : null}
+                {repeated ? <span className={tableClasses.repeatedLabel}>{t('repeated')}</span> : null}
               </Stack>
             </Button>
           );
         })}
       </div>
-      <BetRack slip={slip} currencySymbol={session.currencySymbol} locked={inPlay}>
+      <BetRack
+        slip={slip}
+        currencySymbol={session.currencySymbol}
+        locked={inPlay}
+        repeat={{
+          label: t('dt.repeat'),
+          onRepeat: () => {
+            slip.rebet();
+            void deal(slip.lastBets);
+          },
+        }}
+      >
         <Button
           size="md"
           onClick={() => void deal()}

@@ -1,10 +1,9 @@
-import { INHOUSE_GAMES, isInHouseGameCode } from '@lotus/games/play';
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { readLaunchParams, useStudioSession } from '../hooks/use-studio-session.ts';
-import { screenOf } from '../utils/games.ts';
+import { gameNameOf, screenOf } from '../utils/games.ts';
 import { DragonTigerScreen } from './dragon-tiger-screen.tsx';
 import { RouletteScreen } from './roulette-screen.tsx';
 import { SlotScreen } from './slot-screen.tsx';
@@ -51,9 +50,7 @@ export function OriginalsPlayPage() {
   }
   const { session } = state;
   const screen = screenOf(session.gameCode);
-  const gameName = isInHouseGameCode(session.gameCode)
-    ? INHOUSE_GAMES[session.gameCode].names[i18n.language === 'hi' ? 'hi' : 'en']
-    : session.gameCode;
+  const gameName = gameNameOf(session.gameCode, i18n.language);
   if (!screen) {
     return (
       <Center mih={240}>

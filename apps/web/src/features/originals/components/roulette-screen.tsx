@@ -2,7 +2,7 @@ import { validateRouletteBet } from '@lotus/games/roulette';
 import type { RouletteBet, RouletteBetKind, RouletteOutcome } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
-import { type CSSProperties, type ReactNode, useCallback, useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useChipBets } from '../hooks/use-chip-bets.ts';
 import { usePlayRound } from '../hooks/use-play-round.ts';
@@ -26,6 +26,7 @@ import classes from './originals.module.css';
 import { RouletteWheel } from './roulette-wheel.tsx';
 import { ResultStrip, RoundResult, usePayText } from './round-result.tsx';
 import { StudioFrame } from './studio-frame.tsx';
+import tableClasses from './table-games.module.css';
 
 type RouletteScreenProps = { session: OriginalsSession; studio: StudioSession; gameName: string };
 
@@ -99,8 +100,11 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
     place({ kind: insideKind, numbers });
   };
 
-  const onStopped = useCallback(() => {
+  // The wheel keeps its latest onStopped, so this need not be a stable callback.
+  const onStopped = () => {
     setSpinning(false);
+    // The round is over: its bets become the last round's (for rebet) and the table is empty again.
+    slip.settle();
     setShown(spin.outcome);
     setHeldBalance(null);
     const outcome = spin.outcome;
@@ -110,17 +114,18 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
         outcome.totalPayMinor,
       )}`,
     );
-  }, [spin.outcome, payText, t]);
+  };
 
-  const spinWheel = async () => {
-    if (bets.length === 0) {
+  /** Plays `toPlay` (the table, or the last round's bets for Repeat): the first time any bet is placed. */
+  const spinWheel = async (toPlay: RouletteBet[] = bets) => {
+    if (toPlay.length === 0) {
       setLocalError('bet_invalid');
       return;
     }
     setLocalError(null);
     setSpinning(true);
     setShown(null);
-    const result = await play({ game: 'roulette', bets });
+    const result = await play({ game: 'roulette', bets: toPlay });
     if (!result) {
       setSpinning(false);
       return;
@@ -132,10 +137,12 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
 
   const stakeOn = (kind: RouletteBetKind, numbers: number[]) => {
     const key = betKey({ kind, numbers });
-    const bet = bets.find((b) => betKey(b) === key);
-    return bet ? bet.amountMinor : null;
+    return bets.find((b) => betKey(b) === key) ?? null;
   };
   const hit = shown?.pocket;
+  /** A bet's amount in words, "(repeated)" when Rebet put it there. */
+  const betText = (bet: RouletteBet) =>
+    `${money(bet.amountMinor, session.currencySymbol)}${slip.isRepeated(bet) ? ` (${t('repeated')})` : ''}`;
 
   const cell = (
     key: string,
@@ -144,7 +151,7 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
     options: {
       colour?: string;
       style?: CSSProperties;
-      amount?: string | null;
+      bet?: RouletteBet | null;
       label: string;
       picked?: boolean;
       hit?: boolean;
@@ -158,18 +165,20 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
       data-colour={options.colour}
       data-picked={options.picked || undefined}
       data-hit={options.hit || undefined}
+      data-repeated={(options.bet && slip.isRepeated(options.bet)) || undefined}
       data-testid={`roulette-${key}`}
-      aria-label={
-        options.amount ? `${options.label}, ${money(options.amount, session.currencySymbol)}` : options.label
-      }
+      aria-label={options.bet ? `${options.label}, ${betText(options.bet)}` : options.label}
       aria-pressed={options.picked ?? undefined}
       onClick={onClick}
       disabled={spinning}
     >
       {content}
-      {options.amount ? (
-        <span className={classes.chipMark} aria-hidden="true">
-          {money(options.amount, '')}
+      {options.bet ? (
+        <span
+          className={`${classes.chipMark} ${slip.isRepeated(options.bet) ? tableClasses.repeatedMark : ''}`}
+          aria-hidden="true"
+        >
+          {money(options.bet.amountMinor, '')}
         </span>
       ) : null}
     </button>
@@ -186,8 +195,8 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
       announcement={announcement}
       rules={<Text size="sm">{t('roulette.rules')}</Text>}
     >
-      <div className={classes.stage}>
-        <Stack gap="xs">
+      <div className={tableClasses.rouletteLayout}>
+        <div className={`${classes.stage} ${tableClasses.wheelColumn}`}>
           <RouletteWheel
             pocket={spin.outcome?.pocket ?? null}
             spinId={spin.id}
@@ -202,122 +211,128 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
                 : t('roulette.wheel')
             }
           />
-          {shown ? (
-            <RoundResult
-              text={t('roulette.result', {
-                pocket: shown.pocket,
-                colour: t(`roulette.colours.${shown.colour}`),
-              })}
-              payMinor={shown.totalPayMinor}
-              currencySymbol={session.currencySymbol}
-              testId="roulette-result"
-              data={{ 'data-pocket': shown.pocket }}
+          <Stack gap="xs" style={{ minWidth: 0 }}>
+            {shown ? (
+              <RoundResult
+                text={t('roulette.result', {
+                  pocket: shown.pocket,
+                  colour: t(`roulette.colours.${shown.colour}`),
+                })}
+                payMinor={shown.totalPayMinor}
+                currencySymbol={session.currencySymbol}
+                testId="roulette-result"
+                data={{ 'data-pocket': shown.pocket }}
+              />
+            ) : null}
+            <ResultStrip
+              label={t('roulette.lastResults')}
+              rounds={strip}
+              game="roulette"
+              badge={(outcome) => {
+                const pocket = Number(outcome.pocket);
+                return { text: pocket, colour: colourOf(pocket) };
+              }}
             />
-          ) : null}
-          <ResultStrip
-            label={t('roulette.lastResults')}
-            rounds={strip}
-            game="roulette"
-            badge={(outcome) => {
-              const pocket = Number(outcome.pocket);
-              return { text: pocket, colour: colourOf(pocket) };
+          </Stack>
+        </div>
+        <div className={tableClasses.playColumn}>
+          <SegmentedControl
+            aria-label={t('roulette.betKind')}
+            size="xs"
+            value={insideKind}
+            onChange={(value) => {
+              setInsideKind(value as InsideKind);
+              setPicks([]);
             }}
+            data={INSIDE_KINDS.map((kind) => ({ value: kind, label: t(`roulette.kinds.${kind}`) }))}
+            data-testid="bet-kind"
           />
-        </Stack>
+          <Text size="xs" c="dimmed">
+            {t(`roulette.howTo.${insideKind}`)}
+          </Text>
+          <div className={classes.table} data-testid="roulette-table">
+            {cell('0', '0', () => clickNumber(0), {
+              colour: 'green',
+              style: { gridColumn: 1, gridRow: '1 / span 3' },
+              bet: stakeOn('straight', [0]),
+              label: '0',
+              picked: picks.includes(0),
+              hit: hit === 0,
+            })}
+            {GRID_ROWS.flatMap((row, rowIndex) =>
+              row.map((n, column) =>
+                cell(String(n), n, () => clickNumber(n), {
+                  colour: colourOf(n),
+                  style: { gridColumn: column + 2, gridRow: rowIndex + 1 },
+                  bet: stakeOn('straight', [n]),
+                  label: `${n} ${t(`roulette.colours.${colourOf(n)}`)}`,
+                  picked: picks.includes(n),
+                  hit: hit === n,
+                }),
+              ),
+            )}
+            {[3, 2, 1].map((column, rowIndex) =>
+              cell(
+                `column-${column}`,
+                '2:1',
+                () => place({ kind: 'column', numbers: outsideNumbers('column', column) }),
+                {
+                  style: { gridColumn: 14, gridRow: rowIndex + 1 },
+                  bet: stakeOn('column', outsideNumbers('column', column)),
+                  label: t('roulette.column', { column }),
+                },
+              ),
+            )}
+            {[1, 2, 3].map((dozen) =>
+              cell(
+                `dozen-${dozen}`,
+                t('roulette.dozenShort', { dozen }),
+                () => place({ kind: 'dozen', numbers: outsideNumbers('dozen', dozen) }),
+                {
+                  style: { gridColumn: `${2 + (dozen - 1) * 4} / span 4`, gridRow: 4 },
+                  bet: stakeOn('dozen', outsideNumbers('dozen', dozen)),
+                  label: t('roulette.dozen', { dozen }),
+                },
+              ),
+            )}
+            {OUTSIDE_ROW.map(({ kind, colour }, index) =>
+              cell(kind, t(`roulette.kinds.${kind}`), () => place({ kind, numbers: outsideNumbers(kind) }), {
+                colour,
+                style: { gridColumn: `${2 + index * 2} / span 2`, gridRow: 5 },
+                bet: stakeOn(kind, outsideNumbers(kind)),
+                label: t(`roulette.kinds.${kind}`),
+              }),
+            )}
+          </div>
+          {bets.length > 0 ? (
+            <Text size="xs" data-testid="bet-slip">
+              {bets.map((bet) => `${describe(bet.kind, bet.numbers)}: ${betText(bet)}`).join(' · ')}
+            </Text>
+          ) : null}
+          <BetRack
+            slip={slip}
+            currencySymbol={session.currencySymbol}
+            locked={spinning}
+            onClear={() => setPicks([])}
+            repeat={{
+              label: t('roulette.repeat'),
+              onRepeat: () => {
+                slip.rebet();
+                void spinWheel(slip.lastBets);
+              },
+            }}
+          >
+            <Button
+              size="md"
+              onClick={() => void spinWheel()}
+              disabled={spinning || busy || bets.length === 0}
+              data-testid="spin"
+            >
+              {t('roulette.spin')}
+            </Button>
+          </BetRack>
+        </div>
       </div>
-      <SegmentedControl
-        aria-label={t('roulette.betKind')}
-        size="xs"
-        value={insideKind}
-        onChange={(value) => {
-          setInsideKind(value as InsideKind);
-          setPicks([]);
-        }}
-        data={INSIDE_KINDS.map((kind) => ({ value: kind, label: t(`roulette.kinds.${kind}`) }))}
-        data-testid="bet-kind"
-      />
-      <Text size="xs" c="dimmed">
-        {t(`roulette.howTo.${insideKind}`)}
-      </Text>
-      <div className={classes.table} data-testid="roulette-table">
-        {cell('0', '0', () => clickNumber(0), {
-          colour: 'green',
-          style: { gridColumn: 1, gridRow: '1 / span 3' },
-          amount: stakeOn('straight', [0]),
-          label: '0',
-          picked: picks.includes(0),
-          hit: hit === 0,
-        })}
-        {GRID_ROWS.flatMap((row, rowIndex) =>
-          row.map((n, column) =>
-            cell(String(n), n, () => clickNumber(n), {
-              colour: colourOf(n),
-              style: { gridColumn: column + 2, gridRow: rowIndex + 1 },
-              amount: stakeOn('straight', [n]),
-              label: `${n} ${t(`roulette.colours.${colourOf(n)}`)}`,
-              picked: picks.includes(n),
-              hit: hit === n,
-            }),
-          ),
-        )}
-        {[3, 2, 1].map((column, rowIndex) =>
-          cell(
-            `column-${column}`,
-            '2:1',
-            () => place({ kind: 'column', numbers: outsideNumbers('column', column) }),
-            {
-              style: { gridColumn: 14, gridRow: rowIndex + 1 },
-              amount: stakeOn('column', outsideNumbers('column', column)),
-              label: t('roulette.column', { column }),
-            },
-          ),
-        )}
-        {[1, 2, 3].map((dozen) =>
-          cell(
-            `dozen-${dozen}`,
-            t('roulette.dozenShort', { dozen }),
-            () => place({ kind: 'dozen', numbers: outsideNumbers('dozen', dozen) }),
-            {
-              style: { gridColumn: `${2 + (dozen - 1) * 4} / span 4`, gridRow: 4 },
-              amount: stakeOn('dozen', outsideNumbers('dozen', dozen)),
-              label: t('roulette.dozen', { dozen }),
-            },
-          ),
-        )}
-        {OUTSIDE_ROW.map(({ kind, colour }, index) =>
-          cell(kind, t(`roulette.kinds.${kind}`), () => place({ kind, numbers: outsideNumbers(kind) }), {
-            colour,
-            style: { gridColumn: `${2 + index * 2} / span 2`, gridRow: 5 },
-            amount: stakeOn(kind, outsideNumbers(kind)),
-            label: t(`roulette.kinds.${kind}`),
-          }),
-        )}
-      </div>
-      {bets.length > 0 ? (
-        <Text size="xs" data-testid="bet-slip">
-          {bets
-            .map(
-              (bet) =>
-                `${describe(bet.kind, bet.numbers)}: ${money(bet.amountMinor, session.currencySymbol)}`,
-            )
-            .join(' · ')}
-        </Text>
-      ) : null}
-      <BetRack
-        slip={slip}
-        currencySymbol={session.currencySymbol}
-        locked={spinning}
-        onClear={() => setPicks([])}
-      >
-        <Button
-          size="md"
-          onClick={() => void spinWheel()}
-          disabled={spinning || busy || bets.length === 0}
-          data-testid="spin"
-        >
-          {t('roulette.spin')}
-        </Button>
-      </BetRack>
     </StudioFrame>
   );
 }

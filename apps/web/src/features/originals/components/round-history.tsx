@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { originalsApi } from '../api/originals-api.ts';
 import { ROUNDS_KEY } from '../hooks/use-play-round.ts';
+import { gameNameOf } from '../utils/games.ts';
 import { money } from '../utils/money.ts';
 import { rememberOutcome, verifyHref } from '../utils/verify-link.ts';
 
@@ -20,7 +21,7 @@ type RoundHistoryProps = { sessionToken: string; currencySymbol: string; gameCod
  * revealed; the full record is the member centre's betting record.
  */
 export function RoundHistory({ sessionToken, currencySymbol, gameCode }: RoundHistoryProps) {
-  const { t } = useTranslation('originals');
+  const { t, i18n } = useTranslation('originals');
   const location = useLocation();
   const rounds = useQuery({
     queryKey: [...ROUNDS_KEY(sessionToken), 'recall', gameCode],
@@ -74,7 +75,7 @@ export function RoundHistory({ sessionToken, currencySymbol, gameCode }: RoundHi
 
   return (
     <div data-testid="round-history">
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={520}>
         <Table striped verticalSpacing={4} fz="sm">
           <Table.Caption data-testid="history-caption">
             {t('history.lastRounds', { count: RECALL_ROUNDS })}
@@ -82,6 +83,7 @@ export function RoundHistory({ sessionToken, currencySymbol, gameCode }: RoundHi
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('history.time')}</Table.Th>
+              <Table.Th>{t('history.game')}</Table.Th>
               <Table.Th>{t('history.nonce')}</Table.Th>
               <Table.Th>{t('history.stake')}</Table.Th>
               <Table.Th>{t('history.payout')}</Table.Th>
@@ -98,6 +100,9 @@ export function RoundHistory({ sessionToken, currencySymbol, gameCode }: RoundHi
                       {t('demo')}
                     </Badge>
                   ) : null}
+                </Table.Td>
+                <Table.Td data-testid="history-game" data-game={round.gameCode}>
+                  {gameNameOf(round.gameCode, i18n.language)}
                 </Table.Td>
                 <Table.Td>{round.nonce}</Table.Td>
                 <Table.Td>{money(round.stakeMinor, currencySymbol)}</Table.Td>

@@ -1,3 +1,4 @@
+import { INHOUSE_GAMES, isInHouseGameCode } from '@lotus/games/play';
 import { slotTitle } from '@lotus/games/slots/titles';
 import type { SlotTitle } from '@lotus/games/types';
 
@@ -16,4 +17,11 @@ export function screenOf(gameCode: string):
   if (gameCode === 'european-roulette') return { kind: 'roulette' };
   if (gameCode === 'dragon-tiger') return { kind: 'dragon-tiger' };
   return null;
+}
+
+/** A studio game's name in the player's language (HI or EN); an unknown code shows as itself. */
+export function gameNameOf(gameCode: string, language: string): string {
+  return isInHouseGameCode(gameCode)
+    ? INHOUSE_GAMES[gameCode].names[language === 'hi' ? 'hi' : 'en']
+    : gameCode;
 }
