@@ -7,13 +7,16 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useCountUp } from '../hooks/use-count-up.ts';
 import { usePlayRound } from '../hooks/use-play-round.ts';
 import { useReducedMotion, wait } from '../hooks/use-reduced-motion.ts';
+import { useSlotSound } from '../hooks/use-slot-sound.ts';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';
 import { initialWindow, winningCells } from '../utils/slot-reels.ts';
 import classes from './originals.module.css';
 import { usePayText } from './round-result.tsx';
 import { SlotPaytable } from './slot-paytable.tsx';
-import { SlotReels } from './slot-reels.tsx';
+import { MIN_SPIN_MS, SlotReels } from './slot-reels.tsx';
+import { SlotWinLines } from './slot-win-lines.tsx';
+import { SoundToggle } from './sound-toggle.tsx';
 import { StudioFrame } from './studio-frame.tsx';
 
 type SlotScreenProps = {
@@ -25,7 +28,7 @@ type SlotScreenProps = {
   freeRoundGrantId?: string;
 };
 
-type ReelSpin = { id: number; stops: number[]; window: string[][] };
+type ReelSpin = { id: number; stops: number[]; window: string[][]; durationMs?: number };
 
 /** The bets of the title the session's limits allow (the title lists them; the brand may narrow them). */
 export function allowedBets(
@@ -71,6 +74,8 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
   const [autoplay, setAutoplay] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const shownWin = useCountUp(win, winKey, reducedMotion);
+  const sound = useSlotSound();
+  const { play: playSound } = sound;
 
   const stopped = useRef<(() => void) | null>(null);
   const onStopped = useCallback(() => {
@@ -93,12 +98,12 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
   const latest = useRef({ balance, bet });
   latest.current = { balance, bet };
 
-  const showSpin = useCallback((next: SlotSpin, id: number) => {
+  const showSpin = useCallback((next: SlotSpin, id: number, durationMs: number) => {
     const done = new Promise<void>((resolve) => {
       stopped.current = resolve;
     });
     setShownSpin(null);
-    setSpin({ id, stops: next.stops, window: next.window });
+    setSpin({ id, stops: next.stops, window: next.window, durationMs });
     return done;
   }, []);
 
@@ -113,6 +118,9 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
       return;
     }
     setLocalError(null);
+    // The 2.5 s minimum counts from here, the player's click (or autoplay's start of the round).
+    const clickedAt = Date.now();
+    playSound('spin');
     setRunning(true);
     setWin(0n);
     setFreeSpin(null);
@@ -146,10 +154,20 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
         if (!mounted.current) return;
       }
       id += 1;
-      await showSpin(next, id);
+      // The paid spin lasts what is left of MIN_SPIN_MS since the click (the answer took some of it; with
+      // motion, never less than a short scroll). Free spins are not clicked: they spin MIN_SPIN_MS each, or
+      // appear at once with reduced motion (the pauses between them still space them out).
+      const durationMs =
+        index === 0
+          ? Math.max(clickedAt + MIN_SPIN_MS - Date.now(), reducedMotion ? 0 : 1200)
+          : reducedMotion
+            ? 0
+            : MIN_SPIN_MS;
+      await showSpin(next, id, durationMs);
       if (!mounted.current) return;
       setShownSpin(next);
       if (BigInt(next.payMinor) > 0n) {
+        playSound('win');
         total += BigInt(next.payMinor);
         setWin(total);
         setWinKey((key) => key + 1);
@@ -169,7 +187,7 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
         if (autoplayRef.current && mounted.current) void runRound();
       }, delay);
     }
-  }, [play, reducedMotion, payText, setLocalError, showSpin, t, freeRoundGrantId]);
+  }, [play, reducedMotion, payText, setLocalError, showSpin, t, freeRoundGrantId, playSound]);
 
   const toggleAutoplay = (on: boolean) => {
     setAutoplay(on);
@@ -211,7 +229,9 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
             highlighted={highlighted}
             reducedMotion={reducedMotion}
             onStopped={onStopped}
+            onReelStop={() => playSound('stop')}
             label={reelsLabel}
+            overlay={<SlotWinLines title={title} spin={shownSpin} reducedMotion={reducedMotion} />}
           />
           <Group justify="space-between" gap="xs" mih={28}>
             <Text size="sm" aria-hidden="true">
@@ -274,6 +294,7 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
         >
           {t('slot.spin')}
         </Button>
+        <SoundToggle on={sound.on} onToggle={sound.toggle} />
         <Switch
           label={t('slot.autoplay')}
           checked={autoplay}
