@@ -14,7 +14,7 @@ import { cellCentre, LINE_CYCLE_MS, lineColour, SlotWinLines } from './slot-win-
 import { SoundToggle } from './sound-toggle.tsx';
 
 // Emoji and pictographs (and the variation selector that turns a text symbol into an emoji).
-const EMOJI = /[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}\u{FE0F}]/u;
+const EMOJI = /[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}]|\u{FE0F}/u;
 
 describe('slot symbol art', () => {
   beforeEach(async () => {
