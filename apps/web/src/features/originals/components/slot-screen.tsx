@@ -42,8 +42,10 @@ export function allowedBets(
 }
 
 /**
- * One slot screen for every title: the reels stop one by one on the outcome's window, winning lines light
- * up, the win counts up, and free spins won in the round play out from the outcome. Autoplay never starts a
+ * One slot screen for every title: the reels stop one by one on the outcome's window, never sooner than
+ * MIN_SPIN_MS after the click (with reduced motion too; there is no turbo, since it could not be faster),
+ * winning lines are drawn over the reels, the win counts up, and free spins won in the round play out from
+ * the outcome. Sound is off until the player turns it on. Autoplay never starts a
  * round sooner than AUTOPLAY_MIN_INTERVAL_MS after the previous one was answered (so after it started,
  * however long the request took to leave), and stops on any error.
  */
