@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi } from '../../../test/render-ui.tsx';
@@ -31,5 +31,21 @@ describe('slot screen timing (issue 22)', () => {
     await waitFor(() => expect(screen.getByTestId('slot-reels').getAttribute('data-spinning')).toBeNull());
     expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(MIN_SPIN_MS - 5);
     await waitFor(() => expect((screen.getByTestId('spin') as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('opens the paytable over the game: symbol art, the five paylines, free spins and the RTP', async () => {
+    fakeStudio({ gameCode: 'monsoon-gems' });
+    renderUi(<OriginalsPlayPage />, { path: `/originals/play?token=${LAUNCH}&game=monsoon-gems&lang=EN` });
+    await screen.findByTestId('originals-screen');
+    fireEvent.click(screen.getByTestId('slot-paytable-open'));
+    const dialog = await screen.findByRole('dialog', { name: 'Paytable' });
+    const paytable = within(dialog).getByTestId('paytable');
+    expect(within(paytable).getAllByTestId('payline')).toHaveLength(5);
+    // In the table the name is the text beside the drawing (the drawing is not read out twice).
+    expect(paytable.querySelector('[data-art="ruby"]')).not.toBeNull();
+    expect(paytable.textContent).toContain('Ruby');
+    expect(within(paytable).getByRole('img', { name: 'Scatter' })).toBeTruthy();
+    expect(paytable.textContent).toContain('96.16%');
+    expect(paytable.textContent).toContain('5 free spins');
   });
 });

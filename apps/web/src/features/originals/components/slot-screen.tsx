@@ -1,7 +1,7 @@
 import type { SlotOutcome, SlotSpin, SlotTitle } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { AUTOPLAY_MIN_INTERVAL_MS } from '@lotus/shared/originals.schema';
-import { Badge, Button, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useCountUp } from '../hooks/use-count-up.ts';
@@ -77,6 +77,7 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
   const [announcement, setAnnouncement] = useState('');
   const shownWin = useCountUp(win, winKey, reducedMotion);
   const sound = useSlotSound();
+  const [paytableOpen, setPaytableOpen] = useState(false);
   const { play: playSound } = sound;
 
   const stopped = useRef<(() => void) | null>(null);
@@ -212,6 +213,8 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
     )
     .join('; ');
 
+  const paytable = <SlotPaytable title={title} betMinor={bet} currencySymbol={session.currencySymbol} />;
+
   return (
     <StudioFrame
       session={session}
@@ -221,7 +224,7 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
       studio={studio}
       busy={running || busy}
       announcement={announcement}
-      rules={<SlotPaytable title={title} betMinor={bet} currencySymbol={session.currencySymbol} />}
+      rules={paytable}
     >
       <div className={classes.stage}>
         <Stack gap="xs">
@@ -297,6 +300,23 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
           {t('slot.spin')}
         </Button>
         <SoundToggle on={sound.on} onToggle={sound.toggle} />
+        <Button
+          variant="default"
+          size="md"
+          onClick={() => setPaytableOpen(true)}
+          data-testid="slot-paytable-open"
+        >
+          {t('slot.paytable')}
+        </Button>
+        {/* The same paytable as the rules tab, over the game: a player reads the pays without scrolling away. */}
+        <Modal
+          opened={paytableOpen}
+          onClose={() => setPaytableOpen(false)}
+          title={t('slot.paytable')}
+          size="lg"
+        >
+          {paytable}
+        </Modal>
         <Switch
           label={t('slot.autoplay')}
           checked={autoplay}
