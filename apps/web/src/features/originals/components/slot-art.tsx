@@ -48,10 +48,10 @@ function rank(letter: string, fill: string, ring: string, size = 34): Art {
   );
 }
 
-/** A faceted gem: `outline` is the stone, `facets` the cut lines drawn over it. */
-function gem(fill: string, shade: string, outline: string, facets: string): Art {
+/** A faceted gem: `outline` is the stone, `facets` the cut lines drawn over it; `ring` lights the tile's edge. */
+function gem(fill: string, shade: string, ring: string, outline: string, facets: string): Art {
   return () => (
-    <Tile fill="#16233a" ring={shade}>
+    <Tile fill="#16233a" ring={ring}>
       <path d={outline} fill={fill} stroke={shade} strokeWidth="2" strokeLinejoin="round" />
       <path d={facets} fill="none" stroke="#ffffff" strokeWidth="1.2" opacity="0.55" strokeLinejoin="round" />
       <circle cx="24" cy="22" r="3" fill="#ffffff" opacity="0.8" />
@@ -322,24 +322,28 @@ const ART: Record<string, Art> = {
   ruby: gem(
     '#e53935',
     '#8e0000',
+    '#ff8a80',
     'M20 10 L44 10 L56 26 L32 56 L8 26 Z',
     'M8 26 L56 26 M20 10 L26 26 L32 56 L38 26 L44 10 M26 26 L32 10 L38 26',
   ),
   emerald: gem(
-    '#2e7d32',
-    '#003300',
+    '#43a047',
+    '#1b5e20',
+    '#a5d6a7',
     'M20 8 L44 8 L54 18 L54 46 L44 56 L20 56 L10 46 L10 18 Z',
     'M18 16 L46 16 L46 48 L18 48 Z M10 18 L18 16 M54 18 L46 16 M54 46 L46 48 M10 46 L18 48',
   ),
   sapphire: gem(
     '#1e88e5',
     '#0d47a1',
+    '#90caf9',
     'M32 6 L54 20 L54 44 L32 58 L10 44 L10 20 Z',
     'M32 6 L32 58 M10 20 L54 44 M54 20 L10 44 M22 26 L42 26 L42 38 L22 38 Z',
   ),
   topaz: gem(
     '#ffb300',
     '#e65100',
+    '#ffe082',
     'M32 6 C48 6 56 18 56 32 C56 46 48 58 32 58 C16 58 8 46 8 32 C8 18 16 6 32 6 Z',
     'M32 16 L46 32 L32 48 L18 32 Z M32 6 L32 16 M56 32 L46 32 M32 58 L32 48 M8 32 L18 32',
   ),

@@ -81,8 +81,8 @@ export function SlotWinLines({ title, spin, reducedMotion }: SlotWinLinesProps) 
         const colour = lineColour(win.line);
         return (
           <g key={win.line} data-testid="win-line" data-line={win.line} data-count={win.count}>
-            <polyline points={linePoints(line)} className={classes.lineShadow} />
-            <polyline points={linePoints(line)} stroke={colour} className={classes.line} />
+            <polyline points={linePoints(line)} fill="none" className={classes.lineShadow} />
+            <polyline points={linePoints(line)} fill="none" stroke={colour} className={classes.line} />
             {line.slice(0, win.count).map((row, reel) => {
               const [x, y] = cellCentre(reel, row);
               // biome-ignore lint/suspicious/noArrayIndexKey: one dot per reel of the line.
@@ -99,6 +99,7 @@ export function SlotWinLines({ title, spin, reducedMotion }: SlotWinLinesProps) 
             cx={x}
             cy={y}
             r={CELL / 2 - 4}
+            fill="none"
             className={classes.scatterRing}
             data-testid="scatter-win"
           />
