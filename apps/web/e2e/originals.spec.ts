@@ -109,6 +109,8 @@ test.describe('player', () => {
 
   test('spins a slot in the game frame and the header balance follows', async ({ page }, testInfo) => {
     if (!funded) throw new Error('no funded player');
+    // Each spin lasts at least 2.5 s (issue 22), and the journey spins until a line wins (about every other round).
+    test.setTimeout(150_000);
     await logIn(page, funded);
     await openLayout(page, '/rng');
     const frame = await openGame(page, 'Lotus Fortune');
@@ -138,6 +140,18 @@ test.describe('player', () => {
       /^(You won .+\.|No win this time\.)$/,
     );
     await page.screenshot({ path: artifactPath(testInfo, 'originals-slot.png') });
+
+    // Issue 22: spin on until a line wins, and see it drawn over the reels.
+    const lines = frame.getByTestId('win-line');
+    for (let spin = 1; spin <= 15; spin += 1) {
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 30_000 });
+      if ((await lines.count()) > 0) break;
+    }
+    await expect(lines.first()).toBeVisible();
+    await expect(frame.locator('[data-testid="slot-cell"][data-win]').first()).toBeVisible();
+    await expect(frame.getByTestId('line-wins')).toContainText(/Line \d+/);
+    await page.screenshot({ path: artifactPath(testInfo, 'originals-slot-win.png') });
   });
 
   // One journey per game: each has its own time budget (on a busy two-core machine the two games in one

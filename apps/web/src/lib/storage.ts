@@ -27,6 +27,8 @@ export const STORAGE_KEYS = {
   lotteryFavourites: 'lotteryFavourites',
   /** Issue 21 odds format preference: 'decimal' | 'fractional' | 'indian' | 'malay' (localStorage). */
   sportsOddsFormat: 'sportsOddsFormat',
+  /** Issue 22 studio sound: '1' when the player turned it on; off by default (localStorage). */
+  studioSound: 'studioSound',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

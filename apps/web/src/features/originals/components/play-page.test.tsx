@@ -43,6 +43,8 @@ describe('OriginalsPlayPage', () => {
         `₹${(Number(studio.state.balance) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
       ),
     );
+    // The reels take at least 2.5 s even with reduced motion (issue 22): the announcement comes when they stop.
+    await waitFor(() => expect(screen.getByTestId('originals-announcement').textContent).not.toBe(''));
     const shown = [0, 1, 2, 3, 4].map((reel) =>
       Array.from(screen.getByTestId(`reel-${reel}`).querySelectorAll('[data-symbol]')).map((c) =>
         c.getAttribute('data-symbol'),

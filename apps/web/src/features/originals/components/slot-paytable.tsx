@@ -1,24 +1,64 @@
 import type { SlotTitle } from '@lotus/games/types';
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { money } from '../utils/money.ts';
-import { symbolGlyph } from '../utils/slot-reels.ts';
+import art from './slot-art.module.css';
+import { SlotSymbol } from './slot-art.tsx';
+import { lineColour, linePoints } from './slot-win-lines.tsx';
 
 type SlotPaytableProps = { title: SlotTitle; betMinor: string; currencySymbol: string };
 
+/** One payline as a small grid of the title's reels × rows, its cells filled and the line drawn through them. */
+function PaylineGrid({ title, index, name }: { title: SlotTitle; index: number; name: string }) {
+  const line = title.paylines[index] ?? [];
+  const width = title.reels.length * 105 - 5;
+  const height = title.rows * 100;
+  return (
+    <div className={art.payline} data-testid="payline">
+      <svg viewBox={`0 0 ${width} ${height}`} className={art.paylineGrid} role="img" aria-label={name}>
+        {title.reels.map((_, reel) =>
+          Array.from({ length: title.rows }, (_, row) => (
+            <rect
+              // biome-ignore lint/suspicious/noArrayIndexKey: grid positions.
+              key={`${reel}:${row}`}
+              x={reel * 105 + 6}
+              y={row * 100 + 6}
+              width={88}
+              height={88}
+              rx={12}
+              className={art.paylineCell}
+              data-on={line[reel] === row || undefined}
+            />
+          )),
+        )}
+        <polyline
+          points={linePoints(line)}
+          fill="none"
+          stroke={lineColour(index)}
+          strokeWidth={16}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span aria-hidden="true">{index + 1}</span>
+    </div>
+  );
+}
+
 /**
- * The title's rules and pays, read from the same SlotTitle the engine plays: line pays in money for the
- * chosen bet (pay × line bet), scatter pays × the total bet, free spins and the declared RTP.
+ * The title's rules and pays, read from the same SlotTitle the engine plays: each symbol's artwork with its
+ * line pays in money for the chosen bet (pay × line bet), the wild and scatter, scatter pays × the total
+ * bet, the paylines drawn as small grids, free spins and the declared RTP.
  */
 export function SlotPaytable({ title, betMinor, currencySymbol }: SlotPaytableProps) {
   const { t, i18n } = useTranslation('originals');
   const lineBet = BigInt(betMinor) / BigInt(title.paylines.length);
   const counts = Array.from({ length: title.reels.length - 2 }, (_, index) => index + 3);
-  const kinds = new Map(title.symbols.map((s) => [s.id, s.kind] as const));
   const rtp = new Intl.NumberFormat(i18n.language, { style: 'percent', minimumFractionDigits: 2 }).format(
     title.declaredRtp,
   );
   const scatter = title.symbols.find((s) => s.kind === 'scatter');
+  const wild = title.symbols.find((s) => s.kind === 'wild');
 
   return (
     <Stack gap="xs" data-testid="paytable">
@@ -44,7 +84,9 @@ export function SlotPaytable({ title, betMinor, currencySymbol }: SlotPaytablePr
             {Object.entries(title.paytable).map(([id, pays]) => (
               <Table.Tr key={id}>
                 <Table.Td>
-                  <span aria-hidden="true">{symbolGlyph(id, kinds.get(id) ?? 'normal')}</span>{' '}
+                  <span className={art.paySymbol} aria-hidden="true">
+                    <SlotSymbol id={id} label="" />
+                  </span>
                   {t(`symbols.${id}`, { defaultValue: id })}
                 </Table.Td>
                 {counts.map((count, index) => (
@@ -57,9 +99,22 @@ export function SlotPaytable({ title, betMinor, currencySymbol }: SlotPaytablePr
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Text size="sm">{t('paytable.wild')}</Text>
+      <Title order={3} size="h6">
+        {t('paytable.special')}
+      </Title>
+      {wild ? (
+        <Text size="sm">
+          <span className={art.paySymbol}>
+            <SlotSymbol id={wild.id} label={t(`symbols.${wild.id}`, { defaultValue: wild.id })} />
+          </span>
+          {t('paytable.wild')}
+        </Text>
+      ) : null}
       {scatter ? (
         <Text size="sm">
+          <span className={art.paySymbol}>
+            <SlotSymbol id={scatter.id} label={t(`symbols.${scatter.id}`, { defaultValue: scatter.id })} />
+          </span>
           {t('paytable.scatter', {
             pays: title.scatterPays
               .map((pay, index) => `${index + 3}× → ${money(BigInt(betMinor) * BigInt(pay), currencySymbol)}`)
@@ -76,6 +131,15 @@ export function SlotPaytable({ title, betMinor, currencySymbol }: SlotPaytablePr
           })}
         </Text>
       ) : null}
+      <Title order={3} size="h6">
+        {t('paytable.lines')}
+      </Title>
+      <div className={art.paylines}>
+        {title.paylines.map((_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paylines are numbered by position.
+          <PaylineGrid key={index} title={title} index={index} name={t('paytable.line', { n: index + 1 })} />
+        ))}
+      </div>
     </Stack>
   );
 }

@@ -1,19 +1,22 @@
 import type { SlotOutcome, SlotSpin, SlotTitle } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { AUTOPLAY_MIN_INTERVAL_MS } from '@lotus/shared/originals.schema';
-import { Badge, Button, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useCountUp } from '../hooks/use-count-up.ts';
 import { usePlayRound } from '../hooks/use-play-round.ts';
 import { useReducedMotion, wait } from '../hooks/use-reduced-motion.ts';
+import { useSlotSound } from '../hooks/use-slot-sound.ts';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';
 import { initialWindow, winningCells } from '../utils/slot-reels.ts';
 import classes from './originals.module.css';
 import { usePayText } from './round-result.tsx';
 import { SlotPaytable } from './slot-paytable.tsx';
-import { SlotReels } from './slot-reels.tsx';
+import { MIN_SPIN_MS, SlotReels } from './slot-reels.tsx';
+import { SlotWinLines } from './slot-win-lines.tsx';
+import { SoundToggle } from './sound-toggle.tsx';
 import { StudioFrame } from './studio-frame.tsx';
 
 type SlotScreenProps = {
@@ -25,7 +28,7 @@ type SlotScreenProps = {
   freeRoundGrantId?: string;
 };
 
-type ReelSpin = { id: number; stops: number[]; window: string[][] };
+type ReelSpin = { id: number; stops: number[]; window: string[][]; durationMs?: number };
 
 /** The bets of the title the session's limits allow (the title lists them; the brand may narrow them). */
 export function allowedBets(
@@ -39,8 +42,10 @@ export function allowedBets(
 }
 
 /**
- * One slot screen for every title: the reels stop one by one on the outcome's window, winning lines light
- * up, the win counts up, and free spins won in the round play out from the outcome. Autoplay never starts a
+ * One slot screen for every title: the reels stop one by one on the outcome's window, never sooner than
+ * MIN_SPIN_MS after the click (with reduced motion too; there is no turbo, since it could not be faster),
+ * winning lines are drawn over the reels, the win counts up, and free spins won in the round play out from
+ * the outcome. Sound is off until the player turns it on. Autoplay never starts a
  * round sooner than AUTOPLAY_MIN_INTERVAL_MS after the previous one was answered (so after it started,
  * however long the request took to leave), and stops on any error.
  */
@@ -71,6 +76,9 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
   const [autoplay, setAutoplay] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const shownWin = useCountUp(win, winKey, reducedMotion);
+  const sound = useSlotSound();
+  const [paytableOpen, setPaytableOpen] = useState(false);
+  const { play: playSound } = sound;
 
   const stopped = useRef<(() => void) | null>(null);
   const onStopped = useCallback(() => {
@@ -93,12 +101,12 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
   const latest = useRef({ balance, bet });
   latest.current = { balance, bet };
 
-  const showSpin = useCallback((next: SlotSpin, id: number) => {
+  const showSpin = useCallback((next: SlotSpin, id: number, durationMs: number) => {
     const done = new Promise<void>((resolve) => {
       stopped.current = resolve;
     });
     setShownSpin(null);
-    setSpin({ id, stops: next.stops, window: next.window });
+    setSpin({ id, stops: next.stops, window: next.window, durationMs });
     return done;
   }, []);
 
@@ -113,6 +121,9 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
       return;
     }
     setLocalError(null);
+    // The 2.5 s minimum counts from here, the player's click (or autoplay's start of the round).
+    const clickedAt = Date.now();
+    playSound('spin');
     setRunning(true);
     setWin(0n);
     setFreeSpin(null);
@@ -146,10 +157,20 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
         if (!mounted.current) return;
       }
       id += 1;
-      await showSpin(next, id);
+      // The paid spin lasts what is left of MIN_SPIN_MS since the click (the answer took some of it; with
+      // motion, never less than a short scroll). Free spins are not clicked: they spin MIN_SPIN_MS each, or
+      // appear at once with reduced motion (the pauses between them still space them out).
+      const durationMs =
+        index === 0
+          ? Math.max(clickedAt + MIN_SPIN_MS - Date.now(), reducedMotion ? 0 : 1200)
+          : reducedMotion
+            ? 0
+            : MIN_SPIN_MS;
+      await showSpin(next, id, durationMs);
       if (!mounted.current) return;
       setShownSpin(next);
       if (BigInt(next.payMinor) > 0n) {
+        playSound('win');
         total += BigInt(next.payMinor);
         setWin(total);
         setWinKey((key) => key + 1);
@@ -169,7 +190,7 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
         if (autoplayRef.current && mounted.current) void runRound();
       }, delay);
     }
-  }, [play, reducedMotion, payText, setLocalError, showSpin, t, freeRoundGrantId]);
+  }, [play, reducedMotion, payText, setLocalError, showSpin, t, freeRoundGrantId, playSound]);
 
   const toggleAutoplay = (on: boolean) => {
     setAutoplay(on);
@@ -192,6 +213,8 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
     )
     .join('; ');
 
+  const paytable = <SlotPaytable title={title} betMinor={bet} currencySymbol={session.currencySymbol} />;
+
   return (
     <StudioFrame
       session={session}
@@ -201,7 +224,7 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
       studio={studio}
       busy={running || busy}
       announcement={announcement}
-      rules={<SlotPaytable title={title} betMinor={bet} currencySymbol={session.currencySymbol} />}
+      rules={paytable}
     >
       <div className={classes.stage}>
         <Stack gap="xs">
@@ -211,7 +234,9 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
             highlighted={highlighted}
             reducedMotion={reducedMotion}
             onStopped={onStopped}
+            onReelStop={() => playSound('stop')}
             label={reelsLabel}
+            overlay={<SlotWinLines title={title} spin={shownSpin} reducedMotion={reducedMotion} />}
           />
           <Group justify="space-between" gap="xs" mih={28}>
             <Text size="sm" aria-hidden="true">
@@ -274,6 +299,24 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
         >
           {t('slot.spin')}
         </Button>
+        <SoundToggle on={sound.on} onToggle={sound.toggle} />
+        <Button
+          variant="default"
+          size="md"
+          onClick={() => setPaytableOpen(true)}
+          data-testid="slot-paytable-open"
+        >
+          {t('slot.paytable')}
+        </Button>
+        {/* The same paytable as the rules tab, over the game: a player reads the pays without scrolling away. */}
+        <Modal
+          opened={paytableOpen}
+          onClose={() => setPaytableOpen(false)}
+          title={t('slot.paytable')}
+          size="lg"
+        >
+          {paytable}
+        </Modal>
         <Switch
           label={t('slot.autoplay')}
           checked={autoplay}

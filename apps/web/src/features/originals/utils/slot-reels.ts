@@ -52,39 +52,3 @@ export function winningCells(title: SlotTitle, spin: SlotSpin): Set<string> {
   }
   return cells;
 }
-
-const GLYPHS: [RegExp, string][] = [
-  [/lotus/, '🪷'],
-  [/tiger/, '🐯'],
-  [/elephant/, '🐘'],
-  [/peacock/, '🦚'],
-  [/diya/, '🪔'],
-  [/idol/, '🛕'],
-  [/cobra/, '🐍'],
-  [/topaz/, '🟡'],
-  [/diamond|gem/, '💎'],
-  [/ruby/, '♦️'],
-  [/emerald/, '💚'],
-  [/sapphire/, '🔷'],
-  [/pearl/, '⚪'],
-  [/gold|coin/, '🪙'],
-  [/crown/, '👑'],
-  [/drum/, '🥁'],
-  [/rain|cloud|monsoon/, '🌧️'],
-  [/temple/, '🛕'],
-  [/mango/, '🥭'],
-  [/bell/, '🔔'],
-  [/seven|^7$/, '7'],
-  [/star/, '⭐'],
-];
-
-/** What a symbol looks like: a glyph for the pictures, the letters for card ranks (A, K, Q, J, 10). */
-export function symbolGlyph(id: string, kind: SlotTitle['symbols'][number]['kind']): string {
-  const lower = id.toLowerCase();
-  for (const [pattern, glyph] of GLYPHS) if (pattern.test(lower)) return glyph;
-  if (kind === 'wild') return '★';
-  if (kind === 'scatter') return '✦';
-  // Hold-and-win's cash symbol (the newer titles, not yet in the studio's catalogue).
-  if (kind === 'bonus') return '●';
-  return id.length <= 2 ? id.toUpperCase() : id.slice(0, 2).toUpperCase();
-}
