@@ -1,5 +1,5 @@
 import type { SlotTitle } from '../types.ts';
-import { deepFreeze } from './titles.ts';
+import { BETS, deepFreeze } from './titles.ts';
 
 /**
  * Slot titles of the newer mechanics (issue 22; rules in mechanics.ts), two per mechanic at different
@@ -16,8 +16,6 @@ import { deepFreeze } from './titles.ts';
  * `maxWinX` is each round's cap; for the exact titles it is at least maxWinBound, so it never binds and
  * the exact RTP holds as declared.
  */
-
-const BETS = ['100', '200', '500', '1000', '2000', '5000', '10000'];
 
 const rajahsWays: SlotTitle = {
   code: 'rajahs-ways',

@@ -52,7 +52,8 @@ const LINES_5X3: number[][] = [
   [0, 2, 2, 2, 0],
 ];
 
-const BETS = ['100', '200', '500', '1000', '2000', '5000', '10000'];
+/** The studio's slot stakes in minor units (every title offers the same). */
+export const BETS = ['100', '200', '500', '1000', '2000', '5000', '10000'];
 
 const lotusFortune: SlotTitle = {
   code: 'lotus-fortune',

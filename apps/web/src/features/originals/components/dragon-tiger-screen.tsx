@@ -1,4 +1,4 @@
-import type { Card, DragonTigerBet, DragonTigerOutcome, DragonTigerSide } from '@lotus/games/types';
+import type { DragonTigerBet, DragonTigerOutcome, DragonTigerSide } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -12,18 +12,12 @@ import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';
 import { BetRack } from './bet-rack.tsx';
 import classes from './originals.module.css';
-import { PlayingCard, useCardName } from './playing-card.tsx';
+import { cardText, PlayingCard, useCardName } from './playing-card.tsx';
 import { ResultStrip, RoundResult, usePayText } from './round-result.tsx';
 import { StudioFrame } from './studio-frame.tsx';
 import tableClasses from './table-games.module.css';
 
 const SIDES: DragonTigerSide[] = ['dragon', 'tie', 'tiger'];
-const RANKS = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-const SUITS = ['♠', '♥', '♦', '♣'];
-
-export function cardText(card: Card): string {
-  return `${RANKS[card.rank] ?? '?'}${SUITS[card.suit] ?? ''}`;
-}
 
 type DragonTigerScreenProps = { session: OriginalsSession; studio: StudioSession; gameName: string };
 

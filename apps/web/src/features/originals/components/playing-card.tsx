@@ -1,3 +1,4 @@
+import type { Card } from '@lotus/games/types';
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import classes from './table-games.module.css';
@@ -21,6 +22,12 @@ const RANK_KEYS = [
 ] as const;
 const SUIT_KEYS = ['spades', 'hearts', 'diamonds', 'clubs'] as const;
 const RANK_MARKS = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const SUIT_MARKS = ['♠', '♥', '♦', '♣'];
+
+/** A card in short text ("K♠"), for announcements and the verify page's outcome lines. */
+export function cardText(card: Card): string {
+  return `${RANK_MARKS[card.rank] ?? '?'}${SUIT_MARKS[card.suit] ?? ''}`;
+}
 
 /**
  * The suits as paths in a 100×100 box: drawn, never typed, so a machine without a symbol font still shows

@@ -26,8 +26,8 @@ import {
   type VerifyResult,
 } from '../utils/verify.ts';
 import { recalledOutcome } from '../utils/verify-link.ts';
-import { cardText } from './dragon-tiger-screen.tsx';
 import classes from './originals.module.css';
+import { cardText } from './playing-card.tsx';
 import { Check, SubmitRow, VerifyResultRegion } from './verify-parts.tsx';
 
 type Fields = Omit<VerifyInput, 'storedOutcome' | 'payout'>;
