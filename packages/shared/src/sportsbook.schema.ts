@@ -162,8 +162,11 @@ export const sportsEventDetailSchema = sportsEventSummarySchema.extend({
 });
 export type SportsEventDetail = z.infer<typeof sportsEventDetailSchema>;
 
+/** The book's three lobbies: /sports, /esports and the /cockfight arena. */
+const sportsGroupSchema = z.enum(['sports', 'esports', 'cockfight']).default('sports');
+
 export const sportsEventsQuerySchema = z.object({
-  group: z.enum(['sports', 'esports', 'cockfight']).default('sports'),
+  group: sportsGroupSchema,
   sport: z.enum(SPORTS).optional(),
   competition: z.string().max(40).optional(),
   /** live: in play now; soon: starting within 2 hours; all: both and the later ones. */
@@ -183,7 +186,7 @@ export const SPORTSBOOK_RESULTS_MAX = 50;
  * each with its main market's outcomes (the arena's "last results").
  */
 export const sportsResultsQuerySchema = z.object({
-  group: z.enum(['sports', 'esports', 'cockfight']).default('sports'),
+  group: sportsGroupSchema,
   sport: z.enum(SPORTS).optional(),
   limit: z.coerce.number().int().min(1).max(SPORTSBOOK_RESULTS_MAX).default(10),
 });
