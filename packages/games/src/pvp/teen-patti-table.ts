@@ -1,6 +1,19 @@
 import { createDraws, type Hmac, hmacSha256 } from '../fair.ts';
 import type { Card, FairInputs } from '../types.ts';
+import {
+  buyInInRange,
+  isSeatIndex,
+  rakeOf,
+  refuse,
+  type TableRuleCode,
+  TableRuleError,
+  type TableSeat,
+  validFair,
+} from './table-rules.ts';
 import { deckCard, rankHand, type TeenPattiCategory } from './teen-patti-hands.ts';
+
+// The shared table vocabulary, also from here for callers that know only the Teen Patti table.
+export { rakeOf, type TableRuleCode, TableRuleError, type TableSeat };
 
 /**
  * One Teen Patti table as a pure reducer: `reduceTeenPatti(table, action) → { table, events }` or a
@@ -42,8 +55,6 @@ export type TeenPattiConfig = {
   rakeBps: number;
   rakeCapMinor: bigint;
 };
-
-export type TableSeat = { playerId: string; chipsMinor: bigint };
 
 /** A dealt player's part of the hand. */
 export type HandSeat = {
@@ -131,35 +142,6 @@ export type TeenPattiEvent =
   | { type: 'rake'; amountMinor: bigint }
   | { type: 'won'; seat: number; playerId: string; amountMinor: bigint };
 
-export type TableRuleCode =
-  | 'action_invalid'
-  | 'seat_invalid'
-  | 'seat_taken'
-  | 'seat_empty'
-  | 'already_seated'
-  | 'buy_in_out_of_range'
-  | 'hand_in_progress'
-  | 'no_hand'
-  | 'not_enough_players'
-  | 'fair_invalid'
-  | 'not_in_hand'
-  | 'not_your_turn'
-  | 'already_seen'
-  | 'bet_invalid'
-  | 'chips_short'
-  | 'show_not_allowed'
-  | 'side_show_not_allowed';
-
-/** An action the rules refuse; the table is unchanged. The server answers it as a 4xx with `code`. */
-export class TableRuleError extends Error {
-  readonly code: TableRuleCode;
-  constructor(code: TableRuleCode, message: string) {
-    super(message);
-    this.name = 'TableRuleError';
-    this.code = code;
-  }
-}
-
 export type TeenPattiResult = { table: TeenPattiTable; events: TeenPattiEvent[] };
 
 export function createTeenPattiTable(config: TeenPattiConfig): TeenPattiTable {
@@ -187,12 +169,6 @@ export function createTeenPattiTable(config: TeenPattiConfig): TeenPattiTable {
     hand: null,
     rakeTakenMinor: 0n,
   };
-}
-
-/** The rake of a pot: ⌊pot × bps / 10,000⌋, capped. */
-export function rakeOf(potMinor: bigint, config: Pick<TeenPattiConfig, 'rakeBps' | 'rakeCapMinor'>): bigint {
-  const rake = (potMinor * BigInt(config.rakeBps)) / 10_000n;
-  return rake < config.rakeCapMinor ? rake : config.rakeCapMinor;
 }
 
 /** Equal shares of `amount`; the remainder minor units go to the first share (the first winner clockwise). */
@@ -240,10 +216,8 @@ function cloneTable(t: TeenPattiTable): TeenPattiTable {
 /** The working copy of one reduction: the new table and the events so far. */
 type Draft = { t: TeenPattiTable; events: TeenPattiEvent[] };
 
-const refuse = (code: TableRuleCode, message: string) => new TableRuleError(code, message);
-
 function isSeat(t: TeenPattiTable, seat: unknown): seat is number {
-  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < t.config.seats;
+  return isSeatIndex(t.config.seats, seat);
 }
 
 /** Next seat clockwise (step 1) or counter-clockwise (step -1) from `from` still in the hand. */
@@ -386,11 +360,7 @@ function sit(d: Draft, a: Extract<TeenPattiAction, { type: 'sit' }>): TableRuleE
     return refuse('action_invalid', 'a player id is needed');
   if (t.seats.some((s) => s?.playerId === a.playerId))
     return refuse('already_seated', 'already at this table');
-  if (
-    typeof a.buyInMinor !== 'bigint' ||
-    a.buyInMinor < t.config.minBuyInMinor ||
-    a.buyInMinor > t.config.maxBuyInMinor
-  )
+  if (!buyInInRange(a.buyInMinor, t.config))
     return refuse('buy_in_out_of_range', 'buy-in outside the table limits');
   t.seats[a.seat] = { playerId: a.playerId, chipsMinor: a.buyInMinor };
   d.events.push({ type: 'sat', seat: a.seat, playerId: a.playerId, buyInMinor: a.buyInMinor });
@@ -408,18 +378,6 @@ function leave(d: Draft, seat: number): TableRuleError | null {
   t.seats[seat] = null;
   d.events.push({ type: 'left', seat, playerId: player.playerId, chipsMinor: player.chipsMinor });
   return null;
-}
-
-function validFair(fair: FairInputs | undefined): boolean {
-  return (
-    !!fair &&
-    typeof fair.serverSeed === 'string' &&
-    fair.serverSeed.length > 0 &&
-    typeof fair.clientSeed === 'string' &&
-    fair.clientSeed.length > 0 &&
-    Number.isSafeInteger(fair.nonce) &&
-    fair.nonce >= 0
-  );
 }
 
 /**
