@@ -11,21 +11,9 @@ import {
   rummyCard,
   wildRankOf,
 } from './rummy-melds.ts';
+import { rummyIds } from './test-kit.ts';
 
-const SUITS = 'shdc';
-const RANKS = 'A23456789TJQK';
-
-/**
- * Card ids from text: 'As Kh Qd Tc' (suits ♠♥♦♣ = s h d c); a trailing ' marks the second deck's copy
- * (As' = 52 + 0); PJ and PJ' are the two printed jokers.
- */
-function ids(text: string): number[] {
-  return text.split(' ').map((t) => {
-    if (t.startsWith('PJ')) return t.endsWith("'") ? 105 : 104;
-    const id = SUITS.indexOf(t[1] ?? '') * 13 + RANKS.indexOf(t[0] ?? '');
-    return t.endsWith("'") ? id + 52 : id;
-  });
-}
+const ids = rummyIds;
 
 /** Wild rank 2 unless a test says otherwise: no twos appear where a joker is not meant. */
 const W = 2;

@@ -268,6 +268,46 @@ function nextNeed(n: number, kind: MeldKind): number {
   );
 }
 
+/** What a growing group knows of its cards, as bit masks: the same tests as `meldKind`, kept up as it grows. */
+type Grown = {
+  /** All its cards at face value (wild-rank ones included). */
+  len: number;
+  faceSuits: number;
+  faceRanks: number;
+  faceRankTwice: boolean;
+  faceSuitTwice: boolean;
+  /** Its non-jokers only. */
+  count: number;
+  suits: number;
+  ranks: number;
+  rankTwice: boolean;
+  suitTwice: boolean;
+};
+
+const bits = (x: number) => {
+  let n = 0;
+  for (let v = x; v; v &= v - 1) n++;
+  return n;
+};
+/** Ranks from lowest to highest held, an ace low or (the better of the two) high; masks use bit = rank. */
+function span(ranks: number): number {
+  const width = (m: number) => 31 - Math.clz32(m) - (31 - Math.clz32(m & -m)) + 1;
+  return ranks & 2 ? Math.min(width(ranks), width((ranks & ~2) | (1 << 14))) : width(ranks);
+}
+
+function grownKind(g: Grown, printed: number): MeldKind | null {
+  const length = g.len + printed;
+  if (length < 3) return null;
+  if (printed === 0 && bits(g.faceSuits) === 1 && !g.faceRankTwice && span(g.faceRanks) === length)
+    return 'pure-sequence';
+  if (g.count > 0 && length <= 13 && bits(g.suits) === 1 && !g.rankTwice && span(g.ranks) <= length)
+    return 'sequence';
+  if (length > 4) return null;
+  if (printed === 0 && bits(g.faceRanks) === 1 && !g.faceSuitTwice) return 'set';
+  if (g.count > 0 && bits(g.ranks) === 1 && !g.suitTwice) return 'set';
+  return null;
+}
+
 /**
  * Every meld among `cards` (non-printed) with up to `printed` printed jokers, at the fewest printed jokers
  * for its kind. Grows groups in index order and stops when the group's non-jokers can neither make a run
@@ -275,12 +315,14 @@ function nextNeed(n: number, kind: MeldKind): number {
  */
 function listMelds(cards: number[], printed: number, wildRank: number): Candidate[] {
   const out: Candidate[] = [];
-  const grow = (start: number, chosen: number[], mask: number) => {
-    if (chosen.length > 0) {
+  const faces = cards.map((id) => rummyCard(id) as Card);
+  const jokers = cards.map((id) => isJoker(id, wildRank));
+  const grow = (start: number, g: Grown, mask: number) => {
+    if (mask !== 0) {
       const found = new Set<MeldKind>();
       for (let p = 0; p <= printed; p++) {
-        const kind = meldKind([...chosen, ...PRINTED_JOKERS.slice(0, p)], wildRank);
-        // A printed joker only ever helps a group up to its kind; the fewest that do it are enough.
+        const kind = grownKind(g, p);
+        // More printed jokers only matter when they make a better kind; the fewest that do are enough.
         if (kind && !found.has(kind) && !(kind === 'sequence' && found.has('pure-sequence'))) {
           found.add(kind);
           out.push({ mask, printed: p, kind });
@@ -288,24 +330,33 @@ function listMelds(cards: number[], printed: number, wildRank: number): Candidat
       }
     }
     for (let i = start; i < cards.length; i++) {
-      const next = [...chosen, cards[i] ?? 0];
-      if (!couldMeld(next, wildRank)) continue;
+      const f = faces[i] as Card;
+      const suit = 1 << f.suit;
+      const rank = 1 << f.rank;
+      const next: Grown = {
+        ...g,
+        len: g.len + 1,
+        faceSuits: g.faceSuits | suit,
+        faceRanks: g.faceRanks | rank,
+        faceRankTwice: g.faceRankTwice || (g.faceRanks & rank) !== 0,
+        faceSuitTwice: g.faceSuitTwice || (g.faceSuits & suit) !== 0,
+      };
+      if (!jokers[i]) {
+        next.count = g.count + 1;
+        next.suits = g.suits | suit;
+        next.ranks = g.ranks | rank;
+        next.rankTwice = g.rankTwice || (g.ranks & rank) !== 0;
+        next.suitTwice = g.suitTwice || (g.suits & suit) !== 0;
+        const run = bits(next.suits) === 1 && !next.rankTwice;
+        const set = bits(next.ranks) === 1 && !next.suitTwice && next.count <= 4;
+        // A face-value pure sequence's non-jokers run in one suit; a face-value set of wild-rank cards
+        // has no non-jokers: so a group failing both can't become a meld.
+        if (!run && !set) continue;
+      }
       grow(i + 1, next, mask | (1 << i));
     }
   };
-  grow(0, [], 0);
+  const none = { len: 0, faceSuits: 0, faceRanks: 0, faceRankTwice: false, faceSuitTwice: false };
+  grow(0, { ...none, count: 0, suits: 0, ranks: 0, rankTwice: false, suitTwice: false }, 0);
   return out;
-}
-
-function couldMeld(ids: number[], wildRank: number): boolean {
-  const naturals = ids.filter((id) => !isJoker(id, wildRank)).map((id) => rummyCard(id) as Card);
-  if (naturals.length === 0) return true;
-  const run = naturals.every((c) => c.suit === naturals[0]?.suit) && oneSuitRun(naturals, 13);
-  const set =
-    naturals.length <= 4 &&
-    naturals.every((c) => c.rank === naturals[0]?.rank) &&
-    new Set(naturals.map((c) => c.suit)).size === naturals.length;
-  // A face-value set of wild-rank cards has no non-jokers and passed above; a face-value pure sequence's
-  // non-jokers always run in one suit.
-  return run || set;
 }

@@ -74,3 +74,58 @@ export function buyInInRange(
 ): boolean {
   return typeof buyIn === 'bigint' && buyIn >= config.minBuyInMinor && buyIn <= config.maxBuyInMinor;
 }
+
+/** A new table's seats and counters: all seats empty, no dealer yet, no hand, no rake. */
+export function emptyTable(seats: number) {
+  return {
+    seats: Array.from({ length: seats }, (): TableSeat | null => null),
+    dealer: -1,
+    handsPlayed: 0,
+    hand: null,
+    rakeTakenMinor: 0n,
+  };
+}
+
+export type SatEvent = { type: 'sat'; seat: number; playerId: string; buyInMinor: bigint };
+
+/**
+ * Seats a player (in `seats`, changed in place) and returns the `sat` event, or refuses: no such seat,
+ * taken, a second seat at the table, a buy-in outside the limits. Sitting down mid-hand waits for the next.
+ */
+export function sitDown(
+  seats: (TableSeat | null)[],
+  config: { minBuyInMinor: bigint; maxBuyInMinor: bigint },
+  a: { seat: number; playerId: string; buyInMinor: bigint },
+): TableRuleError | SatEvent {
+  if (!isSeatIndex(seats.length, a.seat)) return refuse('seat_invalid', `no seat ${String(a.seat)}`);
+  if (seats[a.seat]) return refuse('seat_taken', `seat ${a.seat} is taken`);
+  if (typeof a.playerId !== 'string' || a.playerId === '')
+    return refuse('action_invalid', 'a player id is needed');
+  if (seats.some((s) => s?.playerId === a.playerId)) return refuse('already_seated', 'already at this table');
+  if (!buyInInRange(a.buyInMinor, config))
+    return refuse('buy_in_out_of_range', 'buy-in outside the table limits');
+  seats[a.seat] = { playerId: a.playerId, chipsMinor: a.buyInMinor };
+  return { type: 'sat', seat: a.seat, playerId: a.playerId, buyInMinor: a.buyInMinor };
+}
+
+/**
+ * Who plays the next hand: the dealer button moves from `lastDealer` to the next eligible seat clockwise
+ * (the first hand: the first from seat 0), and the players are the eligible seats from the dealer's left.
+ */
+export function dealOrder(
+  seats: number,
+  lastDealer: number,
+  eligible: (seat: number) => boolean,
+): { dealer: number; order: number[] } {
+  let dealer = -1;
+  for (let k = 1; k <= seats && dealer < 0; k++) {
+    const seat = (((lastDealer + k) % seats) + seats) % seats;
+    if (eligible(seat)) dealer = seat;
+  }
+  const order: number[] = [];
+  for (let k = 1; k <= seats; k++) {
+    const seat = (dealer + k) % seats;
+    if (eligible(seat)) order.push(seat);
+  }
+  return { dealer, order };
+}

@@ -1,10 +1,12 @@
 import { createDraws, type Hmac, hmacSha256 } from '../fair.ts';
 import type { Card, FairInputs } from '../types.ts';
 import {
-  buyInInRange,
+  dealOrder,
+  emptyTable,
   isSeatIndex,
   rakeOf,
   refuse,
+  sitDown,
   type TableRuleCode,
   TableRuleError,
   type TableSeat,
@@ -161,14 +163,7 @@ export function createTeenPattiTable(config: TeenPattiConfig): TeenPattiTable {
     c.rakeBps <= 10_000 &&
     c.rakeCapMinor >= 0n;
   if (!ok) throw new RangeError('invalid Teen Patti table config');
-  return {
-    config,
-    seats: Array.from({ length: c.seats }, () => null),
-    dealer: -1,
-    handsPlayed: 0,
-    hand: null,
-    rakeTakenMinor: 0n,
-  };
+  return { config, ...emptyTable(c.seats) };
 }
 
 /** Equal shares of `amount`; the remainder minor units go to the first share (the first winner clockwise). */
@@ -353,17 +348,9 @@ function potLimitReached(d: Draft, hand: TeenPattiHandState): boolean {
 }
 
 function sit(d: Draft, a: Extract<TeenPattiAction, { type: 'sit' }>): TableRuleError | null {
-  const { t } = d;
-  if (!isSeat(t, a.seat)) return refuse('seat_invalid', `no seat ${String(a.seat)}`);
-  if (t.seats[a.seat]) return refuse('seat_taken', `seat ${a.seat} is taken`);
-  if (typeof a.playerId !== 'string' || a.playerId === '')
-    return refuse('action_invalid', 'a player id is needed');
-  if (t.seats.some((s) => s?.playerId === a.playerId))
-    return refuse('already_seated', 'already at this table');
-  if (!buyInInRange(a.buyInMinor, t.config))
-    return refuse('buy_in_out_of_range', 'buy-in outside the table limits');
-  t.seats[a.seat] = { playerId: a.playerId, chipsMinor: a.buyInMinor };
-  d.events.push({ type: 'sat', seat: a.seat, playerId: a.playerId, buyInMinor: a.buyInMinor });
+  const sat = sitDown(d.t.seats, d.t.config, a);
+  if (sat instanceof TableRuleError) return sat;
+  d.events.push(sat);
   return null;
 }
 
@@ -392,16 +379,7 @@ function start(d: Draft, fair: FairInputs, hmac: Hmac): TableRuleError | null {
   if (!validFair(fair)) return refuse('fair_invalid', 'the hand needs fair inputs');
   const n = config.seats;
   const eligible = (seat: number) => (t.seats[seat]?.chipsMinor ?? -1n) >= config.bootMinor;
-  let dealer = -1;
-  for (let k = 1; k <= n && dealer < 0; k++) {
-    const seat = (((t.dealer + k) % n) + n) % n;
-    if (eligible(seat)) dealer = seat;
-  }
-  const order: number[] = [];
-  for (let k = 1; k <= n; k++) {
-    const seat = (dealer + k) % n;
-    if (eligible(seat)) order.push(seat);
-  }
+  const { dealer, order } = dealOrder(n, t.dealer, eligible);
   if (order.length < 2) return refuse('not_enough_players', 'a hand needs two players with the boot');
   const hand: TeenPattiHandState = {
     number: t.handsPlayed + 1,
