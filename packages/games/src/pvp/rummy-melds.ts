@@ -150,12 +150,12 @@ const NEED = (pure: number, seqs: number) => pure * 3 + seqs;
  * growing a group once its non-jokers can neither run in one suit nor share a rank), then a search over
  * the cards still free, remembered by (cards left, printed jokers left), finds the least deadwood with one
  * pure sequence and two sequences; it is compared with the two cheaper regimes (no pure sequence: all
- * count; one pure sequence alone: the rest count). Up to 14 non-printed cards.
+ * count; one pure sequence alone: the rest count). Up to 14 cards.
  */
 export function bestGrouping(hand: readonly number[], wildRank: number): BestGrouping {
+  if (hand.length > 14) throw new RangeError('a rummy hand has at most 14 cards');
   const printed = hand.filter(isPrintedJoker);
   const cards = hand.filter((id) => !isPrintedJoker(id));
-  if (cards.length > 20) throw new RangeError('a rummy hand has at most 14 cards');
   const points = cards.map((id) => cardPoints(id, wildRank));
   const total = points.reduce((a, b) => a + b, 0);
   const candidates = listMelds(cards, printed.length, wildRank);

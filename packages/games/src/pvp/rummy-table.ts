@@ -278,24 +278,19 @@ function settle(d: Draft, hand: RummyHandState, winner: number): void {
   let winnings = 0n;
   hand.seats.forEach((me, seat) => {
     if (!me || seat === winner) return;
-    let { points, loss } = me.out ?? { points: 0, loss: 'count' as const };
-    let melds: number[][] | null = null;
-    if (!me.out) {
-      const best = bestGrouping(me.cards, hand.wildRank);
-      points = best.points;
-      melds = best.melds;
-      loss = 'count';
-      release(d, hand, seat, me.inPotMinor - amountOf(d, points));
-    }
+    // A player still in is counted now and gets the rest of their hold back; one out has paid already.
+    const best = me.out ? null : bestGrouping(me.cards, hand.wildRank);
+    const points = best ? best.points : (me.out?.points ?? 0);
+    if (best) release(d, hand, seat, me.inPotMinor - amountOf(d, points));
     winnings += me.inPotMinor;
     d.events.push({
       type: 'lost',
       seat,
       playerId: me.playerId,
-      reason: loss,
+      reason: me.out?.loss ?? 'count',
       points,
       amountMinor: me.inPotMinor,
-      melds,
+      melds: best?.melds ?? null,
     });
   });
   const me = hand.seats[winner];
