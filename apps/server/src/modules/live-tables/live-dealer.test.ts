@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { allSicBoRolls, baccaratOdds, chiSquareFits99 } from '@lotus/games/live/index';
 import { toNumber } from '@lotus/games/rational';
+import type { LiveOutcome } from '@lotus/shared/live.schema';
 import { describe, expect, it } from 'vitest';
 import { canonicalSpot, cutIndexOf, dealRound, decksOf, type ShoeState, spotReturn } from './live-dealer.ts';
 
@@ -41,11 +42,12 @@ function dealShoes(
 
 describe('the live deal path', () => {
   it('deals baccarat whose player / banker / tie frequencies fit the exact odds (60 000 coups, χ² 99 %)', () => {
-    const counts = [0, 0, 0];
+    const wins = { player: 0, banker: 0, tie: 0 };
     const shoes = dealShoes('baccarat', 60_000, (outcome) => {
       if (outcome.game !== 'baccarat') throw new Error(outcome.game);
-      counts[outcome.winner === 'player' ? 0 : outcome.winner === 'banker' ? 1 : 2] += 1;
+      wins[outcome.winner] += 1;
     });
+    const counts = [wins.player, wins.banker, wins.tie];
     expect(shoes).toBeGreaterThan(700);
     const odds = baccaratOdds(8);
     const fit = chiSquareFits99(
@@ -113,7 +115,7 @@ describe('the live deal path', () => {
     expect(spotReturn('roulette', 'straight:17', 1000n, roulette)).toBe(36_000n);
     expect(spotReturn('roulette', 'split:17-20', 1000n, roulette)).toBe(18_000n);
     expect(spotReturn('roulette', 'red', 1000n, roulette)).toBe(0n);
-    const dice = { game: 'sic-bo', dice: [2, 2, 5], total: 9 } as const;
+    const dice: LiveOutcome = { game: 'sic-bo', dice: [2, 2, 5], total: 9 };
     expect(spotReturn('sic-bo', 'double:2', 1000n, dice)).toBe(11_000n);
     expect(spotReturn('sic-bo', 'total:9', 1000n, dice)).toBe(7_000n);
     expect(spotReturn('sic-bo', 'single:2', 1000n, dice)).toBe(3_000n);
