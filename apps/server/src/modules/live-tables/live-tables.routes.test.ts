@@ -2,6 +2,7 @@ import { verifyShoe } from '@lotus/games/live/index';
 import {
   liveBetResponseSchema,
   liveBetsResponseSchema,
+  liveSessionResponseSchema,
   liveTablesResponseSchema,
   liveVerifyResponseSchema,
 } from '@lotus/shared/live.schema';
@@ -75,6 +76,36 @@ describe.each(testBackends())('live tables [%s]', (backend) => {
     expect(next.phase).toBe('betting');
     expect(next.lastResults[0]?.roundNo).toBe(before.roundNo);
     expect((await test.app.inject('/api/live/tables/nope-1')).statusCode).toBe(404);
+  });
+
+  it('launches a table from the catalogue (GET /wps/game/launchGame) into a live session for that table', async () => {
+    const member = await fx.wallet.member({ fundMinor: 10_000n });
+    const game = await fx.db
+      .selectFrom('games')
+      .select('id')
+      .where('vendor_id', '=', fx.vendorId)
+      .where('game_code', '=', 'roulette-1')
+      .where('game_type', '=', 'LIVE')
+      .executeTakeFirstOrThrow();
+    const launch = await test.app.inject({
+      method: 'GET',
+      url: `/wps/game/launchGame?nodeId=${game.id}&trial=0`,
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(launch.statusCode, launch.body).toBe(200);
+    const content = (launch.json() as { value: { content: string } }).value.content;
+    expect(content).toMatch(/^\/live\/table\?token=[^&]+&game=roulette-1&lang=/);
+    const launchToken = new URL(content, 'http://x').searchParams.get('token') ?? '';
+    const opened = await test.app.inject({
+      method: 'POST',
+      url: '/api/live/session',
+      payload: { launchToken },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const session = liveSessionResponseSchema.parse(opened.json()).value;
+    expect(session).toMatchObject({ tableCode: 'roulette-1', balanceMinor: '10000' });
+    const balance = await fx.get('/api/live/balance', session.sessionToken);
+    expect(balance.json()).toMatchObject({ value: { balanceMinor: '10000' } });
   });
 
   it('takes a bet in the window as one debit and refuses it after "no more bets"', async () => {
