@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
+import { LIVE_VENDOR_CODE } from '@lotus/shared/live.schema';
 import { LOTTERY_VENDOR_CODE } from '@lotus/shared/lottery.schema';
 import { SPORTSBOOK_VENDOR_CODE } from '@lotus/shared/sportsbook.schema';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -33,6 +34,7 @@ import { createJackpotModule, JACKPOT_CHANNEL } from './modules/jackpot/jackpot-
 import type { JobRunner } from './modules/jobs/jobs-api.ts';
 import { createJobsModule } from './modules/jobs/jobs-module.ts';
 import { createLedgerModule, onAccountsMoved } from './modules/ledger/ledger-module.ts';
+import { createLiveTablesModule, LIVE_CHANNEL } from './modules/live-tables/live-tables-module.ts';
 import { createLotteryModule } from './modules/lottery/lottery-module.ts';
 import { createLoyaltyModule } from './modules/loyalty/loyalty-module.ts';
 import { createMembersModule } from './modules/members/members-module.ts';
@@ -237,6 +239,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   const jackpotChanges = new ChangeFeed(database.listen, JACKPOT_CHANNEL);
   const lotteryChanges = new ChangeFeed(database.listen, LOTTERY_CHANNEL);
   const sportsChanges = new ChangeFeed(database.listen, SPORTS_CHANNEL);
+  const liveChanges = new ChangeFeed(database.listen, LIVE_CHANNEL);
   const gates = createAttemptGatesModule({ db }).api;
   const system = createSystemModule({ db, geo });
   const brands = system.api;
@@ -379,6 +382,16 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     brandIdOf: async (host) => (await brands.resolveBrand(host)).id,
     log: app.log,
   });
+  // Issue 22: the live tables, a fourth in-house vendor (LIVE) on the same signed protocol; its wallet client
+  // is made with the protocol's (below) and called only once the app runs.
+  const liveTables = createLiveTablesModule({
+    db,
+    clock,
+    wallet: () => liveWallet(),
+    log: app.log,
+    devInbox: config.devInbox,
+    brandOf: (host) => brands.resolveBrand(host),
+  });
   const realtime = createRealtimeModule({
     db,
     balanceChanges,
@@ -400,6 +413,10 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     sportsChanges,
     sportsEventOf: sportsEventSnapshots({ db, clock }),
     sportsBrandOf: async (host) => (await brands.resolveBrand(host)).id,
+    // Issue 22: a live table's phase moved: its snapshot is pushed to the sockets following it.
+    liveChanges,
+    liveTables: liveTables.api.push,
+    liveBrandOf: async (host) => (await brands.resolveBrand(host)).id,
     sessionIdleMs: config.sessionIdleMs,
     clock,
   });
@@ -446,6 +463,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     log: app.log,
     freeRounds: freeRounds.api,
   });
+  const liveWallet = catalogueWalletClient(db, vendorProtocol.api.transportFor(app), clock, LIVE_VENDOR_CODE);
   // Issue 20: the lottery engine, a second in-house vendor (LOTTO) on the same signed protocol.
   const lottery = createLotteryModule({
     db,
@@ -508,6 +526,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     inhouseVendor,
     lottery,
     sportsbook,
+    liveTables,
     missions,
     messages,
     protection,
@@ -519,7 +538,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     sealed: auth.api.sealed,
     operators: operators.api,
     jobs: jobs.runnerFor([...audit.jobs, ...all.flatMap((module) => ('jobs' in module ? module.jobs : []))]),
-    feeds: [balanceChanges, accessChanges, jackpotChanges, lotteryChanges, sportsChanges],
+    feeds: [balanceChanges, accessChanges, jackpotChanges, lotteryChanges, sportsChanges, liveChanges],
     balanceChanged: (memberIds: Iterable<bigint>) => wallet.api.balanceChanged(memberIds),
     accountsMoved: (accountIds: readonly bigint[]) => wallet.api.accountsMoved(accountIds),
   };

@@ -181,6 +181,19 @@ export const errorCodes = {
   lottery_slip_not_found: 404,
   /** An operator's new game whose code the brand's catalogue already has. */
   lottery_game_code_taken: 409,
+  // live tables (issue 22, docs/live-tables.md "Server")
+  /** A table code that is not one of the brand's live tables. */
+  live_table_not_found: 404,
+  /** A round id that is not a round of the live tables. */
+  live_round_not_found: 404,
+  /** "No more bets": the round is not taking bets any more (or is not the table's current round). */
+  live_bets_closed: 409,
+  /** A bet spot that is not one of the table's (an unknown kind, or numbers that are not a real bet). */
+  live_bet_invalid: 400,
+  /** A spot's amount under the table's minimum for its kind (details: the spot and the limit). */
+  live_bet_below_min: 400,
+  /** A spot's total in the round over the table's maximum for its kind (details: the spot and the limit). */
+  live_bet_above_max: 400,
   // sportsbook (issue 21, docs/sportsbook.md)
   /** An event id that is not an event of the book (or of this brand). */
   sportsbook_event_not_found: 404,

@@ -4,6 +4,11 @@
  * never in the URL (URLs end up in logs).
  */
 
+import type {
+  RealtimeLiveSubscribedMessage,
+  RealtimeLiveSubscribeMessage,
+  RealtimeLiveTableMessage,
+} from './live.schema.ts';
 import type { LotteryDraw } from './lottery.schema.ts';
 import type { SportGroup, SportsEventSummary } from './sportsbook.schema.ts';
 
@@ -37,7 +42,8 @@ export type RealtimeSportsSubscribeMessage = {
 export type RealtimeClientMessage =
   | RealtimeAuthMessage
   | RealtimeLotterySubscribeMessage
-  | RealtimeSportsSubscribeMessage;
+  | RealtimeSportsSubscribeMessage
+  | RealtimeLiveSubscribeMessage;
 /** Most sports events one socket may follow by id (a slip holds 12 legs; an event page one). */
 export const REALTIME_SPORTS_MAX_EVENTS = 50;
 /** Most games one socket may follow (a lobby shows every game: a dozen or two). */
@@ -84,6 +90,8 @@ export type RealtimeSportsSubscribedMessage = {
  */
 export type RealtimeSportsEventMessage = { type: 'sports.event'; event: SportsEventSummary };
 export type RealtimeServerMessage =
+  | RealtimeLiveSubscribedMessage
+  | RealtimeLiveTableMessage
   | RealtimeSportsSubscribedMessage
   | RealtimeSportsEventMessage
   | RealtimeLotterySubscribedMessage
@@ -174,6 +182,17 @@ export function parseRealtimeServerMessage(text: string): RealtimeServerMessage 
       if (typeof event !== 'object' || event === null || typeof event.id !== 'string') return null;
       if (typeof event.status !== 'string' || typeof event.sport !== 'string') return null;
       return { type: 'sports.event', event: event as unknown as SportsEventSummary };
+    }
+    case 'live.subscribed':
+      return Array.isArray(message.tableCodes) && message.tableCodes.every((code) => typeof code === 'string')
+        ? { type: 'live.subscribed', tableCodes: message.tableCodes as string[] }
+        : null;
+    case 'live.table': {
+      const table = message.table as Record<string, unknown> | null;
+      // The server's own shape (live.schema.ts liveTableSnapshotSchema), checked loosely: the browser only shows it.
+      if (typeof table !== 'object' || table === null || typeof table.code !== 'string') return null;
+      if (typeof table.phase !== 'string' || typeof table.roundId !== 'string') return null;
+      return { type: 'live.table', table: table as unknown as RealtimeLiveTableMessage['table'] };
     }
     default:
       return null;

@@ -11,6 +11,7 @@ import type { GameTables } from './tables/games.ts';
 import type { JackpotTables } from './tables/jackpot.ts';
 import type { JobTables } from './tables/jobs.ts';
 import type { LedgerTables } from './tables/ledger.ts';
+import type { LiveTableTables } from './tables/live-tables.ts';
 import type { LotteryTables } from './tables/lottery.ts';
 import type { LoyaltyTables } from './tables/loyalty.ts';
 import type { MessageTables } from './tables/messages.ts';
@@ -164,7 +165,8 @@ export interface Database
     JackpotTables,
     FreeRoundTables,
     LotteryTables,
-    SportsbookTables {
+    SportsbookTables,
+    LiveTableTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -13,6 +13,7 @@ import { seedDemoContent } from './demo-content.ts';
 import { seedDemoFreeRounds } from './demo-free-rounds.ts';
 import { seedDemoGames } from './demo-games.ts';
 import { seedDemoJackpot } from './demo-jackpot.ts';
+import { seedDemoLiveTables } from './demo-live-tables.ts';
 import { seedDemoLottery } from './demo-lottery.ts';
 import { seedDemoMessages } from './demo-messages.ts';
 import { seedDemoMissions } from './demo-missions.ts';
@@ -186,6 +187,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoFreeRounds(trx, brand.id);
     rowsAdded += await seedDemoLottery(trx, brand.id);
     rowsAdded += await seedDemoSportsbook(trx, brand.id);
+    rowsAdded += await seedDemoLiveTables(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

@@ -10,8 +10,8 @@ import { type Executor, Repository, type Tx } from '../../db/unit-of-work.ts';
  * repository names its tables here; the SQL is written once.
  */
 
-/** Tables of a book's browser sessions (the same columns: migrations 0034 and 0035). */
-export type BookSessionTable = 'lottery_sessions' | 'sb_sessions';
+/** Tables of a book's browser sessions (the same columns: migrations 0034, 0035 and 0037). */
+export type BookSessionTable = 'lottery_sessions' | 'sb_sessions' | 'live_sessions';
 
 /** A book's session: the wallet session and player it stands for (the browser holds only its token). */
 export type BookSession = {
@@ -24,7 +24,7 @@ export type BookSession = {
 };
 
 /** Tables of a book's rounds: a status, `placed_at` when placed, `finished_at` when it ends. */
-export type BookRoundTable = 'lottery_slips' | 'sb_bets';
+export type BookRoundTable = 'lottery_slips' | 'sb_bets' | 'live_bets';
 export type RoundStatusOf<T extends BookRoundTable> =
   Selectable<Database[T]> extends { status: infer S } ? S : never;
 /** What else a status move writes (the refusal, the payout, …); the move writes status and time itself. */
@@ -38,6 +38,7 @@ const EXPOSURE_AMOUNT = {
   lottery_exposure: 'payout_minor',
   sb_exposure: 'liability_minor',
   sb_event_exposure: 'liability_minor',
+  live_exposure: 'amount_minor',
 } as const;
 export type ExposureTable = keyof typeof EXPOSURE_AMOUNT;
 export type ExposureKey<T extends ExposureTable> = Omit<Selectable<Database[T]>, (typeof EXPOSURE_AMOUNT)[T]>;
@@ -49,6 +50,7 @@ export type ExposureKey<T extends ExposureTable> = Omit<Selectable<Database[T]>,
 const LINE_TABLES = {
   lottery_lines: { round: 'slip_id', line: 'line_no', types: { payout_minor: 'bigint' } },
   sb_bet_legs: { round: 'bet_id', line: 'leg_no', types: { outcome: 'text', dead_heat_milli: 'integer' } },
+  live_bet_spots: { round: 'bet_id', line: 'spot_no', types: { pay_minor: 'bigint' } },
 } as const;
 export type LineTable = keyof typeof LINE_TABLES;
 export type LineValues<T extends LineTable> = { lineNo: number } & {

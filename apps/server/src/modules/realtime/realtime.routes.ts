@@ -1,4 +1,10 @@
 import websocket from '@fastify/websocket';
+import {
+  liveTableCodeSchema,
+  REALTIME_LIVE_MAX_TABLES,
+  type RealtimeLiveSubscribedMessage,
+  type RealtimeLiveTableMessage,
+} from '@lotus/shared/live.schema';
 import { lotteryGameCodeSchema } from '@lotus/shared/lottery.schema';
 import {
   REALTIME_AUTH_TIMEOUT_MS,
@@ -25,6 +31,7 @@ import type { ChangeSubscription } from '../../lib/process-cache.ts';
 import { accessChangeOf } from '../auth/access-changes.ts';
 import { BalanceHub } from './balance-hub.ts';
 import { JackpotHub } from './jackpot-hub.ts';
+import { LiveHub, type LiveTablesPort } from './live-hub.ts';
 import { LotteryHub } from './lottery-hub.ts';
 import type { LotteryGameSnapshot } from './lottery-snapshot.repository.ts';
 import { RealtimeRepository } from './realtime.repository.ts';
@@ -64,6 +71,15 @@ export type RealtimeDeps = {
   sportsEventOf?: (eventId: bigint) => Promise<SportsEventSnapshot | null>;
   /** A visitor's brand for sports, from the socket request's host. */
   sportsBrandOf?: (host: string) => Promise<bigint>;
+  /**
+   * The live tables' announcements (`lotus_live`, payload: live table id), their snapshots and players'
+   * count (issue 22, docs/live-tables.md "Server"); without them a `live.subscribe` is refused like any
+   * message that is not `auth`.
+   */
+  liveChanges?: ChangeSubscription;
+  liveTables?: LiveTablesPort;
+  /** A visitor's brand for the live tables, from the socket request's host. */
+  liveBrandOf?: (host: string) => Promise<bigint>;
   /** The session idle limit, so a socket does not outlive the session it was opened with. */
   sessionIdleMs: number;
   clock?: Clock;
@@ -112,6 +128,8 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       deps.lotteryGameOf && lotteryBrandOf ? new LotteryHub(deps.lotteryGameOf, app.log) : null;
     const sportsBrandOf = deps.sportsBrandOf;
     const sports = deps.sportsEventOf && sportsBrandOf ? new SportsHub(deps.sportsEventOf, app.log) : null;
+    const liveBrandOf = deps.liveBrandOf;
+    const live = deps.liveTables && liveBrandOf ? new LiveHub(deps.liveTables, app.log) : null;
     const sessions = new RealtimeRepository(deps.db);
     /** Authenticated sockets by member, with the session each was opened with. */
     const sessionsOf = new Map<string, Map<WebSocket, bigint>>();
@@ -187,12 +205,21 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
           }),
         );
       }
+      if (live && deps.liveChanges) {
+        stops.push(
+          deps.liveChanges.subscribe({
+            changed: (payload) => live.changed(payload),
+            resumed: () => live.changedAll(),
+          }),
+        );
+      }
     });
     app.addHook('onClose', async () => {
       for (const stop of stops.splice(0)) stop();
       jackpots?.stop();
       lotteries?.stop();
       sports?.stop();
+      live?.stop();
     });
 
     app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
@@ -209,7 +236,9 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
           | RealtimeReadyMessage
           | RealtimePingMessage
           | RealtimeLotterySubscribedMessage
-          | RealtimeSportsSubscribedMessage,
+          | RealtimeSportsSubscribedMessage
+          | RealtimeLiveSubscribedMessage
+          | RealtimeLiveTableMessage,
       ) => {
         if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
       };
@@ -259,6 +288,19 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         send({ type: 'sports.subscribed', ...subscription });
       };
 
+      /** Follows live tables in the socket's brand, then acknowledges and sends each table's snapshot. */
+      const subscribeLive = async (tableCodes: string[], opening: boolean) => {
+        if (!live || !liveBrandOf) return;
+        const brand = brandId ?? (await liveBrandOf(request.host));
+        if (socket.readyState !== OPEN) return;
+        const tables = await live.follow(socket, brand, tableCodes);
+        // Closed while the snapshots were read: it must not stay counted among the players.
+        if (socket.readyState !== OPEN) return live.remove(socket);
+        if (opening) send({ type: 'ready' });
+        send({ type: 'live.subscribed', tableCodes: tables.map((table) => table.code) });
+        for (const table of tables) send({ type: 'live.table', table });
+      };
+
       const authenticate = async (data: RawData, isBinary: boolean) => {
         const token = isBinary ? null : tokenOf(data.toString());
         if (token === null) return refuse('expected an auth message');
@@ -285,6 +327,24 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       };
 
       socket.on('message', (data, isBinary) => {
+        // A live tables subscription, like a lottery one, needs no login.
+        const liveCodes = live && !isBinary ? liveSubscriptionOf(data.toString()) : null;
+        if (liveCodes !== null) {
+          const opening = !firstMessageSeen;
+          if (opening) {
+            firstMessageSeen = true;
+            visitor = true;
+            clearTimeout(authTimer);
+          }
+          inOrder(
+            () => subscribeLive(liveCodes, opening),
+            (error) => {
+              request.log.warn({ err: error }, 'realtime live subscription failed');
+              if (opening) refuse('live subscription failed');
+            },
+          );
+          return;
+        }
         // A sports subscription, like a lottery one, needs no login (see below).
         const sportsFollow = sports && !isBinary ? sportsSubscriptionOf(data.toString()) : null;
         if (sportsFollow !== null) {
@@ -338,6 +398,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         sockets.delete(socket);
         lotteries?.remove(socket);
         sports?.remove(socket);
+        live?.remove(socket);
         if (brandId !== null) jackpots?.remove(brandId, socket);
         if (memberId !== null) {
           hub.remove(memberId, socket);
@@ -393,4 +454,15 @@ function sportsSubscriptionOf(text: string): { eventIds: string[]; group: SportG
   if (!eventIds.every((id) => sportsEventIdSchema.safeParse(id).success)) return null;
   if (group !== null && !(typeof group === 'string' && SPORT_GROUP_NAMES.includes(group))) return null;
   return { eventIds: eventIds as string[], group: group as SportGroup | null };
+}
+
+/** The table codes of a valid `{ "type": "live.subscribe", "tableCodes": [...] }` message, or null. */
+function liveSubscriptionOf(text: string): string[] | null {
+  const message = objectOf(text);
+  if (message === null || message.type !== 'live.subscribe') return null;
+  const { tableCodes } = message;
+  if (!Array.isArray(tableCodes) || tableCodes.length > REALTIME_LIVE_MAX_TABLES) return null;
+  return tableCodes.every((code) => liveTableCodeSchema.safeParse(code).success)
+    ? (tableCodes as string[])
+    : null;
 }
