@@ -298,7 +298,7 @@ export class PvpRoomsService {
       // The first try did not seat the player: say so again (a wallet refusal is final for its txn id).
       throw earlier.refusal && earlier.refusal !== 'rolled_back'
         ? refusalError({ status: earlier.refusal as never, balanceMinor: null })
-        : new AppError('service_unavailable', { message: 'the first try was rolled back' });
+        : new AppError('pvp_sit_cancelled');
     }
   }
 
