@@ -88,7 +88,7 @@ export const pvpSeatSchema = z.object({
   status: z.enum(PVP_SEAT_STATUSES),
   /** What this player put in the current hand's pot. */
   inPotMinor: minorString,
-  /** Only the holder's own cards once they saw them, and everyone's still in at a show; else null. */
+  /** Only the viewer's own cards once they saw them; else null (a show's hands come in the `show` event). */
   cards: z.array(pvpCardSchema).nullable(),
 });
 export type PvpSeat = z.infer<typeof pvpSeatSchema>;
