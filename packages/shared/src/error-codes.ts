@@ -219,6 +219,39 @@ export const errorCodes = {
   sportsbook_cashout_price_moved: 409,
   /** An operator's action the market's or bet's state does not allow (details say the state). */
   sportsbook_state_conflict: 409,
+  // PVP rooms (issue 22, docs/pvp.md "Server"); the table's rule refusals (TableRuleError codes) as pvp_*
+  /** A room code that is not a room of this brand. */
+  pvp_room_not_found: 404,
+  /** The seat is someone else's (or a concurrent sit won it). */
+  pvp_seat_taken: 409,
+  /** A seat number outside the table. */
+  pvp_seat_invalid: 400,
+  /** The member already has a seat at this table. */
+  pvp_already_seated: 409,
+  /** The member has no seat at this table. */
+  pvp_not_seated: 409,
+  /** A buy-in under the table's minimum or over its maximum (details carry both). */
+  pvp_buy_in_out_of_range: 400,
+  /** The action needs a running hand, or the member is not in it (packed, sitting out, joined mid-hand). */
+  pvp_not_in_hand: 409,
+  /** Another player is to act. */
+  pvp_not_your_turn: 409,
+  /** The player already looked at their cards. */
+  pvp_already_seen: 409,
+  /** A chaal amount the rules do not allow now (details carry the two allowed). */
+  pvp_bet_invalid: 400,
+  /** The table chips do not cover the bet (no all-in): pack or leave. */
+  pvp_stack_short: 409,
+  /** A show needs exactly two players left and the viewer's turn. */
+  pvp_show_not_allowed: 409,
+  /** A side show needs the asker seen, three or more players left and the previous one seen. */
+  pvp_side_show_not_allowed: 409,
+  /** The action does not fit the table's state now (e.g. a reply with no side show waiting). */
+  pvp_action_invalid: 409,
+  /** Someone else moved the table at the same moment: read it again and retry. */
+  pvp_table_moved: 409,
+  /** A repeated sit whose first try did not seat the player (its buy-in was given back): sit again, new key. */
+  pvp_sit_cancelled: 409,
   // player protection (docs/player-protection.md)
   /** A bet that would pass a loss or wager limit in force: nothing moved. */
   limit_reached: 403,

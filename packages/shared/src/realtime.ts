@@ -10,6 +10,7 @@ import type {
   RealtimeLiveTableMessage,
 } from './live.schema.ts';
 import type { LotteryDraw } from './lottery.schema.ts';
+import type { PvpTable } from './pvp.schema.ts';
 import type { SportGroup, SportsEventSummary } from './sportsbook.schema.ts';
 
 export const REALTIME_PATH = '/wps/ws';
@@ -39,11 +40,18 @@ export type RealtimeSportsSubscribeMessage = {
   eventIds?: string[];
   group?: SportGroup;
 };
+/**
+ * Issue 22 (docs/pvp.md "Server"): the PVP room this socket follows (one at a time; null stops). Private:
+ * only on a socket opened with `auth`, since every push is the table as this member sees it (their cards).
+ * Refused (no `pvp.subscribed`) on a visitor's socket or for a room code that is not the brand's.
+ */
+export type RealtimePvpSubscribeMessage = { type: 'pvp.subscribe'; roomCode: string | null };
 export type RealtimeClientMessage =
   | RealtimeAuthMessage
   | RealtimeLotterySubscribeMessage
   | RealtimeSportsSubscribeMessage
-  | RealtimeLiveSubscribeMessage;
+  | RealtimeLiveSubscribeMessage
+  | RealtimePvpSubscribeMessage;
 /** Most sports events one socket may follow by id (a slip holds 12 legs; an event page one). */
 export const REALTIME_SPORTS_MAX_EVENTS = 50;
 /** Most games one socket may follow (a lobby shows every game: a dozen or two). */
@@ -89,9 +97,18 @@ export type RealtimeSportsSubscribedMessage = {
  * detail when the summary's `mainMarket.version` or score moved.
  */
 export type RealtimeSportsEventMessage = { type: 'sports.event'; event: SportsEventSummary };
+/** A `pvp.subscribe` was taken: the room's snapshot follows at once, then after every change. */
+export type RealtimePvpSubscribedMessage = { type: 'pvp.subscribed'; roomCode: string | null };
+/**
+ * The followed room changed (a sit, an action, a time-out, a new hand): the table as this member sees it
+ * (`GET /wps/pvp/rooms/:roomCode`). Drop a push whose `table.version` is lower than the one shown.
+ */
+export type RealtimePvpTableMessage = { type: 'pvp.table'; table: PvpTable };
 export type RealtimeServerMessage =
   | RealtimeLiveSubscribedMessage
   | RealtimeLiveTableMessage
+  | RealtimePvpSubscribedMessage
+  | RealtimePvpTableMessage
   | RealtimeSportsSubscribedMessage
   | RealtimeSportsEventMessage
   | RealtimeLotterySubscribedMessage
@@ -193,6 +210,17 @@ export function parseRealtimeServerMessage(text: string): RealtimeServerMessage 
       if (typeof table !== 'object' || table === null || typeof table.code !== 'string') return null;
       if (typeof table.phase !== 'string' || typeof table.roundId !== 'string') return null;
       return { type: 'live.table', table: table as unknown as RealtimeLiveTableMessage['table'] };
+    }
+    case 'pvp.subscribed':
+      return message.roomCode === null || typeof message.roomCode === 'string'
+        ? { type: 'pvp.subscribed', roomCode: message.roomCode as string | null }
+        : null;
+    case 'pvp.table': {
+      const table = message.table as Record<string, unknown> | null;
+      // The server's own shape, checked loosely: the browser only shows it.
+      if (typeof table !== 'object' || table === null || typeof table.roomCode !== 'string') return null;
+      if (typeof table.version !== 'number' || !Array.isArray(table.seats)) return null;
+      return { type: 'pvp.table', table: table as unknown as PvpTable };
     }
     default:
       return null;

@@ -36,6 +36,7 @@ import * as lottery from './0034_lottery.ts';
 import * as sportsbook from './0035_sportsbook.ts';
 import * as sportsbookResults from './0036_sportsbook_results.ts';
 import * as liveTables from './0037_live_tables.ts';
+import * as pvpRooms from './0038_pvp_rooms.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0035_sportsbook': sportsbook,
   '0036_sportsbook_results': sportsbookResults,
   '0037_live_tables': liveTables,
+  '0038_pvp_rooms': pvpRooms,
 };

@@ -28,10 +28,10 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
   beforeEach(async () => {
     const { db } = test.database;
     // The lottery's vendor (LOTTO, issue 20), the sportsbook's (SPORTSBOOK, issue 21) and the live tables'
-    // (LIVE, issue 22) stay: a re-seed would otherwise add them back with their games.
+    // (LIVE) and PVP rooms' (PVP, issue 22) stay: a re-seed would otherwise add them back with their games.
     await db
       .deleteFrom('vendors')
-      .where('vassalage', 'not in', ['LOTUS', 'LOTTO', 'SPORTSBOOK', 'LIVE'])
+      .where('vassalage', 'not in', ['LOTUS', 'LOTTO', 'SPORTSBOOK', 'LIVE', 'PVP'])
       .execute();
     await db.deleteFrom('brands').where('code', '<>', 'lotus').execute();
     await db.deleteFrom('brand_game_types').execute();

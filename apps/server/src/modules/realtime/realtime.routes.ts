@@ -6,6 +6,7 @@ import {
   type RealtimeLiveTableMessage,
 } from '@lotus/shared/live.schema';
 import { lotteryGameCodeSchema } from '@lotus/shared/lottery.schema';
+import { pvpRoomCodeSchema } from '@lotus/shared/pvp.schema';
 import {
   REALTIME_AUTH_TIMEOUT_MS,
   REALTIME_CLOSE_UNAUTHORIZED,
@@ -16,6 +17,7 @@ import {
   type RealtimeJackpotPot,
   type RealtimeLotterySubscribedMessage,
   type RealtimePingMessage,
+  type RealtimePvpSubscribedMessage,
   type RealtimeReadyMessage,
   type RealtimeSportsSubscribedMessage,
 } from '@lotus/shared/realtime';
@@ -34,6 +36,7 @@ import { JackpotHub } from './jackpot-hub.ts';
 import { LiveHub, type LiveTablesPort } from './live-hub.ts';
 import { LotteryHub } from './lottery-hub.ts';
 import type { LotteryGameSnapshot } from './lottery-snapshot.repository.ts';
+import { PvpHub, type PvpTableOf } from './pvp-hub.ts';
 import { RealtimeRepository } from './realtime.repository.ts';
 import { type SportsEventSnapshot, SportsHub } from './sports-hub.ts';
 
@@ -80,6 +83,13 @@ export type RealtimeDeps = {
   liveTables?: LiveTablesPort;
   /** A visitor's brand for the live tables, from the socket request's host. */
   liveBrandOf?: (host: string) => Promise<bigint>;
+  /**
+   * The PVP rooms' announcements (`lotus_pvp`, payload: room id), the table as one member sees it and a
+   * room code's id in the brand (issue 22, docs/pvp.md "Server"); without them `pvp.subscribe` is ignored.
+   */
+  pvpChanges?: ChangeSubscription;
+  pvpTableOf?: PvpTableOf;
+  pvpRoomOf?: (brandId: bigint, roomCode: string) => Promise<bigint | null>;
   /** The session idle limit, so a socket does not outlive the session it was opened with. */
   sessionIdleMs: number;
   clock?: Clock;
@@ -130,6 +140,8 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
     const sports = deps.sportsEventOf && sportsBrandOf ? new SportsHub(deps.sportsEventOf, app.log) : null;
     const liveBrandOf = deps.liveBrandOf;
     const live = deps.liveTables && liveBrandOf ? new LiveHub(deps.liveTables, app.log) : null;
+    const pvpRoomOf = deps.pvpRoomOf;
+    const pvp = deps.pvpTableOf && pvpRoomOf ? new PvpHub(deps.pvpTableOf, app.log) : null;
     const sessions = new RealtimeRepository(deps.db);
     /** Authenticated sockets by member, with the session each was opened with. */
     const sessionsOf = new Map<string, Map<WebSocket, bigint>>();
@@ -213,6 +225,14 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
           }),
         );
       }
+      if (pvp && deps.pvpChanges) {
+        stops.push(
+          deps.pvpChanges.subscribe({
+            changed: (payload) => pvp.changed(payload),
+            resumed: () => pvp.changedAll(),
+          }),
+        );
+      }
     });
     app.addHook('onClose', async () => {
       for (const stop of stops.splice(0)) stop();
@@ -220,6 +240,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       lotteries?.stop();
       sports?.stop();
       live?.stop();
+      pvp?.stop();
     });
 
     app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
@@ -227,6 +248,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       let memberId: bigint | null = null;
       let brandId: bigint | null = null;
       let sessionId: bigint | null = null;
+      let pvpLanguage: string | null = null;
       let firstMessageSeen = false;
       /** Opened by a `lottery.subscribe` instead of `auth`: lottery pushes and pings only. */
       let visitor = false;
@@ -238,7 +260,8 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
           | RealtimeLotterySubscribedMessage
           | RealtimeSportsSubscribedMessage
           | RealtimeLiveSubscribedMessage
-          | RealtimeLiveTableMessage,
+          | RealtimeLiveTableMessage
+          | RealtimePvpSubscribedMessage,
       ) => {
         if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
       };
@@ -301,6 +324,20 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         for (const table of tables) send({ type: 'live.table', table });
       };
 
+      /** Follows a PVP room (or none) as the socket's member; private, so only after `auth`. */
+      const subscribePvp = async (roomCode: string | null) => {
+        if (!pvp || !pvpRoomOf || memberId === null || brandId === null) return;
+        const roomId = roomCode === null ? null : await pvpRoomOf(brandId, roomCode);
+        // A room code that is not the brand's: refused (no acknowledgement), the old follow stays.
+        if (roomCode !== null && roomId === null) return;
+        if (socket.readyState !== OPEN) return;
+        send({ type: 'pvp.subscribed', roomCode });
+        await pvp.follow(
+          socket,
+          roomId === null ? null : { roomId: roomId.toString(), memberId, language: pvpLanguage },
+        );
+      };
+
       const authenticate = async (data: RawData, isBinary: boolean) => {
         const token = isBinary ? null : tokenOf(data.toString());
         if (token === null) return refuse('expected an auth message');
@@ -316,6 +353,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         sessionId = actor.sessionId;
         hub.add(memberId, socket);
         brandId = actor.brandId;
+        pvpLanguage = actor.language;
         jackpots?.add(brandId, socket);
         const key = memberId.toString();
         const ofMember = sessionsOf.get(key) ?? new Map<WebSocket, bigint>();
@@ -342,6 +380,16 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
               request.log.warn({ err: error }, 'realtime live subscription failed');
               if (opening) refuse('live subscription failed');
             },
+          );
+          return;
+        }
+        // A PVP subscription needs the authenticated socket (its pushes are the member's own view).
+        const pvpFollow =
+          pvp && !isBinary && memberId !== null ? pvpSubscriptionOf(data.toString()) : undefined;
+        if (pvpFollow !== undefined) {
+          inOrder(
+            () => subscribePvp(pvpFollow),
+            (error) => request.log.warn({ err: error }, 'realtime pvp subscription failed'),
           );
           return;
         }
@@ -399,6 +447,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         lotteries?.remove(socket);
         sports?.remove(socket);
         live?.remove(socket);
+        pvp?.remove(socket);
         if (brandId !== null) jackpots?.remove(brandId, socket);
         if (memberId !== null) {
           hub.remove(memberId, socket);
@@ -465,4 +514,13 @@ function liveSubscriptionOf(text: string): string[] | null {
   return tableCodes.every((code) => liveTableCodeSchema.safeParse(code).success)
     ? (tableCodes as string[])
     : null;
+}
+
+/** The room code of a valid `{ "type": "pvp.subscribe", "roomCode": "…" | null }`, or undefined. */
+function pvpSubscriptionOf(text: string): string | null | undefined {
+  const message = objectOf(text);
+  if (message === null || message.type !== 'pvp.subscribe') return undefined;
+  const { roomCode } = message;
+  if (roomCode === null) return null;
+  return pvpRoomCodeSchema.safeParse(roomCode).success ? (roomCode as string) : undefined;
 }
