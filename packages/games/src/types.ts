@@ -4,10 +4,6 @@
  * minor units as `bigint` inside the package; JSON carries them as decimal strings (`…Minor: string`).
  */
 
-import type { AndarBaharBet, AndarBaharSide } from './live/andar-bahar.ts';
-import type { BaccaratBet, BaccaratWinner } from './live/baccarat.ts';
-import type { SicBoBet, SicBoDice } from './live/sic-bo.ts';
-
 /** The provably-fair inputs of one round (ARCHITECTURE §5). */
 export type FairInputs = {
   /** 64 hex characters (32 random bytes); secret until the seed is rotated. */
@@ -168,6 +164,29 @@ export type DragonTigerOutcome = {
   stakeMinor: string;
   totalPayMinor: string;
 };
+
+/*
+ * The bets of the studio's sic bo, baccarat and andar bahar: the same shapes as the live tables' (live/*.ts,
+ * which own the rules), written out here so this file imports nothing (live/ imports it).
+ */
+export type SicBoBetKind =
+  | 'small'
+  | 'big'
+  | 'odd'
+  | 'even'
+  | 'total'
+  | 'any-triple'
+  | 'triple'
+  | 'double'
+  | 'combination'
+  | 'single';
+export type SicBoBet = { kind: SicBoBetKind; numbers: number[]; amountMinor: string };
+export type SicBoDice = [number, number, number];
+export type BaccaratBetKind = 'player' | 'banker' | 'tie' | 'player-pair' | 'banker-pair';
+export type BaccaratBet = { kind: BaccaratBetKind; amountMinor: string };
+export type BaccaratWinner = 'player' | 'banker' | 'tie';
+export type AndarBaharSide = 'andar' | 'bahar';
+export type AndarBaharBet = { side: AndarBaharSide; amountMinor: string };
 
 /** Studio Sic Bo (studio/table-games.ts): three dice, the live table's bets and pays. */
 export type SicBoOutcome = {
