@@ -45,6 +45,11 @@ export const originalsSessionSchema = z.object({
   maxBetMinor: minor,
   seed: seedStateSchema,
   language: z.string(),
+  /**
+   * Issue 22: whether the brand's rules allow slot autoplay (brands.studio_autoplay, off by default: UK
+   * and Indian player-protection practice). The slot screen offers the switch only when true.
+   */
+  autoplayAllowed: z.boolean(),
 });
 export type OriginalsSession = z.infer<typeof originalsSessionSchema>;
 export const originalsSessionResponse = envelopeOf(originalsSessionSchema);

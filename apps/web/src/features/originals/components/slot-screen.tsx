@@ -184,13 +184,23 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
     setHeldBalance(null);
     setRunning(false);
     setAnnouncement(payText(outcome.totalPayMinor));
-    if (autoplayRef.current) {
+    if (autoplayRef.current && session.autoplayAllowed) {
       const delay = Math.max(0, answeredAt + AUTOPLAY_MIN_INTERVAL_MS - Date.now());
       timer.current = setTimeout(() => {
         if (autoplayRef.current && mounted.current) void runRound();
       }, delay);
     }
-  }, [play, reducedMotion, payText, setLocalError, showSpin, t, freeRoundGrantId, playSound]);
+  }, [
+    play,
+    reducedMotion,
+    payText,
+    setLocalError,
+    showSpin,
+    t,
+    freeRoundGrantId,
+    playSound,
+    session.autoplayAllowed,
+  ]);
 
   const toggleAutoplay = (on: boolean) => {
     setAutoplay(on);
@@ -317,12 +327,15 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
         >
           {paytable}
         </Modal>
-        <Switch
-          label={t('slot.autoplay')}
-          checked={autoplay}
-          onChange={(event) => toggleAutoplay(event.currentTarget.checked)}
-          data-testid="autoplay"
-        />
+        {/* Issue 22: only where the brand's rules allow autoplay (off by default, as UK and Indian rules expect). */}
+        {session.autoplayAllowed ? (
+          <Switch
+            label={t('slot.autoplay')}
+            checked={autoplay}
+            onChange={(event) => toggleAutoplay(event.currentTarget.checked)}
+            data-testid="autoplay"
+          />
+        ) : null}
       </div>
     </StudioFrame>
   );
