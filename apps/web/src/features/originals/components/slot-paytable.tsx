@@ -111,21 +111,25 @@ export function SlotPaytable({ title, betMinor, currencySymbol, jackpot = false 
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {Object.entries(title.paytable).map(([id, pays]) => (
-              <Table.Tr key={id}>
-                <Table.Td>
-                  <span className={art.paySymbol} aria-hidden="true">
-                    <SlotSymbol id={id} label="" />
-                  </span>
-                  {t(`symbols.${id}`, { defaultValue: id })}
-                </Table.Td>
-                {counts.map((count, index) => (
-                  <Table.Td key={count}>
-                    {pays[index] ? money(lineBet * BigInt(pays[index]), currencySymbol) : '—'}
+            {/* In the title's symbol order (top pay first): an object's keys put '10' first. */}
+            {title.symbols
+              .filter((symbol) => Object.hasOwn(title.paytable, symbol.id))
+              .map((symbol) => [symbol.id, title.paytable[symbol.id] ?? []] as const)
+              .map(([id, pays]) => (
+                <Table.Tr key={id}>
+                  <Table.Td>
+                    <span className={art.paySymbol} aria-hidden="true">
+                      <SlotSymbol id={id} label="" />
+                    </span>
+                    {t(`symbols.${id}`, { defaultValue: id })}
                   </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
+                  {counts.map((count, index) => (
+                    <Table.Td key={count}>
+                      {pays[index] ? money(lineBet * BigInt(pays[index]), currencySymbol) : '—'}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
