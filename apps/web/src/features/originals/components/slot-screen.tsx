@@ -1,4 +1,4 @@
-import type { SlotHoldAndWin, SlotOutcome, SlotSpin, SlotTitle } from '@lotus/games/types';
+import type { SlotHoldAndWin, SlotOutcome, SlotSpin, SlotTitle, SlotWaysWin } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { AUTOPLAY_MIN_INTERVAL_MS } from '@lotus/shared/originals.schema';
 import { Badge, Button, Group, Modal, NativeSelect, Stack, Switch, Text } from '@mantine/core';
@@ -87,6 +87,8 @@ export function SlotScreen({
   const [freeSpin, setFreeSpin] = useState<{ index: number; total: number } | null>(null);
   // Issue 22: the cascade being shown (its multiplier) and the hold-and-win feature's progress.
   const [cascade, setCascade] = useState<{ index: number; multiplier: number } | null>(null);
+  // The ways wins of the spin shown so far (a cascade's later windows add theirs; the last one pays nothing).
+  const [waysShown, setWaysShown] = useState<SlotWaysWin[]>([]);
   const [hold, setHold] = useState<{ feature: SlotHoldAndWin; step: number; betMinor: string } | null>(null);
   const [heldBalance, setHeldBalance] = useState<string | null>(null);
   const [autoplay, setAutoplay] = useState(false);
@@ -145,6 +147,7 @@ export function SlotScreen({
     setFreeSpin(null);
     setCascade(null);
     setHold(null);
+    setWaysShown([]);
     // A free round's stake is the grant's (the server replaces the bet's).
     const result = await play({ game: 'slot', betMinor: betNow }, free ? freeRoundGrantId : undefined);
     // The interval counts from the answer: the request left before it, however late (a timestamp taken
@@ -187,6 +190,7 @@ export function SlotScreen({
       await showSpin(next, id, durationMs);
       if (!mounted.current) return;
       setShownSpin(next);
+      setWaysShown(next.waysWins ?? []);
       const cascades = next.cascades ?? [];
       // A cascade title's spin pay includes its cascades: the first window's wins count up first.
       const firstPay = cascades.reduce((pay, k) => pay - BigInt(k.payMinor), BigInt(next.payMinor));
@@ -207,6 +211,7 @@ export function SlotScreen({
         await showSpin({ ...next, window: step.window }, id, reducedMotion ? 0 : CASCADE_DROP_MS);
         if (!mounted.current) return;
         setShownSpin({ ...next, window: step.window, waysWins: step.waysWins, lineWins: [] });
+        setWaysShown((shown) => [...shown, ...step.waysWins]);
         addWin(BigInt(step.payMinor));
       }
       // Hold and win: the triggering bonus symbols lock, then each respin lands more, from the outcome.
@@ -323,9 +328,9 @@ export function SlotScreen({
               currencySymbol={session.currencySymbol}
             />
           ) : null}
-          {shownSpin && (shownSpin.waysWins ?? []).length > 0 ? (
+          {waysShown.length > 0 ? (
             <Text size="xs" c="dimmed" data-testid="ways-wins">
-              {(shownSpin.waysWins ?? [])
+              {waysShown
                 .map((waysWin) =>
                   t('slot.waysWin', {
                     n: waysWin.count,
