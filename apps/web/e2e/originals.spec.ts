@@ -1,6 +1,6 @@
 import { expect as baseExpect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
 import { logInOnPage, registerByUsername, useOwnAddress } from './support/accounts.ts';
-import { artifactPath, openLayout } from './support/page-helpers.ts';
+import { artifactPath, chooseLanguage, openLayout } from './support/page-helpers.ts';
 import { serverUrl } from './support/servers.ts';
 
 /**
@@ -282,6 +282,66 @@ test('roulette on a phone: Spin on screen, the whole table reachable', async ({ 
   expect((await withinFrame(page, frame.getByTestId('spin'))).inside).toBe(true);
   await page.screenshot({ path: artifactPath(testInfo, 'originals-roulette-phone.png') });
 });
+
+// Issue 22: the /game page's frame ends at the bottom of the phone's screen, so the roulette's sticky Spin
+// button is on screen before the page is scrolled at all (it once sat ~80 px below).
+test('the /game frame fits a phone screen: Spin visible without scrolling the page', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await openLayout(page, '/roulette');
+  await page
+    .getByTestId('game-tile')
+    .filter({ has: page.getByText('European Roulette', { exact: true }) })
+    .getByTestId('game-tile-trial')
+    .click();
+  await expect(page).toHaveURL(/\/game\?nodeId=\d+&trial=1/);
+  const frame = page.frameLocator('[data-testid="game-frame"]');
+  await expect(frame.getByTestId('roulette-table')).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const box = await page.getByTestId('game-frame').boundingBox();
+  expect(box && box.y + box.height <= 667 + 0.5, JSON.stringify(box)).toBe(true);
+  const spin = await frame.getByTestId('spin').boundingBox();
+  expect(spin && spin.y >= 0 && spin.y + spin.height <= 667 + 0.5, JSON.stringify(spin)).toBe(true);
+});
+
+// Issue 22: a ways slot (243 ways), as a visitor's free trial: spin until a ways win, whose cells are lit
+// and whose amount is listed, in English on a desktop (the game pop-up) and in Hindi on a phone (/game).
+for (const [language, width, height] of [
+  ['EN', 1366, 800],
+  ['HI', 375, 740],
+] as const) {
+  test(`a mechanic slot shows its ways wins (${language}, ${width} px)`, async ({ page }, testInfo) => {
+    // Each spin lasts at least 2.5 s; about two rounds in five win.
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width, height });
+    await openLayout(page, '/rng');
+    if (language === 'HI') await chooseLanguage(page, 'HI');
+    const name = language === 'HI' ? 'राजा के वेज़' : "Rajah's Ways";
+    await page
+      .getByTestId('game-tile')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .getByTestId('game-tile-trial')
+      .click();
+    const host = width < 600 ? page : page.getByTestId('game-popup');
+    const frame = host.frameLocator('[data-testid="game-frame"]');
+    await expect(frame.getByTestId('spin')).toBeVisible();
+    const wins = frame.getByTestId('ways-wins');
+    for (let spin = 1; spin <= 15; spin += 1) {
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 40_000 });
+      if ((await wins.count()) > 0) break;
+    }
+    await expect(wins).toBeVisible();
+    await expect(wins).toContainText(language === 'HI' ? /वे/ : /ways? pays/);
+    await expect(frame.locator('[data-testid="slot-cell"][data-win]').first()).toBeVisible();
+    await expect(frame.getByTestId('slot-win')).not.toHaveText(/^\D*0\.00$/);
+    // The 5 reels fit the screen's width.
+    const reels = await frame.getByTestId('slot-reels').boundingBox();
+    expect(reels && reels.x >= 0 && reels.x + reels.width <= width).toBe(true);
+    await page.screenshot({
+      path: artifactPath(testInfo, `originals-ways-win-${language.toLowerCase()}.png`),
+    });
+  });
+}
 
 test('a visitor plays a free trial on a phone, rotates the seed and verifies the round', async ({
   page,

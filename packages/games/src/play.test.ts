@@ -11,6 +11,34 @@ const rounds: [string, GameBet][] = [
   ['lotus-fortune', { game: 'slot', betMinor: '1000' }],
   ['tiger-temple', { game: 'slot', betMinor: '500' }],
   ['monsoon-gems', { game: 'slot', betMinor: '10000' }],
+  ['rajahs-ways', { game: 'slot', betMinor: '1000' }],
+  ['maharani-1024', { game: 'slot', betMinor: '500' }],
+  ['mumbai-cascade', { game: 'slot', betMinor: '2000' }],
+  ['holi-cascade', { game: 'slot', betMinor: '100' }],
+  ['golden-diya', { game: 'slot', betMinor: '1000' }],
+  ['lakshmi-coins', { game: 'slot', betMinor: '10000' }],
+  [
+    'sic-bo',
+    {
+      game: 'sic-bo',
+      bets: [
+        { kind: 'small', numbers: [], amountMinor: '1000' },
+        { kind: 'combination', numbers: [2, 5], amountMinor: '2000' },
+        { kind: 'single', numbers: [3], amountMinor: '1000' },
+      ],
+    },
+  ],
+  [
+    'baccarat',
+    {
+      game: 'baccarat',
+      bets: [
+        { kind: 'banker', amountMinor: '1000' },
+        { kind: 'player-pair', amountMinor: '1000' },
+      ],
+    },
+  ],
+  ['andar-bahar', { game: 'andar-bahar', bets: [{ side: 'andar', amountMinor: '1500' }] }],
   [
     'european-roulette',
     {
@@ -44,14 +72,34 @@ function ruleError(f: () => unknown): string {
 }
 
 describe('INHOUSE_GAMES', () => {
-  it('lists the five studio games with names and limits', () => {
+  it('lists the fourteen studio games with names and limits', () => {
     expect(Object.keys(INHOUSE_GAMES).sort()).toEqual([
+      'andar-bahar',
+      'baccarat',
       'dragon-tiger',
       'european-roulette',
+      'golden-diya',
+      'holi-cascade',
+      'lakshmi-coins',
       'lotus-fortune',
+      'maharani-1024',
       'monsoon-gems',
+      'mumbai-cascade',
+      'rajahs-ways',
+      'sic-bo',
       'tiger-temple',
     ]);
+    const byType = (type: string) =>
+      Object.values(INHOUSE_GAMES)
+        .filter((g) => g.gameType === type)
+        .map((g) => g.code);
+    expect(byType('TG')).toEqual(['european-roulette', 'sic-bo', 'baccarat']);
+    expect(byType('PVP')).toEqual(['dragon-tiger', 'andar-bahar']);
+    expect(
+      Object.values(INHOUSE_GAMES)
+        .filter((g) => g.jackpot)
+        .map((g) => g.code),
+    ).toEqual(['lotus-fortune', 'golden-diya', 'lakshmi-coins']);
     expect(INHOUSE_GAMES['lotus-fortune']).toMatchObject({
       gameType: 'RNG',
       minBetMinor: '100',
@@ -96,6 +144,22 @@ describe('playRound and verifyRound', () => {
       expect(verifyRound(code, bet, inputs, { ...stored, base })).toBe(false);
     } else if (stored.game === 'roulette') {
       expect(verifyRound(code, bet, inputs, { ...stored, pocket: (stored.pocket + 1) % 37 })).toBe(false);
+    } else if (stored.game === 'sic-bo') {
+      const dice = [(stored.dice[0] % 6) + 1, stored.dice[1], stored.dice[2]];
+      expect(verifyRound(code, bet, inputs, { ...stored, dice })).toBe(false);
+    } else if (stored.game === 'baccarat') {
+      const player = [
+        { ...stored.player[0], suit: (stored.player[0].suit + 1) % 4 },
+        ...stored.player.slice(1),
+      ];
+      expect(verifyRound(code, bet, inputs, { ...stored, player })).toBe(false);
+    } else if (stored.game === 'andar-bahar') {
+      expect(
+        verifyRound(code, bet, inputs, {
+          ...stored,
+          joker: { ...stored.joker, suit: (stored.joker.suit + 1) % 4 },
+        }),
+      ).toBe(false);
     } else {
       expect(
         verifyRound(code, bet, inputs, {
@@ -119,6 +183,8 @@ describe('bet rules', () => {
     ruleError(() => validateBet('european-roulette', { game: 'roulette', bets } as GameBet));
   const dragonTiger = (bets: { side: string; amountMinor: string }[]) =>
     ruleError(() => validateBet('dragon-tiger', { game: 'dragon-tiger', bets } as GameBet));
+  const sides = (code: string, game: string, bets: unknown[]) =>
+    ruleError(() => validateBet(code, { game, bets } as GameBet));
   const slot = (betMinor: string, code = 'lotus-fortune') =>
     ruleError(() => validateBet(code, { game: 'slot', betMinor }));
 
@@ -176,5 +242,60 @@ describe('bet rules', () => {
     ).toBe('bet_invalid');
     expect(dragonTiger([{ side: 'phoenix', amountMinor: '1000' }])).toBe('bet_invalid');
     expect(dragonTiger([])).toBe('bet_invalid');
+  });
+
+  it('checks the mechanic slots against their titles', () => {
+    expect(slot('1000', 'rajahs-ways')).toBe('accepted');
+    expect(slot('150', 'golden-diya')).toBe('bet_invalid');
+    expect(slot('20000', 'lakshmi-coins')).toBe('bet_limit');
+  });
+
+  it('checks sic bo bets: layout bets, 10.00 to 5,000.00 per spot, 20,000.00 a roll', () => {
+    const bet = (kind: string, numbers: number[], amountMinor = '1000') => ({ kind, numbers, amountMinor });
+    expect(sides('sic-bo', 'sic-bo', [bet('big', []), bet('total', [17]), bet('triple', [6])])).toBe(
+      'accepted',
+    );
+    expect(sides('sic-bo', 'sic-bo', [bet('total', [3])])).toBe('bet_invalid');
+    expect(sides('sic-bo', 'sic-bo', [bet('combination', [2, 2])])).toBe('bet_invalid');
+    expect(sides('sic-bo', 'sic-bo', [bet('big', [1])])).toBe('bet_invalid');
+    expect(sides('sic-bo', 'sic-bo', [bet('lucky', [])])).toBe('bet_invalid');
+    expect(sides('sic-bo', 'sic-bo', [])).toBe('bet_invalid');
+    expect(sides('sic-bo', 'sic-bo', [bet('big', [], '999')])).toBe('bet_limit');
+    // The same spot twice counts together; [5, 2] is the spot [2, 5].
+    expect(
+      sides('sic-bo', 'sic-bo', [bet('combination', [2, 5], '300000'), bet('combination', [5, 2], '300000')]),
+    ).toBe('bet_limit');
+    expect(
+      sides(
+        'sic-bo',
+        'sic-bo',
+        Array.from({ length: 5 }, (_, i) => bet('single', [i + 1], '500000')),
+      ),
+    ).toBe('bet_limit');
+  });
+
+  it('checks baccarat and andar bahar bets: one per side, 10.00 to 10,000.00', () => {
+    expect(
+      sides('baccarat', 'baccarat', [
+        { kind: 'player', amountMinor: '1000' },
+        { kind: 'tie', amountMinor: '1000000' },
+      ]),
+    ).toBe('accepted');
+    expect(
+      sides('baccarat', 'baccarat', [
+        { kind: 'player', amountMinor: '1000' },
+        { kind: 'player', amountMinor: '1000' },
+      ]),
+    ).toBe('bet_invalid');
+    expect(sides('baccarat', 'baccarat', [{ kind: 'dragon', amountMinor: '1000' }])).toBe('bet_invalid');
+    expect(sides('baccarat', 'baccarat', [{ kind: 'banker', amountMinor: '1000001' }])).toBe('bet_limit');
+    expect(sides('andar-bahar', 'andar-bahar', [{ side: 'bahar', amountMinor: '5000' }])).toBe('accepted');
+    expect(sides('andar-bahar', 'andar-bahar', [{ side: 'middle', amountMinor: '5000' }])).toBe(
+      'bet_invalid',
+    );
+    expect(sides('andar-bahar', 'andar-bahar', [null])).toBe('bet_invalid');
+    expect(
+      ruleError(() => validateBet('andar-bahar', { game: 'andar-bahar', bets: 'x' } as unknown as GameBet)),
+    ).toBe('bet_invalid');
   });
 });

@@ -1,10 +1,19 @@
-import { playDragonTiger } from './dragon-tiger.ts';
+import { dragonTigerExactRtp, playDragonTiger } from './dragon-tiger.ts';
 import { type Hmac, hmacSha256 } from './fair.ts';
 import { GameRuleError } from './game-rule-error.ts';
+import { BACCARAT_BET_KINDS } from './live/baccarat.ts';
+import { SIC_BO_BET_KINDS, type SicBoBet, validSicBoBet } from './live/sic-bo.ts';
+import { fraction, toNumber } from './rational.ts';
 import { playRoulette, validateRouletteBet } from './roulette.ts';
 import { sameJson } from './same-json.ts';
 import { spinSlot } from './slots/engine.ts';
-import { SLOT_TITLES, type SlotCode } from './slots/titles.ts';
+import { STUDIO_SLOTS, type StudioSlotCode } from './slots/studio-slots.ts';
+import {
+  playStudioAndarBahar,
+  playStudioBaccarat,
+  playStudioSicBo,
+  tableGameRtps,
+} from './studio/table-games.ts';
 import type { FairInputs, GameBet, GameOutcome, InHouseGameCode, RouletteBet } from './types.ts';
 
 /**
@@ -18,8 +27,13 @@ export type InHouseGame = {
   code: InHouseGameCode;
   /** Which engine and which `GameBet` shape. */
   game: GameBet['game'];
-  /** Catalogue game type (docs/catalogue.md): slots RNG, roulette TG (table games), dragon tiger PVP. */
+  /**
+   * Catalogue game type (docs/catalogue.md): slots RNG, table games TG (roulette, sic bo, baccarat), card
+   * games PVP — the header's "Cards" (dragon tiger, andar bahar).
+   */
   gameType: 'RNG' | 'TG' | 'PVP';
+  /** Feeds and can win the brand's progressive jackpot (docs/jackpot.md); listed on /jp (JACKPOT). */
+  jackpot: boolean;
   names: { en: string; hi: string };
   /** Smallest stake of one bet (slots: the smallest total bet). */
   minBetMinor: string;
@@ -29,9 +43,9 @@ export type InHouseGame = {
   maxTotalMinor: string;
 };
 
-function slotGame(code: SlotCode, names: { en: string; hi: string }): InHouseGame {
+function slotGame(code: StudioSlotCode, names: { en: string; hi: string }, jackpot = false): InHouseGame {
   // betsMinor is listed in ascending order (titles.ts).
-  const bets = SLOT_TITLES[code].betsMinor;
+  const bets = STUDIO_SLOTS[code].betsMinor;
   const min = bets[0];
   const max = bets.at(-1);
   if (!min || !max) throw new Error(`${code} has no bets`);
@@ -39,6 +53,7 @@ function slotGame(code: SlotCode, names: { en: string; hi: string }): InHouseGam
     code,
     game: 'slot',
     gameType: 'RNG',
+    jackpot,
     names,
     minBetMinor: min,
     maxBetMinor: max,
@@ -47,28 +62,103 @@ function slotGame(code: SlotCode, names: { en: string; hi: string }): InHouseGam
 }
 
 export const INHOUSE_GAMES: Readonly<Record<InHouseGameCode, InHouseGame>> = {
-  'lotus-fortune': slotGame('lotus-fortune', { en: 'Lotus Fortune', hi: 'लोटस फ़ॉर्च्यून' }),
+  // The jackpot slots (issue 22): the demo jackpot's games (db/seed/demo-jackpot.ts reads this flag).
+  'lotus-fortune': slotGame('lotus-fortune', { en: 'Lotus Fortune', hi: 'लोटस फ़ॉर्च्यून' }, true),
   'tiger-temple': slotGame('tiger-temple', { en: 'Tiger Temple', hi: 'टाइगर टेम्पल' }),
   'monsoon-gems': slotGame('monsoon-gems', { en: 'Monsoon Gems', hi: 'मॉनसून जेम्स' }),
+  'rajahs-ways': slotGame('rajahs-ways', { en: "Rajah's Ways", hi: 'राजा के वेज़' }),
+  'maharani-1024': slotGame('maharani-1024', { en: 'Maharani 1024', hi: 'महारानी 1024' }),
+  'mumbai-cascade': slotGame('mumbai-cascade', { en: 'Mumbai Cascade', hi: 'मुंबई कैस्केड' }),
+  'holi-cascade': slotGame('holi-cascade', { en: 'Holi Cascade', hi: 'होली कैस्केड' }),
+  'golden-diya': slotGame('golden-diya', { en: 'Golden Diya', hi: 'सुनहरा दीया' }, true),
+  'lakshmi-coins': slotGame('lakshmi-coins', { en: 'Lakshmi Coins', hi: 'लक्ष्मी कॉइन्स' }, true),
   'european-roulette': {
     code: 'european-roulette',
     game: 'roulette',
     gameType: 'TG',
+    jackpot: false,
     names: { en: 'European Roulette', hi: 'यूरोपियन रूलेट' },
     minBetMinor: '1000', // 10.00 per bet
     maxBetMinor: '500000', // 5,000.00 per bet spot
     maxTotalMinor: '2000000', // 20,000.00 per spin
   },
+  'sic-bo': {
+    code: 'sic-bo',
+    game: 'sic-bo',
+    gameType: 'TG',
+    jackpot: false,
+    names: { en: 'Sic Bo', hi: 'सिक बो' },
+    minBetMinor: '1000', // 10.00 per bet
+    maxBetMinor: '500000', // 5,000.00 per bet spot
+    maxTotalMinor: '2000000', // 20,000.00 per roll
+  },
+  baccarat: {
+    code: 'baccarat',
+    game: 'baccarat',
+    gameType: 'TG',
+    jackpot: false,
+    names: { en: 'Baccarat', hi: 'बकारा' },
+    minBetMinor: '1000', // 10.00 per bet
+    maxBetMinor: '1000000', // 10,000.00 per bet
+    maxTotalMinor: '3000000', // 30,000.00 per coup
+  },
   'dragon-tiger': {
     code: 'dragon-tiger',
     game: 'dragon-tiger',
     gameType: 'PVP',
+    jackpot: false,
     names: { en: 'Dragon Tiger', hi: 'ड्रैगन टाइगर' },
     minBetMinor: '1000', // 10.00 per side
     maxBetMinor: '1000000', // 10,000.00 per side
     maxTotalMinor: '3000000', // all three sides at the maximum
   },
+  'andar-bahar': {
+    code: 'andar-bahar',
+    game: 'andar-bahar',
+    gameType: 'PVP',
+    jackpot: false,
+    names: { en: 'Andar Bahar', hi: 'अंदर बाहर' },
+    minBetMinor: '1000', // 10.00 per side
+    maxBetMinor: '1000000', // 10,000.00 per side
+    maxTotalMinor: '2000000', // both sides at the maximum
+  },
 };
+
+const rtpCache = new Map<InHouseGameCode, number>();
+const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
+
+/**
+ * The RTP a game declares (the catalogue shows it; issue 22): always computed from the game's own maths,
+ * never typed. Slots: the title's `declaredRtp` (pinned to the exact or simulated figure by the engine
+ * tests); roulette 36/37 (every bet of the layout); the card and dice games: their main even-money bet
+ * (dragon tiger's dragon or tiger, sic bo's small or big, baccarat's banker, andar bahar's bahar), exact by
+ * enumeration. Lazily computed once (the card games enumerate their draws).
+ */
+export function declaredRtp(code: InHouseGameCode): number {
+  const cached = rtpCache.get(code);
+  if (cached !== undefined) return cached;
+  const game = INHOUSE_GAMES[code];
+  let rtp: number;
+  switch (game.game) {
+    case 'slot':
+      rtp = STUDIO_SLOTS[code as StudioSlotCode].declaredRtp;
+      break;
+    case 'roulette':
+      rtp = round4(toNumber(fraction(36n, 37n)));
+      break;
+    case 'dragon-tiger':
+      // An even stake: a tie returns half of it exactly (an odd one loses the half minor unit).
+      rtp = round4(dragonTigerExactRtp([{ side: 'dragon', amountMinor: '100' }]).value);
+      break;
+    case 'sic-bo':
+    case 'baccarat':
+    case 'andar-bahar':
+      rtp = tableGameRtps()[game.game].declared;
+      break;
+  }
+  rtpCache.set(code, rtp);
+  return rtp;
+}
 
 export function isInHouseGameCode(code: string): code is InHouseGameCode {
   return Object.hasOwn(INHOUSE_GAMES, code);
@@ -117,6 +207,63 @@ function checkRouletteBets(game: InHouseGame, bets: unknown): RouletteBet[] {
 }
 
 /**
+ * A game of sides (dragon tiger, baccarat, andar bahar): at most one bet per side, each within the limits,
+ * the total within the round's.
+ */
+function checkSideBets(
+  game: InHouseGame,
+  bets: unknown,
+  key: 'side' | 'kind',
+  sides: readonly string[],
+): void {
+  if (!Array.isArray(bets) || bets.length < 1 || bets.length > sides.length) {
+    throw new GameRuleError('bet_invalid', `${game.code}: 1 to ${sides.length} bets`);
+  }
+  const seen = new Set<string>();
+  let total = 0n;
+  for (const raw of bets as unknown[]) {
+    const b = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    const side = typeof b[key] === 'string' ? (b[key] as string) : '';
+    if (!sides.includes(side) || seen.has(side)) {
+      throw new GameRuleError('bet_invalid', `${game.code}: one bet per side (${sides.join(', ')})`);
+    }
+    seen.add(side);
+    const amount = amountOf(b.amountMinor, `${game.code} ${side}`);
+    checkLimits(game, amount, `${game.code} ${side}`);
+    total += amount;
+  }
+  if (total > BigInt(game.maxTotalMinor))
+    throw new GameRuleError('bet_limit', `${game.code}: total too high`);
+}
+
+/** Sic bo: 1 to 50 bets, each a bet of the layout, limits per spot (like roulette's) and per roll. */
+function checkSicBoBets(game: InHouseGame, bets: unknown): void {
+  if (!Array.isArray(bets) || bets.length < 1 || bets.length > 50) {
+    throw new GameRuleError('bet_invalid', 'sic bo: 1 to 50 bets');
+  }
+  const perSpot = new Map<string, bigint>();
+  let total = 0n;
+  bets.forEach((raw: SicBoBet, i) => {
+    const ok =
+      raw &&
+      typeof raw === 'object' &&
+      (SIC_BO_BET_KINDS as readonly string[]).includes(raw.kind) &&
+      Array.isArray(raw.numbers) &&
+      validSicBoBet(raw.kind, raw.numbers);
+    if (!ok) throw new GameRuleError('bet_invalid', `sic bo bet ${i}: not a bet of the layout`);
+    const amount = amountOf(raw.amountMinor, `sic bo bet ${i}`);
+    checkLimits(game, amount, `sic bo bet ${i}`);
+    const spot = `${raw.kind}:${[...raw.numbers].sort((a, b) => a - b).join(',')}`;
+    const onSpot = (perSpot.get(spot) ?? 0n) + amount;
+    if (onSpot > BigInt(game.maxBetMinor))
+      throw new GameRuleError('bet_limit', `sic bo ${spot}: above ${game.maxBetMinor}`);
+    perSpot.set(spot, onSpot);
+    total += amount;
+  });
+  if (total > BigInt(game.maxTotalMinor)) throw new GameRuleError('bet_limit', 'sic bo: total too high');
+}
+
+/**
  * Checks a bet against the game's rules and limits; throws GameRuleError (`bet_invalid` for a malformed
  * or impossible bet, `bet_limit` for a stake outside the game's limits).
  */
@@ -130,7 +277,7 @@ export function validateBet(code: string, bet: GameBet): void {
     case 'slot': {
       const amount = amountOf(bet.betMinor, code);
       checkLimits(game, amount, code);
-      if (!SLOT_TITLES[code as SlotCode].betsMinor.includes(amount.toString())) {
+      if (!STUDIO_SLOTS[code as StudioSlotCode].betsMinor.includes(amount.toString())) {
         throw new GameRuleError('bet_invalid', `${code}: ${bet.betMinor} is not one of the title's bets`);
       }
       return;
@@ -138,25 +285,18 @@ export function validateBet(code: string, bet: GameBet): void {
     case 'roulette':
       checkRouletteBets(game, bet.bets);
       return;
-    case 'dragon-tiger': {
-      if (!Array.isArray(bet.bets) || bet.bets.length < 1 || bet.bets.length > 3) {
-        throw new GameRuleError('bet_invalid', 'dragon tiger: 1 to 3 bets');
-      }
-      const sides = new Set<string>();
-      let total = 0n;
-      for (const b of bet.bets) {
-        if (!b || !['dragon', 'tiger', 'tie'].includes(b.side) || sides.has(b.side)) {
-          throw new GameRuleError('bet_invalid', 'dragon tiger: one bet per side (dragon, tiger, tie)');
-        }
-        sides.add(b.side);
-        const amount = amountOf(b.amountMinor, `dragon tiger ${b.side}`);
-        checkLimits(game, amount, `dragon tiger ${b.side}`);
-        total += amount;
-      }
-      if (total > BigInt(game.maxTotalMinor))
-        throw new GameRuleError('bet_limit', 'dragon tiger: total too high');
+    case 'dragon-tiger':
+      checkSideBets(game, bet.bets, 'side', ['dragon', 'tiger', 'tie']);
       return;
-    }
+    case 'baccarat':
+      checkSideBets(game, bet.bets, 'kind', BACCARAT_BET_KINDS);
+      return;
+    case 'andar-bahar':
+      checkSideBets(game, bet.bets, 'side', ['andar', 'bahar']);
+      return;
+    case 'sic-bo':
+      checkSicBoBets(game, bet.bets);
+      return;
     default:
       throw new GameRuleError('bet_invalid', 'unknown bet');
   }
@@ -172,11 +312,22 @@ export function playRound(
   validateBet(code, bet);
   switch (bet.game) {
     case 'slot':
-      return spinSlot(SLOT_TITLES[code as SlotCode], BigInt(bet.betMinor), inputs, hmac);
+      return spinSlot(STUDIO_SLOTS[code as StudioSlotCode], BigInt(bet.betMinor), inputs, hmac);
     case 'roulette':
       return playRoulette(bet.bets, inputs, hmac);
     case 'dragon-tiger':
       return playDragonTiger(bet.bets, inputs, hmac);
+    case 'sic-bo':
+      // Copies only the fields of a bet: the stored outcome carries nothing the player added.
+      return playStudioSicBo(
+        bet.bets.map((b) => ({ kind: b.kind, numbers: [...b.numbers], amountMinor: b.amountMinor })),
+        inputs,
+        hmac,
+      );
+    case 'baccarat':
+      return playStudioBaccarat(bet.bets, inputs, hmac);
+    case 'andar-bahar':
+      return playStudioAndarBahar(bet.bets, inputs, hmac);
   }
 }
 

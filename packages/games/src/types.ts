@@ -165,18 +165,96 @@ export type DragonTigerOutcome = {
   totalPayMinor: string;
 };
 
-export type GameOutcome = SlotOutcome | RouletteOutcome | DragonTigerOutcome;
+/*
+ * The bets of the studio's sic bo, baccarat and andar bahar: the same shapes as the live tables' (live/*.ts,
+ * which own the rules), written out here so this file imports nothing (live/ imports it).
+ */
+export type SicBoBetKind =
+  | 'small'
+  | 'big'
+  | 'odd'
+  | 'even'
+  | 'total'
+  | 'any-triple'
+  | 'triple'
+  | 'double'
+  | 'combination'
+  | 'single';
+export type SicBoBet = { kind: SicBoBetKind; numbers: number[]; amountMinor: string };
+export type SicBoDice = [number, number, number];
+export type BaccaratBetKind = 'player' | 'banker' | 'tie' | 'player-pair' | 'banker-pair';
+export type BaccaratBet = { kind: BaccaratBetKind; amountMinor: string };
+export type BaccaratWinner = 'player' | 'banker' | 'tie';
+export type AndarBaharSide = 'andar' | 'bahar';
+export type AndarBaharBet = { side: AndarBaharSide; amountMinor: string };
+
+/** Studio Sic Bo (studio/table-games.ts): three dice, the live table's bets and pays. */
+export type SicBoOutcome = {
+  game: 'sic-bo';
+  dice: SicBoDice;
+  total: number;
+  bets: (SicBoBet & { payMinor: string })[];
+  stakeMinor: string;
+  totalPayMinor: string;
+};
+
+/** Studio Baccarat (commission): one coup from a fresh 8-deck shoe. */
+export type BaccaratOutcome = {
+  game: 'baccarat';
+  player: Card[];
+  banker: Card[];
+  playerPoints: number;
+  bankerPoints: number;
+  winner: BaccaratWinner;
+  playerPair: boolean;
+  bankerPair: boolean;
+  bets: (BaccaratBet & { payMinor: string })[];
+  stakeMinor: string;
+  totalPayMinor: string;
+};
+
+/** Studio Andar Bahar: one round from a fresh 52-card deck. */
+export type AndarBaharOutcome = {
+  game: 'andar-bahar';
+  joker: Card;
+  andar: Card[];
+  bahar: Card[];
+  winner: AndarBaharSide;
+  bets: (AndarBaharBet & { payMinor: string })[];
+  stakeMinor: string;
+  totalPayMinor: string;
+};
+
+export type GameOutcome =
+  | SlotOutcome
+  | RouletteOutcome
+  | DragonTigerOutcome
+  | SicBoOutcome
+  | BaccaratOutcome
+  | AndarBaharOutcome;
 
 /** The in-house catalogue: every game code the studio serves. */
 export type InHouseGameCode =
   | 'lotus-fortune'
   | 'tiger-temple'
   | 'monsoon-gems'
+  | 'rajahs-ways'
+  | 'maharani-1024'
+  | 'mumbai-cascade'
+  | 'holi-cascade'
+  | 'golden-diya'
+  | 'lakshmi-coins'
   | 'european-roulette'
-  | 'dragon-tiger';
+  | 'sic-bo'
+  | 'baccarat'
+  | 'dragon-tiger'
+  | 'andar-bahar';
 
 /** The bet of one round as the studio's play request carries it (originals.schema.ts `bet`). */
 export type GameBet =
   | { game: 'slot'; betMinor: string }
   | { game: 'roulette'; bets: RouletteBet[] }
-  | { game: 'dragon-tiger'; bets: DragonTigerBet[] };
+  | { game: 'dragon-tiger'; bets: DragonTigerBet[] }
+  | { game: 'sic-bo'; bets: SicBoBet[] }
+  | { game: 'baccarat'; bets: BaccaratBet[] }
+  | { game: 'andar-bahar'; bets: AndarBaharBet[] };

@@ -53,6 +53,11 @@ export const gameCardSchema = z.object({
   maintenance: z.boolean(),
   /** Whether the logged-in player has it among favourites (always false for a visitor). */
   favourite: z.boolean(),
+  /**
+   * Issue 22: the declared return to player (0.9601 = 96.01 %) of a studio game, computed from its maths
+   * (packages/games play.ts declaredRtp); null for another vendor's game (it publishes its own).
+   */
+  rtp: z.number().nullable(),
 });
 export type GameCard = z.infer<typeof gameCardSchema>;
 

@@ -45,6 +45,11 @@ export const originalsSessionSchema = z.object({
   maxBetMinor: minor,
   seed: seedStateSchema,
   language: z.string(),
+  /**
+   * Issue 22: whether the brand's rules allow slot autoplay (brands.studio_autoplay, off by default: UK
+   * and Indian player-protection practice). The slot screen offers the switch only when true.
+   */
+  autoplayAllowed: z.boolean(),
 });
 export type OriginalsSession = z.infer<typeof originalsSessionSchema>;
 export const originalsSessionResponse = envelopeOf(originalsSessionSchema);
@@ -100,6 +105,50 @@ export const playRoundRequestSchema = z.object({
         .array(z.object({ side: z.enum(['dragon', 'tiger', 'tie']), amountMinor: minor }))
         .min(1)
         .max(3),
+    }),
+    // Issue 22: the studio's single-player sic bo, baccarat and andar bahar (packages/games studio/).
+    z.object({
+      game: z.literal('sic-bo'),
+      bets: z
+        .array(
+          z.object({
+            kind: z.enum([
+              'small',
+              'big',
+              'odd',
+              'even',
+              'total',
+              'any-triple',
+              'triple',
+              'double',
+              'combination',
+              'single',
+            ]),
+            numbers: z.array(z.number().int().min(1).max(17)).max(2),
+            amountMinor: minor,
+          }),
+        )
+        .min(1)
+        .max(50),
+    }),
+    z.object({
+      game: z.literal('baccarat'),
+      bets: z
+        .array(
+          z.object({
+            kind: z.enum(['player', 'banker', 'tie', 'player-pair', 'banker-pair']),
+            amountMinor: minor,
+          }),
+        )
+        .min(1)
+        .max(5),
+    }),
+    z.object({
+      game: z.literal('andar-bahar'),
+      bets: z
+        .array(z.object({ side: z.enum(['andar', 'bahar']), amountMinor: minor }))
+        .min(1)
+        .max(2),
     }),
   ]),
 });

@@ -95,6 +95,8 @@ export interface BrandsTable {
   withdrawal_receipt_minutes: ColumnType<number, number | undefined, number>;
   withdrawal_min_minor: ColumnType<bigint, bigint | undefined, bigint>;
   withdrawal_max_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  /** 0037 (issue 22): the brand's rules allow the studio's slot autoplay (off by default). */
+  studio_autoplay: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

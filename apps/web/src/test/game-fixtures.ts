@@ -21,6 +21,7 @@ export function makeGameCard(overrides: Partial<GameCard> = {}): GameCard {
     accountTypeId: 1,
     maintenance: false,
     favourite: false,
+    rtp: 0.9575,
     ...overrides,
   };
 }

@@ -37,6 +37,7 @@ import * as sportsbook from './0035_sportsbook.ts';
 import * as sportsbookResults from './0036_sportsbook_results.ts';
 import * as liveTables from './0037_live_tables.ts';
 import * as pvpRooms from './0038_pvp_rooms.ts';
+import * as studioAutoplay from './0040_studio_autoplay.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0036_sportsbook_results': sportsbookResults,
   '0037_live_tables': liveTables,
   '0038_pvp_rooms': pvpRooms,
+  '0040_studio_autoplay': studioAutoplay,
 };

@@ -18,6 +18,8 @@ type VendorSeed = {
   /** Rule categories it belongs to (the brand's INHOUSE rule, disabled in the demo, would pull it). */
   categoryTags: string[];
   gameTypes: GameType[];
+  /** Classifications of its games per type (`vendor_game_types.game_classifies`, read by classify rules). */
+  gameClassifies?: Partial<Record<GameType, string[]>>;
 };
 
 export const DEMO_VENDORS: VendorSeed[] = [
@@ -30,8 +32,10 @@ export const DEMO_VENDORS: VendorSeed[] = [
     isGame: 'LOBBY',
     maintenance: false,
     categoryTags: ['INHOUSE'],
-    // Slots, table games (roulette lives there) and cards.
+    // Slots, table games (roulette, sic bo, baccarat) and cards (dragon tiger, andar bahar).
     gameTypes: ['RNG', 'TG', 'PVP'],
+    // Its jackpot slots (demo-games.ts JACKPOT_CLASSIFY): the brand's JP rule, when on, copies it to /jp.
+    gameClassifies: { RNG: ['JACKPOT'] },
   },
 ];
 
@@ -62,7 +66,14 @@ export async function seedDemoCatalogue(trx: Kysely<Database>, brandId: bigint):
     rowsAdded += 1;
     const types = await trx
       .insertInto('vendor_game_types')
-      .values(seed.gameTypes.map((gameType, sort) => ({ vendor_id: inserted.id, game_type: gameType, sort })))
+      .values(
+        seed.gameTypes.map((gameType, sort) => ({
+          vendor_id: inserted.id,
+          game_type: gameType,
+          sort,
+          game_classifies: seed.gameClassifies?.[gameType] ?? [],
+        })),
+      )
       .executeTakeFirst();
     rowsAdded += Number(types.numInsertedOrUpdatedRows ?? 0n);
   }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { INHOUSE_GAMES } from '@lotus/games/play';
+import { studioSlotTitle } from '@lotus/games/slots/studio-slots';
+import type { InHouseGameCode } from '@lotus/games/types';
 import type { GameType } from '@lotus/shared/catalogue.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
@@ -7,10 +10,12 @@ import type { LaneSource } from '../tables/games.ts';
 
 /**
  * The demo brand's games: the in-house studio LOTUS (docs/games-contract.md "In-house vendor") with its
- * five titles, and the home lanes. The limits and paylines are those of packages/games (slots 100..10000
- * minor with 20 / 10 / 5 lines, roulette 1000..500000, dragon tiger 1000..1000000). Every title offers a
- * free trial (supportPlay 0, SPEC §2). Game ids are identity columns: nothing here depends on them.
+ * fourteen titles (issue 22: nine slots, three table games, two card games), and the home lanes. Every
+ * title offers a free trial (supportPlay 0, SPEC §2). Game ids are identity columns: nothing depends on them.
  */
+
+/** The classify of the jackpot slots: the brand's JP rule and the /jp page list games of it. */
+export const JACKPOT_CLASSIFY = 'JACKPOT';
 
 /** The in-house studio's vendor code (seeded by demo-catalogue.ts). */
 export const INHOUSE_VASSALAGE = 'LOTUS';
@@ -26,59 +31,47 @@ type GameSeed = {
   minBetMinor: bigint;
   maxBetMinor: bigint;
   minLineNum: number;
+  /** JACKPOT for the jackpot slots (listed on /jp; the demo jackpot covers them: demo-jackpot.ts). */
+  gameClassify: string | null;
 };
 
-const SLOT_LIMITS = { minBetMinor: 100n, maxBetMinor: 10_000n } as const;
+/** The lobby's flags, the one thing the maths does not say: which titles the demo shows as hot or new. */
+const FLAGS: Partial<Record<InHouseGameCode, { isHot?: boolean; isNew?: boolean }>> = {
+  'lotus-fortune': { isHot: true },
+  'tiger-temple': { isNew: true },
+  'monsoon-gems': { isNew: true },
+  'european-roulette': { isHot: true },
+  'golden-diya': { isHot: true, isNew: true },
+  'lakshmi-coins': { isNew: true },
+  'holi-cascade': { isNew: true },
+  'maharani-1024': { isNew: true },
+  'andar-bahar': { isHot: true, isNew: true },
+  'sic-bo': { isNew: true },
+  baccarat: { isNew: true },
+};
 
-export const DEMO_GAMES: GameSeed[] = [
-  {
-    gameCode: 'lotus-fortune',
-    gameType: 'RNG',
-    names: { EN: 'Lotus Fortune', HI: 'लोटस फ़ॉर्च्यून' },
-    isHot: true,
-    isNew: false,
-    ...SLOT_LIMITS,
-    minLineNum: 20,
-  },
-  {
-    gameCode: 'tiger-temple',
-    gameType: 'RNG',
-    names: { EN: 'Tiger Temple', HI: 'टाइगर टेम्पल' },
-    isHot: false,
-    isNew: true,
-    ...SLOT_LIMITS,
-    minLineNum: 10,
-  },
-  {
-    gameCode: 'monsoon-gems',
-    gameType: 'RNG',
-    names: { EN: 'Monsoon Gems', HI: 'मानसून जेम्स' },
-    isHot: false,
-    isNew: true,
-    ...SLOT_LIMITS,
-    minLineNum: 5,
-  },
-  {
-    gameCode: 'european-roulette',
-    gameType: 'TG',
-    names: { EN: 'European Roulette', HI: 'यूरोपियन रूलेट' },
-    isHot: true,
-    isNew: false,
-    minBetMinor: 1_000n,
-    maxBetMinor: 500_000n,
-    minLineNum: 0,
-  },
-  {
-    gameCode: 'dragon-tiger',
-    gameType: 'PVP',
-    names: { EN: 'Dragon Tiger', HI: 'ड्रैगन टाइगर' },
-    isHot: false,
-    isNew: false,
-    minBetMinor: 1_000n,
-    maxBetMinor: 1_000_000n,
-    minLineNum: 0,
-  },
-];
+/** Paylines of a line slot; the ways of the others (243 on 5×3, 1,024 on 5×4); 0 for table games. */
+function linesOf(code: InHouseGameCode): number {
+  const title = studioSlotTitle(code);
+  if (!title) return 0;
+  return (title.mechanic ?? 'lines') === 'lines' ? title.paylines.length : title.rows ** title.reels.length;
+}
+
+/**
+ * Every studio game (packages/games play.ts INHOUSE_GAMES, in its order): names, type, limits, lines and
+ * the jackpot flag come from the maths package, so the catalogue cannot drift from what the studio plays.
+ */
+export const DEMO_GAMES: GameSeed[] = Object.values(INHOUSE_GAMES).map((game) => ({
+  gameCode: game.code,
+  gameType: game.gameType,
+  names: { EN: game.names.en, HI: game.names.hi },
+  isHot: FLAGS[game.code]?.isHot ?? false,
+  isNew: FLAGS[game.code]?.isNew ?? false,
+  minBetMinor: BigInt(game.minBetMinor),
+  maxBetMinor: BigInt(game.maxBetMinor),
+  minLineNum: linesOf(game.code),
+  gameClassify: game.jackpot ? JACKPOT_CLASSIFY : null,
+}));
 
 type LaneSeed = {
   title: LocalisedText;
@@ -143,6 +136,7 @@ export async function seedDemoGames(trx: Kysely<Database>, brandId: bigint): Pro
         min_bet_minor: game.minBetMinor,
         max_bet_minor: game.maxBetMinor,
         min_line_num: game.minLineNum,
+        game_classify: game.gameClassify,
         sort: index,
       })),
     )

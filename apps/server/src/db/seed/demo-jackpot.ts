@@ -1,11 +1,12 @@
+import { INHOUSE_GAMES } from '@lotus/games/play';
 import { JackpotRepository } from '../../modules/jackpot/jackpot.repository.ts';
 import { ledgerIn } from '../../modules/ledger/ledger.ts';
 import type { Tx } from '../unit-of-work.ts';
 
 /**
- * The demo brand's progressive jackpot (issue 19, docs/jackpot.md): 1 % of every stake in the studio's three
- * slots, seeded with ₹1,00,000.00 from the house, so the home counter shows a real pot that grows as the demo
- * player spins. A round wins with probability stake / ₹1,00,00,000.00 (1 in 10⁷ for a ₹1.00 spin), which keeps
+ * The demo brand's progressive jackpot (issue 19, docs/jackpot.md): 1 % of every stake in the studio's
+ * jackpot slots (issue 22: lotus-fortune, golden-diya, lakshmi-coins — play.ts `jackpot`), seeded with
+ * ₹1,00,000.00 from the house, so the home counter shows a real pot that grows as the demo player spins. A round wins with probability stake / ₹1,00,00,000.00 (1 in 10⁷ for a ₹1.00 spin), which keeps
  * the pot around its seed plus what a crore of stakes contributes. Idempotent: an existing jackpot of the
  * code is left as an operator may have changed it, and the seed funding's entry key replays.
  */
@@ -16,7 +17,10 @@ export const DEMO_JACKPOT = {
   contributionBps: 100,
   seedMinor: 10_000_000n,
   oneInMinor: 1_000_000_000n,
-  games: ['lotus-fortune', 'tiger-temple', 'monsoon-gems'],
+  // The jackpot slots of the studio (play.ts `jackpot`; issue 22: a line slot and the two hold-and-win).
+  games: Object.values(INHOUSE_GAMES)
+    .filter((game) => game.jackpot)
+    .map((game) => game.code),
 };
 
 export async function seedDemoJackpot(trx: Tx, brandId: bigint): Promise<number> {

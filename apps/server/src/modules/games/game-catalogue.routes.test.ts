@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { declaredRtp } from '@lotus/games/play';
+import type { InHouseGameCode } from '@lotus/games/types';
 import { addDays, todayUtc } from '@lotus/shared/date-ranges';
 import {
   betRecordsResponse,
@@ -31,6 +33,21 @@ const BET_RECORDS = '/wps/member/betRecords';
 
 /** The seeded games in catalogue order. */
 const CODES = DEMO_GAMES.map((game) => game.gameCode);
+const JACKPOT_CODES = DEMO_GAMES.filter((game) => game.gameClassify === 'JACKPOT').map(
+  (game) => game.gameCode,
+);
+const HOT_CODES = ['lotus-fortune', 'golden-diya', 'european-roulette', 'andar-bahar'];
+const NEW_CODES = [
+  'tiger-temple',
+  'monsoon-gems',
+  'maharani-1024',
+  'holi-cascade',
+  'golden-diya',
+  'lakshmi-coins',
+  'sic-bo',
+  'baccarat',
+  'andar-bahar',
+];
 
 describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
   let test: TestApp;
@@ -109,6 +126,12 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
       .set({ enabled: true, support_play: 0, game_classify: null })
       .where('vendor_id', '=', lotusId)
       .execute();
+    await db
+      .updateTable('games')
+      .set({ game_classify: 'JACKPOT' })
+      .where('vendor_id', '=', lotusId)
+      .where('game_code', 'in', JACKPOT_CODES)
+      .execute();
     await db.deleteFrom('favourite_games').execute();
     await db.deleteFrom('recent_games').execute();
     await db.deleteFrom('game_launch_sessions').execute();
@@ -118,7 +141,7 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
   });
 
   describe('seeded catalogue', () => {
-    it('holds the five in-house titles, playable, with trial, limits and icons', async () => {
+    it('holds the fourteen in-house titles, playable, with trial, limits, icons and RTP', async () => {
       const vendor = await test.database.db
         .selectFrom('vendors')
         .select(['integration', 'launch_url', 'wallet_secret', 'maintenance'])
@@ -132,13 +155,36 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
       expect(vendor.wallet_secret).toMatch(/^[0-9a-f]{64}$/);
 
       const { list: cards, total } = await list({ language: 'EN' });
-      expect(total).toBe(5);
+      expect(total).toBe(14);
       expect(cards.map((card) => [card.gameCode, card.gameType, card.minBetMinor, card.minLineNum])).toEqual([
         ['lotus-fortune', 'RNG', '100', 20],
         ['tiger-temple', 'RNG', '100', 10],
         ['monsoon-gems', 'RNG', '100', 5],
+        ['rajahs-ways', 'RNG', '100', 243],
+        ['maharani-1024', 'RNG', '100', 1024],
+        ['mumbai-cascade', 'RNG', '100', 243],
+        ['holi-cascade', 'RNG', '100', 1024],
+        ['golden-diya', 'RNG', '100', 243],
+        ['lakshmi-coins', 'RNG', '100', 243],
         ['european-roulette', 'TG', '1000', 0],
+        ['sic-bo', 'TG', '1000', 0],
+        ['baccarat', 'TG', '1000', 0],
         ['dragon-tiger', 'PVP', '1000', 0],
+        ['andar-bahar', 'PVP', '1000', 0],
+      ]);
+      // Issue 22: every category the studio fills has at least three games, and the RTP every card shows
+      // is the maths' own figure (packages/games declaredRtp), never a typed one.
+      for (const type of ['RNG', 'TG']) {
+        expect(cards.filter((card) => card.gameType === type).length, type).toBeGreaterThanOrEqual(3);
+      }
+      for (const card of cards) {
+        expect(card.rtp, card.gameCode).toBe(declaredRtp(card.gameCode as InHouseGameCode));
+        expect(card.rtp, card.gameCode).toBeGreaterThan(0.9);
+      }
+      expect(cards.filter((card) => card.gameClassify === 'JACKPOT').map((card) => card.gameCode)).toEqual([
+        'lotus-fortune',
+        'golden-diya',
+        'lakshmi-coins',
       ]);
       expect(cards[0]).toEqual({
         nodeId: idOf('lotus-fortune'),
@@ -149,7 +195,7 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
         vendorName: 'Lotus Originals',
         vendorLogoUrl: '/brand/vendors/lotus.svg',
         gameType: 'RNG',
-        gameClassify: null,
+        gameClassify: 'JACKPOT',
         supportPlay: 0,
         isHot: 1,
         isNew: 0,
@@ -158,12 +204,13 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
         accountTypeId: 0,
         maintenance: false,
         favourite: false,
+        rtp: 0.9575,
       });
       expect(
         cards.every((card) => card.supportPlay === 0 && card.iconUrl === `/brand/games/${card.gameCode}.svg`),
       ).toBe(true);
-      expect(cards.filter((card) => card.isHot === 1)).toHaveLength(2);
-      expect(cards.filter((card) => card.isNew === 1)).toHaveLength(2);
+      expect(cards.filter((card) => card.isHot === 1)).toHaveLength(4);
+      expect(cards.filter((card) => card.isNew === 1)).toHaveLength(9);
       const limits = await test.database.db
         .selectFrom('games')
         .select(['game_code', 'max_bet_minor'])
@@ -171,10 +218,11 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
         .orderBy('sort')
         .execute();
       expect(limits.map((row) => row.max_bet_minor)).toEqual([
-        10_000n,
-        10_000n,
-        10_000n,
+        ...Array.from({ length: 9 }, () => 10_000n),
         500_000n,
+        500_000n,
+        1_000_000n,
+        1_000_000n,
         1_000_000n,
       ]);
 
@@ -188,21 +236,36 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
 
   describe('GCSGAME_gameList', () => {
     it('filters by type, vendor, classify, bet and lines', async () => {
-      expect(codesOf((await list({ gameType: 'RNG' })).list)).toEqual(CODES.slice(0, 3));
-      expect(codesOf((await list({ vassalage: 'LOTUS', gameType: 'PVP' })).list)).toEqual(['dragon-tiger']);
+      expect(codesOf((await list({ gameType: 'RNG' })).list)).toEqual(CODES.slice(0, 9));
+      expect(codesOf((await list({ vassalage: 'LOTUS', gameType: 'PVP' })).list)).toEqual([
+        'dragon-tiger',
+        'andar-bahar',
+      ]);
       expect(await list({ vassalage: 'NOBODY' })).toEqual({ list: [], pageNum: 1, totalPages: 0, total: 0 });
+      expect(codesOf((await list({ gameClassify: 'JACKPOT' })).list)).toEqual([
+        'lotus-fortune',
+        'golden-diya',
+        'lakshmi-coins',
+      ]);
       await test.database.db
         .updateTable('games')
         .set({ game_classify: 'JACKPOT' })
         .where('game_code', '=', 'monsoon-gems')
         .execute();
-      expect(codesOf((await list({ gameClassify: 'JACKPOT' })).list)).toEqual(['monsoon-gems']);
+      expect(codesOf((await list({ gameClassify: 'JACKPOT' })).list)).toEqual([
+        'lotus-fortune',
+        'monsoon-gems',
+        'golden-diya',
+        'lakshmi-coins',
+      ]);
       expect((await list({ minBet: '50' })).total).toBe(0);
-      expect(codesOf((await list({ minBet: '100' })).list)).toEqual(CODES.slice(0, 3));
-      expect((await list({ minBet: '999' })).total).toBe(3);
-      expect((await list({ minBet: 1000 })).total).toBe(5);
-      expect(codesOf((await list({ minLineNum: 10 })).list)).toEqual(['lotus-fortune', 'tiger-temple']);
-      expect((await list({ minLineNum: 0 })).total).toBe(5);
+      expect(codesOf((await list({ minBet: '100' })).list)).toEqual(CODES.slice(0, 9));
+      expect((await list({ minBet: '999' })).total).toBe(9);
+      expect((await list({ minBet: 1000 })).total).toBe(14);
+      expect(codesOf((await list({ minLineNum: 10 })).list)).toEqual(
+        CODES.slice(0, 9).filter((code) => code !== 'monsoon-gems'),
+      );
+      expect((await list({ minLineNum: 0 })).total).toBe(14);
     });
 
     it('searches names case-insensitively in any language, literally', async () => {
@@ -211,7 +274,7 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
       expect(codesOf((await list({ gameName: 'रूलेट', language: 'EN' })).list)).toEqual(['european-roulette']);
       expect((await list({ gameName: '%' })).total).toBe(0);
       expect((await list({ gameName: '_' })).total).toBe(0);
-      expect((await list({ gameName: '   ' })).total).toBe(5);
+      expect((await list({ gameName: '   ' })).total).toBe(14);
     });
 
     it('pages with pageNum, totalPages and total', async () => {
@@ -219,17 +282,17 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
       expect([codesOf(first.list), first.pageNum, first.totalPages, first.total]).toEqual([
         CODES.slice(0, 2),
         1,
-        3,
-        5,
+        7,
+        14,
       ]);
-      const last = await list({ pageSize: 2, pageNo: 3 });
-      expect([codesOf(last.list), last.pageNum]).toEqual([['dragon-tiger'], 3]);
-      expect((await list({ pageSize: 2, pageNo: 4 })).list).toEqual([]);
-      expect((await list({ pageSize: 100 })).list).toHaveLength(5);
+      const last = await list({ pageSize: 3, pageNo: 5 });
+      expect([codesOf(last.list), last.pageNum]).toEqual([['dragon-tiger', 'andar-bahar'], 5]);
+      expect((await list({ pageSize: 2, pageNo: 8 })).list).toEqual([]);
+      expect((await list({ pageSize: 100 })).list).toHaveLength(14);
       // No body at all asks with every default.
       const bare = await post(LIST);
       expect(bare.statusCode).toBe(200);
-      expect(gameListResponse.parse(bare.json()).value.total).toBe(5);
+      expect(gameListResponse.parse(bare.json()).value.total).toBe(14);
     });
 
     it('names games and vendors in the language asked for, else English', async () => {
@@ -287,7 +350,7 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
     it('GCSGAME_hotGamesV2 lists the hot games, optionally of one type or vendor', async () => {
       const hot = async (payload: object) =>
         codesOf(gameCardListResponse.parse((await post(HOT, payload)).json()).value.list);
-      expect(await hot({ isPlatform: 2, language: 'EN' })).toEqual(['lotus-fortune', 'european-roulette']);
+      expect(await hot({ isPlatform: 2, language: 'EN' })).toEqual(HOT_CODES);
       expect(await hot({ gameType: 'TG' })).toEqual(['european-roulette']);
       expect(await hot({ vassalage: 'NOBODY' })).toEqual([]);
       expectFailure(await post(HOT, { language: 'english' }), 400, 'invalid_request');
@@ -296,9 +359,9 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
     it('GCSGAME_getVassGameType counts a vendor’s games per type in the brand order', async () => {
       const response = await post(VASS_TYPES, { vassalage: 'LOTUS' });
       expect(vassGameTypesResponse.parse(response.json()).value.list).toEqual([
-        { gameType: 'RNG', labelKey: 'category.slots', gameCount: 3 },
-        { gameType: 'PVP', labelKey: 'category.cards', gameCount: 1 },
-        { gameType: 'TG', labelKey: 'category.tableGames', gameCount: 1 },
+        { gameType: 'RNG', labelKey: 'category.slots', gameCount: 9 },
+        { gameType: 'PVP', labelKey: 'category.cards', gameCount: 2 },
+        { gameType: 'TG', labelKey: 'category.tableGames', gameCount: 3 },
       ]);
       await test.database.db
         .updateTable('games')
@@ -318,11 +381,11 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
         newGameVendorResponse.parse((await post(LANES, payload, token)).json()).value.data.lanes;
       const english = await lanes({ platform: 'html5-desktop', language: 'EN' });
       expect(english.map((lane) => [lane.title, codesOf(lane.cards), lane.gameCount, lane.page])).toEqual([
-        ['Hot games', ['lotus-fortune', 'european-roulette'], 2, '/hot'],
-        ['New games', ['tiger-temple', 'monsoon-gems'], 2, '/new'],
-        ['Slots', CODES.slice(0, 3), 3, '/rng'],
-        ['Table games', ['european-roulette'], 1, '/roulette'],
-        ['Card games', ['dragon-tiger'], 1, '/pvp'],
+        ['Hot games', HOT_CODES, 4, '/hot'],
+        ['New games', NEW_CODES, 9, '/new'],
+        ['Slots', CODES.slice(0, 9), 9, '/rng'],
+        ['Table games', ['european-roulette', 'sic-bo', 'baccarat'], 3, '/roulette'],
+        ['Card games', ['dragon-tiger', 'andar-bahar'], 2, '/pvp'],
       ]);
       expect(english.every((lane) => lane.gameClassify === null)).toBe(true);
       expect((await lanes({ language: 'HI' })).map((lane) => lane.title)).toEqual([
@@ -360,11 +423,11 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
         .values({ member_id: player.id, game_id: BigInt(idOf('dragon-tiger')) })
         .execute();
       const changed = await lanes({ language: 'HI' }, player.token);
-      expect([codesOf(changed[2]?.cards ?? []), changed[2]?.gameCount]).toEqual([['lotus-fortune'], 3]);
+      expect([codesOf(changed[2]?.cards ?? []), changed[2]?.gameCount]).toEqual([['lotus-fortune'], 9]);
       expect(changed[5]).toMatchObject({
         title: 'Jackpots',
         gameClassify: { key: 'JACKPOT', vendors: ['LOTUS'] },
-        gameCount: 1,
+        gameCount: 3,
         page: '/jp',
       });
       expect(changed[4]?.cards[0]?.favourite).toBe(true);
@@ -374,13 +437,10 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
     it('GET /lgw/games/popular ranks by rounds of the last 7 days, then hot, then order', async () => {
       const popular = async (query = '') =>
         codesOf(gameCardListResponse.parse((await get(`${POPULAR}${query}`)).json()).value.list);
-      expect(await popular()).toEqual([
-        'lotus-fortune',
-        'european-roulette',
-        'tiger-temple',
-        'monsoon-gems',
-        'dragon-tiger',
-      ]);
+      // Twelve by default: the hot ones, then catalogue order.
+      expect(await popular()).toEqual(
+        [...HOT_CODES, ...CODES.filter((code) => !HOT_CODES.includes(code))].slice(0, 12),
+      );
       const now = Date.now();
       const rounds: [string, number][] = [
         ['dragon-tiger', 60_000],
@@ -398,15 +458,24 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
         })),
         now,
       );
-      expect(await popular()).toEqual([
-        'dragon-tiger',
-        'monsoon-gems',
-        'lotus-fortune',
-        'european-roulette',
-        'tiger-temple',
+      const played = ['dragon-tiger', 'monsoon-gems'];
+      expect(await popular('?count=50')).toEqual([
+        ...played,
+        ...HOT_CODES,
+        ...CODES.filter((code) => !HOT_CODES.includes(code) && !played.includes(code)),
       ]);
       expect(await popular('?count=2')).toEqual(['dragon-tiger', 'monsoon-gems']);
-      expect(await popular('?gameType=RNG')).toEqual(['monsoon-gems', 'lotus-fortune', 'tiger-temple']);
+      expect(await popular('?gameType=RNG')).toEqual([
+        'monsoon-gems',
+        'lotus-fortune',
+        'golden-diya',
+        'tiger-temple',
+        'rajahs-ways',
+        'maharani-1024',
+        'mumbai-cascade',
+        'holi-cascade',
+        'lakshmi-coins',
+      ]);
       for (const query of ['?count=0', '?count=51', '?gameType=a%20b', '?language=xxxx']) {
         expectFailure(await get(`${POPULAR}${query}`), 400, 'invalid_request');
       }
@@ -738,7 +807,7 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
         .set({ integration: 'external', launch_url: null, wallet_secret: null, maintenance: true })
         .where('id', '=', lotusId)
         .execute();
-      expect(await seedDatabase(db)).toEqual({ brandCreated: false, rowsAdded: 1 + 5 + 5 });
+      expect(await seedDatabase(db)).toEqual({ brandCreated: false, rowsAdded: 1 + 14 + 5 });
       const vendor = await db
         .selectFrom('vendors')
         .select(['integration', 'launch_url', 'wallet_secret', 'maintenance'])
@@ -751,7 +820,7 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
       });
       expect(vendor.wallet_secret).toMatch(/^[0-9a-f]{64}$/);
       await loadIds();
-      expect((await list()).total).toBe(5);
+      expect((await list()).total).toBe(14);
 
       // Once upgraded, the operator's changes survive a re-seed, and nothing is added twice.
       await db.updateTable('vendors').set({ maintenance: true }).where('id', '=', lotusId).execute();

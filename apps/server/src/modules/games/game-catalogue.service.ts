@@ -1,3 +1,4 @@
+import { declaredRtp, isInHouseGameCode } from '@lotus/games/play';
 import type {
   FavouriteList,
   FavouriteToggle,
@@ -272,5 +273,14 @@ export function cardOf(record: GameCardRecord, language: string, favourite: bool
     accountTypeId: record.accountTypeId,
     maintenance: record.maintenance,
     favourite,
+    rtp: studioRtp(record.vassalage, record.gameCode),
   };
+}
+
+/** The in-house studio's vendor code (db/seed/demo-games.ts INHOUSE_VASSALAGE). */
+const STUDIO_VASSALAGE = 'LOTUS';
+
+/** A studio game's declared RTP, from its maths (issue 22); another vendor's game has none here. */
+function studioRtp(vassalage: string, gameCode: string): number | null {
+  return vassalage === STUDIO_VASSALAGE && isInHouseGameCode(gameCode) ? declaredRtp(gameCode) : null;
 }

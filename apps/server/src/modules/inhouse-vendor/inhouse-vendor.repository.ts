@@ -116,14 +116,22 @@ export class InhouseVendorRepository<E extends Executor = Executor> extends Repo
     return row?.wallet_secret ?? null;
   }
 
-  async defaultBrandMoney(): Promise<{ currency: string; currencySymbol: string }> {
+  /**
+   * The default brand's money and its studio rule (whose studio this is: the LOTUS vendor of the default
+   * brand, as `inhouseWalletSecret` picks it).
+   */
+  async defaultBrandMoney(): Promise<{ currency: string; currencySymbol: string; autoplayAllowed: boolean }> {
     const row = await this.db
       .selectFrom('brands')
-      .select(['currency', 'currency_symbol'])
+      .select(['currency', 'currency_symbol', 'studio_autoplay'])
       .orderBy('is_default', 'desc')
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    return { currency: row.currency, currencySymbol: row.currency_symbol };
+    return {
+      currency: row.currency,
+      currencySymbol: row.currency_symbol,
+      autoplayAllowed: row.studio_autoplay,
+    };
   }
 
   /** Creates a session; a trial's player ref is `trial:<its id>` (set in the same transaction). */

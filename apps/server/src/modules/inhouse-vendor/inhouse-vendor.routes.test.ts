@@ -47,6 +47,17 @@ function betFor(code: string): Bet {
   if (code === 'dragon-tiger') {
     return { game: 'dragon-tiger', bets: [{ side: 'dragon', amountMinor: min }] };
   }
+  if (code === 'sic-bo') {
+    return {
+      game: 'sic-bo',
+      bets: [
+        { kind: 'big', numbers: [], amountMinor: min },
+        { kind: 'single', numbers: [4], amountMinor: min },
+      ],
+    };
+  }
+  if (code === 'baccarat') return { game: 'baccarat', bets: [{ kind: 'banker', amountMinor: min }] };
+  if (code === 'andar-bahar') return { game: 'andar-bahar', bets: [{ side: 'andar', amountMinor: min }] };
   return { game: 'slot', betMinor: min };
 }
 
@@ -157,6 +168,23 @@ describe.each(testBackends())('in-house studio [%s]', (backend) => {
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       expect(row.player_ref).toBe(`trial:${row.id}`);
+    });
+
+    it("says whether the brand's rules allow slot autoplay: off by default (issue 22)", async () => {
+      const autoplayOf = async () => {
+        const response = await fx.post('/originals/api/sessions', null, {
+          trial: true,
+          gameCode: 'golden-diya',
+        });
+        return originalsSessionResponse.parse(response.json()).value.autoplayAllowed;
+      };
+      expect(await autoplayOf()).toBe(false);
+      await test.database.db.updateTable('brands').set({ studio_autoplay: true }).execute();
+      try {
+        expect(await autoplayOf()).toBe(true);
+      } finally {
+        await test.database.db.updateTable('brands').set({ studio_autoplay: false }).execute();
+      }
     });
 
     it('refuses a trial of a game the studio does not have', async () => {

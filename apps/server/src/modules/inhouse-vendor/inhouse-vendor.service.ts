@@ -201,6 +201,7 @@ export class InhouseVendorService {
       maxBetMinor: String(game.maxBetMinor),
       seed: seedStateOf(seed),
       language,
+      autoplayAllowed: money.autoplayAllowed,
     };
   }
 
@@ -226,6 +227,7 @@ export class InhouseVendorService {
     };
     await this.#uow.run(({ inhouse }) => inhouse.createSession(real));
     const seed = await this.#seeds.ensureActive(auth.playerId);
+    const { autoplayAllowed } = await this.#repository.defaultBrandMoney();
     return {
       sessionToken: token,
       trial: false,
@@ -238,6 +240,7 @@ export class InhouseVendorService {
       maxBetMinor: String(game.maxBetMinor),
       seed: seedStateOf(seed),
       language: auth.language,
+      autoplayAllowed,
     };
   }
 

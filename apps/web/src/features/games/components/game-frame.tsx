@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useLayoutEffect, useState } from 'react';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
@@ -18,6 +19,28 @@ type GameFrameProps = {
   freeRound?: string | null;
 };
 
+/**
+ * Issue 22: the /game page's frame ends at the bottom of the screen, wherever it starts. A fixed
+ * `100dvh − header` missed what sits above the frame (the header, the page's title and the trial line:
+ * ~190 px on a 375 px phone), so the frame ran ~80 px below the screen and the roulette's sticky Spin
+ * button only showed after scrolling. The frame's own top (in page coordinates) is measured instead, again
+ * when the window resizes, and the height is the viewport's minus it (`--frame-top`, read by the CSS).
+ */
+function useFitToViewport() {
+  const [element, setElement] = useState<HTMLIFrameElement | null>(null);
+  useLayoutEffect(() => {
+    if (!element) return;
+    const fit = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      element.style.setProperty('--frame-top', `${Math.max(0, Math.round(top))}px`);
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [element]);
+  return setElement;
+}
+
 /** Launches the game and shows `value.content` in an iframe, or why it cannot start (SPEC §4, §8). */
 /** The launch URL with the free-round grant added, for the in-house studio only (another vendor never sees it). */
 function withFreeRound(content: string, freeRound: string | null | undefined): string {
@@ -35,6 +58,7 @@ export function GameFrame({
 }: GameFrameProps) {
   const { t } = useTranslation('games');
   const launch = useLaunchUrl(nodeId, trial);
+  const fitRef = useFitToViewport();
 
   if (launch.status === 'pending') {
     return (
@@ -80,6 +104,7 @@ export function GameFrame({
         </Text>
       ) : null}
       <iframe
+        ref={variant === 'page' ? fitRef : undefined}
         className={`${classes.frame} ${variant === 'page' ? classes.page : ''}`}
         src={withFreeRound(launch.data.content, freeRound)}
         title={t('launch.frameTitle', { game: gameName })}

@@ -1,6 +1,7 @@
 import type { GameCard } from '@lotus/shared/games.schema';
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { useRefreshAfterGame } from '../hooks/use-launch-url.ts';
 import { GameFrame } from './game-frame.tsx';
@@ -20,6 +21,12 @@ type GamePopupProps = {
 export function GamePopup({ card, trial, opened, onClose }: GamePopupProps) {
   useRefreshAfterGame(opened && card !== null);
   const loggedIn = useSessionStore((state) => state.token !== null);
+  const { t, i18n } = useTranslation('games');
+  // Issue 22: a studio game's declared RTP, computed from its maths by the server (null for other vendors).
+  const rtp =
+    card?.rtp != null
+      ? new Intl.NumberFormat(i18n.language, { style: 'percent', minimumFractionDigits: 2 }).format(card.rtp)
+      : null;
   return (
     <AppModal
       opened={opened}
@@ -30,6 +37,11 @@ export function GamePopup({ card, trial, opened, onClose }: GamePopupProps) {
     >
       {card && opened ? (
         <Stack gap="xs">
+          {rtp ? (
+            <Text size="xs" c="dimmed" data-testid="game-popup-rtp">
+              {t('popup.rtp', { rtp })}
+            </Text>
+          ) : null}
           {!trial && loggedIn ? <PlaySessionPanel onLeaveGame={onClose} /> : null}
           <GameFrame
             key={`${card.nodeId}:${trial}`}

@@ -1,6 +1,6 @@
 import type { DragonTigerBet, DragonTigerOutcome, DragonTigerSide } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useMountedRef } from '../../../lib/use-mounted-ref.ts';
@@ -10,12 +10,11 @@ import { useReducedMotion, wait } from '../hooks/use-reduced-motion.ts';
 import { useResultStrip } from '../hooks/use-result-strip.ts';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';
-import { BetRack } from './bet-rack.tsx';
 import classes from './originals.module.css';
 import { cardText, PlayingCard, useCardName } from './playing-card.tsx';
 import { ResultStrip, RoundResult, usePayText } from './round-result.tsx';
 import { StudioFrame } from './studio-frame.tsx';
-import tableClasses from './table-games.module.css';
+import { PlayRack, SpotButton } from './table-controls.tsx';
 
 const SIDES: DragonTigerSide[] = ['dragon', 'tie', 'tiger'];
 
@@ -166,54 +165,30 @@ export function DragonTigerScreen({ session, studio, gameName }: DragonTigerScre
       <div className={classes.betSpots}>
         {SIDES.map((side) => {
           const bet = stakeOn(side);
-          const repeated = bet !== null && slip.isRepeated(bet);
           return (
-            <Button
+            <SpotButton
               key={side}
-              variant={bet ? (repeated ? 'outline' : 'filled') : 'default'}
-              color={side === 'dragon' ? 'red' : side === 'tiger' ? 'dark' : 'yellow'}
-              onClick={() => placeOn(side)}
+              label={t(`dt.sides.${side}`)}
+              pays={t(`dt.pays.${side}`)}
+              colour={side === 'dragon' ? 'red' : side === 'tiger' ? 'dark' : 'yellow'}
+              amountMinor={bet?.amountMinor ?? null}
+              repeated={bet !== null && slip.isRepeated(bet)}
+              currencySymbol={session.currencySymbol}
               disabled={inPlay}
-              data-testid={`dt-bet-${side}`}
-              data-repeated={repeated || undefined}
-              h="auto"
-              py={6}
-            >
-              <Stack gap={0} align="center">
-                <span>{t(`dt.sides.${side}`)}</span>
-                <Text size="xs">{t(`dt.pays.${side}`)}</Text>
-                {bet ? (
-                  <Text size="xs" fw={700}>
-                    {money(bet.amountMinor, session.currencySymbol)}
-                  </Text>
-                ) : null}
-                {repeated ? <span className={tableClasses.repeatedLabel}>{t('repeated')}</span> : null}
-              </Stack>
-            </Button>
+              onPlace={() => placeOn(side)}
+              testId={`dt-bet-${side}`}
+            />
           );
         })}
       </div>
-      <BetRack
+      <PlayRack
         slip={slip}
         currencySymbol={session.currencySymbol}
         locked={inPlay}
-        repeat={{
-          label: t('dt.repeat'),
-          onRepeat: () => {
-            slip.rebet();
-            void deal(slip.lastBets);
-          },
-        }}
-      >
-        <Button
-          size="md"
-          onClick={() => void deal()}
-          disabled={inPlay || bets.length === 0}
-          data-testid="deal"
-        >
-          {t('dt.deal')}
-        </Button>
-      </BetRack>
+        onPlay={(toPlay) => void deal(toPlay)}
+        playLabel={t('dt.deal')}
+        repeatLabel={t('dt.repeat')}
+      />
     </StudioFrame>
   );
 }

@@ -7,6 +7,7 @@ import { gameNameOf, screenOf } from '../utils/games.ts';
 import { DragonTigerScreen } from './dragon-tiger-screen.tsx';
 import { RouletteScreen } from './roulette-screen.tsx';
 import { SlotScreen } from './slot-screen.tsx';
+import { AndarBaharScreen, BaccaratScreen, SicBoScreen } from './studio-table-screens.tsx';
 
 /**
  * `/originals/play?token=…&game=…&lang=…` (or `?trial=1&game=…`): the in-house studio's game, loaded in the
@@ -67,6 +68,7 @@ export function OriginalsPlayPage() {
           session={session}
           studio={studio}
           title={screen.title}
+          jackpot={screen.jackpot}
           gameName={gameName}
           {...(freeRoundGrantId && !session.trial ? { freeRoundGrantId } : {})}
         />
@@ -75,5 +77,11 @@ export function OriginalsPlayPage() {
       return <RouletteScreen session={session} studio={studio} gameName={gameName} />;
     case 'dragon-tiger':
       return <DragonTigerScreen session={session} studio={studio} gameName={gameName} />;
+    case 'sic-bo':
+      return <SicBoScreen session={session} studio={studio} gameName={gameName} />;
+    case 'baccarat':
+      return <BaccaratScreen session={session} studio={studio} gameName={gameName} />;
+    case 'andar-bahar':
+      return <AndarBaharScreen session={session} studio={studio} gameName={gameName} />;
   }
 }

@@ -1,3 +1,4 @@
+import { STUDIO_SLOTS } from '@lotus/games/slots/studio-slots';
 import { SLOT_TITLES } from '@lotus/games/slots/titles';
 import type { SlotSpin } from '@lotus/games/types';
 import { act, fireEvent, screen } from '@testing-library/react';
@@ -22,7 +23,9 @@ describe('slot symbol art', () => {
   });
 
   it('has its own drawing for every symbol of every title (a new title with a new id fails here)', () => {
-    const missing = Object.values(SLOT_TITLES)
+    // Issue 22: every slot the studio serves, the ways, cascade and hold-and-win titles included.
+    expect(Object.keys(STUDIO_SLOTS)).toHaveLength(9);
+    const missing = Object.values(STUDIO_SLOTS)
       .flatMap((title) => title.symbols.map((symbol) => `${title.code}:${symbol.id}`))
       .filter((key) => !hasSymbolArt(key.split(':')[1] ?? ''));
     expect(missing).toEqual([]);
@@ -39,7 +42,7 @@ describe('slot symbol art', () => {
   });
 
   it('renders reels and paytable of every title as SVG without a single emoji, names in EN and HI', async () => {
-    for (const title of Object.values(SLOT_TITLES)) {
+    for (const title of Object.values(STUDIO_SLOTS)) {
       const view = renderUi(
         <>
           <SlotReels
@@ -56,7 +59,14 @@ describe('slot symbol art', () => {
       const reels = screen.getByTestId('slot-reels');
       expect(reels.querySelectorAll('svg[data-art]')).toHaveLength(title.reels.length * title.rows);
       expect(reels.querySelector('[data-art="fallback"]')).toBeNull();
-      expect(screen.getAllByTestId('payline')).toHaveLength(title.paylines.length);
+      if ((title.mechanic ?? 'lines') === 'lines') {
+        expect(screen.getAllByTestId('payline')).toHaveLength(title.paylines.length);
+      } else {
+        expect(screen.queryAllByTestId('payline')).toHaveLength(0);
+        expect(screen.getByTestId('paytable-ways').textContent).toContain(
+          String(title.rows ** title.reels.length),
+        );
+      }
       expect(EMOJI.test(document.body.innerHTML)).toBe(false);
       view.unmount();
     }

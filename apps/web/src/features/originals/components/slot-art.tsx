@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
 import classes from './slot-art.module.css';
+import { MECHANIC_ART } from './slot-art-mechanics.tsx';
+import { type Art, INK, Tile } from './slot-art-tile.tsx';
 
 /**
  * The studio's slot symbols, drawn by hand in SVG (issue 22): emoji render as empty boxes where a machine
@@ -8,20 +9,6 @@ import classes from './slot-art.module.css';
  * Gradients are avoided on purpose: their ids would have to be unique per instance, and a spinning reel
  * draws a hundred symbols at once.
  */
-
-type Art = () => ReactNode;
-
-const INK = '#2b1d0e';
-
-function Tile({ fill, ring, children }: { fill: string; ring: string; children: ReactNode }) {
-  return (
-    <>
-      <rect x="2" y="2" width="60" height="60" rx="12" fill={fill} stroke={ring} strokeWidth="3" />
-      <rect x="6" y="6" width="52" height="24" rx="9" fill="#ffffff" opacity="0.14" />
-      {children}
-    </>
-  );
-}
 
 /** A card rank as a styled letter inside a cut gem frame, each rank its own colour. */
 function rank(letter: string, fill: string, ring: string, size = 34): Art {
@@ -355,6 +342,8 @@ const ART: Record<string, Art> = {
   '10': rank('10', '#ef6c00', '#ffe0b2', 28),
   wild: Wild,
   scatter: Scatter,
+  // Issue 22: the symbols of the ways, cascade and hold-and-win titles.
+  ...MECHANIC_ART,
 };
 
 /** Whether `id` has art of its own (the registry test asks this of every title's symbols). */

@@ -1,4 +1,4 @@
-import type { SlotOutcome, SlotSpin, SlotTitle } from '@lotus/games/types';
+import type { SlotHoldAndWin, SlotOutcome, SlotSpin, SlotTitle, SlotWaysWin } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { AUTOPLAY_MIN_INTERVAL_MS } from '@lotus/shared/originals.schema';
 import { Badge, Button, Group, Modal, NativeSelect, Stack, Switch, Text } from '@mantine/core';
@@ -13,6 +13,7 @@ import { money } from '../utils/money.ts';
 import { initialWindow, winningCells } from '../utils/slot-reels.ts';
 import classes from './originals.module.css';
 import { usePayText } from './round-result.tsx';
+import { SlotHoldBoard } from './slot-hold-board.tsx';
 import { SlotPaytable } from './slot-paytable.tsx';
 import { MIN_SPIN_MS, SlotReels } from './slot-reels.tsx';
 import { SlotWinLines } from './slot-win-lines.tsx';
@@ -24,9 +25,14 @@ type SlotScreenProps = {
   studio: StudioSession;
   title: SlotTitle;
   gameName: string;
+  /** Issue 22: the title feeds the progressive jackpot (its rules say so). */
+  jackpot?: boolean;
   /** Issue 19: plays this promotion grant's free rounds (its fixed stake) while it has rounds left. */
   freeRoundGrantId?: string;
 };
+
+/** How long the reels take to drop a cascade's new window into the gaps. */
+const CASCADE_DROP_MS = 450;
 
 type ReelSpin = { id: number; stops: number[]; window: string[][]; durationMs?: number };
 
@@ -49,7 +55,14 @@ export function allowedBets(
  * round sooner than AUTOPLAY_MIN_INTERVAL_MS after the previous one was answered (so after it started,
  * however long the request took to leave), and stops on any error.
  */
-export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId }: SlotScreenProps) {
+export function SlotScreen({
+  session,
+  studio,
+  title,
+  gameName,
+  freeRoundGrantId,
+  jackpot = false,
+}: SlotScreenProps) {
   const { t } = useTranslation('originals');
   const reducedMotion = useReducedMotion();
   const round = usePlayRound(session, studio);
@@ -72,6 +85,11 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
   const [win, setWin] = useState(0n);
   const [winKey, setWinKey] = useState(0);
   const [freeSpin, setFreeSpin] = useState<{ index: number; total: number } | null>(null);
+  // Issue 22: the cascade being shown (its multiplier) and the hold-and-win feature's progress.
+  const [cascade, setCascade] = useState<{ index: number; multiplier: number } | null>(null);
+  // The ways wins of the spin shown so far (a cascade's later windows add theirs; the last one pays nothing).
+  const [waysShown, setWaysShown] = useState<SlotWaysWin[]>([]);
+  const [hold, setHold] = useState<{ feature: SlotHoldAndWin; step: number; betMinor: string } | null>(null);
   const [heldBalance, setHeldBalance] = useState<string | null>(null);
   const [autoplay, setAutoplay] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -127,6 +145,9 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
     setRunning(true);
     setWin(0n);
     setFreeSpin(null);
+    setCascade(null);
+    setHold(null);
+    setWaysShown([]);
     // A free round's stake is the grant's (the server replaces the bet's).
     const result = await play({ game: 'slot', betMinor: betNow }, free ? freeRoundGrantId : undefined);
     // The interval counts from the answer: the request left before it, however late (a timestamp taken
@@ -169,11 +190,40 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
       await showSpin(next, id, durationMs);
       if (!mounted.current) return;
       setShownSpin(next);
-      if (BigInt(next.payMinor) > 0n) {
+      setWaysShown(next.waysWins ?? []);
+      const cascades = next.cascades ?? [];
+      // A cascade title's spin pay includes its cascades: the first window's wins count up first.
+      const firstPay = cascades.reduce((pay, k) => pay - BigInt(k.payMinor), BigInt(next.payMinor));
+      const addWin = (pay: bigint) => {
+        if (pay <= 0n) return;
         playSound('win');
-        total += BigInt(next.payMinor);
+        total += pay;
         setWin(total);
         setWinKey((key) => key + 1);
+      };
+      addWin(firstPay);
+      // Cascades: the winning cells stay lit (they are what falls away), then the reels drop the new window.
+      for (const [k, step] of cascades.entries()) {
+        await wait(reducedMotion ? 250 : 800);
+        if (!mounted.current) return;
+        id += 1;
+        setCascade({ index: k + 1, multiplier: step.multiplier });
+        await showSpin({ ...next, window: step.window }, id, reducedMotion ? 0 : CASCADE_DROP_MS);
+        if (!mounted.current) return;
+        setShownSpin({ ...next, window: step.window, waysWins: step.waysWins, lineWins: [] });
+        setWaysShown((shown) => [...shown, ...step.waysWins]);
+        addWin(BigInt(step.payMinor));
+      }
+      // Hold and win: the triggering bonus symbols lock, then each respin lands more, from the outcome.
+      const feature = index === 0 ? outcome.holdAndWin : undefined;
+      if (feature) {
+        await wait(reducedMotion ? 200 : 700);
+        for (let step = 0; step <= feature.respins.length; step += 1) {
+          if (!mounted.current) return;
+          setHold({ feature, step, betMinor: outcome.betMinor });
+          await wait(reducedMotion ? 150 : 650);
+        }
+        addWin(BigInt(feature.payMinor));
       }
       if (index === 0 && outcome.freeSpins.length > 0) {
         setAnnouncement(t('slot.freeSpinsWon', { count: outcome.freeSpins.length }));
@@ -184,13 +234,23 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
     setHeldBalance(null);
     setRunning(false);
     setAnnouncement(payText(outcome.totalPayMinor));
-    if (autoplayRef.current) {
+    if (autoplayRef.current && session.autoplayAllowed) {
       const delay = Math.max(0, answeredAt + AUTOPLAY_MIN_INTERVAL_MS - Date.now());
       timer.current = setTimeout(() => {
         if (autoplayRef.current && mounted.current) void runRound();
       }, delay);
     }
-  }, [play, reducedMotion, payText, setLocalError, showSpin, t, freeRoundGrantId, playSound]);
+  }, [
+    play,
+    reducedMotion,
+    payText,
+    setLocalError,
+    showSpin,
+    t,
+    freeRoundGrantId,
+    playSound,
+    session.autoplayAllowed,
+  ]);
 
   const toggleAutoplay = (on: boolean) => {
     setAutoplay(on);
@@ -213,7 +273,10 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
     )
     .join('; ');
 
-  const paytable = <SlotPaytable title={title} betMinor={bet} currencySymbol={session.currencySymbol} />;
+  const paytable = (
+    <SlotPaytable title={title} betMinor={bet} currencySymbol={session.currencySymbol} jackpot={jackpot} />
+  );
+  const wildId = title.symbols.find((s) => s.kind === 'wild')?.id;
 
   return (
     <StudioFrame
@@ -250,7 +313,35 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
                 {t('slot.freeSpin', { index: freeSpin.index, total: freeSpin.total })}
               </Badge>
             ) : null}
+            {cascade ? (
+              <Badge color="orange" data-testid="cascade-counter">
+                {t('slot.cascade', { index: cascade.index, multiplier: cascade.multiplier })}
+              </Badge>
+            ) : null}
           </Group>
+          {hold ? (
+            <SlotHoldBoard
+              title={title}
+              hold={hold.feature}
+              step={hold.step}
+              betMinor={hold.betMinor}
+              currencySymbol={session.currencySymbol}
+            />
+          ) : null}
+          {waysShown.length > 0 ? (
+            <Text size="xs" c="dimmed" data-testid="ways-wins">
+              {waysShown
+                .map((waysWin) =>
+                  t('slot.waysWin', {
+                    n: waysWin.count,
+                    symbol: symbolName(waysWin.symbol === wildId ? 'wild' : waysWin.symbol),
+                    count: waysWin.ways,
+                    amount: money(waysWin.payMinor, session.currencySymbol),
+                  }),
+                )
+                .join(' · ')}
+            </Text>
+          ) : null}
           {shownSpin && shownSpin.lineWins.length > 0 ? (
             <Text size="xs" c="dimmed" data-testid="line-wins">
               {shownSpin.lineWins
@@ -317,12 +408,15 @@ export function SlotScreen({ session, studio, title, gameName, freeRoundGrantId 
         >
           {paytable}
         </Modal>
-        <Switch
-          label={t('slot.autoplay')}
-          checked={autoplay}
-          onChange={(event) => toggleAutoplay(event.currentTarget.checked)}
-          data-testid="autoplay"
-        />
+        {/* Issue 22: only where the brand's rules allow autoplay (off by default, as UK and Indian rules expect). */}
+        {session.autoplayAllowed ? (
+          <Switch
+            label={t('slot.autoplay')}
+            checked={autoplay}
+            onChange={(event) => toggleAutoplay(event.currentTarget.checked)}
+            data-testid="autoplay"
+          />
+        ) : null}
       </div>
     </StudioFrame>
   );

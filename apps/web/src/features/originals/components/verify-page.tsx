@@ -98,6 +98,32 @@ function OutcomeLines({ outcome }: { outcome: GameOutcome }) {
           })}
         </Text>
       );
+    case 'sic-bo':
+      return (
+        <Text size="sm">{t('sicBo.result', { dice: outcome.dice.join(' · '), total: outcome.total })}</Text>
+      );
+    case 'baccarat':
+      return (
+        <Text size="sm">
+          {t('baccarat.result', {
+            player: outcome.player.map(cardText).join(' '),
+            banker: outcome.banker.map(cardText).join(' '),
+            playerPoints: outcome.playerPoints,
+            bankerPoints: outcome.bankerPoints,
+            winner: t(`baccarat.spots.${outcome.winner}`),
+          })}
+        </Text>
+      );
+    case 'andar-bahar':
+      return (
+        <Text size="sm">
+          {t('andarBahar.result', {
+            joker: cardText(outcome.joker),
+            cards: outcome.andar.length + outcome.bahar.length,
+            winner: t(`andarBahar.spots.${outcome.winner}`),
+          })}
+        </Text>
+      );
   }
 }
 

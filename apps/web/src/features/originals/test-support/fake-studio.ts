@@ -14,6 +14,8 @@ export function fakeStudio(options: {
   balanceMinor?: string;
   /** Issue 19: a free-round grant the studio plays (its stake funded, so the balance only gains the win). */
   freeRounds?: { grantId: string; total: number; stakeMinor: string };
+  /** Issue 22: the brand's autoplay rule (on here unless a test turns it off; brands default to off). */
+  autoplayAllowed?: boolean;
 }) {
   const code = options.gameCode;
   const game = isInHouseGameCode(code) ? INHOUSE_GAMES[code] : null;
@@ -44,6 +46,7 @@ export function fakeStudio(options: {
     maxBetMinor: game?.maxBetMinor ?? '100000',
     seed: seed(),
     language: 'EN',
+    autoplayAllowed: options.autoplayAllowed ?? true,
   });
   const ok = (value: unknown) => Response.json({ success: true, message: 'ok', value });
   const error = (message: string, status: number) =>

@@ -1,22 +1,18 @@
 import { INHOUSE_GAMES, isInHouseGameCode } from '@lotus/games/play';
-import { slotTitle } from '@lotus/games/slots/titles';
+import { studioSlotTitle } from '@lotus/games/slots/studio-slots';
 import type { SlotTitle } from '@lotus/games/types';
 
-/** Which screen draws a game code (docs/games-contract.md: the studio's five games). */
-export type ScreenKind = 'slot' | 'roulette' | 'dragon-tiger';
+/** Which screen draws a game code (docs/games-contract.md; issue 22: nine slots, five table and card games). */
+export type ScreenKind = 'slot' | 'roulette' | 'dragon-tiger' | 'sic-bo' | 'baccarat' | 'andar-bahar';
 
-export function screenOf(gameCode: string):
-  | { kind: 'slot'; title: SlotTitle }
-  | { kind: 'roulette' }
-  | {
-      kind: 'dragon-tiger';
-    }
-  | null {
-  const title = slotTitle(gameCode);
-  if (title) return { kind: 'slot', title };
-  if (gameCode === 'european-roulette') return { kind: 'roulette' };
-  if (gameCode === 'dragon-tiger') return { kind: 'dragon-tiger' };
-  return null;
+export function screenOf(
+  gameCode: string,
+): { kind: 'slot'; title: SlotTitle; jackpot: boolean } | { kind: Exclude<ScreenKind, 'slot'> } | null {
+  if (!isInHouseGameCode(gameCode)) return null;
+  const title = studioSlotTitle(gameCode);
+  if (title) return { kind: 'slot', title, jackpot: INHOUSE_GAMES[gameCode].jackpot };
+  const game = INHOUSE_GAMES[gameCode].game;
+  return game === 'slot' ? null : { kind: game };
 }
 
 /** A studio game's name in the player's language (HI or EN); an unknown code shows as itself. */

@@ -34,9 +34,30 @@ export function spinColumn(
   return [...newWindow, ...filler, ...oldWindow];
 }
 
-/** "reel:row" of every cell on a winning line, for highlighting. */
-export function winningCells(title: SlotTitle, spin: SlotSpin): Set<string> {
+/**
+ * "reel:row" of every cell in a ways win (issue 22): the win's symbol or a wild on each of its first
+ * `count` reels — the cells a cascade removes.
+ */
+export function waysCells(
+  window: readonly (readonly string[])[],
+  wins: SlotSpin['waysWins'],
+  wild: string | null,
+) {
   const cells = new Set<string>();
+  for (const win of wins ?? []) {
+    for (let reel = 0; reel < win.count; reel += 1) {
+      (window[reel] ?? []).forEach((symbol, row) => {
+        if (symbol === win.symbol || symbol === wild) cells.add(`${reel}:${row}`);
+      });
+    }
+  }
+  return cells;
+}
+
+/** "reel:row" of every cell on a winning line or in a ways win, for highlighting. */
+export function winningCells(title: SlotTitle, spin: SlotSpin): Set<string> {
+  const wild = title.symbols.find((s) => s.kind === 'wild')?.id ?? null;
+  const cells = waysCells(spin.window, spin.waysWins, wild);
   for (const win of spin.lineWins) {
     const line = title.paylines[win.line];
     if (!line) continue;
