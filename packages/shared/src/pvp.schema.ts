@@ -80,6 +80,7 @@ export type PvpSeatStatus = (typeof PVP_SEAT_STATUSES)[number];
 
 export const pvpSeatSchema = z.object({
   seat: z.number().int(),
+  /** The viewer's own in full; the others' starred like the leaderboard's (`ab***c`). */
   nick: z.string(),
   /** The viewer's own seat. */
   me: z.boolean(),

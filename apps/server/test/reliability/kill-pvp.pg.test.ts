@@ -17,20 +17,20 @@ import {
 } from './server-harness.ts';
 
 /**
- * Issue 22's done-when: the server process is killed with SIGKILL in the middle of a Teen Patti hand — with a
- * leave (cash-out in flight) and a sit (buy-in in flight) sent just before — and started again. Afterwards
- * every player's money is in their wallet or on the resumed table: the wallets + the table's chips + the pot
- * + the rake the table took equal what the players started with, the hand goes on, and once everyone has
- * left the wallets hold everything but the rake. The clock job settles what the kill left in flight (a
- * buy-in whose stay never sat down is rolled back after 30 s), so one run takes about a minute.
+ * Issue 22's done-when: the server process is killed with SIGKILL in the middle of a Teen Patti hand, twice —
+ * once while a leave's cash-out is on its way, once while a sit's buy-in is — and started again each time.
+ * While it is down, and after, every player's money is in their wallet, on the resumed table, or (while
+ * down) in flight at the house: wallets + the table's chips + the pot + the rake taken (+ in flight) equal
+ * what the players started with. The hand goes on, the cut requests retried with their keys answer
+ * without a 5xx, and once everyone has left the wallets hold everything but the rake. The clock job settles
+ * what a kill left in flight (a buy-in whose stay never sat down is rolled back after 30 s), so one run
+ * takes about a minute.
  */
 
 const ROOM = 'tp-bronze';
 const FUND_MINOR = 1_000_000n;
 const BUY_IN_MINOR = 20_000n;
 const PLAYERS = 5;
-/** How long after sending the leave and the sit the process dies: mostly mid-request (RELIABILITY_SEED-free). */
-const KILL_AFTER_MS = Number(process.env.PVP_KILL_AFTER_MS ?? 4);
 
 type Answer = Awaited<ReturnType<typeof call>>;
 
@@ -117,65 +117,88 @@ describe('kill -9 of the server mid-hand at a PVP table [postgres]', () => {
     expect(before.all).toBe(started);
     expect(before.potMinor).toBeGreaterThan(0n);
 
-    // Mid-hand: a player not to act leaves (mid-hand that packs them) and a fifth sits, both unanswered when
-    // the process dies a moment later.
+    /** Money the kill left in flight: a buy-in debited for a stay not seated, a stack off the table not credited. */
+    const owedInFlight = async () => {
+      const rows = await db
+        .selectFrom('pvp_seatings')
+        .select(['status', 'cashout_minor', 'id'])
+        .where('status', 'in', ['joining', 'voiding', 'leaving'])
+        .execute();
+      let owed = 0n;
+      for (const row of rows) {
+        if (row.status === 'leaving') {
+          owed += row.cashout_minor ?? 0n;
+          continue;
+        }
+        const round = await db
+          .selectFrom('game_rounds')
+          .select('stake_minor')
+          .where('round_id', '=', `PVP-${row.id}`)
+          .executeTakeFirst();
+        owed += round?.stake_minor ?? 0n;
+      }
+      return { owed, statuses: rows.map((row) => row.status) };
+    };
+    /**
+     * Sends `request`, kills the process the moment the stay of `member` shows `status` (the request half
+     * done: its wallet call on its way), checks nothing is lost while it is down, restarts, and waits until
+     * the clock job has settled what was in flight. Answers the cut request's answer and the state seen.
+     */
+    const killDuring = async (
+      member: Member,
+      status: 'joining' | 'leaving',
+      request: () => Promise<Answer>,
+    ) => {
+      const pending = request();
+      let seen = 'none';
+      for (const until = Date.now() + 5_000; Date.now() < until; ) {
+        const stay = await db
+          .selectFrom('pvp_seatings')
+          .select('status')
+          .where('member_id', '=', member.id)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        seen = stay?.status ?? 'none';
+        if (seen === status) break;
+        await sleep(1);
+      }
+      await live.kill9();
+      const cut = await pending;
+      const down = await totals();
+      const flying = await owedInFlight();
+      expect(down.all + flying.owed, `in flight: ${flying.statuses.join(', ')}`).toBe(started);
+      await live.start();
+      // The clock job settles what was in flight (a joining stay once it is 30 s old), the hand goes on.
+      for (let wait = 0; (await inFlight()).length > 0 && wait < 90; wait += 1) await sleep(1_000);
+      expect(await inFlight()).toEqual([]);
+      expect((await totals()).all).toBe(started);
+      console.info(`[kill-pvp] killed with the ${status} stay: seen ${seen}, answer ${String(cut.status)}`);
+      return { cut, seen };
+    };
+
+    // Kill 1, mid-hand: a player not to act leaves (that packs them); the process dies with the stay off the
+    // table and its cash-out on its way.
     const toAct = (await tableOf(a)).hand?.turnSeat ?? 0;
     const leaverSeat = [0, 1, 2, 3].find((seat) => seat !== toAct) ?? 1;
     const leaver = bySeat.get(leaverSeat) ?? b;
     const leaveKey = `kill-leave-${randomUUID()}`;
+    const leaving = await killDuring(leaver, 'leaving', () => act(leaver, { type: 'leave' }, leaveKey));
+    expect(leaving.seen).toBe('leaving');
+    // The leave retried with its key answers without a 5xx (replayed: the seat is gone, the money home).
+    const leaveAgain = await act(leaver, { type: 'leave' }, leaveKey);
+    expect(leaveAgain.status, JSON.stringify(leaveAgain)).toBe(200);
+    expect((await ledger.balanceOf(leaver.id)).availableMinor).toBeGreaterThan(FUND_MINOR - BUY_IN_MINOR);
+
+    // Kill 2, the hand still running: a fifth player sits; the process dies with the seat claimed and the
+    // buy-in's debit on its way. The clock job gives the buy-in back once the stay is 30 s old.
     const sitKey = `kill-sit-${randomUUID()}`;
-    const pending = [
-      act(leaver, { type: 'leave' }, leaveKey),
-      act(late, { type: 'sit', seat: 4, buyInMinor: BUY_IN_MINOR.toString() }, sitKey),
-    ];
-    await sleep(KILL_AFTER_MS);
-    await live.kill9();
-    const cut = await Promise.all(pending);
-
-    // While the server is down: nothing is lost, whatever the kill interrupted (money in flight is at the
-    // house: a buy-in debited for a stay not yet seated, or a stack taken off the table not yet credited).
-    const flying = await inFlight();
-    const down = await totals();
-    const flyingMinor = await db
-      .selectFrom('pvp_seatings')
-      .select(['status', 'buy_in_minor', 'cashout_minor', 'id'])
-      .where('status', 'in', ['joining', 'voiding', 'leaving'])
-      .execute();
-    const debitedButNotSeated = await Promise.all(
-      flyingMinor
-        .filter((row) => row.status !== 'leaving')
-        .map(async (row) => {
-          const debit = await db
-            .selectFrom('game_rounds')
-            .select('stake_minor')
-            .where('round_id', '=', `PVP-${row.id}`)
-            .executeTakeFirst();
-          return debit?.stake_minor ?? 0n;
-        }),
-    );
-    const owed =
-      flyingMinor.reduce(
-        (sum, row) => sum + (row.status === 'leaving' ? (row.cashout_minor ?? 0n) : 0n),
-        0n,
-      ) + debitedButNotSeated.reduce((sum, value) => sum + value, 0n);
-    expect(down.all + owed, `in flight: ${JSON.stringify(flying)}`).toBe(started);
-    console.info(
-      `[kill-pvp] answers before the kill: ${cut.map((answer) => String(answer.status)).join(', ')}; ` +
-        `in flight at the kill: ${JSON.stringify(flying.map((row) => row.status))}`,
-    );
-
-    await live.start();
-    // The clock job settles what was in flight (a stale joining stay after 30 s), the hand resumes.
-    for (let wait = 0; (await inFlight()).length > 0 && wait < 90; wait += 1) await sleep(1_000);
-    expect(await inFlight()).toEqual([]);
-    const after = await totals();
-    expect(after.all).toBe(started);
-
-    // Retrying the two cut-off requests with their keys: the leave replays; the sit replays its outcome.
-    expect([200, 409]).toContain((await act(leaver, { type: 'leave' }, leaveKey)).status);
-    const sitAgain = await act(late, { type: 'sit', seat: 4, buyInMinor: BUY_IN_MINOR.toString() }, sitKey);
-    expect(sitAgain.status, JSON.stringify(sitAgain)).not.toBe('network');
-    expect(typeof sitAgain.status === 'number' && sitAgain.status < 500).toBe(true);
+    const sit = { type: 'sit' as const, seat: 4, buyInMinor: BUY_IN_MINOR.toString() };
+    const sitting = await killDuring(late, 'joining', () => act(late, sit, sitKey));
+    expect(sitting.seen).toBe('joining');
+    const sitAgain = await act(late, sit, sitKey);
+    expect(sitAgain.status, JSON.stringify(sitAgain)).toBe(409);
+    expect('body' in sitAgain && (sitAgain.body as { message: string }).message).toBe('pvp_sit_cancelled');
+    expect((await ledger.balanceOf(late.id)).availableMinor).toBe(FUND_MINOR);
 
     // The hand is the same one, or it ended and the next was dealt; the players can go on.
     const resumed = await tableOf(a);

@@ -66,8 +66,7 @@ describe('PVP rooms under concurrency [postgres]', () => {
       expect(seated).toHaveLength(1);
       const winner = players.findIndex((_, index) => answers[index]?.statusCode === 200);
       const balances = await Promise.all(players.map((player) => fx.wallet.main(player.id)));
-      for (const [index, balance] of balances.entries())
-        expect(balance).toBe(index === winner ? 5_000n : 10_000n);
+      expect(balances).toEqual(players.map((_, index) => (index === winner ? 5_000n : 10_000n)));
       const winnerToken = players[winner]?.token ?? '';
       await fx.ok(winnerToken, 'tp-bronze', { type: 'leave' });
     },

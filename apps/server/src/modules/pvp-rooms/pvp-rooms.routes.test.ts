@@ -115,8 +115,11 @@ describe.each(testBackends())('PVP rooms [%s]', (backend) => {
     const poor = await fx.wallet.member({ fundMinor: 250_000n });
     expectRefused(await fx.act(poor.token, room, { ...sit, seat: 0 }), 409, 'insufficient_funds');
     expect((await fx.table(poor.token, room)).seats[0]).toBeNull();
-    // The other player sees the seat, not as theirs.
-    expect(seatOf(await fx.table(other.token, room), 2)).toMatchObject({ me: false, stackMinor: '300000' });
+    // The other player sees the seat, not as theirs, and the name starred (the owner sees it in full).
+    const seen = seatOf(await fx.table(other.token, room), 2);
+    expect(seen).toMatchObject({ me: false, stackMinor: '300000' });
+    expect(seatOf(table, 2).nick).toBe(member.username);
+    expect(seen.nick).toBe(`${member.username.slice(0, 2)}***${member.username.slice(-1)}`);
     // Leave between hands: the whole stack goes back.
     const left = await fx.ok(member.token, room, { type: 'leave' });
     expect(left.mySeat).toBeNull();
@@ -128,6 +131,18 @@ describe.each(testBackends())('PVP rooms [%s]', (backend) => {
     const room = 'tp-bronze';
     const a = await fx.wallet.member({ fundMinor: 100_000n });
     const b = await fx.wallet.member({ fundMinor: 100_000n });
+    /** The brand's house money (every house account row of the brand, in its currency). */
+    const houseMinor = async () =>
+      (
+        await fx.db
+          .selectFrom('ledger_accounts')
+          .select((eb) => eb.fn.sum<string>('balance_minor').as('total'))
+          .where('brand_id', '=', fx.wallet.brandId)
+          .where('kind', '=', 'house')
+          .where('currency', '=', 'INR')
+          .executeTakeFirstOrThrow()
+      ).total;
+    const houseBefore = await houseMinor();
     await fx.ok(a.token, room, { type: 'sit', seat: 0, buyInMinor: '10000' });
     await fx.ok(b.token, room, { type: 'sit', seat: 1, buyInMinor: '10000' });
     // Not before the pause is over.
@@ -196,6 +211,9 @@ describe.each(testBackends())('PVP rooms [%s]', (backend) => {
     await fx.ok(a.token, room, { type: 'leave' });
     await fx.ok(b.token, room, { type: 'leave' });
     expect((await fx.wallet.main(a.id)) + (await fx.wallet.main(b.id))).toBe(200_000n - money.rakeTakenMinor);
+    // The rake is the house's: it holds exactly that more than before the two sat down.
+    expect(money.rakeTakenMinor).toBeGreaterThan(0n);
+    expect(BigInt(await houseMinor()) - BigInt(houseBefore)).toBe(money.rakeTakenMinor);
     // No money left in flight.
     const open = await fx.db
       .selectFrom('pvp_seatings')
