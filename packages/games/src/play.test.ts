@@ -44,14 +44,24 @@ function ruleError(f: () => unknown): string {
 }
 
 describe('INHOUSE_GAMES', () => {
-  it('lists the five studio games with names and limits', () => {
+  it('lists the studio games with names and limits', () => {
     expect(Object.keys(INHOUSE_GAMES).sort()).toEqual([
+      'deep-sea-hunt',
       'dragon-tiger',
       'european-roulette',
       'lotus-fortune',
+      'lotus-reef',
       'monsoon-gems',
+      'ocean-king',
       'tiger-temple',
     ]);
+    expect(INHOUSE_GAMES['ocean-king']).toMatchObject({
+      game: 'fishing',
+      gameType: 'FISH',
+      minBetMinor: '10',
+      maxBetMinor: '10000',
+    });
+    expect(() => validateBet('ocean-king', { game: 'slot', betMinor: '10' })).toThrow(GameRuleError);
     expect(INHOUSE_GAMES['lotus-fortune']).toMatchObject({
       gameType: 'RNG',
       minBetMinor: '100',

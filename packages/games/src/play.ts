@@ -1,5 +1,7 @@
 import { playDragonTiger } from './dragon-tiger.ts';
 import { type Hmac, hmacSha256 } from './fair.ts';
+import { BATCH_MAX_SHOTS } from './fishing/batch.ts';
+import { FISHING_TITLES, type FishingTitleCode } from './fishing/titles.ts';
 import { GameRuleError } from './game-rule-error.ts';
 import { playRoulette, validateRouletteBet } from './roulette.ts';
 import { sameJson } from './same-json.ts';
@@ -16,10 +18,13 @@ export { GameRuleError, type GameRuleErrorCode } from './game-rule-error.ts';
 
 export type InHouseGame = {
   code: InHouseGameCode;
-  /** Which engine and which `GameBet` shape. */
-  game: GameBet['game'];
-  /** Catalogue game type (docs/catalogue.md): slots RNG, roulette TG (table games), dragon tiger PVP. */
-  gameType: 'RNG' | 'TG' | 'PVP';
+  /**
+   * Which engine and which `GameBet` shape; `fishing` takes no `GameBet` (its shots come in batches,
+   * docs/fishing.md "The server"), so `validateBet` refuses every bet for it.
+   */
+  game: GameBet['game'] | 'fishing';
+  /** Catalogue game type (docs/catalogue.md): slots RNG, roulette TG (table games), dragon tiger PVP, fishing FISH. */
+  gameType: 'RNG' | 'TG' | 'PVP' | 'FISH';
   names: { en: string; hi: string };
   /** Smallest stake of one bet (slots: the smallest total bet). */
   minBetMinor: string;
@@ -46,6 +51,23 @@ function slotGame(code: SlotCode, names: { en: string; hi: string }): InHouseGam
   };
 }
 
+/** A fishing title's limits are its bullets (one shot); a batch may hold BATCH_MAX_SHOTS of the largest. */
+function fishingGame(code: FishingTitleCode): InHouseGame {
+  const title = FISHING_TITLES[code];
+  const min = title.bulletsMinor[0];
+  const max = title.bulletsMinor.at(-1);
+  if (min === undefined || max === undefined) throw new Error(`${code} has no bullets`);
+  return {
+    code,
+    game: 'fishing',
+    gameType: 'FISH',
+    names: title.names,
+    minBetMinor: min.toString(),
+    maxBetMinor: max.toString(),
+    maxTotalMinor: (max * BigInt(BATCH_MAX_SHOTS)).toString(),
+  };
+}
+
 export const INHOUSE_GAMES: Readonly<Record<InHouseGameCode, InHouseGame>> = {
   'lotus-fortune': slotGame('lotus-fortune', { en: 'Lotus Fortune', hi: 'लोटस फ़ॉर्च्यून' }),
   'tiger-temple': slotGame('tiger-temple', { en: 'Tiger Temple', hi: 'टाइगर टेम्पल' }),
@@ -68,6 +90,9 @@ export const INHOUSE_GAMES: Readonly<Record<InHouseGameCode, InHouseGame>> = {
     maxBetMinor: '1000000', // 10,000.00 per side
     maxTotalMinor: '3000000', // all three sides at the maximum
   },
+  'ocean-king': fishingGame('ocean-king'),
+  'lotus-reef': fishingGame('lotus-reef'),
+  'deep-sea-hunt': fishingGame('deep-sea-hunt'),
 };
 
 export function isInHouseGameCode(code: string): code is InHouseGameCode {

@@ -173,7 +173,11 @@ export type InHouseGameCode =
   | 'tiger-temple'
   | 'monsoon-gems'
   | 'european-roulette'
-  | 'dragon-tiger';
+  | 'dragon-tiger'
+  // The fishing titles (fishing/titles.ts): played in batches of shots, not by `GameBet` rounds.
+  | 'ocean-king'
+  | 'lotus-reef'
+  | 'deep-sea-hunt';
 
 /** The bet of one round as the studio's play request carries it (originals.schema.ts `bet`). */
 export type GameBet =

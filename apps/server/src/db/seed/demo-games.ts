@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { FISHING_TITLES } from '@lotus/games/fishing/titles';
 import type { GameType } from '@lotus/shared/catalogue.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
@@ -78,6 +79,19 @@ export const DEMO_GAMES: GameSeed[] = [
     maxBetMinor: 1_000_000n,
     minLineNum: 0,
   },
+  // The fishing titles (docs/fishing.md "Titles"): names and bullet range from the maths' own table.
+  ...Object.values(FISHING_TITLES).map(
+    (title, i): GameSeed => ({
+      gameCode: title.code,
+      gameType: 'FISH',
+      names: { EN: title.names.en, HI: title.names.hi },
+      isHot: i === 0,
+      isNew: true,
+      minBetMinor: title.bulletsMinor[0] ?? 0n,
+      maxBetMinor: title.bulletsMinor.at(-1) ?? 0n,
+      minLineNum: 0,
+    }),
+  ),
 ];
 
 type LaneSeed = {
