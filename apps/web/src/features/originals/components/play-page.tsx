@@ -1,5 +1,5 @@
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { readLaunchParams, useStudioSession } from '../hooks/use-studio-session.ts';
@@ -7,6 +7,11 @@ import { gameNameOf, screenOf } from '../utils/games.ts';
 import { DragonTigerScreen } from './dragon-tiger-screen.tsx';
 import { RouletteScreen } from './roulette-screen.tsx';
 import { SlotScreen } from './slot-screen.tsx';
+
+// The fishing canvas and its maths load only when a fishing title opens.
+const FishingScreen = lazy(() =>
+  import('./fishing-screen.tsx').then((module) => ({ default: module.FishingScreen })),
+);
 
 /**
  * `/originals/play?token=…&game=…&lang=…` (or `?trial=1&game=…`): the in-house studio's game, loaded in the
@@ -75,5 +80,17 @@ export function OriginalsPlayPage() {
       return <RouletteScreen session={session} studio={studio} gameName={gameName} />;
     case 'dragon-tiger':
       return <DragonTigerScreen session={session} studio={studio} gameName={gameName} />;
+    case 'fishing':
+      return (
+        <Suspense
+          fallback={
+            <Center mih={240}>
+              <Loader aria-label={t('loading')} />
+            </Center>
+          }
+        >
+          <FishingScreen session={session} studio={studio} gameName={gameName} />
+        </Suspense>
+      );
   }
 }

@@ -2,8 +2,8 @@ import { INHOUSE_GAMES, isInHouseGameCode } from '@lotus/games/play';
 import { slotTitle } from '@lotus/games/slots/titles';
 import type { SlotTitle } from '@lotus/games/types';
 
-/** Which screen draws a game code (docs/games-contract.md: the studio's five games). */
-export type ScreenKind = 'slot' | 'roulette' | 'dragon-tiger';
+/** Which screen draws a game code (docs/games-contract.md: the studio's games; fishing: docs/fishing.md). */
+export type ScreenKind = 'slot' | 'roulette' | 'dragon-tiger' | 'fishing';
 
 export function screenOf(gameCode: string):
   | { kind: 'slot'; title: SlotTitle }
@@ -11,11 +11,13 @@ export function screenOf(gameCode: string):
   | {
       kind: 'dragon-tiger';
     }
+  | { kind: 'fishing' }
   | null {
   const title = slotTitle(gameCode);
   if (title) return { kind: 'slot', title };
   if (gameCode === 'european-roulette') return { kind: 'roulette' };
   if (gameCode === 'dragon-tiger') return { kind: 'dragon-tiger' };
+  if (isInHouseGameCode(gameCode) && INHOUSE_GAMES[gameCode].game === 'fishing') return { kind: 'fishing' };
   return null;
 }
 
