@@ -36,28 +36,28 @@ type FishingScreenProps = { session: OriginalsSession; studio: StudioSession; ga
 
 /** The rules tab, generated from the title's own species and the maths (nothing typed by hand). */
 function FishingRules({ title, language }: { title: FishingTitle; language: string }) {
-  const { t } = useTranslation('originals');
+  const { t } = useTranslation('fishing');
   const rtp = `${(toNumber(title.exactRtp) * 100).toFixed(2)} %`;
   return (
     <>
       <Text size="sm" mb="xs">
-        {t('fishing.rules', { rtp })}
+        {t('rules', { rtp })}
       </Text>
       <Table fz="sm" data-testid="fishing-rules">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('fishing.table.fish')}</Table.Th>
-            <Table.Th>{t('fishing.table.pays')}</Table.Th>
-            <Table.Th>{t('fishing.table.chance')}</Table.Th>
+            <Table.Th>{t('table.fish')}</Table.Th>
+            <Table.Th>{t('table.pays')}</Table.Th>
+            <Table.Th>{t('table.chance')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {title.species.map((s) => {
             const pays =
               s.kind === 'golden'
-                ? t('fishing.golden')
+                ? t('golden')
                 : s.kind === 'bomb'
-                  ? t('fishing.bomb')
+                  ? t('bomb')
                   : `×${s.multipliers[0]?.multiplier ?? 0}`;
             return (
               <Table.Tr key={s.code}>
@@ -70,7 +70,7 @@ function FishingRules({ title, language }: { title: FishingTitle; language: stri
         </Table.Tbody>
       </Table>
       <Text size="xs" c="dimmed" mt="xs">
-        {t('fishing.rtp', { rtp })}
+        {t('rtp', { rtp })}
       </Text>
     </>
   );
@@ -81,7 +81,7 @@ function FishingRules({ title, language }: { title: FishingTitle; language: stri
  * pointer, tap or arrow keys, bullets whose cost the player picks, shots queued and settled once a second.
  */
 export function FishingScreen({ session, studio, gameName }: FishingScreenProps) {
-  const { t, i18n } = useTranslation('originals');
+  const { t, i18n } = useTranslation('fishing');
   const scheme = useComputedColorScheme('light');
   const sound = useSlotSound();
   const code = session.gameCode;
@@ -150,8 +150,8 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
         const amount = money(won, session.currencySymbol);
         setAnnouncement(
           captures === 1
-            ? t('fishing.captured', { fish: lastFish, amount })
-            : t('fishing.capturedMany', { count: captures, amount }),
+            ? t('captured', { fish: lastFish, amount })
+            : t('capturedMany', { count: captures, amount }),
         );
       }
     },
@@ -281,7 +281,7 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
       <div className={classes.fishingStage}>
         {!scene ? (
           <div className={classes.fishingLoading}>
-            {sceneError ? null : <Loader aria-label={t('loading')} />}
+            {sceneError ? null : <Loader aria-label={t('originals:loading')} />}
           </div>
         ) : null}
         <canvas
@@ -291,8 +291,8 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
           data-ready={scene ? 'true' : 'false'}
           // The sea is the game's control: arrows aim, space fires.
           tabIndex={0}
-          aria-label={t('fishing.canvasLabel')}
-          aria-roledescription={t('fishing.roleDescription')}
+          aria-label={t('canvasLabel')}
+          aria-roledescription={t('roleDescription')}
           onPointerDown={(event) => {
             event.currentTarget.setPointerCapture?.(event.pointerId);
             press(scenePoint(event));
@@ -312,7 +312,7 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
           <ActionIcon
             size="lg"
             variant="default"
-            aria-label={t('fishing.lower')}
+            aria-label={t('lower')}
             disabled={bulletIndex <= 0}
             onClick={() => setBulletIndex((i) => Math.max(0, i - 1))}
             data-testid="fishing-bullet-down"
@@ -321,7 +321,7 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
           </ActionIcon>
           <div>
             <Text size="xs" c="dimmed">
-              {t('fishing.stakePerShot')}
+              {t('stakePerShot')}
             </Text>
             <Text fw={700} data-testid="fishing-stake" aria-live="polite">
               {bullet ? money(bullet, session.currencySymbol) : '—'}
@@ -330,7 +330,7 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
           <ActionIcon
             size="lg"
             variant="default"
-            aria-label={t('fishing.higher')}
+            aria-label={t('higher')}
             disabled={bulletIndex >= bullets.length - 1}
             onClick={() => setBulletIndex((i) => Math.min(bullets.length - 1, i + 1))}
             data-testid="fishing-bullet-up"
@@ -353,27 +353,27 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
           disabled={!scene}
           data-testid="fishing-fire"
         >
-          {t('fishing.fire')}
+          {t('fire')}
         </Button>
         <SoundToggle on={sound.on} onToggle={sound.toggle} />
       </div>
       <Text size="xs" c="dimmed">
-        {t('fishing.hint')}
+        {t('hint')}
       </Text>
       <Group gap="md" data-testid="fishing-stats">
         <Text size="sm">
-          {t('fishing.shots')}: <b data-testid="fishing-shots">{stats.shots}</b>
+          {t('shots')}: <b data-testid="fishing-shots">{stats.shots}</b>
         </Text>
         <Text size="sm">
-          {t('fishing.captures')}: <b data-testid="fishing-captures">{stats.captures}</b>
+          {t('captures')}: <b data-testid="fishing-captures">{stats.captures}</b>
         </Text>
         <Text size="sm">
-          {t('fishing.won')}: <b data-testid="fishing-won">{money(stats.wonMinor, session.currencySymbol)}</b>
+          {t('won')}: <b data-testid="fishing-won">{money(stats.wonMinor, session.currencySymbol)}</b>
         </Text>
       </Group>
       {batches.heldMinor > 0n ? (
         <Text size="xs" c="dimmed" data-testid="fishing-pending">
-          {t('fishing.pending', { amount: money(batches.heldMinor, session.currencySymbol) })}
+          {t('pending', { amount: money(batches.heldMinor, session.currencySymbol) })}
         </Text>
       ) : null}
       {!title ? <Alert color="red">{t('errors:game_not_found')}</Alert> : null}

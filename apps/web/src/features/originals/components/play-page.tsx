@@ -1,6 +1,7 @@
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { loadNamespaces } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { readLaunchParams, useStudioSession } from '../hooks/use-studio-session.ts';
 import { gameNameOf, screenOf } from '../utils/games.ts';
@@ -8,9 +9,11 @@ import { DragonTigerScreen } from './dragon-tiger-screen.tsx';
 import { RouletteScreen } from './roulette-screen.tsx';
 import { SlotScreen } from './slot-screen.tsx';
 
-// The fishing canvas and its maths load only when a fishing title opens.
+// The fishing canvas, its maths and its texts load only when a fishing title opens.
 const FishingScreen = lazy(() =>
-  import('./fishing-screen.tsx').then((module) => ({ default: module.FishingScreen })),
+  Promise.all([import('./fishing-screen.tsx'), loadNamespaces(['fishing'])]).then(([module]) => ({
+    default: module.FishingScreen,
+  })),
 );
 
 /**

@@ -33,6 +33,12 @@ describe('fishing screen maths', () => {
     expect(nextBatch([shot(0), shot(500), shot(999), shot(1000)], 1000, 50).map((s) => s.at)).toEqual([
       0, 500, 999,
     ]);
-    expect(nextBatch(Array.from({ length: 60 }, (_, i) => shot(i)), 1000, 50)).toHaveLength(50);
+    expect(
+      nextBatch(
+        Array.from({ length: 60 }, (_, i) => shot(i)),
+        1000,
+        50,
+      ),
+    ).toHaveLength(50);
   });
 });
