@@ -101,6 +101,8 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
   const bulletRef = useRef(bullet);
   bulletRef.current = bullet;
 
+  // Once per session (studio is a new object each render; its expire is stable).
+  const expire = studio.expire;
   useEffect(() => {
     let cancelled = false;
     originalsApi.fishingScene(session.sessionToken).then(
@@ -112,14 +114,14 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
       (error: unknown) => {
         if (cancelled) return;
         const code = error instanceof ApiError ? error.code : 'unknown_error';
-        if (code === 'session_expired') studio.expire();
+        if (code === 'session_expired') expire();
         setSceneError(code);
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [session.sessionToken, studio]);
+  }, [session.sessionToken, expire]);
 
   const onBatch = useCallback(
     (batch: FishingBatch) => {

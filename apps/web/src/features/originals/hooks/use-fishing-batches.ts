@@ -9,6 +9,8 @@ import type { StudioSession } from './use-studio-session.ts';
 
 /** How often the queue is sent: one round a second whatever the firing rate (docs/fishing.md). */
 export const FLUSH_MS = 1000;
+/** Batches sent back to back by one flush at most (a backlog drains, the server is not flooded). */
+const MAX_BATCHES_A_FLUSH = 5;
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -82,17 +84,16 @@ export function useFishingBatches(options: {
     [hold],
   );
 
-  const flush = useCallback(async () => {
-    if (sending.current) return;
+  /** Sends one batch (the one in flight again after a network failure, else the queue's next). */
+  const sendOne = useCallback(async (): Promise<boolean> => {
     if (!inFlight.current) {
       const shots = nextBatch(queue.current, windowMs, maxShots);
-      if (shots.length === 0) return;
+      if (shots.length === 0) return false;
       queue.current.splice(0, shots.length);
       inFlight.current = { key: newKey(), shots };
     }
     const batch = inFlight.current;
     const stake = batch.shots.reduce((sum, s) => sum + BigInt(s.bulletMinor), 0n);
-    sending.current = true;
     try {
       const result = await originalsApi.fishingBatch(session.sessionToken, batch.key, { shots: batch.shots });
       inFlight.current = null;
@@ -101,6 +102,7 @@ export function useFishingBatches(options: {
       studio.update({ balanceMinor: result.balanceMinor, seed: result.seed });
       onBatch.current(result);
       void queryClient.invalidateQueries({ queryKey: ROUNDS_KEY(session.sessionToken) });
+      return true;
     } catch (caught) {
       const code = caught instanceof ApiError ? caught.code : 'unknown_error';
       if (code !== NETWORK_ERROR) {
@@ -113,15 +115,32 @@ export function useFishingBatches(options: {
         if (code === 'session_expired') studio.expire();
       }
       setError(code);
-    } finally {
-      sending.current = false;
+      return false;
     }
   }, [session.sessionToken, studio, queryClient, windowMs, maxShots, hold]);
 
+  /**
+   * Sends what is queued, batch after batch (a queue that grew while a batch was answered, or while the
+   * network was down, drains at once rather than a batch a second); one batch in flight at a time.
+   */
+  const flush = useCallback(async () => {
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      for (let sent = 0; sent < MAX_BATCHES_A_FLUSH && (await sendOne()); sent += 1) {
+        if (queue.current.length === 0) break;
+      }
+    } finally {
+      sending.current = false;
+    }
+  }, [sendOne]);
+  // The timer must outlive re-renders (every shot re-renders the screen): it calls the latest flush.
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
   useEffect(() => {
-    const timer = window.setInterval(() => void flush(), FLUSH_MS);
+    const timer = window.setInterval(() => void flushRef.current(), FLUSH_MS);
     return () => window.clearInterval(timer);
-  }, [flush]);
+  }, []);
 
   const dismissError = useCallback(() => setError(null), []);
   return { fire, flush, heldMinor, error, setError, dismissError };
