@@ -192,12 +192,15 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!scene || !title || !canvas) return;
-    const ctx = canvas.getContext('2d');
+    // Opaque: the sea covers every pixel, so the compositor need not blend the canvas.
+    const ctx = canvas.getContext('2d', { alpha: false });
     if (!ctx) return;
     const r = new FishingRenderer(ctx, sceneOf(title, scene.seed), PALETTES[scheme]);
     renderer.current = r;
     const fit = () => {
-      const ratio = Math.min(window.devicePixelRatio || 1, 2);
+      // At most 1.5 device pixels per CSS pixel: a phone's 3× screen would fill four times the pixels of
+      // 1.5× every frame for edges the eye barely tells apart at this size (measured: docs/fishing.md).
+      const ratio = Math.min(window.devicePixelRatio || 1, 1.5);
       const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
       canvas.width = width;
       canvas.height = Math.round((width * SCENE_HEIGHT) / SCENE_WIDTH);

@@ -374,13 +374,15 @@ export class FishingRenderer {
     const ctx = this.#ctx;
     ctx.setTransform(at.c * r, at.s * r, -at.s * r * m, at.c * r * m, at.x * k, at.y * k);
     const kind = kindOf(fish.species);
+    // Golden and boss fish get a halo: an outline, not shadowBlur (a blur per fish per frame is the
+    // costliest thing a software-rendered canvas can do).
     if (kind === 'golden' || kind === 'boss') {
-      ctx.shadowColor = kind === 'golden' ? '#ffee58' : '#ff5252';
-      ctx.shadowBlur = 14 * k;
+      ctx.strokeStyle = kind === 'golden' ? 'rgba(255,238,88,0.55)' : 'rgba(255,82,82,0.5)';
+      ctx.lineWidth = 0.18;
+      ctx.stroke(paths.body);
     }
     ctx.fillStyle = look.body;
     ctx.fill(paths.body);
-    ctx.shadowBlur = 0;
     ctx.fillStyle = look.accent;
     ctx.fill(paths.accent);
     ctx.setTransform(k, 0, 0, k, 0, 0);
