@@ -64,10 +64,12 @@ export function useFishingBatches(options: {
   balance.current = BigInt(session.balanceMinor);
   const held = useRef(0n);
 
+  // The held stake is shown once a second (with the flush), not per shot: a re-render of the screen per
+  // shot cost dropped frames on a throttled phone (docs/fishing.md "Measured").
   const hold = useCallback((delta: bigint) => {
     held.current += delta;
-    setHeldMinor(held.current);
   }, []);
+  const publish = useCallback(() => setHeldMinor(held.current), []);
 
   /** Queues a shot; false (nothing queued) when the balance left cannot pay its bullet. */
   const fire = useCallback(
@@ -126,14 +128,16 @@ export function useFishingBatches(options: {
   const flush = useCallback(async () => {
     if (sending.current) return;
     sending.current = true;
+    publish();
     try {
       for (let sent = 0; sent < MAX_BATCHES_A_FLUSH && (await sendOne()); sent += 1) {
         if (queue.current.length === 0) break;
       }
     } finally {
       sending.current = false;
+      publish();
     }
-  }, [sendOne]);
+  }, [sendOne, publish]);
   // The timer must outlive re-renders (every shot re-renders the screen): it calls the latest flush.
   const flushRef = useRef(flush);
   flushRef.current = flush;

@@ -206,7 +206,8 @@ export class FishingRenderer {
   #ctx: CanvasRenderingContext2D;
   #palette: FishingPalette;
   #scale = 1;
-  #background: CanvasGradient | null = null;
+  /** The sea (gradient and light shafts) drawn once per size: a copy per frame, not a gradient fill. */
+  #background: HTMLCanvasElement | null = null;
   readonly #paths = new Map<Shape, { body: Path2D; accent: Path2D }>();
   readonly #bullets: Bullet[] = Array.from({ length: BULLETS }, () => ({
     active: false,
@@ -243,10 +244,31 @@ export class FishingRenderer {
   resize(pixelWidth: number, palette: FishingPalette): void {
     this.#scale = pixelWidth / SCENE_WIDTH;
     this.#palette = palette;
-    const gradient = this.#ctx.createLinearGradient(0, 0, 0, SCENE_HEIGHT);
+    const sea = document.createElement('canvas');
+    sea.width = Math.max(1, Math.round(pixelWidth));
+    sea.height = Math.max(1, Math.round((pixelWidth * SCENE_HEIGHT) / SCENE_WIDTH));
+    const ctx = sea.getContext('2d');
+    if (!ctx) return;
+    const k = this.#scale;
+    ctx.setTransform(k, 0, 0, k, 0, 0);
+    const gradient = ctx.createLinearGradient(0, 0, 0, SCENE_HEIGHT);
     gradient.addColorStop(0, palette.top);
     gradient.addColorStop(1, palette.bottom);
-    this.#background = gradient;
+    ctx.fillStyle = gradient;
+    ctx.fillRect(0, 0, SCENE_WIDTH, SCENE_HEIGHT);
+    // Light shafts from the surface: depth without an image.
+    ctx.fillStyle = palette.ray;
+    for (let i = 0; i < 4; i += 1) {
+      const x = i * 430 + 120;
+      ctx.beginPath();
+      ctx.moveTo(x, 0);
+      ctx.lineTo(x + 120, 0);
+      ctx.lineTo(x - 80, SCENE_HEIGHT);
+      ctx.lineTo(x - 260, SCENE_HEIGHT);
+      ctx.closePath();
+      ctx.fill();
+    }
+    this.#background = sea;
   }
 
   /**
@@ -336,22 +358,9 @@ export class FishingRenderer {
     this.#now = t;
     const ctx = this.#ctx;
     const k = this.#scale;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    if (this.#background) ctx.drawImage(this.#background, 0, 0);
     ctx.setTransform(k, 0, 0, k, 0, 0);
-    ctx.fillStyle = this.#background ?? this.#palette.bottom;
-    ctx.fillRect(0, 0, SCENE_WIDTH, SCENE_HEIGHT);
-    // Light shafts drifting slowly: depth without an image.
-    ctx.fillStyle = this.#palette.ray;
-    const drift = (t % 20_000) / 20_000;
-    for (let i = 0; i < 4; i += 1) {
-      const x = ((i * 430 + drift * 1600) % 2000) - 200;
-      ctx.beginPath();
-      ctx.moveTo(x, 0);
-      ctx.lineTo(x + 120, 0);
-      ctx.lineTo(x - 80, SCENE_HEIGHT);
-      ctx.lineTo(x - 260, SCENE_HEIGHT);
-      ctx.closePath();
-      ctx.fill();
-    }
     this.cache.forEachNear(t, this.#drawOne);
     this.#drawBullets(t);
     this.#drawCannon();
