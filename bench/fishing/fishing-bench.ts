@@ -2,7 +2,7 @@ import { FISHING_TITLES, fishAliveAt, sceneOf } from '@lotus/games/fishing/index
 import { parseArgs } from '../lib/args.mjs';
 import { runLoad } from '../lib/load.mjs';
 import { fishingSessions, fundPlayers, type Player, registerPlayers } from '../lib/players.ts';
-import * as postgres from '../lib/postgres.mjs';
+import { countersPerRequest, databaseCounters, recreateDatabase, serverSettings } from '../lib/postgres.mjs';
 import { ceilingOf, readResult, round } from '../lib/results.mjs';
 import { runBench } from '../lib/run-bench.mjs';
 import { startServer, stopOnExit } from '../lib/server.mjs';
@@ -16,7 +16,6 @@ import { startServer, stopOnExit } from '../lib/server.mjs';
  * per second of each, beside the pgbench ceiling of the same run; their ratio is what batching buys.
  */
 
-const { countersPerRequest, databaseCounters, recreateDatabase, serverSettings } = postgres;
 const options = parseArgs();
 const DATABASE = 'lotus_bench_fishing';
 const GAME = 'ocean-king';
