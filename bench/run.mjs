@@ -25,6 +25,7 @@ const BENCHES = [
   'agents',
   'lottery',
   'sportsbook',
+  'fishing',
   'web',
   'startup',
 ];

@@ -259,3 +259,12 @@ export function sportsbookSessions(url: string, players: Player[]): Promise<stri
     sessionPath: '/sportsbook/api/session',
   });
 }
+
+/** A studio session of a fishing title per player (issue 22): launch it, then `POST /originals/api/sessions`. */
+export function fishingSessions(url: string, players: Player[], gameCode: string): Promise<string[]> {
+  return studioSessions(url, players, {
+    vassalage: 'LOTUS',
+    gameCode,
+    sessionPath: '/originals/api/sessions',
+  });
+}

@@ -183,6 +183,45 @@ export function scenarioRequests(scenario, data, tally) {
       ];
     }
 
+    case 'fishingBatch': {
+      // Issue 22: one fishing batch per request (data.shots shots of 0.10 at one fish each). Each session's
+      // scene came with its time (data.sessions[i].startedAt, the wall clock of scene time 0) and, per whole
+      // second of scene time, fish alive for that whole second (fishing-bench.ts computes them with
+      // packages/games: this child runs plain Node). Every shot is fired "now", half a second back.
+      const tag = randomUUID().slice(0, 8);
+      let batches = 0;
+      return [
+        {
+          method: 'POST',
+          path: '/originals/api/fishing/batches',
+          setupRequest(request, context) {
+            context.session ??= nextOf(data.sessions);
+            const session = context.session;
+            batches += 1;
+            const at = Math.max(0, Date.now() - session.startedAt - 500);
+            const alive = session.alive[Math.floor(at / 1000)] ?? [];
+            if (alive.length === 0) tally.exhausted = true;
+            const shots = Array.from({ length: data.shots }, (_, i) => ({
+              fishId: alive[i % Math.max(1, alive.length)] ?? 0,
+              bulletMinor: '10',
+              at,
+            }));
+            return {
+              ...request,
+              headers: {
+                ...request.headers,
+                'content-type': 'application/json',
+                'x-originals-session': session.token,
+                'idempotency-key': `${tag}-${batches}`,
+              },
+              body: JSON.stringify({ shots }),
+            };
+          },
+          onResponse: check('"success":true'),
+        },
+      ];
+    }
+
     case 'login': {
       // Each login spends a single-use human-check challenge, so every request has its own sealed body,
       // made before the load starts (bench/lib/players.ts).

@@ -72,19 +72,22 @@ function ruleError(f: () => unknown): string {
 }
 
 describe('INHOUSE_GAMES', () => {
-  it('lists the fourteen studio games with names and limits', () => {
+  it('lists the seventeen studio games with names and limits', () => {
     expect(Object.keys(INHOUSE_GAMES).sort()).toEqual([
       'andar-bahar',
       'baccarat',
+      'deep-sea-hunt',
       'dragon-tiger',
       'european-roulette',
       'golden-diya',
       'holi-cascade',
       'lakshmi-coins',
       'lotus-fortune',
+      'lotus-reef',
       'maharani-1024',
       'monsoon-gems',
       'mumbai-cascade',
+      'ocean-king',
       'rajahs-ways',
       'sic-bo',
       'tiger-temple',
@@ -95,11 +98,19 @@ describe('INHOUSE_GAMES', () => {
         .map((g) => g.code);
     expect(byType('TG')).toEqual(['european-roulette', 'sic-bo', 'baccarat']);
     expect(byType('PVP')).toEqual(['dragon-tiger', 'andar-bahar']);
+    expect(byType('FISH')).toEqual(['ocean-king', 'lotus-reef', 'deep-sea-hunt']);
     expect(
       Object.values(INHOUSE_GAMES)
         .filter((g) => g.jackpot)
         .map((g) => g.code),
     ).toEqual(['lotus-fortune', 'golden-diya', 'lakshmi-coins']);
+    expect(INHOUSE_GAMES['ocean-king']).toMatchObject({
+      game: 'fishing',
+      gameType: 'FISH',
+      minBetMinor: '10',
+      maxBetMinor: '10000',
+    });
+    expect(() => validateBet('ocean-king', { game: 'slot', betMinor: '10' })).toThrow(GameRuleError);
     expect(INHOUSE_GAMES['lotus-fortune']).toMatchObject({
       gameType: 'RNG',
       minBetMinor: '100',

@@ -1,5 +1,7 @@
 import { dragonTigerExactRtp, playDragonTiger } from './dragon-tiger.ts';
 import { type Hmac, hmacSha256 } from './fair.ts';
+import { BATCH_MAX_SHOTS } from './fishing/batch.ts';
+import { FISHING_TITLES, type FishingTitleCode } from './fishing/titles.ts';
 import { GameRuleError } from './game-rule-error.ts';
 import { BACCARAT_BET_KINDS } from './live/baccarat.ts';
 import { SIC_BO_BET_KINDS, type SicBoBet, validSicBoBet } from './live/sic-bo.ts';
@@ -25,13 +27,16 @@ export { GameRuleError, type GameRuleErrorCode } from './game-rule-error.ts';
 
 export type InHouseGame = {
   code: InHouseGameCode;
-  /** Which engine and which `GameBet` shape. */
-  game: GameBet['game'];
+  /**
+   * Which engine and which `GameBet` shape; `fishing` takes no `GameBet` (its shots come in batches,
+   * docs/fishing.md "The server"), so `validateBet` refuses every bet for it.
+   */
+  game: GameBet['game'] | 'fishing';
   /**
    * Catalogue game type (docs/catalogue.md): slots RNG, table games TG (roulette, sic bo, baccarat), card
-   * games PVP — the header's "Cards" (dragon tiger, andar bahar).
+   * games PVP — the header's "Cards" (dragon tiger, andar bahar) — and fishing FISH.
    */
-  gameType: 'RNG' | 'TG' | 'PVP';
+  gameType: 'RNG' | 'TG' | 'PVP' | 'FISH';
   /** Feeds and can win the brand's progressive jackpot (docs/jackpot.md); listed on /jp (JACKPOT). */
   jackpot: boolean;
   names: { en: string; hi: string };
@@ -58,6 +63,24 @@ function slotGame(code: StudioSlotCode, names: { en: string; hi: string }, jackp
     minBetMinor: min,
     maxBetMinor: max,
     maxTotalMinor: max,
+  };
+}
+
+/** A fishing title's limits are its bullets (one shot); a batch may hold BATCH_MAX_SHOTS of the largest. */
+function fishingGame(code: FishingTitleCode): InHouseGame {
+  const title = FISHING_TITLES[code];
+  const min = title.bulletsMinor[0];
+  const max = title.bulletsMinor.at(-1);
+  if (min === undefined || max === undefined) throw new Error(`${code} has no bullets`);
+  return {
+    code,
+    game: 'fishing',
+    gameType: 'FISH',
+    jackpot: false,
+    names: title.names,
+    minBetMinor: min.toString(),
+    maxBetMinor: max.toString(),
+    maxTotalMinor: (max * BigInt(BATCH_MAX_SHOTS)).toString(),
   };
 }
 
@@ -122,6 +145,9 @@ export const INHOUSE_GAMES: Readonly<Record<InHouseGameCode, InHouseGame>> = {
     maxBetMinor: '1000000', // 10,000.00 per side
     maxTotalMinor: '2000000', // both sides at the maximum
   },
+  'ocean-king': fishingGame('ocean-king'),
+  'lotus-reef': fishingGame('lotus-reef'),
+  'deep-sea-hunt': fishingGame('deep-sea-hunt'),
 };
 
 const rtpCache = new Map<InHouseGameCode, number>();
@@ -132,7 +158,7 @@ const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
  * never typed. Slots: the title's `declaredRtp` (pinned to the exact or simulated figure by the engine
  * tests); roulette 36/37 (every bet of the layout); the card and dice games: their main even-money bet
  * (dragon tiger's dragon or tiger, sic bo's small or big, baccarat's banker, andar bahar's bahar), exact by
- * enumeration. Lazily computed once (the card games enumerate their draws).
+ * enumeration; fishing: the title's exact shot RTP. Lazily computed once (the card games enumerate their draws).
  */
 export function declaredRtp(code: InHouseGameCode): number {
   const cached = rtpCache.get(code);
@@ -154,6 +180,10 @@ export function declaredRtp(code: InHouseGameCode): number {
     case 'baccarat':
     case 'andar-bahar':
       rtp = tableGameRtps()[game.game].declared;
+      break;
+    case 'fishing':
+      // Every shot at every fish of the title returns 24/25 (fishing/titles.ts titleRtp, exact).
+      rtp = FISHING_TITLES[code as FishingTitleCode].declaredRtp;
       break;
   }
   rtpCache.set(code, rtp);

@@ -248,7 +248,11 @@ export type InHouseGameCode =
   | 'sic-bo'
   | 'baccarat'
   | 'dragon-tiger'
-  | 'andar-bahar';
+  | 'andar-bahar'
+  // The fishing titles (fishing/titles.ts): played in batches of shots, not by `GameBet` rounds.
+  | 'ocean-king'
+  | 'lotus-reef'
+  | 'deep-sea-hunt';
 
 /** The bet of one round as the studio's play request carries it (originals.schema.ts `bet`). */
 export type GameBet =

@@ -37,7 +37,7 @@ export const originalsSessionSchema = z.object({
   trial: z.boolean(),
   gameCode,
   /** The game's static description (SlotTitle for slots, limits for table games). */
-  gameType: z.enum(['RNG', 'TG', 'PVP']),
+  gameType: z.enum(['RNG', 'TG', 'PVP', 'FISH']),
   currency: z.string(),
   currencySymbol: z.string(),
   balanceMinor: minor,

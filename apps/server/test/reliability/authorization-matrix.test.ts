@@ -647,6 +647,12 @@ const STUDIO_ROWS: Row<MemberActor>[] = [
     json('PUT', '/originals/api/seeds/client', { clientSeed: 'matrix-seed' }),
   ),
   memberRow('POST /originals/api/seeds/rotate', json('POST', '/originals/api/seeds/rotate')),
+  // Fishing (docs/fishing.md): the matrix's sessions are of a slot, so a session gets game_not_found.
+  memberRow('GET /originals/api/fishing/scene', json('GET', '/originals/api/fishing/scene')),
+  memberRow(
+    'POST /originals/api/fishing/batches',
+    json('POST', '/originals/api/fishing/batches', { shots: [{ fishId: 0, bulletMinor: '10', at: 0 }] }),
+  ),
 ];
 
 function opsRow(

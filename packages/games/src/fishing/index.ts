@@ -3,3 +3,4 @@ export * from './batch.ts';
 export * from './fish.ts';
 export * from './scene.ts';
 export * from './shot.ts';
+export * from './titles.ts';

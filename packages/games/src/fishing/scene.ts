@@ -32,7 +32,11 @@ export const FISH_PER_SEGMENT = 24;
 /** The longest a fish lives: the slowest crossing × 1.15. */
 export const MAX_LIFETIME_MS = Math.max(...FISH_SPECIES.map((s) => (s.crossingMs * 115) / 100));
 
-export type FishingScene = { seed: string };
+/**
+ * A scene: its seed, and the species a title's fish are drawn from (titles.ts; absent = every species of
+ * the table, the draw every pinned figure of this page was made with).
+ */
+export type FishingScene = { seed: string; species?: readonly FishSpecies[] };
 export type Point = { x: number; y: number };
 export type SceneFish = {
   id: number;
@@ -43,11 +47,13 @@ export type SceneFish = {
   path: [Point, Point, Point, Point];
 };
 
-const SPAWN_TOTAL = FISH_SPECIES.reduce((sum, s) => sum + s.spawnWeight, 0);
+function spawnTotal(species: readonly FishSpecies[]): number {
+  return species.reduce((sum, s) => sum + s.spawnWeight, 0);
+}
 
-function pickSpecies(r: number): FishSpecies {
+function pickSpecies(species: readonly FishSpecies[], r: number): FishSpecies {
   let rest = r;
-  for (const s of FISH_SPECIES) {
+  for (const s of species) {
     if (rest < s.spawnWeight) return s;
     rest -= s.spawnWeight;
   }
@@ -62,7 +68,8 @@ function isFishId(id: number): boolean {
 export function sceneFish(scene: FishingScene, id: number, hmac: Hmac = hmacSha256): SceneFish {
   if (!isFishId(id)) throw new RangeError(`fishing scene: no fish ${id}`);
   const draws = createDraws({ serverSeed: scene.seed, clientSeed: 'fishing-scene', nonce: id }, hmac);
-  const species = pickSpecies(draws.int(SPAWN_TOTAL));
+  const table = scene.species ?? FISH_SPECIES;
+  const species = pickSpecies(table, draws.int(spawnTotal(table)));
   const spawnAt = Math.floor(id / FISH_PER_SEGMENT) * SEGMENT_MS + draws.int(SEGMENT_MS);
   const lifetimeMs = (species.crossingMs * (85 + draws.int(31))) / 100;
   const edge = draws.int(4);

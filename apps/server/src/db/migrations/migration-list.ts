@@ -37,6 +37,7 @@ import * as sportsbook from './0035_sportsbook.ts';
 import * as sportsbookResults from './0036_sportsbook_results.ts';
 import * as liveTables from './0037_live_tables.ts';
 import * as pvpRooms from './0038_pvp_rooms.ts';
+import * as fishing from './0039_fishing.ts';
 import * as studioAutoplay from './0040_studio_autoplay.ts';
 
 /**
@@ -83,5 +84,6 @@ export const migrations: Record<string, Migration> = {
   '0036_sportsbook_results': sportsbookResults,
   '0037_live_tables': liveTables,
   '0038_pvp_rooms': pvpRooms,
+  '0039_fishing': fishing,
   '0040_studio_autoplay': studioAutoplay,
 };

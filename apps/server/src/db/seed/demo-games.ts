@@ -48,6 +48,9 @@ const FLAGS: Partial<Record<InHouseGameCode, { isHot?: boolean; isNew?: boolean 
   'andar-bahar': { isHot: true, isNew: true },
   'sic-bo': { isNew: true },
   baccarat: { isNew: true },
+  'ocean-king': { isHot: true, isNew: true },
+  'lotus-reef': { isNew: true },
+  'deep-sea-hunt': { isNew: true },
 };
 
 /** Paylines of a line slot; the ways of the others (243 on 5×3, 1,024 on 5×4); 0 for table games. */

@@ -125,6 +125,9 @@ export interface InhouseSessionsTable {
   language: Defaulted<string>;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** Migration 0039_fishing: a fishing title's public scene seed and scene start (null for other games). */
+  fishing_scene_seed: ColumnType<string | null, string | null | undefined, string | null>;
+  fishing_scene_started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface InhouseSeedsTable {

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { FreeRoundFunding } from '../free-rounds/free-rounds.service.ts';
 import { createSeamlessWalletClient, type ProtocolTransport } from '../vendor-protocol/protocol-client.ts';
 import type { SeamlessWalletClient } from '../vendor-protocol/protocol-types.ts';
+import { FishingService } from './fishing.service.ts';
 import { InhouseVendorRepository } from './inhouse-vendor.repository.ts';
 import { inhouseVendorRoutes } from './inhouse-vendor.routes.ts';
 import {
@@ -70,5 +71,6 @@ export function createInhouseVendorModule(deps: {
     ...(deps.log ? { log: deps.log } : {}),
     ...(deps.freeRounds ? { freeRounds: deps.freeRounds } : {}),
   });
-  return { routes: inhouseVendorRoutes(service), api: {} };
+  const fishing = new FishingService({ studio: service, clock: deps.clock });
+  return { routes: inhouseVendorRoutes(service, fishing), api: {} };
 }

@@ -19,7 +19,12 @@ export type NewSession = {
   currency: string;
   language: string;
   expiresAt: Date;
+  /** A fishing title's scene (migration 0039_fishing); absent for other games. */
+  fishingScene?: FishingSceneOfSession;
 };
+
+/** A fishing session's public scene: its seed and when its scene time 0 was (the server's clock). */
+export type FishingSceneOfSession = { seed: string; startedAt: Date };
 
 export type NewRound = {
   /** Reserved with `reserveRoundId` before the debit, so the wallet calls can name the round. */
@@ -50,6 +55,8 @@ export type InhouseSession = {
   /** Demo money, kept on the session, instead of the wallet. */
   trial: boolean;
   expiresAt: Date;
+  /** A fishing title's scene; null for other games. */
+  fishingScene: FishingSceneOfSession | null;
 };
 
 /** A player's provably-fair seed pair (docs/games-contract.md "In-house vendor"). */
@@ -83,6 +90,10 @@ function sessionOf(row: InhouseSessionRow): InhouseSession {
     gameCode: row.game_code,
     trial: row.trial,
     expiresAt: new Date(row.expires_at),
+    fishingScene:
+      row.fishing_scene_seed && row.fishing_scene_started_at
+        ? { seed: row.fishing_scene_seed, startedAt: new Date(row.fishing_scene_started_at) }
+        : null,
   };
 }
 
@@ -148,6 +159,8 @@ export class InhouseVendorRepository<E extends Executor = Executor> extends Repo
         currency: input.currency,
         language: input.language,
         expires_at: input.expiresAt,
+        fishing_scene_seed: input.fishingScene?.seed ?? null,
+        fishing_scene_started_at: input.fishingScene?.startedAt ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -269,10 +282,11 @@ export class InhouseVendorRepository<E extends Executor = Executor> extends Repo
       .execute();
   }
 
-  async bumpNonce(this: InhouseVendorRepository<Tx>, seedId: bigint): Promise<void> {
+  /** Moves the seed past the nonces a round took (one; a fishing batch one per shot). */
+  async bumpNonce(this: InhouseVendorRepository<Tx>, seedId: bigint, by = 1): Promise<void> {
     await this.db
       .updateTable('inhouse_seeds')
-      .set({ next_nonce: sql`next_nonce + 1` })
+      .set({ next_nonce: sql`next_nonce + ${by}` })
       .where('id', '=', seedId)
       .execute();
   }

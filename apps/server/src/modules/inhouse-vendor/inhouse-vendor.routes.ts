@@ -1,4 +1,9 @@
 import {
+  fishingBatchRequestSchema,
+  fishingBatchResponse,
+  fishingSceneResponse,
+} from '@lotus/shared/fishing.schema';
+import {
   clientSeedRequestSchema,
   ORIGINALS_SESSION_HEADER,
   openSessionRequestSchema,
@@ -15,7 +20,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { IDEMPOTENCY_HEADER } from '../../lib/idempotency.ts';
 import { routeOptionsIn } from '../../lib/route-options.ts';
+import type { FishingService } from './fishing.service.ts';
 import type { InhouseSession } from './inhouse-vendor.repository.ts';
 import type { InhouseVendorService } from './inhouse-vendor.service.ts';
 
@@ -35,7 +42,10 @@ const route = routeOptionsIn(['originals']);
 const roundParams = z.object({ roundId: z.string().max(64) });
 
 /** The in-house studio's API for its game screens (docs/games-contract.md "In-house vendor"). */
-export function inhouseVendorRoutes(service: InhouseVendorService): FastifyPluginAsyncZod {
+export function inhouseVendorRoutes(
+  service: InhouseVendorService,
+  fishing: FishingService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const sessionOf = (request: FastifyRequest): Promise<InhouseSession> => {
       const header = request.headers[ORIGINALS_SESSION_HEADER];
@@ -78,6 +88,35 @@ export function inhouseVendorRoutes(service: InhouseVendorService): FastifyPlugi
         response: { 200: playRoundResponse },
       }),
       async (request) => ok(await service.play(await sessionOf(request), request.body)),
+    );
+
+    app.get(
+      '/originals/api/fishing/scene',
+      route("The fishing session's public scene (seed, scene time now) and the title's bullets", {
+        description: `Errors: game_not_found 404 (the session is no fishing title). ${SESSION_ERRORS}`,
+        response: { 200: fishingSceneResponse },
+      }),
+      async (request) => ok(fishing.scene(await sessionOf(request))),
+    );
+
+    app.post(
+      '/originals/api/fishing/batches',
+      route('Plays one second of fishing shots as one round (a repeated Idempotency-Key replays it)', {
+        description:
+          'Needs `Idempotency-Key` (8–128 printable characters). Debits the bullets, resolves each shot on ' +
+          'its own nonce, credits the wins (docs/fishing.md "The server"). Errors: bet_invalid 400 (a ' +
+          'bullet the title lacks, a fish not swimming at `at`, shots out of order, spanning ≥ 1 s, too ' +
+          'old or ahead of the scene), idempotency_key_required 400, idempotency_key_reused 409, ' +
+          'game_not_found 404, insufficient_funds 409, limit_reached 403, reality_check_due 409, ' +
+          `round_pending 409. ${SESSION_ERRORS}`,
+        body: fishingBatchRequestSchema,
+        response: { 200: fishingBatchResponse },
+      }),
+      async (request) => {
+        const header = request.headers[IDEMPOTENCY_HEADER];
+        const key = (Array.isArray(header) ? header[0] : header) ?? '';
+        return ok(await fishing.batch(await sessionOf(request), key, request.body));
+      },
     );
 
     app.get(

@@ -8,7 +8,7 @@ import {
   playRound,
   validateBet,
 } from '@lotus/games/play';
-import type { FairInputs, GameOutcome } from '@lotus/games/types';
+import type { FairInputs } from '@lotus/games/types';
 import { isErrorCode } from '@lotus/shared/error-codes';
 import type {
   OriginalsSession,
@@ -47,6 +47,20 @@ export const nodeHmac: Hmac = (key, message) => createHmac('sha256', key).update
 export type OpenSessionInput =
   | { launchToken: string }
   | { trial: true; gameCode: string; language?: string | undefined };
+
+/**
+ * What one round plays, whatever the game: a bet round takes one nonce; a fishing batch one per shot
+ * (fishing.service.ts). `draw` runs inside the round's transaction on the locked seed, after the debit.
+ */
+export type RoundPlan = {
+  requestId: string;
+  stakeMinor: bigint;
+  nonces: number;
+  draw(inputs: FairInputs): { outcome: unknown; payoutMinor: bigint };
+};
+
+/** How a round ended for the request that played it: its own round, or a twin request's stored first. */
+type Settled = { id: bigint; balanceMinor: bigint; twin?: undefined } | { twin: RoundRecord };
 
 /** The wallet client as configured now (the vendor's secret is read from the catalogue). */
 export type WalletClientSource = () => Promise<SeamlessWalletClient>;
@@ -186,6 +200,7 @@ export class InhouseVendorService {
       currency: money.currency,
       language,
       expiresAt: new Date(this.#clock.now().getTime() + TRIAL_SESSION_MS),
+      ...this.#fishingSceneFor(game),
     };
     const session = await this.#uow.run(({ inhouse }) => inhouse.createSession(trial));
     const seed = await this.#seeds.ensureActive(session.playerRef);
@@ -224,6 +239,7 @@ export class InhouseVendorService {
       currency: auth.currency,
       language: auth.language,
       expiresAt: auth.sessionExpiresAt,
+      ...this.#fishingSceneFor(game),
     };
     await this.#uow.run(({ inhouse }) => inhouse.createSession(real));
     const seed = await this.#seeds.ensureActive(auth.playerId);
@@ -242,6 +258,12 @@ export class InhouseVendorService {
       language: auth.language,
       autoplayAllowed,
     };
+  }
+
+  /** A fishing title's session gets its own public scene seed; its scene time starts now. */
+  #fishingSceneFor(game: InHouseGame): { fishingScene?: { seed: string; startedAt: Date } } {
+    if (game.game !== 'fishing') return {};
+    return { fishingScene: { seed: randomBytes(32).toString('hex'), startedAt: this.#clock.now() } };
   }
 
   /** The session a request's `X-Originals-Session` names; 401 when missing, unknown or expired. */
@@ -275,9 +297,50 @@ export class InhouseVendorService {
     }
     // The bet is checked before any money moves; the draw waits until the debit went through.
     ruleChecked(() => validateBet(session.gameCode, request.bet));
-    const stakeMinor = stakeOf(request.bet);
-    if (session.trial) return this.#playTrial(session, request, stakeMinor);
-    return this.#playReal(session, request, stakeMinor);
+    const settled = await this.playPlanned(session, this.#betPlan(session, request));
+    if (settled.twin) return this.#replay(session, settled.twin);
+    return this.#result(session, settled.id, settled.balanceMinor);
+  }
+
+  /** A bet round's plan: one nonce, the game's own draw. */
+  #betPlan(session: InhouseSession, request: PlayRoundRequest): RoundPlan {
+    return {
+      requestId: request.requestId,
+      stakeMinor: stakeOf(request.bet),
+      nonces: 1,
+      draw: (inputs) => {
+        const outcome = ruleChecked(() => playRound(session.gameCode, request.bet, inputs, nodeHmac));
+        return { outcome, payoutMinor: BigInt(outcome.totalPayMinor) };
+      },
+    };
+  }
+
+  /**
+   * Plays a planned round with the session's money (trial or wallet): debit, draw on the locked seed,
+   * credit. The fishing batches (fishing.service.ts) come through here too, so they inherit the wallet
+   * protocol's player protection and the owed-credit handling of every studio round.
+   */
+  async playPlanned(session: InhouseSession, plan: RoundPlan): Promise<Settled> {
+    if (session.trial) return this.#playTrial(session, plan);
+    return this.#playReal(session, plan);
+  }
+
+  /** A stored round of the player by its request id (a replay's answer). */
+  roundByRequest(session: InhouseSession, requestId: string): Promise<RoundRecord | undefined> {
+    return this.#repository.roundByRequest(session.playerRef, requestId);
+  }
+
+  /** The balance a replayed round answers with (an owed credit paid first when it can be). */
+  async balanceAfterReplay(session: InhouseSession, record: RoundRecord): Promise<bigint> {
+    if (!session.trial && record.status === 'credit_pending') await this.#settlePending(session.playerRef);
+    return session.trial ? this.#repository.demoBalance(session.id) : this.#walletBalance(session);
+  }
+
+  /** A round of the player, fresh (after its credit). */
+  async storedRound(session: InhouseSession, id: bigint): Promise<RoundRecord> {
+    const record = await this.#repository.roundOf(session.playerRef, id);
+    if (!record) throw new Error(`round ${id} vanished`);
+    return record;
   }
 
   async #replay(session: InhouseSession, record: RoundRecord): Promise<PlayRound> {
@@ -297,17 +360,15 @@ export class InhouseVendorService {
     return seed;
   }
 
-  /** Draws the round on the locked seed, stores it and moves the seed to its next nonce. */
+  /** Draws the round on the locked seed, stores it and moves the seed past the nonces it took. */
   async #draw(
     inhouse: InhouseVendorRepository<Tx>,
     seed: InhouseSeed,
     session: InhouseSession,
-    request: PlayRoundRequest,
-    round: { id: bigint; stakeMinor: bigint; status: 'settled' | 'credit_pending' },
-  ): Promise<GameOutcome> {
-    const outcome = ruleChecked(() =>
-      playRound(session.gameCode, request.bet, this.#inputsOf(seed), nodeHmac),
-    );
+    plan: RoundPlan,
+    round: { id: bigint; status: 'settled' | 'credit_pending' },
+  ): Promise<bigint> {
+    const { outcome, payoutMinor } = plan.draw(this.#inputsOf(seed));
     await inhouse.insertRound({
       id: round.id,
       playerRef: session.playerRef,
@@ -315,48 +376,39 @@ export class InhouseVendorService {
       seedId: seed.id,
       nonce: seed.nextNonce,
       clientSeed: seed.clientSeed,
-      requestId: request.requestId,
+      requestId: plan.requestId,
       gameCode: session.gameCode,
       trial: session.trial,
-      stakeMinor: round.stakeMinor,
-      payoutMinor: BigInt(outcome.totalPayMinor),
+      stakeMinor: plan.stakeMinor,
+      payoutMinor,
       outcome,
       status: round.status,
     });
-    await inhouse.bumpNonce(seed.id);
-    return outcome;
+    await inhouse.bumpNonce(seed.id, plan.nonces);
+    return payoutMinor;
   }
 
   /** The answer to a twin request (same requestId) that stored its round first, when that is what failed. */
-  async #twinOf(
-    session: InhouseSession,
-    request: PlayRoundRequest,
-    error: unknown,
-  ): Promise<PlayRound | null> {
+  async #twinOf(session: InhouseSession, requestId: string, error: unknown): Promise<Settled | null> {
     if (!isUniqueViolation(error)) return null;
-    const replay = await this.#repository.roundByRequest(session.playerRef, request.requestId);
-    return replay ? this.#replay(session, replay) : null;
+    const twin = await this.#repository.roundByRequest(session.playerRef, requestId);
+    return twin ? { twin } : null;
   }
 
   /** Play money: one transaction, no wallet call. The seed lock orders the nonces as for real rounds. */
-  async #playTrial(
-    session: InhouseSession,
-    request: PlayRoundRequest,
-    stakeMinor: bigint,
-  ): Promise<PlayRound> {
+  async #playTrial(session: InhouseSession, plan: RoundPlan): Promise<Settled> {
     const id = await this.#repository.reserveRoundId();
     try {
       const balanceMinor = await this.#uow.run(async ({ inhouse }) => {
         const seed = await this.#lockSeed(inhouse, session.playerRef);
-        const left = await inhouse.takeDemoStake(session.id, stakeMinor);
+        const left = await inhouse.takeDemoStake(session.id, plan.stakeMinor);
         if (left === null) throw new AppError('insufficient_funds', { details: { balanceMinor: null } });
-        const round = { id, stakeMinor, status: 'settled' } as const;
-        const outcome = await this.#draw(inhouse, seed, session, request, round);
-        return inhouse.addDemoPayout(session.id, BigInt(outcome.totalPayMinor));
+        const payoutMinor = await this.#draw(inhouse, seed, session, plan, { id, status: 'settled' });
+        return inhouse.addDemoPayout(session.id, payoutMinor);
       });
-      return this.#result(session, id, balanceMinor);
+      return { id, balanceMinor };
     } catch (error) {
-      const twin = await this.#twinOf(session, request, error);
+      const twin = await this.#twinOf(session, plan.requestId, error);
       if (twin) return twin;
       if (error instanceof AppError && error.code === 'insufficient_funds') {
         const balanceMinor = await this.#repository.demoBalance(session.id);
@@ -366,11 +418,7 @@ export class InhouseVendorService {
     }
   }
 
-  async #playReal(
-    session: InhouseSession,
-    request: PlayRoundRequest,
-    stakeMinor: bigint,
-  ): Promise<PlayRound> {
+  async #playReal(session: InhouseSession, plan: RoundPlan): Promise<Settled> {
     const stillOwed = await this.#settlePending(session.playerRef);
     if (stillOwed > 0) throw new AppError('round_pending');
     const walletSession = this.#walletSessionOf(session);
@@ -380,13 +428,7 @@ export class InhouseVendorService {
     // tab) must not take it, once written as `credit_pending`, for a credit that failed.
     this.#crediting.add(id);
     try {
-      return await this.#playReserved(session, request, {
-        id,
-        stakeMinor,
-        walletSession,
-        client,
-        freeRound: false,
-      });
+      return await this.#playReserved(session, plan, { id, walletSession, client, freeRound: false });
     } finally {
       this.#crediting.delete(id);
     }
@@ -418,24 +460,22 @@ export class InhouseVendorService {
     });
     const bet = { game: 'slot', betMinor: String(taken.stakeMinor) } as const;
     this.#crediting.add(id);
-    let result: PlayRound;
+    let settled: Settled;
     try {
       ruleChecked(() => validateBet(session.gameCode, bet));
-      result = await this.#playReserved(
-        session,
-        { ...request, bet },
-        { id, stakeMinor: taken.stakeMinor, walletSession, client, freeRound: true },
-      );
+      const plan = this.#betPlan(session, { ...request, bet });
+      settled = await this.#playReserved(session, plan, { id, walletSession, client, freeRound: true });
     } catch (error) {
       await freeRounds.giveBack({ roundRef });
       throw error;
     } finally {
       this.#crediting.delete(id);
     }
-    if (result.round.roundId !== roundRef) {
+    if (settled.twin) {
       await freeRounds.giveBack({ roundRef });
-      return result;
+      return this.#replay(session, settled.twin);
     }
+    const result = await this.#result(session, settled.id, settled.balanceMinor);
     return {
       ...result,
       freeRound: {
@@ -450,17 +490,17 @@ export class InhouseVendorService {
 
   async #playReserved(
     session: InhouseSession,
-    request: PlayRoundRequest,
+    plan: RoundPlan,
     reserved: {
       id: bigint;
-      stakeMinor: bigint;
       walletSession: string;
       client: SeamlessWalletClient;
       /** Whether the round plays a free-round grant (its payout is then told to the free-round funding). */
       freeRound: boolean;
     },
-  ): Promise<PlayRound> {
-    const { id, stakeMinor, walletSession, client, freeRound } = reserved;
+  ): Promise<Settled> {
+    const { id, walletSession, client, freeRound } = reserved;
+    const { stakeMinor } = plan;
     const roundId = publicRoundId(id);
     const bet = {
       playerId: session.playerRef,
@@ -479,18 +519,18 @@ export class InhouseVendorService {
     }
     if (debit.status !== 'OK') throw refusalError(debit);
 
-    let outcome: GameOutcome;
+    let payoutMinor: bigint;
     try {
-      outcome = await this.#uow.run(async ({ inhouse }) => {
+      payoutMinor = await this.#uow.run(async ({ inhouse }) => {
         const seed = await this.#lockSeed(inhouse, session.playerRef);
         // Owed until the credit below lands (a crash here leaves it to the next call to pay).
-        return this.#draw(inhouse, seed, session, request, { id, stakeMinor, status: 'credit_pending' });
+        return this.#draw(inhouse, seed, session, plan, { id, status: 'credit_pending' });
       });
     } catch (error) {
       // No round was written: give the stake back. A twin request with the same requestId that won the
       // race is answered with its round.
       await this.#rollback(client, bet, error);
-      const twin = await this.#twinOf(session, request, error);
+      const twin = await this.#twinOf(session, plan.requestId, error);
       if (twin) return twin;
       throw error;
     }
@@ -502,12 +542,12 @@ export class InhouseVendorService {
         playerRef: session.playerRef,
         walletSession,
         gameCode: session.gameCode,
-        payoutMinor: BigInt(outcome.totalPayMinor),
+        payoutMinor,
         freeRound,
       },
       true,
     );
-    return this.#result(session, id, credited ?? debit.balanceMinor);
+    return { id, balanceMinor: credited ?? debit.balanceMinor };
   }
 
   async #result(session: InhouseSession, id: bigint, balanceMinor: bigint): Promise<PlayRound> {

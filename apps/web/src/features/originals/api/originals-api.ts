@@ -1,4 +1,5 @@
 import type { Envelope } from '@lotus/shared/envelope';
+import type { FishingBatch, FishingBatchRequest, FishingSceneState } from '@lotus/shared/fishing.schema';
 import {
   ORIGINALS_SESSION_HEADER,
   type OriginalsSession,
@@ -21,8 +22,10 @@ async function studioRequest<T>(
   path: string,
   sessionToken: string | null,
   body?: unknown,
+  idempotencyKey?: string,
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (sessionToken) headers[ORIGINALS_SESSION_HEADER] = sessionToken;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
@@ -71,6 +74,11 @@ export const originalsApi = {
   setClientSeed: (token: string, clientSeed: string) =>
     studioRequest<SeedState | RotateSeed>('PUT', '/seeds/client', token, { clientSeed }),
   rotateSeed: (token: string) => studioRequest<RotateSeed>('POST', '/seeds/rotate', token, {}),
+  /** A fishing session's public scene (docs/fishing.md "The server"). */
+  fishingScene: (token: string) => studioRequest<FishingSceneState>('GET', '/fishing/scene', token),
+  /** One second of shots as one round; a retry with the same key replays it. */
+  fishingBatch: (token: string, key: string, request: FishingBatchRequest) =>
+    studioRequest<FishingBatch>('POST', '/fishing/batches', token, request, key),
 };
 
 /** PUT seeds/client answers with the new seed state, or with `{ revealed, seed }` when it rotated. */

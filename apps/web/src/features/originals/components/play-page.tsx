@@ -1,6 +1,7 @@
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { loadNamespaces } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { readLaunchParams, useStudioSession } from '../hooks/use-studio-session.ts';
 import { gameNameOf, screenOf } from '../utils/games.ts';
@@ -8,6 +9,13 @@ import { DragonTigerScreen } from './dragon-tiger-screen.tsx';
 import { RouletteScreen } from './roulette-screen.tsx';
 import { SlotScreen } from './slot-screen.tsx';
 import { AndarBaharScreen, BaccaratScreen, SicBoScreen } from './studio-table-screens.tsx';
+
+// The fishing canvas, its maths and its texts load only when a fishing title opens.
+const FishingScreen = lazy(() =>
+  Promise.all([import('./fishing-screen.tsx'), loadNamespaces(['fishing'])]).then(([module]) => ({
+    default: module.FishingScreen,
+  })),
+);
 
 /**
  * `/originals/play?token=…&game=…&lang=…` (or `?trial=1&game=…`): the in-house studio's game, loaded in the
@@ -83,5 +91,17 @@ export function OriginalsPlayPage() {
       return <BaccaratScreen session={session} studio={studio} gameName={gameName} />;
     case 'andar-bahar':
       return <AndarBaharScreen session={session} studio={studio} gameName={gameName} />;
+    case 'fishing':
+      return (
+        <Suspense
+          fallback={
+            <Center mih={240}>
+              <Loader aria-label={t('loading')} />
+            </Center>
+          }
+        >
+          <FishingScreen session={session} studio={studio} gameName={gameName} />
+        </Suspense>
+      );
   }
 }

@@ -2,8 +2,18 @@ import { INHOUSE_GAMES, isInHouseGameCode } from '@lotus/games/play';
 import { studioSlotTitle } from '@lotus/games/slots/studio-slots';
 import type { SlotTitle } from '@lotus/games/types';
 
-/** Which screen draws a game code (docs/games-contract.md; issue 22: nine slots, five table and card games). */
-export type ScreenKind = 'slot' | 'roulette' | 'dragon-tiger' | 'sic-bo' | 'baccarat' | 'andar-bahar';
+/**
+ * Which screen draws a game code (docs/games-contract.md; issue 22: nine slots, five table and card games,
+ * three fishing titles: docs/fishing.md).
+ */
+export type ScreenKind =
+  | 'slot'
+  | 'roulette'
+  | 'dragon-tiger'
+  | 'sic-bo'
+  | 'baccarat'
+  | 'andar-bahar'
+  | 'fishing';
 
 export function screenOf(
   gameCode: string,
