@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { loadNamespaces } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { readLaunchParams, useStudioSession } from '../hooks/use-studio-session.ts';
-import { gameNameOf, screenOf } from '../utils/games.ts';
+import { gameNameOf, type ScreenKind, screenOf } from '../utils/games.ts';
 import { DragonTigerScreen } from './dragon-tiger-screen.tsx';
 import { RouletteScreen } from './roulette-screen.tsx';
 import { SlotScreen } from './slot-screen.tsx';
@@ -16,6 +16,16 @@ const FishingScreen = lazy(() =>
     default: module.FishingScreen,
   })),
 );
+
+/** The screens other than the slots', by kind (all take the session, the studio and the game's name). */
+const SCREENS = {
+  roulette: RouletteScreen,
+  'dragon-tiger': DragonTigerScreen,
+  'sic-bo': SicBoScreen,
+  baccarat: BaccaratScreen,
+  'andar-bahar': AndarBaharScreen,
+  fishing: FishingScreen,
+} satisfies Record<Exclude<ScreenKind, 'slot'>, unknown>;
 
 /**
  * `/originals/play?token=…&game=…&lang=…` (or `?trial=1&game=…`): the in-house studio's game, loaded in the
@@ -69,39 +79,27 @@ export function OriginalsPlayPage() {
       </Center>
     );
   }
-  switch (screen.kind) {
-    case 'slot':
-      return (
-        <SlotScreen
-          session={session}
-          studio={studio}
-          title={screen.title}
-          jackpot={screen.jackpot}
-          gameName={gameName}
-          {...(freeRoundGrantId && !session.trial ? { freeRoundGrantId } : {})}
-        />
-      );
-    case 'roulette':
-      return <RouletteScreen session={session} studio={studio} gameName={gameName} />;
-    case 'dragon-tiger':
-      return <DragonTigerScreen session={session} studio={studio} gameName={gameName} />;
-    case 'sic-bo':
-      return <SicBoScreen session={session} studio={studio} gameName={gameName} />;
-    case 'baccarat':
-      return <BaccaratScreen session={session} studio={studio} gameName={gameName} />;
-    case 'andar-bahar':
-      return <AndarBaharScreen session={session} studio={studio} gameName={gameName} />;
-    case 'fishing':
-      return (
-        <Suspense
-          fallback={
-            <Center mih={240}>
-              <Loader aria-label={t('loading')} />
-            </Center>
-          }
-        >
-          <FishingScreen session={session} studio={studio} gameName={gameName} />
-        </Suspense>
-      );
+  if (screen.kind === 'slot') {
+    return (
+      <SlotScreen
+        session={session}
+        studio={studio}
+        title={screen.title}
+        jackpot={screen.jackpot}
+        gameName={gameName}
+        {...(freeRoundGrantId && !session.trial ? { freeRoundGrantId } : {})}
+      />
+    );
   }
+  const Screen = SCREENS[screen.kind];
+  const loading = (
+    <Center mih={240}>
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+  return (
+    <Suspense fallback={loading}>
+      <Screen session={session} studio={studio} gameName={gameName} />
+    </Suspense>
+  );
 }
