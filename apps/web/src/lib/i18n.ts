@@ -46,6 +46,8 @@ export const NAMESPACES = [
   'lottery',
   // Issue 21: the sportsbook's pages (lobbies, event pages, bet slip, my bets, the arena).
   'sports',
+  // Issue 22: the PVP card rooms (the room list on /pvp and the table).
+  'pvp',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -354,6 +356,8 @@ export const MEMBER_NAMESPACES = [
   // Issue 21: shown only by the sportsbook's pages (/sports, /esports, their event pages, /cockfight,
   // /fbsports), each of which waits for them with its code: kept out of the idle load.
   'sports',
+  // Issue 22: shown only by the PVP room list and table (members only), which wait for them with their code.
+  'pvp',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {
