@@ -16,6 +16,9 @@ export function tableQuery(roomCode: string) {
     queryFn: ({ signal }) => apiGet<PvpTable>(roomPath(roomCode), { signal }),
     staleTime: 2_000,
     refetchInterval: 20_000,
+    // A read that left before a push or an action's answer may land after it: the newer snapshot stays.
+    structuralSharing: (shown: unknown, read: unknown) =>
+      shown !== undefined && (shown as PvpTable).version > (read as PvpTable).version ? shown : read,
   });
 }
 

@@ -19,7 +19,7 @@ export function seatPositions(count: number, bottomSeat: number | null): SeatPos
 
 /** Up to two initials of a nick for its avatar ("raj_kumar" → "RK", "Asha" → "AS"). */
 export function initialsOf(nick: string): string {
-  const words = nick.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = nick.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
   if (words.length >= 2)
     return `${[...(words[0] ?? '')][0] ?? ''}${[...(words[1] ?? '')][0] ?? ''}`.toUpperCase();
   return [...(words[0] ?? nick)].slice(0, 2).join('').toUpperCase() || '?';
