@@ -1,3 +1,4 @@
+import type { PvpEvent } from '@lotus/shared/pvp.schema';
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { eventText, lastHandWins } from './event-text.ts';
@@ -49,8 +50,8 @@ describe('event texts', () => {
   });
 
   it('finds the wins of the last hand only', () => {
-    const won = (hand: number) => ({ type: 'won', seat: 0, nick: `w${hand}`, amountMinor: '1' }) as const;
-    const dealt = (hand: number) => ({ type: 'dealt', hand, dealer: 0, seats: [0, 1] }) as const;
+    const won = (hand: number): PvpEvent => ({ type: 'won', seat: 0, nick: `w${hand}`, amountMinor: '1' });
+    const dealt = (hand: number): PvpEvent => ({ type: 'dealt', hand, dealer: 0, seats: [0, 1] });
     expect(lastHandWins([dealt(1), won(1), dealt(2), won(2)])).toEqual([won(2)]);
     expect(lastHandWins([dealt(1), won(1), dealt(2)])).toEqual([]);
   });
