@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import { LOTTERY_VENDOR_CODE } from '@lotus/shared/lottery.schema';
+import { PVP_VENDOR_CODE } from '@lotus/shared/pvp.schema';
 import { SPORTSBOOK_VENDOR_CODE } from '@lotus/shared/sportsbook.schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -45,6 +46,7 @@ import { createPlayerProtectionModule } from './modules/player-protection/player
 import { createPointsModule } from './modules/points/points-module.ts';
 import { createPromotionEngineModule } from './modules/promotion-engine/promotion-engine-module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions-module.ts';
+import { createPvpRoomsModule, PVP_CHANNEL } from './modules/pvp-rooms/pvp-rooms-module.ts';
 import { createRafflesModule } from './modules/raffles/raffles-module.ts';
 import { createRanksModule } from './modules/ranks/ranks-module.ts';
 import {
@@ -237,6 +239,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   const jackpotChanges = new ChangeFeed(database.listen, JACKPOT_CHANNEL);
   const lotteryChanges = new ChangeFeed(database.listen, LOTTERY_CHANNEL);
   const sportsChanges = new ChangeFeed(database.listen, SPORTS_CHANNEL);
+  const pvpChanges = new ChangeFeed(database.listen, PVP_CHANNEL);
   const gates = createAttemptGatesModule({ db }).api;
   const system = createSystemModule({ db, geo });
   const brands = system.api;
@@ -400,6 +403,10 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     sportsChanges,
     sportsEventOf: sportsEventSnapshots({ db, clock }),
     sportsBrandOf: async (host) => (await brands.resolveBrand(host)).id,
+    // Issue 22: a PVP room moved: each follower gets the table as their member sees it.
+    pvpChanges,
+    pvpTableOf: (roomId, memberId, language) => pvpRooms.api.tableById(roomId, memberId, language),
+    pvpRoomOf: (brandId, roomCode) => pvpRooms.api.roomIdOf(brandId, roomCode),
     sessionIdleMs: config.sessionIdleMs,
     clock,
   });
@@ -464,6 +471,13 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     devInbox: config.devInbox,
     brandOf: (host) => brands.resolveBrand(host),
   });
+  // Issue 22: PVP rooms, a fourth in-house vendor (PVP) on the same signed protocol.
+  const pvpRooms = createPvpRoomsModule({
+    db,
+    clock,
+    wallet: catalogueWalletClient(db, vendorProtocol.api.transportFor(app), clock, PVP_VENDOR_CODE),
+    log: app.log,
+  });
   // Issue 19 (H3): missions and referral pay through the reward centre; referral runs where the brand's
   // whitelabel flag REFERRAL3 is on.
   const missions = createMissionsModule({
@@ -508,6 +522,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     inhouseVendor,
     lottery,
     sportsbook,
+    pvpRooms,
     missions,
     messages,
     protection,
@@ -519,7 +534,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     sealed: auth.api.sealed,
     operators: operators.api,
     jobs: jobs.runnerFor([...audit.jobs, ...all.flatMap((module) => ('jobs' in module ? module.jobs : []))]),
-    feeds: [balanceChanges, accessChanges, jackpotChanges, lotteryChanges, sportsChanges],
+    feeds: [balanceChanges, accessChanges, jackpotChanges, lotteryChanges, sportsChanges, pvpChanges],
     balanceChanged: (memberIds: Iterable<bigint>) => wallet.api.balanceChanged(memberIds),
     accountsMoved: (accountIds: readonly bigint[]) => wallet.api.accountsMoved(accountIds),
   };

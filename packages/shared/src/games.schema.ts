@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { pvpRoomListItemSchema } from './pvp.schema.ts';
 import { singleLineText } from './text.ts';
 
 /**
@@ -158,21 +159,24 @@ export const recentGamesSchema = z.object({ list: z.array(gameCardSchema), ...ga
 export type RecentGames = z.infer<typeof recentGamesSchema>;
 export const recentGamesResponse = envelopeOf(recentGamesSchema);
 
-/** `GET /wps/relay/GLS2_roomList`: the PVP tables (one per PVP game) with their limits (login required). */
+/**
+ * `GET /wps/relay/GLS2_roomList`: the brand's PVP rooms (issue 22, docs/pvp.md "Server"), one item per room
+ * (login required). The PVP fields (`pvpRoomListItemSchema`) plus the SPEC's names for the same facts:
+ * `roomName` = name, `vassalage` = the PVP vendor, `minBetMinor`/`maxBetMinor` = boot and chaal limit,
+ * `players` = seats taken. `vassalage` filters (anything but `PVP` lists nothing).
+ */
 export const roomListQuerySchema = z.object({
   vassalage: code.optional(),
   language: languageParam.optional(),
 });
 export const roomListSchema = z.object({
   list: z.array(
-    z.object({
-      nodeId,
+    pvpRoomListItemSchema.extend({
       gameCode: z.string(),
       roomName: z.string(),
       vassalage: z.string(),
       minBetMinor: z.string(),
       maxBetMinor: z.string(),
-      /** Players with a launch in the last 10 minutes. */
       players: z.number().int(),
     }),
   ),

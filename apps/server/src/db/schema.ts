@@ -18,6 +18,7 @@ import type { MissionTables } from './tables/missions.ts';
 import type { PlayerProtectionTables } from './tables/player-protection.ts';
 import type { PointsTables } from './tables/points.ts';
 import type { PromotionEngineTables } from './tables/promotion-engine.ts';
+import type { PvpTables } from './tables/pvp.ts';
 import type { RaffleTables } from './tables/raffles.ts';
 import type { RankTables } from './tables/ranks.ts';
 import type { RewardTables } from './tables/rewards.ts';
@@ -164,7 +165,8 @@ export interface Database
     JackpotTables,
     FreeRoundTables,
     LotteryTables,
-    SportsbookTables {
+    SportsbookTables,
+    PvpTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_nodes: WhitelabelNodesTable;

@@ -35,6 +35,7 @@ import * as freeRounds from './0033_free_rounds.ts';
 import * as lottery from './0034_lottery.ts';
 import * as sportsbook from './0035_sportsbook.ts';
 import * as sportsbookResults from './0036_sportsbook_results.ts';
+import * as pvpRooms from './0038_pvp_rooms.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0034_lottery': lottery,
   '0035_sportsbook': sportsbook,
   '0036_sportsbook_results': sportsbookResults,
+  '0038_pvp_rooms': pvpRooms,
 };

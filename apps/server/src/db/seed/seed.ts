@@ -20,6 +20,7 @@ import { seedDemoOperators } from './demo-operators.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
 import { seedDemoPoints } from './demo-points.ts';
 import { seedDemoPromotionEngine } from './demo-promotion-engine.ts';
+import { seedDemoPvp } from './demo-pvp.ts';
 import { seedDemoRaffles } from './demo-raffles.ts';
 import { seedDemoRanks } from './demo-ranks.ts';
 import { seedDemoRewards } from './demo-rewards.ts';
@@ -186,6 +187,7 @@ export async function seedDatabase(db: Kysely<Database>): Promise<SeedReport> {
     rowsAdded += await seedDemoFreeRounds(trx, brand.id);
     rowsAdded += await seedDemoLottery(trx, brand.id);
     rowsAdded += await seedDemoSportsbook(trx, brand.id);
+    rowsAdded += await seedDemoPvp(trx, brand.id);
 
     return { brandCreated, rowsAdded };
   });

@@ -74,16 +74,6 @@ export type LaneRecord = {
   cardLimit: number;
 };
 
-export type RoomRecord = {
-  id: bigint;
-  gameCode: string;
-  names: LocalisedText;
-  vassalage: string;
-  minBetMinor: bigint;
-  maxBetMinor: bigint;
-  players: number;
-};
-
 export type BetRecordFilter = { memberId: bigint; from: Date; until: Date; gameType?: string | undefined };
 
 export type BetRecordRow = {
@@ -445,40 +435,6 @@ export class GameCardsRepository<E extends Executor = Executor> extends Reposito
       )
       .execute();
     return true;
-  }
-
-  // --- rooms -----------------------------------------------------------------------------------------
-
-  /** The PVP games as tables, with the members who launched them since `since`. */
-  async listRooms(brandId: bigint, vassalage: string | undefined, since: Date): Promise<RoomRecord[]> {
-    const rows = await this.#filtered(brandId, { gameType: 'PVP', vassalage })
-      .select([
-        'g.id',
-        'g.game_code',
-        'g.names',
-        'v.vassalage',
-        'g.min_bet_minor',
-        'g.max_bet_minor',
-        (eb) =>
-          eb
-            .selectFrom('game_launch_sessions as s')
-            .select(sql<string>`count(distinct s.member_id)`.as('players'))
-            .whereRef('s.game_id', '=', 'g.id')
-            .where('s.created_at', '>=', since)
-            .as('players'),
-      ])
-      .orderBy('g.sort')
-      .orderBy('g.id')
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      gameCode: row.game_code,
-      names: row.names,
-      vassalage: row.vassalage,
-      minBetMinor: row.min_bet_minor,
-      maxBetMinor: row.max_bet_minor,
-      players: Number(row.players ?? 0),
-    }));
   }
 
   // --- betting record --------------------------------------------------------------------------------

@@ -16,8 +16,6 @@ import {
   popularGamesQuerySchema,
   recentGamesRequestSchema,
   recentGamesResponse,
-  roomListQuerySchema,
-  roomListResponse,
   vassGameTypeRequestSchema,
   vassGameTypesResponse,
 } from '@lotus/shared/games.schema';
@@ -230,22 +228,6 @@ export function gameCatalogueRoutes(deps: GameCatalogueRoutesDeps): FastifyPlugi
           ),
         );
       },
-    );
-
-    app.get(
-      '/wps/relay/GLS2_roomList',
-      route(
-        'The PVP tables with their limits and players of the last 10 minutes',
-        {
-          querystring: roomListQuerySchema,
-          response: { 200: roomListResponse },
-        },
-        MEMBER,
-      ),
-      async (request) =>
-        ok(
-          await deps.catalogue.rooms(memberViewer(request, request.query.language), request.query.vassalage),
-        ),
     );
 
     app.get(

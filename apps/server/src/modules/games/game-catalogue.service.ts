@@ -6,7 +6,6 @@ import type {
   GameList,
   Lane,
   RecentGames,
-  RoomList,
   VassGameTypes,
 } from '@lotus/shared/games.schema';
 import type { Actor } from '../../lib/actor.ts';
@@ -25,8 +24,6 @@ type Context = { brandId: bigint; memberId: bigint | null; language: string; bra
 type Paging = { pageNo: number; pageSize: number };
 
 const POPULAR_WINDOW_MS = 7 * 24 * 3_600_000;
-/** A room's player count: members who launched its game this recently (SPEC has no presence feed). */
-export const ROOM_PLAYERS_WINDOW_MS = 10 * 60_000;
 /** Hot games come in one answer; the cap only guards against a runaway catalogue. */
 const HOT_GAMES_LIMIT = 100;
 
@@ -228,24 +225,6 @@ export class GameCatalogueService {
       this.#ctx.repository.countRecentCards(context.brandId, viewer.actor.memberId, filter),
     ]);
     return { list: await this.#cardsOf(context, records), ...pageInfo(paging, total) };
-  }
-
-  /** `GLS2_roomList`: each PVP game is a table; players are the members who launched it lately. */
-  async rooms(viewer: MemberViewer, vassalage: string | undefined): Promise<RoomList> {
-    const context = await this.memberContext(viewer);
-    const since = new Date(this.#ctx.clock.now().getTime() - ROOM_PLAYERS_WINDOW_MS);
-    const rooms = await this.#ctx.repository.listRooms(context.brandId, vassalage, since);
-    return {
-      list: rooms.map((room) => ({
-        nodeId: room.id.toString(),
-        gameCode: room.gameCode,
-        roomName: localised(room.names, context.language, room.gameCode),
-        vassalage: room.vassalage,
-        minBetMinor: room.minBetMinor.toString(),
-        maxBetMinor: room.maxBetMinor.toString(),
-        players: room.players,
-      })),
-    };
   }
 }
 

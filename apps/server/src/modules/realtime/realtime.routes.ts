@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import { lotteryGameCodeSchema } from '@lotus/shared/lottery.schema';
+import { pvpRoomCodeSchema } from '@lotus/shared/pvp.schema';
 import {
   REALTIME_AUTH_TIMEOUT_MS,
   REALTIME_CLOSE_UNAUTHORIZED,
@@ -10,6 +11,7 @@ import {
   type RealtimeJackpotPot,
   type RealtimeLotterySubscribedMessage,
   type RealtimePingMessage,
+  type RealtimePvpSubscribedMessage,
   type RealtimeReadyMessage,
   type RealtimeSportsSubscribedMessage,
 } from '@lotus/shared/realtime';
@@ -27,6 +29,7 @@ import { BalanceHub } from './balance-hub.ts';
 import { JackpotHub } from './jackpot-hub.ts';
 import { LotteryHub } from './lottery-hub.ts';
 import type { LotteryGameSnapshot } from './lottery-snapshot.repository.ts';
+import { PvpHub, type PvpTableOf } from './pvp-hub.ts';
 import { RealtimeRepository } from './realtime.repository.ts';
 import { type SportsEventSnapshot, SportsHub } from './sports-hub.ts';
 
@@ -64,6 +67,13 @@ export type RealtimeDeps = {
   sportsEventOf?: (eventId: bigint) => Promise<SportsEventSnapshot | null>;
   /** A visitor's brand for sports, from the socket request's host. */
   sportsBrandOf?: (host: string) => Promise<bigint>;
+  /**
+   * The PVP rooms' announcements (`lotus_pvp`, payload: room id), the table as one member sees it and a
+   * room code's id in the brand (issue 22, docs/pvp.md "Server"); without them `pvp.subscribe` is ignored.
+   */
+  pvpChanges?: ChangeSubscription;
+  pvpTableOf?: PvpTableOf;
+  pvpRoomOf?: (brandId: bigint, roomCode: string) => Promise<bigint | null>;
   /** The session idle limit, so a socket does not outlive the session it was opened with. */
   sessionIdleMs: number;
   clock?: Clock;
@@ -112,6 +122,8 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       deps.lotteryGameOf && lotteryBrandOf ? new LotteryHub(deps.lotteryGameOf, app.log) : null;
     const sportsBrandOf = deps.sportsBrandOf;
     const sports = deps.sportsEventOf && sportsBrandOf ? new SportsHub(deps.sportsEventOf, app.log) : null;
+    const pvpRoomOf = deps.pvpRoomOf;
+    const pvp = deps.pvpTableOf && pvpRoomOf ? new PvpHub(deps.pvpTableOf, app.log) : null;
     const sessions = new RealtimeRepository(deps.db);
     /** Authenticated sockets by member, with the session each was opened with. */
     const sessionsOf = new Map<string, Map<WebSocket, bigint>>();
@@ -187,12 +199,21 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
           }),
         );
       }
+      if (pvp && deps.pvpChanges) {
+        stops.push(
+          deps.pvpChanges.subscribe({
+            changed: (payload) => pvp.changed(payload),
+            resumed: () => pvp.changedAll(),
+          }),
+        );
+      }
     });
     app.addHook('onClose', async () => {
       for (const stop of stops.splice(0)) stop();
       jackpots?.stop();
       lotteries?.stop();
       sports?.stop();
+      pvp?.stop();
     });
 
     app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
@@ -200,6 +221,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       let memberId: bigint | null = null;
       let brandId: bigint | null = null;
       let sessionId: bigint | null = null;
+      let pvpLanguage: string | null = null;
       let firstMessageSeen = false;
       /** Opened by a `lottery.subscribe` instead of `auth`: lottery pushes and pings only. */
       let visitor = false;
@@ -209,7 +231,8 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
           | RealtimeReadyMessage
           | RealtimePingMessage
           | RealtimeLotterySubscribedMessage
-          | RealtimeSportsSubscribedMessage,
+          | RealtimeSportsSubscribedMessage
+          | RealtimePvpSubscribedMessage,
       ) => {
         if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
       };
@@ -259,6 +282,20 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         send({ type: 'sports.subscribed', ...subscription });
       };
 
+      /** Follows a PVP room (or none) as the socket's member; private, so only after `auth`. */
+      const subscribePvp = async (roomCode: string | null) => {
+        if (!pvp || !pvpRoomOf || memberId === null || brandId === null) return;
+        const roomId = roomCode === null ? null : await pvpRoomOf(brandId, roomCode);
+        // A room code that is not the brand's: refused (no acknowledgement), the old follow stays.
+        if (roomCode !== null && roomId === null) return;
+        if (socket.readyState !== OPEN) return;
+        send({ type: 'pvp.subscribed', roomCode });
+        await pvp.follow(
+          socket,
+          roomId === null ? null : { roomId: roomId.toString(), memberId, language: pvpLanguage },
+        );
+      };
+
       const authenticate = async (data: RawData, isBinary: boolean) => {
         const token = isBinary ? null : tokenOf(data.toString());
         if (token === null) return refuse('expected an auth message');
@@ -274,6 +311,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         sessionId = actor.sessionId;
         hub.add(memberId, socket);
         brandId = actor.brandId;
+        pvpLanguage = actor.language;
         jackpots?.add(brandId, socket);
         const key = memberId.toString();
         const ofMember = sessionsOf.get(key) ?? new Map<WebSocket, bigint>();
@@ -285,6 +323,16 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
       };
 
       socket.on('message', (data, isBinary) => {
+        // A PVP subscription needs the authenticated socket (its pushes are the member's own view).
+        const pvpFollow =
+          pvp && !isBinary && memberId !== null ? pvpSubscriptionOf(data.toString()) : undefined;
+        if (pvpFollow !== undefined) {
+          inOrder(
+            () => subscribePvp(pvpFollow),
+            (error) => request.log.warn({ err: error }, 'realtime pvp subscription failed'),
+          );
+          return;
+        }
         // A sports subscription, like a lottery one, needs no login (see below).
         const sportsFollow = sports && !isBinary ? sportsSubscriptionOf(data.toString()) : null;
         if (sportsFollow !== null) {
@@ -338,6 +386,7 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         sockets.delete(socket);
         lotteries?.remove(socket);
         sports?.remove(socket);
+        pvp?.remove(socket);
         if (brandId !== null) jackpots?.remove(brandId, socket);
         if (memberId !== null) {
           hub.remove(memberId, socket);
@@ -393,4 +442,13 @@ function sportsSubscriptionOf(text: string): { eventIds: string[]; group: SportG
   if (!eventIds.every((id) => sportsEventIdSchema.safeParse(id).success)) return null;
   if (group !== null && !(typeof group === 'string' && SPORT_GROUP_NAMES.includes(group))) return null;
   return { eventIds: eventIds as string[], group: group as SportGroup | null };
+}
+
+/** The room code of a valid `{ "type": "pvp.subscribe", "roomCode": "…" | null }`, or undefined. */
+function pvpSubscriptionOf(text: string): string | null | undefined {
+  const message = objectOf(text);
+  if (message === null || message.type !== 'pvp.subscribe') return undefined;
+  const { roomCode } = message;
+  if (roomCode === null) return null;
+  return pvpRoomCodeSchema.safeParse(roomCode).success ? (roomCode as string) : undefined;
 }

@@ -1,0 +1,76 @@
+import type { FairInputs } from '@lotus/games/types';
+import type {
+  PvpActionRequest,
+  PvpChoices,
+  PvpEvent,
+  PvpGameKind,
+  PvpHand,
+  PvpSeat,
+} from '@lotus/shared/pvp.schema';
+
+/**
+ * What a card game must provide to the room layer (docs/pvp.md "Server"): its pure reducer of packages/games
+ * plus how a table of it is created, read and shown to one viewer. The registry is pvp-game-kinds.ts.
+ */
+
+/** A room's table config in minor units, as stored in `pvp_rooms.config` (strings there). */
+export type PvpRoomConfig = {
+  seats: number;
+  bootMinor: bigint;
+  minBuyInMinor: bigint;
+  maxBuyInMinor: bigint;
+  maxStakeMinor: bigint;
+  potLimitMinor: bigint;
+  rakeBps: number;
+  rakeCapMinor: bigint;
+};
+
+/** A play action of a seated player (not sit / leave, which move money). */
+export type PvpPlayRequest = Exclude<PvpActionRequest, { type: 'sit' } | { type: 'leave' }>;
+
+/** What the server feeds a kind's reducer. */
+export type PvpMove =
+  | { type: 'sit'; seat: number; playerId: string; buyInMinor: bigint }
+  | { type: 'leave'; seat: number }
+  | { type: 'start'; fair: FairInputs }
+  | { type: 'timeout'; seat: number }
+  | { type: 'play'; seat: number; request: PvpPlayRequest };
+
+/** A recorded event: the reducer's own (cards included), plus `nick` where it names a player. */
+export type PvpRecordedEvent = { type: string; nick?: string } & Record<string, unknown>;
+
+export type PvpMoveResult = { table: unknown; events: PvpRecordedEvent[] };
+
+/** A seat of the table as the kind sees it (the service adds nick and `me`). */
+export type PvpSeatOfKind = Omit<PvpSeat, 'nick' | 'me' | 'seat'>;
+
+export type PvpGameKindModule = {
+  kind: PvpGameKind;
+  createTable(config: PvpRoomConfig): unknown;
+  /** Applies one move; a refusal throws an AppError with a `pvp_*` code and changes nothing. */
+  reduce(table: unknown, move: PvpMove): PvpMoveResult;
+  /** The one seat the turn clock runs for, or null. */
+  seatToAct(table: unknown): number | null;
+  /** No hand runs and enough players hold the stake for one. */
+  canStart(table: unknown): boolean;
+  /** The running hand's number, or null between hands. */
+  handNumber(table: unknown): number | null;
+  /** Who sits where with how many chips (not in the pot). */
+  seats(table: unknown): ({ playerId: string; chipsMinor: bigint } | null)[];
+  /** Chips of every seat + the pot + the rake taken: for the money checks. */
+  moneyOnTable(table: unknown): { chipsMinor: bigint; potMinor: bigint; rakeTakenMinor: bigint };
+  /** The table as one viewer sees it; never a card that is not theirs (or shown). */
+  view(
+    table: unknown,
+    viewerSeat: number | null,
+  ): {
+    seats: (PvpSeatOfKind | null)[];
+    hand: Omit<PvpHand, 'turnDeadline' | 'serverSeedHash'> | null;
+    choices: PvpChoices;
+  };
+  /**
+   * The recorded events as one viewer (their player id, null for none) may see them, oldest first. The
+   * events start at a hand's `dealt` (or between hands), so a `seen` always finds its hand's deal.
+   */
+  eventsView(events: PvpRecordedEvent[], viewerId: string | null): PvpEvent[];
+};
