@@ -17,8 +17,9 @@ import { walletOps as ops } from './support/wallet-ops.ts';
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 test.use({ baseURL: serverUrl('wallet') });
-// Two registrations, two buy-ins, a hand dealt by the clock job and two leaves.
-test.setTimeout(180_000);
+// Two registrations (a minute or more each on a busy machine), two buy-ins, a hand dealt by the clock job
+// and two leaves.
+test.setTimeout(420_000);
 
 type Room = {
   roomCode: string;
@@ -32,14 +33,17 @@ const START_MINOR = 100_000n;
 async function player(browser: Browser, variant: Variant, phone: boolean, label: string) {
   const context = await browser.newContext({
     baseURL: serverUrl('wallet'),
-    ...(phone ? { viewport: { width: 375, height: 760 }, isMobile: true, hasTouch: true } : {}),
+    ...(phone ? { viewport: { width: 375, height: 760 } } : {}),
   });
   const page = await context.newPage();
   // biome-ignore lint/correctness/useHookAtTopLevel: Playwright helpers named like hooks, not React hooks.
   await useVariant(page, variant);
   // biome-ignore lint/correctness/useHookAtTopLevel: as above.
   await useOwnAddress(page);
-  const account = await registerByUsername(page, variant.lang);
+  // The stored language (useVariant) already shows the site in the variant's language: registering as 'EN'
+  // skips choosing it again through the header's menu, which two busy pages at once made flaky.
+  const account = await registerByUsername(page, 'EN');
+  await expect(htmlElement(page)).toHaveAttribute('lang', variant.lang.toLowerCase());
   await ops('wallet:adjust', account.username, '1000', 'e2e', `pvp journey ${label}`);
   await expect(htmlElement(page)).toHaveAttribute('data-mantine-color-scheme', variant.scheme);
   return { page, username: account.username, close: () => context.close() };
@@ -104,8 +108,10 @@ async function pvpJourney(browser: Browser, variant: Variant, phone: boolean, sl
     page.screenshot({
       path: artifactPath(test.info(), `pvp-${name}-${suffix(variant)}-${phone ? 'phone' : 'desktop'}.png`),
     });
-  const asha = await player(browser, variant, phone, 'first player');
-  const ravi = await player(browser, variant, phone, 'second player');
+  const [asha, ravi] = await Promise.all([
+    player(browser, variant, phone, 'first player'),
+    player(browser, variant, phone, 'second player'),
+  ]);
   try {
     // The journeys of the matrix run side by side: each takes an empty room, its own by its slot.
     const list = await rooms(asha.page);
