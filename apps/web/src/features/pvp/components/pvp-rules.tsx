@@ -1,7 +1,8 @@
-import { PVP_TURN_MS, type PvpTable } from '@lotus/shared/pvp.schema';
+import type { PvpTable } from '@lotus/shared/pvp.schema';
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
+import { TURN_MS } from '../utils/pvp-constants.ts';
 
 /** The room's stakes and rules: boot, buy-in, limits, the rake (per cent and cap), the clock, no bots. */
 export function PvpRules({ table, symbol }: { table: PvpTable; symbol: string }) {
@@ -21,7 +22,7 @@ export function PvpRules({ table, symbol }: { table: PvpTable; symbol: string })
       }),
       'pvp-rules-rake',
     ],
-    [t('rules.turnTime'), t('rules.turnTimeText', { seconds: PVP_TURN_MS / 1000 })],
+    [t('rules.turnTime'), t('rules.turnTimeText', { seconds: TURN_MS / 1000 })],
   ];
   return (
     <Paper
