@@ -168,9 +168,16 @@ async function pvpJourney(browser: Browser, variant: Variant, phone: boolean, sl
     const rake = (pot * BigInt(room.stakes.rakeBps)) / 10_000n;
     await test.step('one packs; the other wins the pot less the rake', async () => {
       await asha.page.getByTestId('pvp-pack').click();
-      // "ravi won ₹1.90" / "ravi ने ₹1.90 जीते": the winner, then the pot less the rake.
-      const won = new RegExp(`${ravi.username}[^0-9]{0,12}${figure(pot - rake).replace('.', '\\.')}`);
-      for (const { page } of [asha, ravi]) await expect(page.getByTestId('pvp-log')).toContainText(won);
+      // "ravi won ₹1.90" / "ravi ने ₹1.90 जीते": the winner, then the pot less the rake. Ravi reads his own
+      // name; Asha reads it starred (the server shows other players' names like the leaderboard's).
+      const amount = figure(pot - rake).replace('.', '\\.');
+      const starred = `${ravi.username.slice(0, 2)}\\*\\*\\*${ravi.username.slice(-1)}`;
+      await expect(ravi.page.getByTestId('pvp-log')).toContainText(
+        new RegExp(`${ravi.username}[^0-9]{0,12}${amount}`),
+      );
+      await expect(asha.page.getByTestId('pvp-log')).toContainText(
+        new RegExp(`${starred}[^0-9]{0,12}${amount}`),
+      );
       await shot(ravi.page, 'won');
     });
 

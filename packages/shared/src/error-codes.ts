@@ -237,6 +237,8 @@ export const errorCodes = {
   pvp_action_invalid: 409,
   /** Someone else moved the table at the same moment: read it again and retry. */
   pvp_table_moved: 409,
+  /** A repeated sit whose first try did not seat the player (its buy-in was given back): sit again, new key. */
+  pvp_sit_cancelled: 409,
   // player protection (docs/player-protection.md)
   /** A bet that would pass a loss or wager limit in force: nothing moved. */
   limit_reached: 403,

@@ -80,6 +80,7 @@ export type PvpSeatStatus = (typeof PVP_SEAT_STATUSES)[number];
 
 export const pvpSeatSchema = z.object({
   seat: z.number().int(),
+  /** The viewer's own in full; the others' starred like the leaderboard's (`ab***c`). */
   nick: z.string(),
   /** The viewer's own seat. */
   me: z.boolean(),
@@ -88,7 +89,7 @@ export const pvpSeatSchema = z.object({
   status: z.enum(PVP_SEAT_STATUSES),
   /** What this player put in the current hand's pot. */
   inPotMinor: minorString,
-  /** Only the holder's own cards once they saw them, and everyone's still in at a show; else null. */
+  /** Only the viewer's own cards once they saw them; else null (a show's hands come in the `show` event). */
   cards: z.array(pvpCardSchema).nullable(),
 });
 export type PvpSeat = z.infer<typeof pvpSeatSchema>;

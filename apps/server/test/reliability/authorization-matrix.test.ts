@@ -614,6 +614,14 @@ const GAME_ROWS: Row<MemberActor>[] = [
     guest: NEEDS_REAL,
   }),
   memberRow('GET /wps/relay/GLS2_roomList', json('GET', '/wps/relay/GLS2_roomList')),
+  // PVP rooms (issue 22): a table is read as the caller sees it (their own seat and cards only); playing needs
+  // a real account.
+  memberRow('GET /wps/pvp/rooms/:roomCode', json('GET', '/wps/pvp/rooms/tp-bronze')),
+  memberRow(
+    'POST /wps/pvp/rooms/:roomCode/actions',
+    json('POST', '/wps/pvp/rooms/tp-bronze/actions', { type: 'see' }),
+    { trial: NEEDS_REAL, guest: NEEDS_REAL },
+  ),
   memberRow('GET /wps/member/betRecords', json('GET', '/wps/member/betRecords')),
 ];
 

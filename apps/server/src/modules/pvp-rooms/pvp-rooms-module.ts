@@ -29,7 +29,7 @@ export type PvpRoomsApi = {
  * rules apply: real account, game or vendor switched off, maintenance), authenticated through the protocol
  * as the PVP vendor, like any vendor's game would.
  */
-function walletSessions(deps: { db: Db; clock: Clock; wallet: WalletClientSource }) {
+export function pvpWalletSessions(deps: { db: Db; clock: Clock; wallet: WalletClientSource }) {
   const launch = new LaunchService(
     gameCardsContext(
       deps.db,
@@ -65,7 +65,7 @@ export function createPvpRoomsModule(deps: {
     db: deps.db,
     clock: deps.clock,
     wallet: deps.wallet,
-    openWalletSession: walletSessions(deps),
+    openWalletSession: pvpWalletSessions(deps),
     log: deps.log,
   });
   const clock = new PvpClockService({ db: deps.db, clock: deps.clock, wallet: deps.wallet, log: deps.log });

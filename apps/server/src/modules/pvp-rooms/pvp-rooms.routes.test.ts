@@ -115,8 +115,11 @@ describe.each(testBackends())('PVP rooms [%s]', (backend) => {
     const poor = await fx.wallet.member({ fundMinor: 250_000n });
     expectRefused(await fx.act(poor.token, room, { ...sit, seat: 0 }), 409, 'insufficient_funds');
     expect((await fx.table(poor.token, room)).seats[0]).toBeNull();
-    // The other player sees the seat, not as theirs.
-    expect(seatOf(await fx.table(other.token, room), 2)).toMatchObject({ me: false, stackMinor: '300000' });
+    // The other player sees the seat, not as theirs, and the name starred (the owner sees it in full).
+    const seen = seatOf(await fx.table(other.token, room), 2);
+    expect(seen).toMatchObject({ me: false, stackMinor: '300000' });
+    expect(seatOf(table, 2).nick).toBe(member.username);
+    expect(seen.nick).toBe(`${member.username.slice(0, 2)}***${member.username.slice(-1)}`);
     // Leave between hands: the whole stack goes back.
     const left = await fx.ok(member.token, room, { type: 'leave' });
     expect(left.mySeat).toBeNull();

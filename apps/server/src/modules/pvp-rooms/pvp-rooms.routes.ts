@@ -21,7 +21,8 @@ const ACTION_ERRORS =
   'pvp_not_seated 409, pvp_buy_in_out_of_range 400, insufficient_funds 409, limit_reached 403, ' +
   'reality_check_due 409, pvp_not_in_hand 409, pvp_not_your_turn 409, pvp_already_seen 409, ' +
   'pvp_bet_invalid 400 (details: allowedMinor), pvp_stack_short 409, pvp_show_not_allowed 409, ' +
-  'pvp_side_show_not_allowed 409, pvp_action_invalid 409, pvp_table_moved 409, service_unavailable 503.';
+  'pvp_side_show_not_allowed 409, pvp_action_invalid 409, pvp_table_moved 409, pvp_sit_cancelled 409, ' +
+  'service_unavailable 503.';
 
 /** The PVP rooms' member calls (docs/pvp.md "Server"), with SPEC §7's room list `GLS2_roomList`. */
 export function pvpRoomsRoutes(rooms: PvpRoomsService): FastifyPluginAsyncZod {

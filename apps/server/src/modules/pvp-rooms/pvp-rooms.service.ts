@@ -49,6 +49,16 @@ function stakesOf(config: PvpRoomConfig): PvpStakes {
   };
 }
 
+/**
+ * A player's name as the others at the table see it: the protocol's nickname falls back to the login name,
+ * so it is starred like the leaderboard's names (first two characters and the last; short ones keep one).
+ */
+export function maskNick(nick: string): string {
+  const chars = [...nick];
+  if (chars.length <= 3) return `${chars[0] ?? ''}***`;
+  return `${chars.slice(0, 2).join('')}***${chars[chars.length - 1]}`;
+}
+
 function nameOf(room: RoomRecord, language: string | null): string {
   return (language === 'HI' ? room.names.HI : room.names.EN) || room.names.EN || room.code;
 }
@@ -129,10 +139,14 @@ export class PvpRoomsService {
     const hand = handNumber === null ? undefined : await this.#reads.hand(room.id, handNumber);
     // Fetched generously, then cut after filtering: a viewer's events are fewer than the record's.
     const recorded = await this.#reads.lastEvents(room.id, PVP_LAST_EVENTS * 3);
-    const events = kind.eventsView(
-      recorded.map((row) => decodeState(row.event)),
-      mine?.playerRef ?? null,
-    );
+    const myNick = mine?.nick ?? null;
+    const shown = (nick: string) => (nick === myNick ? nick : maskNick(nick));
+    const events = kind
+      .eventsView(
+        recorded.map((row) => decodeState(row.event)),
+        mine?.playerRef ?? null,
+      )
+      .map((event) => ('nick' in event ? { ...event, nick: shown(event.nick) } : event));
     return {
       roomCode: room.code,
       gameKind: room.gameKind,
@@ -146,7 +160,7 @@ export class PvpRoomsService {
           ? {
               ...seat,
               seat: index,
-              nick: bySeat.get(index)?.nick ?? '',
+              nick: index === viewerSeat ? (mine?.nick ?? '') : maskNick(bySeat.get(index)?.nick ?? ''),
               me: index === viewerSeat,
             }
           : null,
@@ -298,7 +312,7 @@ export class PvpRoomsService {
       // The first try did not seat the player: say so again (a wallet refusal is final for its txn id).
       throw earlier.refusal && earlier.refusal !== 'rolled_back'
         ? refusalError({ status: earlier.refusal as never, balanceMinor: null })
-        : new AppError('service_unavailable', { message: 'the first try was rolled back' });
+        : new AppError('pvp_sit_cancelled');
     }
   }
 
