@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
 import { useTicking } from '../hooks/use-now.ts';
+import { shownHands } from '../utils/event-text.ts';
 import { seatPositions } from '../utils/seat-layout.ts';
 import classes from './pvp.module.css';
 import { EmptySeat, PvpSeatView } from './pvp-seat.tsx';
@@ -20,6 +21,7 @@ export function PvpFelt({ table, symbol, onSit }: FeltProps) {
   const hand = table.hand;
   const now = useTicking(hand !== null);
   const positions = seatPositions(table.seats.length, table.mySeat);
+  const shown = shownHands(table.lastEvents);
   return (
     <div className={classes.tableBox} data-testid="pvp-felt">
       <div className={classes.felt} aria-hidden="true" />
@@ -60,17 +62,18 @@ export function PvpFelt({ table, symbol, onSit }: FeltProps) {
               />
             );
           }
+          const cards = seat.cards ?? shown.get(index) ?? null;
           return (
             <PvpSeatView
               key={seat.seat}
-              seat={seat}
+              seat={{ ...seat, cards }}
               position={position}
               dealer={hand?.dealer === index}
               deadline={hand && hand.turnSeat === index ? hand.turnDeadline : null}
               now={now}
               symbol={symbol}
               dealtIn={
-                seat.cards !== null || (hand !== null && (seat.status === 'blind' || seat.status === 'seen'))
+                cards !== null || (hand !== null && (seat.status === 'blind' || seat.status === 'seen'))
               }
             />
           );

@@ -203,6 +203,29 @@ describe('PVP table screen', () => {
     expect(await screen.findByTestId('pvp-my-cards')).toBeTruthy();
   });
 
+  it('sits again with a new key after a sit that was cancelled', async () => {
+    let attempts = 0;
+    const stub = stubRoom(makeWatchedTable(), () => {
+      attempts += 1;
+      return attempts === 1
+        ? Response.json({ success: false, message: 'pvp_sit_cancelled', value: null }, { status: 409 })
+        : makeTable({ version: 11 });
+    });
+    renderTable();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sit at seat 3' }));
+    await userEvent.click(await screen.findByTestId('pvp-buy-in-continue'));
+    await userEvent.click(await screen.findByTestId('pvp-sit-confirm-confirm'));
+    expect((await screen.findByTestId('pvp-sit-confirm-error')).textContent).toContain('did not go through');
+    await userEvent.click(screen.getByTestId('pvp-sit-confirm-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('pvp-sit-confirm-error')).toBeNull());
+    await userEvent.click(screen.getByTestId('pvp-sit-confirm-confirm'));
+    await waitFor(() => expect(sentTo(stub, ACTIONS_PATH)).toHaveLength(2));
+    const [first, second] = sentTo(stub, ACTIONS_PATH).map((sent) => sent.headers['Idempotency-Key']);
+    expect(first).toBeTruthy();
+    expect(second).not.toBe(first);
+    expect(await screen.findByTestId('pvp-my-cards')).toBeTruthy();
+  });
+
   it('warns before leaving mid-hand and returns the stack through a confirm', async () => {
     const stub = stubRoom(makeTable(), () => makeWatchedTable({ version: 12 }));
     renderTable();
@@ -258,6 +281,51 @@ describe('PVP table screen', () => {
       'Rake P1.00',
       'ravi packed',
     ]);
+  });
+
+  it('turns the other hands face up from a show', async () => {
+    const shown = makeTable({
+      hand: null,
+      state: 'waiting',
+      choices: makeWatchedTable().choices,
+      lastEvents: [
+        ...makeTable().lastEvents,
+        {
+          type: 'show',
+          reason: 'show',
+          hands: [
+            {
+              seat: 2,
+              cards: [
+                { rank: 1, suit: 0 },
+                { rank: 13, suit: 1 },
+                { rank: 12, suit: 2 },
+              ],
+              category: 'sequence',
+            },
+            {
+              seat: 4,
+              cards: [
+                { rank: 5, suit: 3 },
+                { rank: 5, suit: 1 },
+                { rank: 9, suit: 0 },
+              ],
+              category: 'pair',
+            },
+          ],
+        },
+        { type: 'won', seat: 2, nick: 'asha', amountMinor: '1900' },
+      ],
+    });
+    stubRoom(shown);
+    renderTable();
+    const ravi = (await screen.findAllByTestId('pvp-seat'))[1] as HTMLElement;
+    expect(
+      within(ravi)
+        .getAllByRole('img')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Five of clubs', 'Five of hearts', 'Nine of spades']);
+    expect(screen.getByTestId('pvp-log').textContent).toContain('ravi 5♣ 5♥ 9♠ (pair)');
   });
 
   it('asks a visitor to log in', async () => {

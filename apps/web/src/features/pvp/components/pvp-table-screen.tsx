@@ -31,7 +31,11 @@ type ScreenProps = {
   lobbyPath: string;
 };
 
-/** What a money confirm dialog takes from its intent (lib/use-confirmed-intent.ts). */
+/**
+ * What a money confirm dialog takes from its intent (lib/use-confirmed-intent.ts). A retry reuses the key,
+ * except after `pvp_sit_cancelled`: that sit's buy-in was given back and its key is spent, so the next click
+ * opens the same sit as a new intent (a new key), and the one after sends it.
+ */
 function dialogState<TInput>(
   intent: ConfirmedIntent<TInput, PvpTable>,
   errorText: (error: unknown) => string,
@@ -40,7 +44,10 @@ function dialogState<TInput>(
     confirmSuffix: 'confirm' as const,
     busy: intent.busy,
     error: intent.errorCode ? errorText(intent.error) : null,
-    onConfirm: () => void intent.confirm(),
+    onConfirm: () =>
+      intent.errorCode === 'pvp_sit_cancelled' && intent.pending !== null
+        ? intent.open(intent.pending)
+        : void intent.confirm(),
     onClose: intent.cancel,
   };
 }

@@ -80,3 +80,20 @@ export function lastHandWins(events: readonly PvpEvent[]): Extract<PvpEvent, { t
     .slice(start)
     .filter((event): event is Extract<PvpEvent, { type: 'won' }> => event.type === 'won');
 }
+
+/**
+ * The hands shown at the last hand's show (the `show` event after its `dealt`), by seat: a seat's own `cards`
+ * are only ever the viewer's, so the others' are turned face up from this event, and stay so until the next
+ * deal.
+ */
+export function shownHands(events: readonly PvpEvent[]): Map<number, PvpCard[]> {
+  let start = 0;
+  events.forEach((event, index) => {
+    if (event.type === 'dealt') start = index;
+  });
+  const shown = new Map<number, PvpCard[]>();
+  for (const event of events.slice(start)) {
+    if (event.type === 'show') for (const hand of event.hands) shown.set(hand.seat, hand.cards);
+  }
+  return shown;
+}
