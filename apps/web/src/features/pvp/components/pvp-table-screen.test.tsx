@@ -42,7 +42,10 @@ function sentTo(stub: ReturnType<typeof stubFetch>, path: string): Sent[] {
     .filter((sent) => sent.body !== null);
 }
 
-function stubRoom(table: PvpTable, answer: (body: Record<string, unknown>) => PvpTable = () => table) {
+function stubRoom(
+  table: PvpTable,
+  answer: (body: Record<string, unknown>) => PvpTable | Response = () => table,
+) {
   let posted: Record<string, unknown> | null = null;
   const stub = stubFetch({
     '/wps/member/info': makeMember(),
