@@ -48,6 +48,8 @@ export const NAMESPACES = [
   'sports',
   // Issue 22: the fishing screen (docs/fishing.md).
   'fishing',
+  // Issue 22: the PVP card rooms (the room list on /pvp and the table).
+  'pvp',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -358,6 +360,8 @@ export const MEMBER_NAMESPACES = [
   'sports',
   // Issue 22: shown only by the fishing screen, whose lazy import waits for them (play-page.tsx).
   'fishing',
+  // Issue 22: shown only by the PVP room list and table (members only), which wait for them with their code.
+  'pvp',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

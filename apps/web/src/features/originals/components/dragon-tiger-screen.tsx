@@ -2,6 +2,7 @@ import type { DragonTigerBet, DragonTigerOutcome, DragonTigerSide } from '@lotus
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { cardText, PlayingCard, useCardName } from '../../../components/games/playing-card.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useMountedRef } from '../../../lib/use-mounted-ref.ts';
 import { useChipBets } from '../hooks/use-chip-bets.ts';
@@ -11,7 +12,6 @@ import { useResultStrip } from '../hooks/use-result-strip.ts';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';
 import classes from './originals.module.css';
-import { cardText, PlayingCard, useCardName } from './playing-card.tsx';
 import { ResultStrip, RoundResult, usePayText } from './round-result.tsx';
 import { StudioFrame } from './studio-frame.tsx';
 import { PlayRack, SpotButton } from './table-controls.tsx';

@@ -1,0 +1,121 @@
+import type { PvpRoomListItem, PvpSeat, PvpStakes, PvpTable } from '@lotus/shared/pvp.schema';
+
+export const STAKES: PvpStakes = {
+  bootMinor: '1000',
+  minBuyInMinor: '50000',
+  maxBuyInMinor: '500000',
+  maxStakeMinor: '128000',
+  potLimitMinor: '1024000',
+  rakeBps: 500,
+  rakeCapMinor: '50000',
+};
+
+export function makeRoom(overrides: Partial<PvpRoomListItem> = {}): PvpRoomListItem {
+  return {
+    roomCode: 'tp-low',
+    gameKind: 'teen-patti',
+    name: 'Teen Patti ₹10',
+    currency: 'INR',
+    stakes: STAKES,
+    seatsTotal: 6,
+    seatsTaken: 2,
+    state: 'playing',
+    ...overrides,
+  };
+}
+
+export function makeSeat(seat: number, overrides: Partial<PvpSeat> = {}): PvpSeat {
+  return {
+    seat,
+    nick: `player${seat}`,
+    me: false,
+    stackMinor: '99000',
+    status: 'blind',
+    inPotMinor: '1000',
+    cards: null,
+    ...overrides,
+  };
+}
+
+const NO_CHOICES: PvpTable['choices'] = {
+  myTurn: false,
+  chaalMinor: null,
+  canSee: false,
+  canShow: false,
+  canSideShow: false,
+  mustReplySideShow: false,
+};
+
+/**
+ * A six-seat room with the viewer ("asha", seat 2) and "ravi" (seat 4) in hand 7, the viewer to act, seen
+ * (their three cards known), the other blind.
+ */
+export function makeTable(overrides: Partial<PvpTable> = {}): PvpTable {
+  return {
+    roomCode: 'tp-low',
+    gameKind: 'teen-patti',
+    name: 'Teen Patti ₹10',
+    currency: 'INR',
+    stakes: STAKES,
+    state: 'playing',
+    version: 10,
+    seats: [
+      null,
+      null,
+      makeSeat(2, {
+        nick: 'asha',
+        me: true,
+        status: 'seen',
+        cards: [
+          { rank: 1, suit: 0 },
+          { rank: 13, suit: 1 },
+          { rank: 12, suit: 2 },
+        ],
+      }),
+      null,
+      makeSeat(4, { nick: 'ravi' }),
+      null,
+    ],
+    mySeat: 2,
+    hand: {
+      number: 7,
+      dealer: 4,
+      potMinor: '2000',
+      stakeMinor: '1000',
+      turnSeat: 2,
+      turnDeadline: new Date(Date.now() + 20_000).toISOString(),
+      sideShow: null,
+      serverSeedHash: 'ab'.repeat(32),
+    },
+    choices: { ...NO_CHOICES, myTurn: true, chaalMinor: ['2000', '4000'], canShow: true },
+    lastEvents: [
+      { type: 'dealt', hand: 7, dealer: 4, seats: [2, 4] },
+      {
+        type: 'bet',
+        seat: 2,
+        reason: 'boot',
+        amountMinor: '1000',
+        blind: true,
+        stakeMinor: '1000',
+        potMinor: '1000',
+      },
+      { type: 'seen', seat: 2 },
+      { type: 'turn', seat: 2 },
+    ],
+    botPolicy: 'none',
+    ...overrides,
+  };
+}
+
+/** The same room watched by someone without a seat between hands. */
+export function makeWatchedTable(overrides: Partial<PvpTable> = {}): PvpTable {
+  return makeTable({
+    state: 'waiting',
+    seats: [null, null, null, null, makeSeat(4, { nick: 'ravi', status: 'waiting', inPotMinor: '0' }), null],
+    mySeat: null,
+    hand: null,
+    choices: NO_CHOICES,
+    lastEvents: [],
+    ...overrides,
+  });
+}
