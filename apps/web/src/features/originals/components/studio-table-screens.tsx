@@ -10,9 +10,9 @@ import type {
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { List, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { cardText } from '../../../components/games/playing-card.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
-import { cardText } from './playing-card.tsx';
 import { type BetSpot, SpotTableScreen } from './spot-table-screen.tsx';
 import { AndarBaharTable, BaccaratTable, baccaratDealOrder, SicBoTable } from './studio-tables.tsx';
 

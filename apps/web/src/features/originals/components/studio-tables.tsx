@@ -1,8 +1,8 @@
 import type { AndarBaharOutcome, BaccaratOutcome, Card, SicBoOutcome } from '@lotus/games/types';
 import { Badge, Group, Stack, Text } from '@mantine/core';
+import { PlayingCard, useCardName } from '../../../components/games/playing-card.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import classes from './originals.module.css';
-import { PlayingCard, useCardName } from './playing-card.tsx';
 
 /** Pips of a die face 1–6 on a 3×3 grid (cx, cy in a 60×60 box). */
 const PIPS: Record<number, [number, number][]> = {
