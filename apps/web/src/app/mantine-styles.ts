@@ -29,6 +29,7 @@ import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/AspectRatio.css';
+import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Button.css';

@@ -12,10 +12,15 @@ import { symbolArt } from './slot-art.tsx';
  * its game drift apart. The five first titles keep their hand-drawn icons.
  */
 
-/** The games whose icon file is generated here (every studio game newer than the first five). */
+/**
+ * The games whose icon file is generated here: every studio game newer than the first five, except the
+ * fishing titles, whose icons are drawn by hand like the first five (not yet generated from the
+ * renderer's species art).
+ */
 export const GENERATED_ICONS: InHouseGameCode[] = (Object.keys(INHOUSE_GAMES) as InHouseGameCode[]).filter(
   (code) =>
-    !['lotus-fortune', 'tiger-temple', 'monsoon-gems', 'european-roulette', 'dragon-tiger'].includes(code),
+    !['lotus-fortune', 'tiger-temple', 'monsoon-gems', 'european-roulette', 'dragon-tiger'].includes(code) &&
+    INHOUSE_GAMES[code].game !== 'fishing',
 );
 
 /** Background colours per game (the tile behind the art). */
