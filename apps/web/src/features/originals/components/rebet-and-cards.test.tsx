@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PlayingCard } from '../../../components/games/playing-card.tsx';
 import { resetLanguage } from '../../../test/render-app.tsx';
 import { renderUi } from '../../../test/render-ui.tsx';
 import { resetStudioSessions } from '../hooks/use-studio-session.ts';
 import { fakeStudio, preferReducedMotion } from '../test-support/fake-studio.ts';
 import { OriginalsPlayPage } from './play-page.tsx';
-import { PlayingCard } from './playing-card.tsx';
 
 const betOf = (call: { body: unknown } | undefined) => (call?.body as { bet?: unknown } | undefined)?.bet;
 const total = () => screen.getByTestId('total-bet').textContent;

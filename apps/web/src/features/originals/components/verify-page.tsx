@@ -14,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { cardText } from '../../../components/games/playing-card.tsx';
 import { loadNamespaces } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { fetchJackpots, JACKPOT_KEYS } from '../../../lib/jackpot/jackpot-api.ts';
@@ -27,7 +28,6 @@ import {
 } from '../utils/verify.ts';
 import { recalledOutcome } from '../utils/verify-link.ts';
 import classes from './originals.module.css';
-import { cardText } from './playing-card.tsx';
 import { Check, SubmitRow, VerifyResultRegion } from './verify-parts.tsx';
 
 type Fields = Omit<VerifyInput, 'storedOutcome' | 'payout'>;

@@ -1,7 +1,7 @@
 import type { Card } from '@lotus/games/types';
 import { useId } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import classes from './table-games.module.css';
+import { useTranslation } from '../../lib/i18n-react.tsx';
+import classes from './playing-card.module.css';
 
 /** Ranks 1–13 (ace low, as the studio's cards are dealt) and suits 0–3: ♠ ♥ ♦ ♣. */
 const RANK_KEYS = [
@@ -89,7 +89,7 @@ type PlayingCardProps = {
 /**
  * A playing card drawn in SVG: rank in two corners, the suit large in the middle (the court cards framed),
  * red or black, and a back for a face-down card; turning it face up flips it (no flip under reduced motion).
- * Generic on purpose: dragon tiger uses it now, the live tables and Teen Patti later.
+ * Shared (components/): the studio's dragon tiger and the live tables; its texts are the originals namespace's.
  */
 export function PlayingCard({ rank, suit, faceUp, size, label, testId }: PlayingCardProps) {
   const { t } = useTranslation('originals');
