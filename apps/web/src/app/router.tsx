@@ -181,11 +181,27 @@ function pageRouteTable(): RouteObject[] {
         },
       }),
     ),
+    // Issue 22: the in-house live tables above every vendor's live games.
     ...pageRoutes({
       paths: ['/live'],
       meta: page('common:nav.live', fullLayout('live')),
       startTexts: true,
-      load: () => import('../features/games/components/live-page.tsx').then((m) => m.LivePage),
+      pageTexts: ['liveTables'],
+      load: () => import('./routes/live-route.tsx').then((m) => m.LiveRoute),
+    }),
+    // A table loads its code (cards, roads, the verify maths) only when it opens; /live/table is the
+    // vendor LIVE's launch URL (inside the game frame, with the launch token).
+    ...pageRoutes({
+      paths: ['/live/table'],
+      meta: page('common:nav.live', BARE),
+      memberTexts: ['liveTables'],
+      load: () => import('./routes/live-table-route.tsx').then((m) => m.LiveLaunchRoute),
+    }),
+    ...pageRoutes({
+      paths: ['/live/:code'],
+      meta: page('common:nav.live', fullLayout(null)),
+      memberTexts: ['liveTables'],
+      load: () => import('./routes/live-table-route.tsx').then((m) => m.LiveTableRoute),
     }),
     ...pageRoutes({
       paths: ['/promotions'],

@@ -46,6 +46,8 @@ export const NAMESPACES = [
   'lottery',
   // Issue 21: the sportsbook's pages (lobbies, event pages, bet slip, my bets, the arena).
   'sports',
+  // Issue 22: the live tables' lobby and table screens.
+  'liveTables',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -354,6 +356,8 @@ export const MEMBER_NAMESPACES = [
   // Issue 21: shown only by the sportsbook's pages (/sports, /esports, their event pages, /cockfight,
   // /fbsports), each of which waits for them with its code: kept out of the idle load.
   'sports',
+  // Issue 22: shown only by /live and the table screens, which wait for them with their code.
+  'liveTables',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {
