@@ -1,0 +1,162 @@
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { registerByUsername, useOwnAddress } from './support/accounts.ts';
+import { artifactPath, openLayout } from './support/page-helpers.ts';
+import { serverUrl } from './support/servers.ts';
+import { JOURNEY_MATRIX, suffix, useVariant, type Variant } from './support/variants.ts';
+import { walletOps as ops } from './support/wallet-ops.ts';
+
+/**
+ * The live tables (issue 22): two players in two browsers open the same baccarat table, both bet in one
+ * betting window (one confirm each), the round deals, and both see the same result and their own
+ * settlement — per variant and screen (EN light desktop, HI dark 375 px), with the lobby and the table
+ * checked for sideways scroll at 375 px. On the `wallet` server (PostgreSQL, DEV_INBOX), whose
+ * `/dev/live/advance` moves the table to its next phase at once, so nothing waits on the table's clock.
+ */
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+const TABLE = 'baccarat-1';
+const PHASES = ['betting', 'closed', 'dealing', 'result'] as const;
+
+test.use({ baseURL: serverUrl('wallet') });
+// Both journeys drive the same table's rounds: one after the other.
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(240_000);
+
+/** The table's phase and round as the public read answers them. */
+async function tableNow(page: Page): Promise<{ phase: (typeof PHASES)[number]; roundId: string }> {
+  const answer = await page.request.get(`/api/live/tables/${TABLE}`);
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { value: { phase: (typeof PHASES)[number]; roundId: string } }).value;
+}
+
+/** Moves the table `steps` phases on now (the dev route also settles what that decided). */
+async function advance(page: Page, steps: number): Promise<void> {
+  const answer = await page.request.post('/dev/live/advance', { data: { code: TABLE, steps } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+}
+
+/** A fresh betting window: from any phase to the next round's betting (its whole window ahead). */
+async function freshRound(page: Page): Promise<string> {
+  const { phase } = await tableNow(page);
+  const at = PHASES.indexOf(phase);
+  await advance(page, at === 0 ? 4 : 4 - at);
+  const now = await tableNow(page);
+  expect(now.phase).toBe('betting');
+  return now.roundId;
+}
+
+/** The page scrolls sideways neither on the lobby nor on the table (the phone check). */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return { scroll: root.scrollWidth, client: root.clientWidth };
+  });
+  expect(widths.scroll, `scrollWidth ${widths.scroll} > clientWidth ${widths.client}`).toBeLessThanOrEqual(
+    widths.client,
+  );
+}
+
+/** A funded player (₹1,000) in their own browser context, in the variant and screen. */
+async function player(browser: Browser, variant: Variant, phone: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: serverUrl('wallet'),
+    viewport: phone ? { width: 375, height: 760 } : { width: 1366, height: 900 },
+  });
+  const page = await context.newPage();
+  // biome-ignore lint/correctness/useHookAtTopLevel: Playwright helpers named like hooks, not React hooks.
+  await useVariant(page, variant);
+  // biome-ignore lint/correctness/useHookAtTopLevel: as above.
+  await useOwnAddress(page);
+  const account = await registerByUsername(page, variant.lang);
+  await ops('wallet:adjust', account.username, '1000', 'e2e', 'live tables journey stake money');
+  return page;
+}
+
+for (const { variant, phone } of JOURNEY_MATRIX) {
+  const screen = phone ? 'phone' : 'desktop';
+  test(`two players at one baccarat table (${suffix(variant)}, ${screen})`, async ({ browser }) => {
+    const shot = (name: string) => ({
+      path: artifactPath(test.info(), `live-tables-${name}-${suffix(variant)}-${screen}.png`),
+    });
+    const alice = await player(browser, variant, phone);
+    const bob = await player(browser, variant, phone);
+
+    await test.step('the lobby lists the table with its phase, countdown and road', async () => {
+      await openLayout(alice, '/live');
+      const card = alice.getByTestId(`live-table-${TABLE}`);
+      await expect(card).toBeVisible();
+      await expect(card.getByTestId('live-countdown')).toBeVisible();
+      await expect(card.getByTestId('road-bead')).toBeVisible();
+      await alice.screenshot(shot('lobby'));
+      if (phone) await expectNoSidewaysScroll(alice);
+      await card.getByTestId(`live-play-${TABLE}`).click();
+      await expect(alice.getByTestId('live-table')).toHaveAttribute('data-code', TABLE);
+      await openLayout(bob, `/live/${TABLE}`);
+      // The rack shows once each player's live session is open.
+      for (const page of [alice, bob]) await expect(page.getByTestId('bet-rack')).toBeVisible();
+    });
+
+    const spots = [
+      { page: alice, spot: 'player' },
+      { page: bob, spot: 'banker' },
+    ];
+    let roundId = '';
+    await test.step('both bet in one betting window, one confirm each', async () => {
+      await expect(async () => {
+        roundId = await freshRound(alice);
+        for (const { page } of spots) {
+          await expect(page.getByTestId('live-phase-banner')).toHaveAttribute('data-phase', 'betting');
+        }
+        for (const { page, spot } of spots) {
+          await page.getByTestId(`spot-${spot}`).click();
+          await expect(page.getByTestId(`chip-${spot}`)).toBeVisible();
+          await page.getByTestId('live-place').click();
+          await expect(page.getByTestId('live-confirm')).toBeVisible();
+          if (page === alice) await page.screenshot(shot('confirm'));
+          await page.getByTestId('live-confirm-confirm').click();
+          await expect(page.getByTestId('live-confirm')).toBeHidden();
+          await expect(page.getByTestId('live-my-stake')).toBeVisible();
+        }
+      }).toPass({ timeout: 90_000 });
+      await alice.screenshot(shot('bets-placed'));
+    });
+
+    await test.step('the round deals; both see the same result and their own settlement', async () => {
+      await advance(alice, 3);
+      const winners: string[] = [];
+      for (const { page } of spots) {
+        await expect(page.getByTestId('live-phase-banner')).toHaveAttribute('data-phase', 'result', {
+          timeout: 30_000,
+        });
+        await expect(page.getByTestId('live-outcome')).toHaveAttribute('data-done', 'true', {
+          timeout: 30_000,
+        });
+        await expect(page.getByTestId('live-my-result')).toBeVisible({ timeout: 30_000 });
+        winners.push((await page.getByTestId('live-winner').textContent()) ?? '');
+      }
+      expect(winners[0]).not.toBe('');
+      expect(winners[1]).toBe(winners[0]);
+      // Player against banker: on a tie both stakes come back (net 0); otherwise one won and one lost.
+      const nets = await Promise.all(
+        spots.map(async ({ page }) =>
+          BigInt((await page.getByTestId('live-my-result').getAttribute('data-net')) ?? '0'),
+        ),
+      );
+      const [aliceNet = 0n, bobNet = 0n] = nets;
+      expect(aliceNet === 0n && bobNet === 0n ? true : aliceNet > 0n !== bobNet > 0n).toBe(true);
+      // The verify link of a finished round opens its commitment (the seed shows once the shoe ends).
+      expect(roundId).not.toBe('');
+      await alice.screenshot(shot('result'));
+      await bob.screenshot(shot('result-other'));
+      if (phone) await expectNoSidewaysScroll(alice);
+    });
+
+    await test.step('a past round opens its verify data', async () => {
+      await alice.getByTestId('live-verify-links').getByRole('button').first().click();
+      await expect(alice.getByTestId('live-verify-commitment')).toBeVisible();
+      await alice.screenshot(shot('verify'));
+    });
+    await alice.context().close();
+    await bob.context().close();
+  });
+}
