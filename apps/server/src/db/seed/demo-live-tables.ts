@@ -138,7 +138,7 @@ export async function seedDemoLiveTables(trx: Tx, brandId: bigint): Promise<numb
       }),
     )
     .execute();
-  await trx
+  const tables = await trx
     .insertInto('live_tables')
     .values(
       DEMO_LIVE_TABLES.map((table, sort) => ({
@@ -154,6 +154,9 @@ export async function seedDemoLiveTables(trx: Tx, brandId: bigint): Promise<numb
         sort,
       })),
     )
+    // The vendor may have been removed and seeded again while its tables stayed: they are kept.
+    .onConflict((conflict) => conflict.columns(['brand_id', 'code']).doNothing())
+    .returning('id')
     .execute();
-  return 2 + DEMO_LIVE_TABLES.length * 2;
+  return 2 + DEMO_LIVE_TABLES.length + tables.length;
 }

@@ -84,12 +84,12 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
         .where('vassalage', '=', 'LOTUS')
         .executeTakeFirstOrThrow()
     ).id;
-    // The lottery's catalogue games (vendor LOTTO, issue 20) and the sportsbook's (SPORTSBOOK, issue 21) have
-    // their own tests; this file counts the studio's.
+    // The lottery's catalogue games (vendor LOTTO, issue 20), the sportsbook's (SPORTSBOOK, issue 21) and the
+    // live tables' (LIVE, issue 22) have their own tests; this file counts the studio's.
     await test.database.db
       .updateTable('vendors')
       .set({ enabled: false })
-      .where('vassalage', 'in', ['LOTTO', 'SPORTSBOOK'])
+      .where('vassalage', 'in', ['LOTTO', 'SPORTSBOOK', 'LIVE'])
       .execute();
     await loadIds();
     player = await fx.member();

@@ -27,9 +27,12 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
   // Every test starts from the seeded catalogue, whatever the previous one changed.
   beforeEach(async () => {
     const { db } = test.database;
-    // The lottery's vendor (LOTTO, issue 20) and the sportsbook's (SPORTSBOOK, issue 21) stay: a re-seed
-    // would otherwise add them back with their games.
-    await db.deleteFrom('vendors').where('vassalage', 'not in', ['LOTUS', 'LOTTO', 'SPORTSBOOK']).execute();
+    // The lottery's vendor (LOTTO, issue 20), the sportsbook's (SPORTSBOOK, issue 21) and the live tables'
+    // (LIVE, issue 22) stay: a re-seed would otherwise add them back with their games.
+    await db
+      .deleteFrom('vendors')
+      .where('vassalage', 'not in', ['LOTUS', 'LOTTO', 'SPORTSBOOK', 'LIVE'])
+      .execute();
     await db.deleteFrom('brands').where('code', '<>', 'lotus').execute();
     await db.deleteFrom('brand_game_types').execute();
     await db
