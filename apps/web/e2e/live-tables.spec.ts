@@ -123,29 +123,30 @@ for (const { variant, phone } of JOURNEY_MATRIX) {
 
     await test.step('the round deals; both see the same result and their own settlement', async () => {
       await advance(alice, 3);
-      const winners: string[] = [];
+      const verify = await alice.request.get(`/api/live/rounds/${roundId}/verify`);
+      expect(verify.ok(), await verify.text()).toBe(true);
+      const round = ((await verify.json()) as { value: { roundNo: number; outcome: { winner: string } } })
+        .value;
+      // The table's clock moves on from the result within seconds: the screens keep the round's own result
+      // (the player's, and the results strip) through the next betting window, named by its number.
+      const marks: string[] = [];
       for (const { page } of spots) {
-        await expect(page.getByTestId('live-phase-banner')).toHaveAttribute('data-phase', 'result', {
-          timeout: 30_000,
-        });
-        await expect(page.getByTestId('live-outcome')).toHaveAttribute('data-done', 'true', {
-          timeout: 30_000,
-        });
-        await expect(page.getByTestId('live-my-result')).toBeVisible({ timeout: 30_000 });
-        winners.push((await page.getByTestId('live-winner').textContent()) ?? '');
+        const mine = page.getByTestId('live-my-result');
+        await expect(mine).toHaveAttribute('data-round-no', String(round.roundNo), { timeout: 30_000 });
+        const mark = page.getByTestId('live-last-results').locator(`[data-round-no="${round.roundNo}"]`);
+        await expect(mark).toBeVisible();
+        marks.push((await mark.textContent()) ?? '');
       }
-      expect(winners[0]).not.toBe('');
-      expect(winners[1]).toBe(winners[0]);
-      // Player against banker: on a tie both stakes come back (net 0); otherwise one won and one lost.
+      expect(marks[0]).not.toBe('');
+      expect(marks[1]).toBe(marks[0]);
+      // Player (alice) against banker (bob): each settled by the round's one outcome; a tie returns both.
       const nets = await Promise.all(
         spots.map(async ({ page }) =>
-          BigInt((await page.getByTestId('live-my-result').getAttribute('data-net')) ?? '0'),
+          BigInt((await page.getByTestId('live-my-result').getAttribute('data-net')) ?? 'x'),
         ),
       );
-      const [aliceNet = 0n, bobNet = 0n] = nets;
-      expect(aliceNet === 0n && bobNet === 0n ? true : aliceNet > 0n !== bobNet > 0n).toBe(true);
-      // The verify link of a finished round opens its commitment (the seed shows once the shoe ends).
-      expect(roundId).not.toBe('');
+      const expected = { player: [1n, -1n], banker: [-1n, 1n], tie: [0n, 0n] }[round.outcome.winner];
+      expect(nets.map((net) => (net > 0n ? 1n : net < 0n ? -1n : 0n))).toEqual(expected);
       await alice.screenshot(shot('result'));
       await bob.screenshot(shot('result-other'));
       if (phone) await expectNoSidewaysScroll(alice);

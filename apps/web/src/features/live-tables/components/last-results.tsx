@@ -19,7 +19,12 @@ export function LastResults({ results, max = 12 }: { results: LiveResult[]; max?
       {shown.map((result) => {
         const mark = resultMark(result.outcome);
         return (
-          <li key={result.roundId} className={classes.result} data-tone={mark.tone}>
+          <li
+            key={result.roundId}
+            className={classes.result}
+            data-tone={mark.tone}
+            data-round-no={result.roundNo}
+          >
             {mark.text ?? t(mark.key)}
           </li>
         );

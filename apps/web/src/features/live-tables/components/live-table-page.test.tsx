@@ -135,7 +135,7 @@ describe('live table', () => {
     expect(screen.getByTestId('live-winner').textContent).toBe('Banker wins 8 to 5');
     expect(screen.getByTestId('live-phase-text').textContent).toBe('Result: Banker wins 8 to 5');
     const result = await screen.findByTestId('live-my-result');
-    expect(result.textContent).toBe('You won ₹19.00 (returned ₹39.00 on ₹20.00)');
+    expect(result.textContent).toBe('Round 41: you won ₹19.00 (returned ₹39.00 on ₹20.00)');
     expect(screen.getByTestId('spot-banker').dataset.won).toBe('true');
     vi.useRealTimers();
   });

@@ -162,7 +162,7 @@ function TableScreen({
               {t(betting ? 'waitingBets' : 'waitingDeal')}
             </Text>
           )}
-          <RoundResult bets={roundBets} phase={table.phase} currencySymbol={currencySymbol} />
+          <RoundResult bets={myBets.data ?? []} roundNo={table.roundNo} currencySymbol={currencySymbol} />
           <BetSpots
             kind={table.kind}
             spots={spots}

@@ -20,8 +20,8 @@ export function mergeResults(pushed: LiveResult[], cached: LiveResult[] | undefi
 
 /**
  * A `live.table` push: the table's query takes the snapshot at once (no request), keeping older results it
- * had; the lobby's row takes the summary part. When a round settles, the player's bets at the table refetch
- * (their payouts), and so does the wallet through its own balance push.
+ * had; the lobby's row takes the summary part. The player's bets at the table refetch on every phase move
+ * (a settlement writes their payouts); the wallet follows through its own balance push.
  */
 export function applyLiveTablePush(queryClient: QueryClient, table: LiveTableSnapshot): void {
   const before = queryClient.getQueryData<LiveTableSnapshot>(liveKeys.table(table.code));
@@ -36,7 +36,9 @@ export function applyLiveTablePush(queryClient: QueryClient, table: LiveTableSna
       return summary;
     }),
   );
-  if (table.phase === 'result' && before?.phase !== 'result') {
+  // A phase move may have settled the player's bets (dealing → result) or opened a new round: their bets
+  // at the table refetch (a visitor has no such query, so nothing is sent).
+  if (table.phase !== before?.phase || table.roundId !== before?.roundId) {
     void queryClient.invalidateQueries({ queryKey: liveKeys.bets(table.code) });
   }
 }
