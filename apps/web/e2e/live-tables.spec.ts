@@ -20,7 +20,8 @@ const PHASES = ['betting', 'closed', 'dealing', 'result'] as const;
 test.use({ baseURL: serverUrl('wallet') });
 // Both journeys drive the same table's rounds: one after the other.
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(240_000);
+// Two registrations and their funding (the operator CLI) take most of it on a busy two-core machine.
+test.setTimeout(480_000);
 
 /** The table's phase and round as the public read answers them. */
 async function tableNow(page: Page): Promise<{ phase: (typeof PHASES)[number]; roundId: string }> {
@@ -78,8 +79,10 @@ for (const { variant, phone } of JOURNEY_MATRIX) {
     const shot = (name: string) => ({
       path: artifactPath(test.info(), `live-tables-${name}-${suffix(variant)}-${screen}.png`),
     });
-    const alice = await player(browser, variant, phone);
-    const bob = await player(browser, variant, phone);
+    const [alice, bob] = await Promise.all([
+      player(browser, variant, phone),
+      player(browser, variant, phone),
+    ]);
 
     await test.step('the lobby lists the table with its phase, countdown and road', async () => {
       await openLayout(alice, '/live');

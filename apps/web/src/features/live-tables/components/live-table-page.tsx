@@ -130,9 +130,12 @@ function TableScreen({
     <div className={classes.tablePage} data-testid="live-table" data-code={table.code} data-kind={table.kind}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={0} miw={0}>
-          <Anchor component={Link} to="/live" size="sm">
-            {t('back')}
-          </Anchor>
+          {/* In the catalogue's game frame (a launch token) the frame's own close button leads back. */}
+          {launchToken === null ? (
+            <Anchor component={Link} to="/live" size="sm">
+              {t('back')}
+            </Anchor>
+          ) : null}
           <Title order={1} fz={{ base: 'xl', sm: 'h2' }}>
             {name}
           </Title>
