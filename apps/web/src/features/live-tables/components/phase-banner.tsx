@@ -19,7 +19,12 @@ export function PhaseBanner({ table }: { table: LiveTableSnapshot }) {
       ? `${t('phases.result')}: ${winnerText(outcome, t)}`
       : t(`phases.${phase}`, { round: table.roundNo });
   return (
-    <div className={classes.banner} data-phase={phase} data-testid="live-phase-banner">
+    <div
+      className={classes.banner}
+      data-phase={phase}
+      data-round-no={table.roundNo}
+      data-testid="live-phase-banner"
+    >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text
           fw={800}
