@@ -142,7 +142,12 @@ for (const { variant, phone } of JOURNEY_MATRIX) {
     });
 
     await test.step('the round deals; both see the same result and their own settlement', async () => {
-      await advance(alice, 3);
+      // To the deal: the cards come out face down and flip one by one (screenshot), then the result.
+      await advance(alice, 2);
+      await expect(alice.getByTestId('live-outcome')).toBeVisible();
+      await alice.screenshot(shot('deal'));
+      const now = await tableNow(alice);
+      if (now.roundId === roundId && now.phase === 'dealing') await advance(alice, 1);
       const verify = await alice.request.get(`/api/live/rounds/${roundId}/verify`);
       expect(verify.ok(), await verify.text()).toBe(true);
       const round = ((await verify.json()) as { value: { roundNo: number; outcome: { winner: string } } })

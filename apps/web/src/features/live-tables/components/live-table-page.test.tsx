@@ -139,4 +139,38 @@ describe('live table', () => {
     expect(screen.getByTestId('spot-banker').dataset.won).toBe('true');
     vi.useRealTimers();
   });
+
+  it('brings a dealing round’s cards out one by one, each flipping face up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const base = makeTable();
+    stubFetch({
+      '/api/live/tables/baccarat-1': makeTable({
+        phase: 'dealing',
+        round: {
+          ...base.round,
+          phase: 'dealing',
+          outcome: {
+            game: 'dragon-tiger',
+            dragon: { rank: 12, suit: 1 },
+            tiger: { rank: 3, suit: 0 },
+            winner: 'dragon',
+          },
+        },
+      }),
+    });
+    renderUi(<LiveTablePage code="baccarat-1" launchToken={null} currencySymbol="₹" />);
+    const outcome = await screen.findByTestId('live-outcome');
+    expect(within(outcome).getByTestId('hand-dragon-card-0').dataset.face).toBe('down');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(750);
+    });
+    expect(within(outcome).getByTestId('hand-dragon-card-0').dataset.face).toBe('up');
+    expect(within(outcome).getByTestId('hand-tiger-card-0').dataset.face).toBe('down');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(750);
+    });
+    expect(within(outcome).getByTestId('hand-tiger-card-0').dataset.face).toBe('up');
+    expect(screen.getByTestId('live-winner').textContent).toBe('Dragon wins');
+    vi.useRealTimers();
+  });
 });
