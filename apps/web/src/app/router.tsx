@@ -189,17 +189,12 @@ function pageRouteTable(): RouteObject[] {
       pageTexts: ['liveTables'],
       load: () => import('./routes/live-route.tsx').then((m) => m.LiveRoute),
     }),
-    // A table loads its code (cards, roads, the verify maths) only when it opens; /live/table is the
-    // vendor LIVE's launch URL (inside the game frame, with the launch token).
-    ...pageRoutes({
-      paths: ['/live/table'],
-      meta: page('common:nav.live', BARE),
-      memberTexts: ['liveTables'],
-      load: () => import('./routes/live-table-route.tsx').then((m) => m.LiveLaunchRoute),
-    }),
+    // A table loads its code (cards, roads, the verify maths) only when it opens. `/live/table?token=&game=`
+    // is the vendor LIVE's launch URL, shown bare inside the catalogue's game frame (one route: a second
+    // would cost every first page its row).
     ...pageRoutes({
       paths: ['/live/:code'],
-      meta: page('common:nav.live', fullLayout(null)),
+      meta: ({ search }) => page('common:nav.live', search.get('token') ? BARE : fullLayout(null)),
       memberTexts: ['liveTables'],
       load: () => import('./routes/live-table-route.tsx').then((m) => m.LiveTableRoute),
     }),

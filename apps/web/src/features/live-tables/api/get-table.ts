@@ -1,6 +1,7 @@
-import { LIVE_API, type LiveTableSnapshot } from '@lotus/shared/live.schema';
+import type { LiveTableSnapshot } from '@lotus/shared/live.schema';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { LIVE_API } from './constants.ts';
 import { liveKeys } from './keys.ts';
 
 /** `GET /api/live/tables/:code`: the table's snapshot with its round and last 50 results (public). */

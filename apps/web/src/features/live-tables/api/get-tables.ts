@@ -1,6 +1,7 @@
-import { LIVE_API, type LiveTableSummary } from '@lotus/shared/live.schema';
+import type { LiveTableSummary } from '@lotus/shared/live.schema';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { LIVE_API } from './constants.ts';
 import { liveKeys } from './keys.ts';
 
 /** `GET /api/live/tables`: the lobby, every table of the brand with its phase and last results (public). */

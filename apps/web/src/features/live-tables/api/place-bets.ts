@@ -1,5 +1,6 @@
-import { LIVE_API, LIVE_SESSION_HEADER, type LiveBet, type LiveBetRequest } from '@lotus/shared/live.schema';
+import type { LiveBet, LiveBetRequest } from '@lotus/shared/live.schema';
 import { apiSend } from '../../../lib/api-client.ts';
+import { LIVE_API, LIVE_SESSION_HEADER } from './constants.ts';
 
 export type PlacedLiveBet = { bet: LiveBet; balanceMinor: string };
 

@@ -2,7 +2,9 @@ import type { LiveSession } from '@lotus/shared/live.schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useGamesLanguage, useLoggedIn } from '../../../lib/games/use-game-pages.ts';
+import { toBrandLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { liveKeys } from '../api/keys.ts';
 import { openLiveSession, openLiveSessionWithToken } from '../api/open-session.ts';
 
@@ -16,8 +18,10 @@ const SESSION_GONE = new Set(['session_expired', 'not_logged_in']);
  * life; `withSession` runs a player call and, when the session is gone, opens a new one once and retries.
  */
 export function useLiveSession(gameCode: string | null, launchToken: string | null) {
-  const loggedIn = useLoggedIn();
-  const language = useGamesLanguage();
+  // The session store and the brand language directly (not lib/games/use-game-pages.ts): that module
+  // shares a chunk with the home page's launcher, which a third importer would split (bench/web budget).
+  const loggedIn = useSessionStore((state) => state.token !== null);
+  const language = toBrandLanguage(useTranslation().i18n.language);
   const queryClient = useQueryClient();
   const options = useMemo(
     () => ({
