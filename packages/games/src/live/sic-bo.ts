@@ -4,7 +4,7 @@ import type { FairInputs } from '../types.ts';
 
 /**
  * Sic Bo (docs/live-tables.md "Sic Bo"): three dice, each 1 + int(6) from `createDraws` of the round's
- * inputs (on a live table: serverSeed = the table's committed seed, clientSeed = the table's id,
+ * inputs (on a live table: serverSeed = the table's committed seed, clientSeed = the table's code,
  * nonce = the round number).
  *
  * Bets and pays ("n to 1", the stake comes back with the win):

@@ -101,7 +101,16 @@ export class LiveCycleService {
         case 'closed':
           return this.#deal(live, table, round, from, now);
         case 'dealing': {
-          if (!(await live.moveRound(round.id, 'dealing', 'result', later(from, table.resultMs))))
+          if (
+            !(await live.moveRound(
+              round.id,
+              'dealing',
+              'result',
+              later(from, table.resultMs),
+              undefined,
+              now,
+            ))
+          )
             return null;
           const shoe = await live.shoeById(round.shoeId);
           if (shoe && shoeEnded(table, shoe)) await live.revealShoe(shoe.id, now);

@@ -28,7 +28,7 @@ export type LiveFixture = {
   tableId(code: string): Promise<bigint>;
   /** One forced move of the table, then the settlement: the phase it moved to. */
   advance(code: string): Promise<string | null>;
-  /** Forced moves until the table is in `phase` (at most 8). */
+  /** Forced moves until the table is in `phase` (at most 8); `betting` with its window open by the clock. */
   advanceTo(code: string, phase: 'betting' | 'closed' | 'dealing' | 'result'): Promise<void>;
   snapshot(code: string): Promise<LiveTableSnapshot>;
   /** Launches the table's catalogue game for the member and opens a live session: its token. */
@@ -97,10 +97,13 @@ export async function liveFixture(
         const current = await db
           .selectFrom('live_tables as t')
           .innerJoin('live_rounds as r', 'r.id', 't.current_round_id')
-          .select('r.phase')
+          .select(['r.phase', 'r.betting_ends_at'])
           .where('t.id', '=', await tableId(code))
           .executeTakeFirst();
-        if (current?.phase === phase) return;
+        // A betting round whose window the test's clock has already passed does not count: bets need one open.
+        const open =
+          phase !== 'betting' || new Date(current?.betting_ends_at ?? 0).getTime() > clock.now().getTime();
+        if (current?.phase === phase && open) return;
         await advance(code);
       }
       throw new Error(`${code} never reached ${phase}`);

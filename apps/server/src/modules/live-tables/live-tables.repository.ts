@@ -327,6 +327,7 @@ export class LiveTablesRepository<E extends Executor = Executor> extends Reposit
     to: LivePhaseColumn,
     phaseEndsAt: Date,
     dealt?: { outcome: LiveOutcome; firstCard: number | null; cardCount: number | null; at: Date },
+    resultAt?: Date,
   ): Promise<boolean> {
     const rows = await this.db
       .updateTable('live_rounds')
@@ -341,7 +342,8 @@ export class LiveTablesRepository<E extends Executor = Executor> extends Reposit
               dealt_at: dealt.at,
             }
           : {}),
-        ...(to === 'result' ? { settled_at: phaseEndsAt } : {}),
+        // When the result came in (the phase's start; it ends at `phaseEndsAt`).
+        ...(to === 'result' ? { settled_at: resultAt ?? phaseEndsAt } : {}),
       })
       .where('id', '=', roundId)
       .where('phase', '=', from)

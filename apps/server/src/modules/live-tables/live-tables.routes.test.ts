@@ -12,8 +12,10 @@ import type { TestApp } from '../../../test/helpers/build-test-app.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { bookTestApp, closeBookTestApp } from '../inhouse-vendor/inhouse-book.fixture.ts';
+import { LiveBetsService } from './live-bets.service.ts';
 import { LiveCycleService } from './live-cycle.service.ts';
 import { spotReturn } from './live-dealer.ts';
+import { LiveSessionsService } from './live-sessions.service.ts';
 import { type LiveFixture, liveFixture } from './live-tables.fixture.ts';
 
 /**
@@ -219,6 +221,37 @@ describe.each(testBackends())('live tables [%s]', (backend) => {
     expect(mine.value.list[0]?.status).toBe('settled');
     expect(mine.value.list[0]?.payoutMinor).toBe(String(expected));
     expect(mine.value.list[0]?.spots.map((spot) => spot.spot).sort()).toEqual(Object.keys(spots).sort());
+  });
+
+  it('rolls back and voids a bet whose debit answer was lost, and the cycle voids one still pending later', async () => {
+    const member = await fx.wallet.member({ fundMinor: 20_000n });
+    const token = await fx.open(member.id, 'dragon-tiger-1');
+    const session = await new LiveSessionsService({ db: fx.db, wallet: fx.clients.real, clock }).sessionOf(
+      token,
+    );
+    await fx.advanceTo('dragon-tiger-1', 'betting');
+    const { roundId } = await fx.snapshot('dragon-tiger-1');
+    const losing = new LiveBetsService({ db: fx.db, wallet: fx.clients.losingDebit, clock });
+    await expect(
+      losing.place(session, 'dragon-tiger-1', 'lost-debit-01', { roundId, bets: { dragon: '5000' } }),
+    ).rejects.toMatchObject({ code: 'service_unavailable' });
+    expect(await fx.wallet.main(member.id)).toBe(20_000n);
+    const lost = await fx.db
+      .selectFrom('live_bets')
+      .select(['id', 'status'])
+      .where('request_key', '=', 'lost-debit-01')
+      .executeTakeFirstOrThrow();
+    expect(lost.status).toBe('void');
+    // A pending bet (its process died before the debit's answer): the cycle rolls it back after 30 s.
+    placed(await fx.bet(token, 'dragon-tiger-1', { roundId, bets: { tiger: '4000' } }, 'stuck-01'));
+    await fx.db
+      .updateTable('live_bets')
+      .set({ status: 'pending' })
+      .where('request_key', '=', 'stuck-01')
+      .execute();
+    clock.advance(31_000);
+    expect((await fx.cycle.settle(clock.now())).voided).toBe(1);
+    expect(await fx.wallet.main(member.id)).toBe(20_000n);
   });
 
   it('publishes the commitment first and reveals a verifiable seed when the shoe ends (Andar Bahar: each round)', async () => {

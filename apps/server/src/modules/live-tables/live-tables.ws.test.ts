@@ -71,6 +71,31 @@ describe.each(testBackends())('live baccarat, 50 players over the WebSocket [%s]
     }
   };
 
+  const playersAt = async (code: string) =>
+    liveTablesResponseSchema
+      .parse((await test.app.inject('/api/live/tables')).json())
+      .value.list.find((table) => table.code === code)?.players;
+
+  it('lets a visitor follow known tables only, counts it as a player while its socket is open', async () => {
+    const socket = await connectWs(url);
+    socket.send({ type: 'live.subscribe', tableCodes: ['sic-bo-1', 'no-such-table'] });
+    await socket.next('ready');
+    expect((await socket.next('live.subscribed')).tableCodes).toEqual(['sic-bo-1']);
+    expect((await socket.next('live.table')).table.code).toBe('sic-bo-1');
+    expect(await playersAt('sic-bo-1')).toBe(1);
+    // A move of the table is pushed to its follower.
+    const before = (await fx.snapshot('sic-bo-1')).phase;
+    await fx.advance('sic-bo-1');
+    const pushed = await socket.next('live.table', (message) => message.table.phase !== before);
+    expect(pushed.table.code).toBe('sic-bo-1');
+    socket.close();
+    await socket.closed;
+    for (let tries = 0; tries < 50 && (await playersAt('sic-bo-1')) !== 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await playersAt('sic-bo-1')).toBe(0);
+  });
+
   it(
     'shows every player the same rounds, settles every bet once and verifies the shoe',
     async () => {
