@@ -4,7 +4,8 @@ import { defineConfig } from 'vite';
 // The API lives on the same origin in production (the server serves dist/); in development Vite
 // forwards the API prefixes to the server started with `npm run dev -w @lotus/server` on :8080.
 const API_TARGET = 'http://127.0.0.1:8080';
-const apiPrefixes = ['/wps', '/lgw', '/lotto', '/docs', '/originals/api'];
+// `/api`: the live tables' API (`/api/live`, issue 22).
+const apiPrefixes = ['/wps', '/lgw', '/lotto', '/docs', '/originals/api', '/api'];
 
 export default defineConfig({
   plugins: [react()],

@@ -50,7 +50,7 @@ const VISITOR_ROUTES: { paths: readonly string[]; modules: string[] }[] = [
   { paths: ['/sports', '/esports'], modules: ['src/features/sports/components/sports-book-page.tsx'] },
   { paths: ['/cockfight'], modules: ['src/features/sports/components/cockfight-page.tsx'] },
   { paths: ['/lott', '/elott'], modules: ['src/app/routes/lottery-type-route.tsx'] },
-  { paths: ['/live'], modules: ['src/features/games/components/live-page.tsx'] },
+  { paths: ['/live'], modules: ['src/app/routes/live-route.tsx'] },
   { paths: ['/promotions'], modules: ['src/features/promotions/components/promotions-page.tsx'] },
   { paths: ['/help'], modules: ['src/app/routes/help-route.tsx'] },
   { paths: ['/down', '/download'], modules: ['src/features/download/components/download-page.tsx'] },

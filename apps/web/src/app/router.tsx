@@ -181,11 +181,22 @@ function pageRouteTable(): RouteObject[] {
         },
       }),
     ),
+    // Issue 22: the in-house live tables above every vendor's live games.
     ...pageRoutes({
       paths: ['/live'],
       meta: page('common:nav.live', fullLayout('live')),
       startTexts: true,
-      load: () => import('../features/games/components/live-page.tsx').then((m) => m.LivePage),
+      pageTexts: ['liveTables'],
+      load: () => import('./routes/live-route.tsx').then((m) => m.LiveRoute),
+    }),
+    // A table loads its code (cards, roads, the verify maths) only when it opens. `/live/table?token=&game=`
+    // is the vendor LIVE's launch URL, shown bare inside the catalogue's game frame (one route: a second
+    // would cost every first page its row).
+    ...pageRoutes({
+      paths: ['/live/:code'],
+      meta: ({ search }) => page('common:nav.live', search.get('token') ? BARE : fullLayout(null)),
+      memberTexts: ['liveTables'],
+      load: () => import('./routes/live-table-route.tsx').then((m) => m.LiveTableRoute),
     }),
     ...pageRoutes({
       paths: ['/promotions'],

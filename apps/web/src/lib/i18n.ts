@@ -50,6 +50,8 @@ export const NAMESPACES = [
   'fishing',
   // Issue 22: the PVP card rooms (the room list on /pvp and the table).
   'pvp',
+  // Issue 22: the live tables' lobby and table screens.
+  'liveTables',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -362,6 +364,8 @@ export const MEMBER_NAMESPACES = [
   'fishing',
   // Issue 22: shown only by the PVP room list and table (members only), which wait for them with their code.
   'pvp',
+  // Issue 22: shown only by /live and the table screens, which wait for them with their code.
+  'liveTables',
 ] as const satisfies readonly Namespace[];
 
 function isMemberNamespace(name: Namespace): boolean {

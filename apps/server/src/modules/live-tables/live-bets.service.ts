@@ -60,6 +60,13 @@ function checkBetting(table: TableRecord, round: RoundRecord | undefined, now: D
   return round;
 }
 
+type LiveBetsDeps = {
+  db: Db;
+  wallet: WalletClientSource;
+  clock: Clock;
+  log?: FastifyBaseLogger | undefined;
+};
+
 /**
  * Bets at a live table through the protocol (docs/live-tables.md "Server"). A bet is checked against the
  * table (its spots, the limits, the betting window); one transaction holds the round `FOR SHARE` — so "no
@@ -75,17 +82,12 @@ export class LiveBetsService {
   readonly #clock: Clock;
   readonly #log: FastifyBaseLogger | undefined;
 
-  constructor(deps: {
-    db: Db;
-    wallet: WalletClientSource;
-    clock: Clock;
-    log?: FastifyBaseLogger | undefined;
-  }) {
-    this.#reads = new LiveTablesRepository(deps.db);
-    this.#uow = new UnitOfWork(deps.db, (trx) => ({ live: new LiveTablesRepository(trx) }));
-    this.#wallet = deps.wallet;
-    this.#clock = deps.clock;
-    this.#log = deps.log;
+  constructor({ db, wallet, clock, log }: LiveBetsDeps) {
+    this.#reads = new LiveTablesRepository(db);
+    this.#uow = new UnitOfWork(db, (trx) => ({ live: new LiveTablesRepository(trx) }));
+    this.#wallet = wallet;
+    this.#clock = clock;
+    this.#log = log;
   }
 
   async place(

@@ -89,8 +89,8 @@ type PlayingCardProps = {
 /**
  * A playing card drawn in SVG: rank in two corners, the suit large in the middle (the court cards framed),
  * red or black, and a back for a face-down card; turning it face up flips it (no flip under reduced motion).
- * Generic on purpose: dragon tiger and the PVP Teen Patti table use it. Its texts are the `originals`
- * namespace's `cards.*`, so a screen outside the studio waits for that namespace too.
+ * Generic on purpose: the studio's dragon tiger, the live tables and the PVP Teen Patti table use it. Its
+ * texts are the `originals` namespace's `cards.*`, so a screen outside the studio waits for that namespace too.
  */
 export function PlayingCard({ rank, suit, faceUp, size, label, testId }: PlayingCardProps) {
   const { t } = useTranslation('originals');

@@ -3,8 +3,9 @@ import type { RouletteBet, RouletteBetKind, RouletteOutcome } from '@lotus/games
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type CSSProperties, type ReactNode, useState } from 'react';
+import { BetRack } from '../../../components/games/bet-rack.tsx';
+import { useChipBets } from '../../../components/games/use-chip-bets.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useChipBets } from '../hooks/use-chip-bets.ts';
 import { usePlayRound } from '../hooks/use-play-round.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { useResultStrip } from '../hooks/use-result-strip.ts';
@@ -21,7 +22,6 @@ import {
   outsideNumbers,
   picksNeeded,
 } from '../utils/roulette-layout.ts';
-import { BetRack } from './bet-rack.tsx';
 import classes from './originals.module.css';
 import { RouletteWheel } from './roulette-wheel.tsx';
 import { ResultStrip, RoundResult, usePayText } from './round-result.tsx';

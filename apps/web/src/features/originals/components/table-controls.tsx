@@ -1,8 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
+import { BetRack } from '../../../components/games/bet-rack.tsx';
+import type { ChipBets } from '../../../components/games/use-chip-bets.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { ChipBets } from '../hooks/use-chip-bets.ts';
 import { money } from '../utils/money.ts';
-import { BetRack } from './bet-rack.tsx';
 import tableClasses from './table-games.module.css';
 
 type SpotButtonProps = {

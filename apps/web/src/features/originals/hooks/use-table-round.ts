@@ -1,6 +1,6 @@
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
+import { type ChipBets, useChipBets } from '../../../components/games/use-chip-bets.ts';
 import { useMountedRef } from '../../../lib/use-mounted-ref.ts';
-import { type ChipBets, useChipBets } from './use-chip-bets.ts';
 import { usePlayRound } from './use-play-round.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
 import type { StudioSession } from './use-studio-session.ts';

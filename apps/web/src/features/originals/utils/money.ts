@@ -4,8 +4,3 @@ import { formatMoney } from '@lotus/shared/money';
 export function money(minor: string | bigint, symbol: string): string {
   return formatMoney(typeof minor === 'bigint' ? minor : BigInt(minor), symbol);
 }
-
-/** Sum of minor-unit strings. */
-export function sumMinor(values: readonly string[]): bigint {
-  return values.reduce((total, value) => total + BigInt(value), 0n);
-}

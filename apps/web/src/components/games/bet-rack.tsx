@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { ChipBets } from '../hooks/use-chip-bets.ts';
-import { money, sumMinor } from '../utils/money.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
+import { moneyText } from '../../lib/money/money.ts';
+import classes from './bet-rack.module.css';
 import { ChipSelector } from './chip-selector.tsx';
-import classes from './table-games.module.css';
+import { type ChipBets, sumMinor } from './use-chip-bets.ts';
 
 type BetRackProps = {
   /** The slip (what the rack shows and changes: it adds no bet, so any kind of bet will do). */
@@ -27,7 +27,7 @@ type BetRackProps = {
  */
 export function BetRack({ slip, currencySymbol, locked, onClear, repeat, children }: BetRackProps) {
   const { t } = useTranslation('originals');
-  const lastTotal = money(sumMinor(slip.lastBets.map((b) => b.amountMinor)), currencySymbol);
+  const lastTotal = moneyText(sumMinor(slip.lastBets.map((b) => b.amountMinor)), currencySymbol);
   const canRebet = !locked && slip.bets.length === 0 && slip.lastBets.length > 0;
   return (
     <div className={classes.rack} data-testid="bet-rack">
@@ -84,7 +84,7 @@ export function BetRack({ slip, currencySymbol, locked, onClear, repeat, childre
           {t('totalBet')}
         </Text>
         <Text fw={700} data-testid="total-bet">
-          {money(sumMinor(slip.bets.map((b) => b.amountMinor)), currencySymbol)}
+          {moneyText(sumMinor(slip.bets.map((b) => b.amountMinor)), currencySymbol)}
         </Text>
       </Stack>
       {children}

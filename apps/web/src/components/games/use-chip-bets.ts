@@ -1,6 +1,5 @@
-import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { useState } from 'react';
-import { chipValues } from '../components/chip-selector.tsx';
+import { chipValues } from './chip-selector.tsx';
 
 export type ChipBets<B> = {
   chips: string[];
@@ -27,15 +26,21 @@ type Slip<B> = { bets: B[]; undo: B[][]; last: B[]; repeated: B[] };
 const sameBet = (a: { amountMinor: string }, b: { amountMinor: string }) =>
   JSON.stringify(a) === JSON.stringify(b);
 
+/** Sum of minor-unit strings. */
+export function sumMinor(values: readonly string[]): bigint {
+  return values.reduce((total, value) => total + BigInt(value), 0n);
+}
+
 /**
- * The chips and the bet slip of a table game (roulette, dragon tiger): the chip the next click places, the
+ * The chips and the bet slip of a table game (the studio's roulette and dragon tiger, the live tables): the chip the next click places, the
  * bets on the table, the earlier slips for undo, and the last round's bets for rebet. A round's bets are
  * never carried into the next one silently: after a round the table is empty until the player places chips
  * or presses Rebet.
  */
-export function useChipBets<B extends { amountMinor: string }>(
-  session: Pick<OriginalsSession, 'minBetMinor' | 'maxBetMinor'>,
-): ChipBets<B> {
+export function useChipBets<B extends { amountMinor: string }>(session: {
+  minBetMinor: string;
+  maxBetMinor: string;
+}): ChipBets<B> {
   const chips = chipValues(session.minBetMinor, session.maxBetMinor);
   const [chip, setChip] = useState(chips[0] ?? session.minBetMinor);
   // One state, so a change, its undo entry and the rebet marks always move together.

@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { money } from '../utils/money.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
+import { moneyText } from '../../lib/money/money.ts';
 
 const CHIP_MULTIPLES = [1n, 5n, 10n, 50n, 100n, 500n];
 
@@ -14,7 +14,7 @@ export function chipValues(minBetMinor: string, maxBetMinor: string): string[] {
 
 /** A chip's face: whole amounts without the ".00" (₹10, ₹5,000), as chips are printed. */
 export function chipLabel(minor: string, currencySymbol: string): string {
-  return money(minor, currencySymbol).replace(/\.00$/, '');
+  return moneyText(minor, currencySymbol).replace(/\.00$/, '');
 }
 
 type ChipSelectorProps = {
