@@ -364,28 +364,32 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
         await hub.sendCurrent(memberId, socket);
       };
 
-      socket.on('message', (data, isBinary) => {
-        // A live tables subscription, like a lottery one, needs no login.
-        const liveCodes = live && !isBinary ? liveSubscriptionOf(data.toString()) : null;
-        if (liveCodes !== null) {
-          const opening = !firstMessageSeen;
-          if (opening) {
-            firstMessageSeen = true;
-            visitor = true;
-            clearTimeout(authTimer);
-          }
-          inOrder(
-            () => subscribeLive(liveCodes, opening),
-            (error) => {
-              request.log.warn({ err: error }, 'realtime live subscription failed');
-              if (opening) refuse('live subscription failed');
-            },
-          );
-          return;
+      /**
+       * A public subscription (live tables, sports, lottery) needs no login: as the first message it opens a
+       * visitor's socket (no balance; a later `auth` is ignored), later it replaces the socket's list.
+       */
+      const followPublic = (what: string, subscribe: (opening: boolean) => Promise<void>) => {
+        const opening = !firstMessageSeen;
+        if (opening) {
+          firstMessageSeen = true;
+          visitor = true;
+          clearTimeout(authTimer);
         }
+        inOrder(
+          () => subscribe(opening),
+          (error) => {
+            request.log.warn({ err: error }, `realtime ${what} subscription failed`);
+            if (opening) refuse(`${what} subscription failed`);
+          },
+        );
+      };
+
+      socket.on('message', (data, isBinary) => {
+        const text = isBinary ? null : data.toString();
+        const liveCodes = live && text !== null ? liveSubscriptionOf(text) : null;
+        if (liveCodes !== null) return followPublic('live', (opening) => subscribeLive(liveCodes, opening));
         // A PVP subscription needs the authenticated socket (its pushes are the member's own view).
-        const pvpFollow =
-          pvp && !isBinary && memberId !== null ? pvpSubscriptionOf(data.toString()) : undefined;
+        const pvpFollow = pvp && text !== null && memberId !== null ? pvpSubscriptionOf(text) : undefined;
         if (pvpFollow !== undefined) {
           inOrder(
             () => subscribePvp(pvpFollow),
@@ -393,43 +397,12 @@ export function realtimeRoutes(deps: RealtimeDeps): FastifyPluginAsync {
           );
           return;
         }
-        // A sports subscription, like a lottery one, needs no login (see below).
-        const sportsFollow = sports && !isBinary ? sportsSubscriptionOf(data.toString()) : null;
-        if (sportsFollow !== null) {
-          const opening = !firstMessageSeen;
-          if (opening) {
-            firstMessageSeen = true;
-            visitor = true;
-            clearTimeout(authTimer);
-          }
-          inOrder(
-            () => subscribeSports(sportsFollow, opening),
-            (error) => {
-              request.log.warn({ err: error }, 'realtime sports subscription failed');
-              if (opening) refuse('sports subscription failed');
-            },
-          );
-          return;
-        }
-        // A lottery subscription needs no login: as the first message it opens a visitor's socket (no
-        // balance; a later `auth` is ignored), later it replaces the socket's list.
-        const gameCodes = lotteries && !isBinary ? lotterySubscriptionOf(data.toString()) : null;
-        if (gameCodes !== null) {
-          const opening = !firstMessageSeen;
-          if (opening) {
-            firstMessageSeen = true;
-            visitor = true;
-            clearTimeout(authTimer);
-          }
-          inOrder(
-            () => subscribeLottery(gameCodes, opening),
-            (error) => {
-              request.log.warn({ err: error }, 'realtime lottery subscription failed');
-              if (opening) refuse('lottery subscription failed');
-            },
-          );
-          return;
-        }
+        const sportsFollow = sports && text !== null ? sportsSubscriptionOf(text) : null;
+        if (sportsFollow !== null)
+          return followPublic('sports', (opening) => subscribeSports(sportsFollow, opening));
+        const gameCodes = lotteries && text !== null ? lotterySubscriptionOf(text) : null;
+        if (gameCodes !== null)
+          return followPublic('lottery', (opening) => subscribeLottery(gameCodes, opening));
         // Otherwise only the first message means anything (auth); later ones, or any while it is being
         // checked, are ignored.
         if (firstMessageSeen) return;
