@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FISHING_TITLES } from '../fishing/titles.ts';
 import { chiSquareFits99 } from '../live/chi-square.ts';
 import { declaredRtp, INHOUSE_GAMES } from '../play.ts';
 import { STUDIO_SLOTS } from '../slots/studio-slots.ts';
@@ -68,6 +69,9 @@ describe('declared RTPs come from the maths', () => {
       'sic-bo': rtps['sic-bo'].declared,
       baccarat: rtps.baccarat.declared,
       'andar-bahar': rtps['andar-bahar'].declared,
+      ...(Object.fromEntries(
+        Object.entries(FISHING_TITLES).map(([code, title]) => [code, title.declaredRtp]),
+      ) as Record<string, number>),
     } as Record<InHouseGameCode, number>;
     for (const code of Object.keys(INHOUSE_GAMES) as InHouseGameCode[]) {
       expect(declaredRtp(code), code).toBe(expected[code]);

@@ -91,8 +91,9 @@ describe.each(testBackends())('wallet transfers [%s]', (backend) => {
       expect(first.vendors.map((vendor) => [vendor.vendor, vendor.name, vendor.balanceMinor])).toEqual([
         ['ALPHA', 'Alpha Games', '0'],
         ['ZED', 'Beta Live', '0'],
-        // The demo's in-house vendors (the live tables since issue 22, the lottery engine since 20, the
-        // studio, the sportsbook since 21).
+        // The demo's in-house vendors (the PVP rooms and the live tables since issue 22, the lottery engine
+        // since 20, the studio, the sportsbook since 21).
+        ['PVP', 'Lotus Cards', '0'],
         ['LIVE', 'Lotus Live', '0'],
         ['LOTTO', 'Lotus Lottery', '0'],
         ['LOTUS', 'Lotus Originals', '0'],
