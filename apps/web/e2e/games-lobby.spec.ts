@@ -11,7 +11,18 @@ import { serverUrl } from './support/servers.ts';
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const RNG_GAMES = ['Lotus Fortune', 'Tiger Temple', 'Monsoon Gems'];
+// The studio's nine slots (packages/games play.ts INHOUSE_GAMES, issue 22): lines, ways, cascades, hold-and-win.
+const RNG_GAMES = [
+  'Lotus Fortune',
+  'Tiger Temple',
+  'Monsoon Gems',
+  "Rajah's Ways",
+  'Maharani 1024',
+  'Mumbai Cascade',
+  'Holi Cascade',
+  'Golden Diya',
+  'Lakshmi Coins',
+];
 
 function tile(page: Page, name: string): Locator {
   return page.getByTestId('game-tile').filter({ has: page.getByText(name, { exact: true }) });
