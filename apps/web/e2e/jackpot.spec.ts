@@ -20,7 +20,8 @@ test.use({ baseURL: serverUrl('wallet') });
 test.setTimeout(120_000);
 
 const JACKPOT_NAME: Record<Variant['lang'], string> = { EN: 'Lotus Mega Jackpot', HI: 'लोटस मेगा जैकपॉट' };
-const SLOT_NAME: Record<Variant['lang'], string> = { EN: 'Tiger Temple', HI: 'टाइगर टेम्पल' };
+// A jackpot slot (issue 22: lotus-fortune, golden-diya and lakshmi-coins feed the demo jackpot).
+const SLOT_NAME: Record<Variant['lang'], string> = { EN: 'Lotus Fortune', HI: 'लोटस फ़ॉर्च्यून' };
 /** The seeded pot: ₹1,00,000.00. */
 const SEED_MINOR = 10_000_000;
 
@@ -37,15 +38,15 @@ async function homePot(page: Page, variant: Variant): Promise<{ value: Locator; 
   return { value, minor: await potOf(value) };
 }
 
-/** One real round of Tiger Temple at its largest stake, played through the site's own calls. */
+/** One real round of Lotus Fortune at its largest stake, played through the site's own calls. */
 async function spinThroughApi(page: Page): Promise<void> {
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
   const list = await page.request.post('/wps/relay/GCSGAME_gameList', {
     data: { vassalage: 'LOTUS', pageNo: 1, pageSize: 20, language: 'EN' },
   });
   const games = (await list.json()).value.list as { nodeId: string | number; gameCode: string }[];
-  const game = games.find((entry) => entry.gameCode === 'tiger-temple');
-  if (!game) throw new Error('no tiger-temple in the LOTUS list');
+  const game = games.find((entry) => entry.gameCode === 'lotus-fortune');
+  if (!game) throw new Error('no lotus-fortune in the LOTUS list');
   const launch = await page.request.get(`/wps/game/launchGame?nodeId=${game.nodeId}`, {
     headers: { authorization: `Bearer ${token}` },
   });
