@@ -15,6 +15,7 @@ type Variant = {
   navName: string;
   labels: {
     home: string;
+    live: string;
     slots: string;
     cards: string;
     tableGames: string;
@@ -36,6 +37,7 @@ const ENGLISH = {
   navName: 'Main',
   labels: {
     home: 'Home',
+    live: 'Live Casino',
     slots: 'Slots',
     cards: 'Cards',
     tableGames: 'Table games',
@@ -57,6 +59,7 @@ const HINDI = {
   navName: 'मुख्य',
   labels: {
     home: 'होम',
+    live: 'लाइव कैसीनो',
     slots: 'स्लॉट्स',
     cards: 'कार्ड गेम्स',
     tableGames: 'टेबल गेम्स',
@@ -121,6 +124,8 @@ for (const variant of VARIANTS) {
       const { labels } = variant;
       await expect(nav.getByRole('link')).toHaveText([
         labels.home,
+        // Issue 22: the shared live tables (vendor LIVE) fill the live casino category.
+        labels.live,
         labels.slots,
         labels.cards,
         labels.tableGames,
