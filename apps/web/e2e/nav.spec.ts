@@ -230,9 +230,9 @@ test.describe('nav bar by keyboard, and the footer row', () => {
     await useChoices(page, request, { ...ENGLISH, scheme: 'light' });
     await openLayout(page, '/');
     const row = page.getByTestId('footer-vendors');
-    // The studio (slots, cards, table games), the sportsbook (sports, e-sports, cockfight) and the lottery
-    // engine (lottery, e-lottery), once each.
-    await expect(row.getByRole('link')).toHaveCount(3);
+    // The studio (slots, cards, table games), the sportsbook (sports, e-sports, cockfight), the lottery
+    // engine (lottery, e-lottery) and, since issue 22, the live tables and the PVP rooms, once each.
+    await expect(row.getByRole('link')).toHaveCount(5);
     const logo = row.getByRole('img', { name: ENGLISH.vendor });
     await logo.scrollIntoViewIfNeeded();
     await expect(logo).toBeVisible();
@@ -241,6 +241,8 @@ test.describe('nav bar by keyboard, and the footer row', () => {
       .toBeGreaterThan(0);
     await expect(row.getByRole('img', { name: ENGLISH.lotteryVendor })).toBeVisible();
     await expect(row.getByRole('img', { name: 'Lotus Sports' })).toBeVisible();
+    await expect(row.getByRole('img', { name: 'Lotus Live' })).toBeVisible();
+    await expect(row.getByRole('img', { name: 'Lotus Cards' })).toBeVisible();
     await page
       .getByTestId('site-footer')
       .screenshot({ path: artifactPath(testInfo, 'footer-vendors-en-light.png') });
