@@ -268,8 +268,8 @@ test.describe('nav bar on a phone', () => {
     await useChoices(page, request, { ...HINDI, scheme: 'dark' });
     await openLayout(page, '/');
     const nav = navBar(page, { ...HINDI, scheme: 'dark' });
-    // Home, slots, cards, table games, sports, e-sports, lottery, e-lottery, cockfight and promo.
-    await expect(nav.getByRole('link')).toHaveCount(10);
+    // Home, live casino, slots, cards, table games, sports, e-sports, lottery, e-lottery, cockfight and promo.
+    await expect(nav.getByRole('link')).toHaveCount(11);
     const list = page.getByTestId('nav-list');
     const overflow = await list.evaluate((element) => ({
       scroll: element.scrollWidth,
