@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { ROULETTE_BET_KINDS } from './originals.schema.ts';
 
 /**
  * The in-house live tables' API (issue 22, docs/live-tables.md "Server"). Shared tables deal rounds on the
@@ -46,6 +47,9 @@ export type LiveTableKind = (typeof LIVE_TABLE_KINDS)[number];
 export const LIVE_PHASES = ['betting', 'closed', 'dealing', 'result'] as const;
 export type LivePhase = (typeof LIVE_PHASES)[number];
 
+/** Both baccarat tables take the same spots (they differ in how the banker is paid). */
+const BACCARAT_SPOTS = ['player', 'banker', 'tie', 'player-pair', 'banker-pair'] as const;
+
 /**
  * Bet kinds per table kind. A bet *spot* is the kind alone (`banker`, `red`, `small`) or, for a kind that
  * takes numbers, `kind:n-n-…` with the numbers ascending: roulette the covered pockets
@@ -53,25 +57,10 @@ export type LivePhase = (typeof LIVE_PHASES)[number];
  * (`total:10`), the face (`triple:3`, `double:5`, `single:6`) or two faces (`combination:1-2`).
  */
 export const LIVE_BET_KINDS = {
-  baccarat: ['player', 'banker', 'tie', 'player-pair', 'banker-pair'],
-  'baccarat-nc': ['player', 'banker', 'tie', 'player-pair', 'banker-pair'],
+  baccarat: BACCARAT_SPOTS,
+  'baccarat-nc': BACCARAT_SPOTS,
   'dragon-tiger': ['dragon', 'tiger', 'tie'],
-  roulette: [
-    'straight',
-    'split',
-    'street',
-    'corner',
-    'line',
-    'basket',
-    'dozen',
-    'column',
-    'red',
-    'black',
-    'odd',
-    'even',
-    'low',
-    'high',
-  ],
+  roulette: ROULETTE_BET_KINDS,
   'sic-bo': [
     'small',
     'big',

@@ -2,6 +2,24 @@ import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
 import { singleLineText } from './text.ts';
 
+/** Roulette's bet kinds (packages/games roulette.ts), for the studio's table and the live roulette table. */
+export const ROULETTE_BET_KINDS = [
+  'straight',
+  'split',
+  'street',
+  'corner',
+  'line',
+  'basket',
+  'dozen',
+  'column',
+  'red',
+  'black',
+  'odd',
+  'even',
+  'low',
+  'high',
+] as const;
+
 /**
  * The in-house studio's own API, which its game screens (in the game iframe) call
  * (docs/games-contract.md "In-house vendor"). The studio is a vendor like any other: it knows players
@@ -76,22 +94,7 @@ export const playRoundRequestSchema = z.object({
       bets: z
         .array(
           z.object({
-            kind: z.enum([
-              'straight',
-              'split',
-              'street',
-              'corner',
-              'line',
-              'basket',
-              'dozen',
-              'column',
-              'red',
-              'black',
-              'odd',
-              'even',
-              'low',
-              'high',
-            ]),
+            kind: z.enum(ROULETTE_BET_KINDS),
             numbers: z.array(z.number().int().min(0).max(36)).max(18),
             amountMinor: minor,
           }),
