@@ -2,6 +2,7 @@ import { INHOUSE_GAMES } from '@lotus/games/play';
 import { studioSlotTitle } from '@lotus/games/slots/studio-slots';
 import type { InHouseGameCode } from '@lotus/games/types';
 import type { ReactNode } from 'react';
+import { CardGlyph, DieFace } from '../../../components/games/game-icon-parts.tsx';
 import { symbolArt } from './slot-art.tsx';
 
 /**
@@ -41,71 +42,6 @@ function Symbol64({ id, x, y, size }: { id: string; x: number; y: number; size: 
   return (
     <g transform={`translate(${x} ${y}) scale(${size / 64})`}>
       <Drawing />
-    </g>
-  );
-}
-
-function DieFace({ x, y, face }: { x: number; y: number; face: number }) {
-  const pips: Record<number, [number, number][]> = {
-    3: [
-      [18, 18],
-      [36, 36],
-      [54, 54],
-    ],
-    5: [
-      [18, 18],
-      [54, 18],
-      [36, 36],
-      [18, 54],
-      [54, 54],
-    ],
-    6: [
-      [18, 16],
-      [54, 16],
-      [18, 36],
-      [54, 36],
-      [18, 56],
-      [54, 56],
-    ],
-  };
-  return (
-    <g transform={`translate(${x} ${y})`}>
-      <rect width="72" height="72" rx="14" fill="#fffdf7" stroke="#862e9c" strokeWidth="4" />
-      {(pips[face] ?? []).map(([cx, cy]) => (
-        <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r="7" fill="#212529" />
-      ))}
-    </g>
-  );
-}
-
-function CardGlyph({
-  x,
-  y,
-  rank,
-  red,
-  angle = 0,
-}: {
-  x: number;
-  y: number;
-  rank: string;
-  red: boolean;
-  angle?: number;
-}) {
-  const ink = red ? '#c92a2a' : '#212529';
-  return (
-    <g transform={`translate(${x} ${y}) rotate(${angle} 40 56)`}>
-      <rect width="80" height="112" rx="9" fill="#ffffff" stroke="#adb5bd" strokeWidth="2" />
-      <text x="10" y="30" fontSize="26" fontWeight="700" fontFamily="Georgia, serif" fill={ink}>
-        {rank}
-      </text>
-      <path
-        d={
-          red
-            ? 'M40 46 L60 72 L40 98 L20 72 Z'
-            : 'M40 44 C56 62 70 72 66 86 C63 96 50 96 43 88 L46 100 H34 L37 88 C30 96 17 96 14 86 C10 72 24 62 40 44 Z'
-        }
-        fill={ink}
-      />
     </g>
   );
 }

@@ -4,13 +4,6 @@ import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { BetRack } from '../../../components/games/bet-rack.tsx';
-import { useChipBets } from '../../../components/games/use-chip-bets.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { usePlayRound } from '../hooks/use-play-round.ts';
-import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
-import { useResultStrip } from '../hooks/use-result-strip.ts';
-import type { StudioSession } from '../hooks/use-studio-session.ts';
-import { money } from '../utils/money.ts';
 import {
   addBet,
   betKey,
@@ -21,7 +14,14 @@ import {
   insideNumbers,
   outsideNumbers,
   picksNeeded,
-} from '../utils/roulette-layout.ts';
+} from '../../../components/games/roulette-layout.ts';
+import { useChipBets } from '../../../components/games/use-chip-bets.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { usePlayRound } from '../hooks/use-play-round.ts';
+import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
+import { useResultStrip } from '../hooks/use-result-strip.ts';
+import type { StudioSession } from '../hooks/use-studio-session.ts';
+import { money } from '../utils/money.ts';
 import classes from './originals.module.css';
 import { RouletteWheel } from './roulette-wheel.tsx';
 import { ResultStrip, RoundResult, usePayText } from './round-result.tsx';
