@@ -104,3 +104,35 @@ export function WheelGlyph({ cx, cy, r }: { cx: number; cy: number; r: number })
     </g>
   );
 }
+
+/** Three dice (6, 5, 3), two above one, the top pair's top at `top`: sic bo. */
+export function DiceTrio({ top }: { top: number }) {
+  return (
+    <>
+      <DieFace x={40} y={top} face={6} />
+      <DieFace x={144} y={top} face={5} />
+      <DieFace x={92} y={top + 70} face={3} />
+    </>
+  );
+}
+
+/** A joker (red J) above two cards fanned out below it, `drop` lower: Andar Bahar. */
+export function CardFan({ top, drop }: { top: number; drop: number }) {
+  return (
+    <>
+      <CardGlyph x={88} y={top} rank="J" red />
+      <CardGlyph x={30} y={top + drop} rank="7" red={false} angle={-8} />
+      <CardGlyph x={146} y={top + drop} rank="J" red={false} angle={8} />
+    </>
+  );
+}
+
+/** Two cards turned apart, a 9 and a king unless told: baccarat. */
+export function CardPair({ top, ranks = ['9', 'K'] }: { top: number; ranks?: [string, string] }) {
+  return (
+    <>
+      <CardGlyph x={56} y={top} rank={ranks[0]} red angle={-10} />
+      <CardGlyph x={120} y={top} rank={ranks[1]} red={false} angle={10} />
+    </>
+  );
+}

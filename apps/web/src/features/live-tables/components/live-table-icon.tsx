@@ -1,6 +1,12 @@
 import type { LiveTableKind } from '@lotus/shared/live.schema';
 import type { ReactNode } from 'react';
-import { CardGlyph, DieFace, WheelGlyph } from '../../../components/games/game-icon-parts.tsx';
+import {
+  CardFan,
+  CardGlyph,
+  CardPair,
+  DiceTrio,
+  WheelGlyph,
+} from '../../../components/games/game-icon-parts.tsx';
 
 /**
  * Issue 22: the catalogue tile icon of a live table (apps/web/public/brand/games/live-<kind>.svg, which the
@@ -24,19 +30,10 @@ const COLOURS: Record<LiveTableKind, { background: string; felt: string }> = {
 function glyph(kind: LiveTableKind): ReactNode {
   switch (kind) {
     case 'baccarat':
-      return (
-        <>
-          <CardGlyph x={56} y={86} rank="9" red angle={-10} />
-          <CardGlyph x={120} y={86} rank="K" red={false} angle={10} />
-        </>
-      );
+      return <CardPair top={86} />;
     case 'baccarat-nc':
-      return (
-        <>
-          <CardGlyph x={56} y={86} rank="6" red={false} angle={-10} />
-          <CardGlyph x={120} y={86} rank="6" red angle={10} />
-        </>
-      );
+      // Banker's winning 6, the one hand the no-commission table pays at 1:2.
+      return <CardPair top={86} ranks={['6', '6']} />;
     case 'dragon-tiger':
       return (
         <>
@@ -58,21 +55,9 @@ function glyph(kind: LiveTableKind): ReactNode {
     case 'roulette':
       return <WheelGlyph cx={128} cy={148} r={76} />;
     case 'sic-bo':
-      return (
-        <>
-          <DieFace x={40} y={84} face={6} />
-          <DieFace x={144} y={84} face={5} />
-          <DieFace x={92} y={154} face={3} />
-        </>
-      );
+      return <DiceTrio top={84} />;
     case 'andar-bahar':
-      return (
-        <>
-          <CardGlyph x={88} y={70} rank="J" red />
-          <CardGlyph x={30} y={130} rank="7" red={false} angle={-8} />
-          <CardGlyph x={146} y={130} rank="J" red={false} angle={8} />
-        </>
-      );
+      return <CardFan top={70} drop={60} />;
   }
 }
 

@@ -2,7 +2,7 @@ import { INHOUSE_GAMES } from '@lotus/games/play';
 import { studioSlotTitle } from '@lotus/games/slots/studio-slots';
 import type { InHouseGameCode } from '@lotus/games/types';
 import type { ReactNode } from 'react';
-import { CardGlyph, DieFace } from '../../../components/games/game-icon-parts.tsx';
+import { CardFan, CardPair, DiceTrio } from '../../../components/games/game-icon-parts.tsx';
 import { symbolArt } from './slot-art.tsx';
 
 /**
@@ -49,28 +49,11 @@ function Symbol64({ id, x, y, size }: { id: string; x: number; y: number; size: 
 function glyph(code: InHouseGameCode): ReactNode {
   switch (code) {
     case 'sic-bo':
-      return (
-        <>
-          <DieFace x={40} y={70} face={6} />
-          <DieFace x={144} y={70} face={5} />
-          <DieFace x={92} y={140} face={3} />
-        </>
-      );
+      return <DiceTrio top={70} />;
     case 'baccarat':
-      return (
-        <>
-          <CardGlyph x={56} y={70} rank="9" red angle={-10} />
-          <CardGlyph x={120} y={70} rank="K" red={false} angle={10} />
-        </>
-      );
+      return <CardPair top={70} />;
     default:
-      return (
-        <>
-          <CardGlyph x={88} y={40} rank="J" red />
-          <CardGlyph x={30} y={120} rank="7" red={false} angle={-8} />
-          <CardGlyph x={146} y={120} rank="J" red={false} angle={8} />
-        </>
-      );
+      return <CardFan top={40} drop={80} />;
   }
 }
 
