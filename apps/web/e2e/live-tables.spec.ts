@@ -186,3 +186,40 @@ for (const { variant, phone } of JOURNEY_MATRIX) {
     await bob.context().close();
   });
 }
+
+// The live roulette's whole layout (splits, streets, corners and lines on the grid's lines) fits a phone:
+// a visitor's look, in both variants, without the journeys' registrations (seconds, not minutes).
+for (const { variant, phone } of JOURNEY_MATRIX) {
+  const screen = phone ? 'phone' : 'desktop';
+  test(`the roulette table's full layout (${suffix(variant)}, ${screen})`, async ({ page }) => {
+    await page.setViewportSize(phone ? { width: 375, height: 760 } : { width: 1366, height: 900 });
+    await useVariant(page, variant);
+    await openLayout(page, '/live/roulette-1');
+    const table = page.getByTestId('roulette-table');
+    await expect(table).toBeVisible();
+    for (const id of [
+      'roulette-0',
+      'roulette-36',
+      'roulette-column-1',
+      'roulette-high',
+      'roulette-split-8-11',
+    ]) {
+      await expect(page.getByTestId(id)).toBeAttached();
+    }
+    // A corner's hotspot sits where its four numbers meet, inside the table's box.
+    const corner = await page.getByTestId('roulette-corner-1-2-4-5').boundingBox();
+    const two = await page.getByTestId('roulette-2').boundingBox();
+    const five = await page.getByTestId('roulette-5').boundingBox();
+    expect(corner && two && five, 'boxes').toBeTruthy();
+    if (corner && two && five) {
+      const x = corner.x + corner.width / 2;
+      const y = corner.y + corner.height / 2;
+      expect(Math.abs(x - (two.x + two.width + five.x) / 2)).toBeLessThan(3);
+      expect(Math.abs(y - (two.y + two.height))).toBeLessThan(3);
+    }
+    await page.screenshot({
+      path: artifactPath(test.info(), `live-tables-roulette-${suffix(variant)}-${screen}.png`),
+    });
+    if (phone) await expectNoSidewaysScroll(page);
+  });
+}

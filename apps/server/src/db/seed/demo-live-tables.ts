@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LIVE_VENDOR_CODE, type LiveTableKind } from '@lotus/shared/live.schema';
+import { sql } from 'kysely';
 import type { LiveLimitsColumn } from '../tables/live-tables.ts';
 import type { Tx } from '../unit-of-work.ts';
 
@@ -7,7 +8,8 @@ import type { Tx } from '../unit-of-work.ts';
  * The demo brand's live tables (docs/live-tables.md "Server"): vendor LIVE (in-house, "Lotus Live", its own
  * wallet secret) in the LIVE category, one catalogue game per table (its code is the table's), and the six
  * tables. The `live.cycle` job opens each table's first round within its first run. Additive: a brand that
- * already has the vendor is left as it is.
+ * already has the vendor keeps its tables and games, except that the first cut's names still unchanged are
+ * renamed (FIRST_NAMES).
  */
 
 const VENDOR = {
@@ -80,18 +82,45 @@ const DEALING_MS: Record<LiveTableKind, number> = {
   'andar-bahar': 8_000,
 };
 
-export const DEMO_LIVE_TABLES: { code: string; kind: LiveTableKind; name: { EN: string; HI: string } }[] = [
-  { code: 'baccarat-1', kind: 'baccarat', name: { EN: 'Baccarat Lotus', HI: 'बैकारेट लोटस' } },
+type LiveTableName = { EN: string; HI: string };
+
+/**
+ * Each name is the table's own: the studio has RNG games called Dragon Tiger, Sic Bo, Andar Bahar and
+ * Baccarat, and a search listing two tiles under one name left the player guessing which is live.
+ */
+export const DEMO_LIVE_TABLES: { code: string; kind: LiveTableKind; name: LiveTableName }[] = [
+  { code: 'baccarat-1', kind: 'baccarat', name: { EN: 'Live Baccarat Lotus', HI: 'लाइव बैकारेट लोटस' } },
   {
     code: 'baccarat-nc-1',
     kind: 'baccarat-nc',
-    name: { EN: 'No Commission Baccarat', HI: 'नो कमीशन बैकारेट' },
+    name: { EN: 'Live No Commission Baccarat', HI: 'लाइव नो कमीशन बैकारेट' },
   },
-  { code: 'dragon-tiger-1', kind: 'dragon-tiger', name: { EN: 'Dragon Tiger', HI: 'ड्रैगन टाइगर' } },
-  { code: 'roulette-1', kind: 'roulette', name: { EN: 'Lotus Roulette', HI: 'लोटस रूलेट' } },
-  { code: 'sic-bo-1', kind: 'sic-bo', name: { EN: 'Sic Bo', HI: 'सिक बो' } },
-  { code: 'andar-bahar-1', kind: 'andar-bahar', name: { EN: 'Andar Bahar', HI: 'अंदर बाहर' } },
+  {
+    code: 'dragon-tiger-1',
+    kind: 'dragon-tiger',
+    name: { EN: 'Live Dragon Tiger', HI: 'लाइव ड्रैगन टाइगर' },
+  },
+  { code: 'roulette-1', kind: 'roulette', name: { EN: 'Live Roulette Lotus', HI: 'लाइव रूलेट लोटस' } },
+  { code: 'sic-bo-1', kind: 'sic-bo', name: { EN: 'Live Sic Bo', HI: 'लाइव सिक बो' } },
+  { code: 'andar-bahar-1', kind: 'andar-bahar', name: { EN: 'Live Andar Bahar', HI: 'लाइव अंदर बाहर' } },
 ];
+
+/**
+ * The names the demo tables were first seeded with (issue 22's first cut): a database seeded then still
+ * shows them, so a later seed renames a table whose name is still exactly this (an operator's own name is
+ * kept) and gives its game the icon it lacked.
+ */
+const FIRST_NAMES: Record<string, LiveTableName> = {
+  'baccarat-1': { EN: 'Baccarat Lotus', HI: 'बैकारेट लोटस' },
+  'baccarat-nc-1': { EN: 'No Commission Baccarat', HI: 'नो कमीशन बैकारेट' },
+  'dragon-tiger-1': { EN: 'Dragon Tiger', HI: 'ड्रैगन टाइगर' },
+  'roulette-1': { EN: 'Lotus Roulette', HI: 'लोटस रूलेट' },
+  'sic-bo-1': { EN: 'Sic Bo', HI: 'सिक बो' },
+  'andar-bahar-1': { EN: 'Andar Bahar', HI: 'अंदर बाहर' },
+};
+
+/** The catalogue tile's icon: generated per table kind by the web app (features/live-tables, live-table-icon.tsx). */
+export const liveTableIconUrl = (kind: LiveTableKind) => `/brand/games/live-${kind}.svg`;
 
 /** Every spot's smallest minimum and largest maximum: what the catalogue shows as the game's bet range. */
 function rangeOf(limits: LiveLimitsColumn): { min: bigint; max: bigint } {
@@ -105,6 +134,39 @@ function rangeOf(limits: LiveLimitsColumn): { min: bigint; max: bigint } {
   };
 }
 
+/** A brand seeded with the first cut's names: its unchanged tables and games take the new names and icons. */
+async function renameFirstCut(trx: Tx, brandId: bigint): Promise<number> {
+  let changed = 0;
+  for (const table of DEMO_LIVE_TABLES) {
+    const first = JSON.stringify(FIRST_NAMES[table.code]);
+    const name = JSON.stringify(table.name);
+    const tables = await trx
+      .updateTable('live_tables')
+      .set({ name })
+      .where('brand_id', '=', brandId)
+      .where('code', '=', table.code)
+      .where(sql<boolean>`name = ${first}::jsonb`)
+      .executeTakeFirst();
+    const games = await trx
+      .updateTable('games')
+      .set({ names: name, icon_url: liveTableIconUrl(table.kind) })
+      .where('brand_id', '=', brandId)
+      .where('game_type', '=', 'LIVE')
+      .where('game_code', '=', table.code)
+      .where('vendor_id', 'in', (vendors) =>
+        vendors
+          .selectFrom('vendors')
+          .select('id')
+          .where('brand_id', '=', brandId)
+          .where('vassalage', '=', LIVE_VENDOR_CODE),
+      )
+      .where(sql<boolean>`names = ${first}::jsonb`)
+      .executeTakeFirst();
+    changed += Number(tables.numUpdatedRows) + Number(games.numUpdatedRows);
+  }
+  return changed;
+}
+
 export async function seedDemoLiveTables(trx: Tx, brandId: bigint): Promise<number> {
   const vendor = await trx
     .insertInto('vendors')
@@ -113,7 +175,7 @@ export async function seedDemoLiveTables(trx: Tx, brandId: bigint): Promise<numb
     .onConflict((conflict) => conflict.columns(['brand_id', 'vassalage']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (vendor === undefined) return 0;
+  if (vendor === undefined) return renameFirstCut(trx, brandId);
   await trx
     .insertInto('vendor_game_types')
     .values({ vendor_id: vendor.id, game_type: 'LIVE', sort: 0 })
@@ -129,7 +191,7 @@ export async function seedDemoLiveTables(trx: Tx, brandId: bigint): Promise<numb
           game_type: 'LIVE',
           game_code: table.code,
           names: JSON.stringify(table.name),
-          icon_url: null,
+          icon_url: liveTableIconUrl(table.kind),
           min_bet_minor: range.min,
           max_bet_minor: range.max,
           game_classify: null,

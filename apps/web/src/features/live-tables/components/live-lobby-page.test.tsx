@@ -8,7 +8,7 @@ import { LiveLobbyPage } from './live-lobby-page.tsx';
 const ROULETTE = makeTable({
   kind: 'roulette',
   code: 'roulette-1',
-  name: { EN: 'Lotus Roulette', HI: 'लोटस रूलेट' },
+  name: { EN: 'Live Roulette Lotus', HI: 'लाइव रूलेट लोटस' },
   phase: 'dealing',
   road: [],
   lastResults: [{ roundId: '9', roundNo: 9, outcome: { game: 'roulette', pocket: 17, colour: 'black' } }],
@@ -23,7 +23,7 @@ describe('live lobby', () => {
     stubFetch({ '/api/live/tables': { list: [makeTable(), ROULETTE] } });
     renderUi(<LiveLobbyPage currencySymbol="₹" otherGames={<p>vendor games</p>} />, { path: '/live' });
     const card = await screen.findByTestId('live-table-baccarat-1');
-    expect(within(card).getByText('Baccarat Lotus')).toBeTruthy();
+    expect(within(card).getByText('Live Baccarat Lotus')).toBeTruthy();
     expect(within(card).getByText('Limits ₹10 – ₹50,000')).toBeTruthy();
     expect(within(card).getByTestId('live-players').textContent).toBe('2 players');
     expect(within(card).getByTestId('live-phase').textContent).toBe('Betting');

@@ -92,6 +92,53 @@ describe('live table', () => {
     expect((screen.getByTestId('rebet') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('roulette: takes splits, streets and corners from the shared layout, each sent as its spot', async () => {
+    const roulette = makeTable({
+      kind: 'roulette',
+      code: 'roulette-1',
+      gameCode: 'roulette-1',
+      limits: ['straight', 'split', 'street', 'corner', 'red'].map((kind) => ({
+        kind,
+        minMinor: '1000',
+        maxMinor: '500000',
+      })),
+      road: [],
+      lastResults: [],
+    });
+    const fetchStub = stubFetch({
+      '/api/live/tables/roulette-1': roulette,
+      '/api/live/session': { ...SESSION, tableCode: 'roulette-1' },
+      '/api/live/bets': { list: [] },
+      '/api/live/tables/roulette-1/bets': {
+        bet: placedBet({ tableCode: 'roulette-1' }),
+        balanceMinor: '96000',
+      },
+    });
+    renderUi(<LiveTablePage code="roulette-1" launchToken={'t'.repeat(32)} currencySymbol="₹" />);
+    await screen.findByTestId('bet-rack');
+    const split = screen.getByTestId('roulette-split-8-11');
+    await userEvent.click(split);
+    await userEvent.click(split);
+    expect(split.getAttribute('aria-label')).toBe('Split 8-11, ₹20.00 on the table');
+    await userEvent.click(screen.getByTestId('roulette-street-0-1-2'));
+    // By keyboard: the picker's Corner, then the four numbers.
+    await userEvent.click(screen.getByRole('radio', { name: 'Corner' }));
+    for (const n of [1, 2, 4, 5]) await userEvent.click(screen.getByTestId(`roulette-${n}`));
+    await userEvent.click(screen.getByTestId('roulette-red'));
+    await userEvent.click(screen.getByTestId('live-place'));
+    const dialog = await screen.findByTestId('live-confirm');
+    expect(within(dialog).getByText('Split 8-11')).toBeTruthy();
+    expect(within(dialog).getByText('Street 0-1-2')).toBeTruthy();
+    await userEvent.click(within(dialog).getByTestId('live-confirm-confirm'));
+    await screen.findByTestId('live-balance');
+    const calls = fetchStub.mock.calls as unknown as [RequestInfo | URL, RequestInit][];
+    const post = calls.find(([url]) => String(url).endsWith('/api/live/tables/roulette-1/bets'));
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      roundId: '41',
+      bets: { 'split:8-11': '2000', 'street:0-1-2': '1000', 'corner:1-2-4-5': '1000', red: '1000' },
+    });
+  });
+
   it('shows a finished round face up, the winner lit and the player’s settled result', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const dealt = makeTable({

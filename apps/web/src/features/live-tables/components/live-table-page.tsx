@@ -1,4 +1,4 @@
-import type { LiveBet, LiveTableSnapshot } from '@lotus/shared/live.schema';
+import { type LiveBet, type LiveTableSnapshot, parseLiveSpot } from '@lotus/shared/live.schema';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -21,6 +21,7 @@ import { spotsOf } from '../utils/spots.ts';
 import { winningSpots } from '../utils/winning.ts';
 import { BetSpots } from './bet-spots.tsx';
 import { LastResults } from './last-results.tsx';
+import { LiveRouletteBoard } from './live-roulette-board.tsx';
 import classes from './live-tables.module.css';
 import { OutcomeView } from './outcome-view.tsx';
 import { PhaseBanner } from './phase-banner.tsx';
@@ -123,7 +124,10 @@ function TableScreen({
     });
   const spotName = (spot: string) => {
     const def = spots.find((entry) => entry.spot === spot);
-    return def ? t(`spots.${def.nameKey}`, def.values) : spot;
+    if (def) return t(`spots.${def.nameKey}`, def.values);
+    // Roulette's inside bets other than a straight come from the layout, not the list: named by kind.
+    const { kind, numbers } = parseLiveSpot(spot);
+    return t(`spots.${kind}`, { numbers: numbers.join('-') });
   };
 
   return (
@@ -166,16 +170,27 @@ function TableScreen({
             </Text>
           )}
           <RoundResult bets={myBets.data ?? []} roundNo={table.roundNo} currencySymbol={currencySymbol} />
-          <BetSpots
-            kind={table.kind}
-            spots={spots}
-            pending={pending}
-            placed={placed}
-            winning={winning}
-            disabled={!betting || !canBet || place.busy}
-            currencySymbol={currencySymbol}
-            onSpot={addChip}
-          />
+          {table.kind === 'roulette' ? (
+            <LiveRouletteBoard
+              pending={pending}
+              placed={placed}
+              result={table.phase === 'result' ? outcome : null}
+              disabled={!betting || !canBet || place.busy}
+              currencySymbol={currencySymbol}
+              onSpot={addChip}
+            />
+          ) : (
+            <BetSpots
+              kind={table.kind}
+              spots={spots}
+              pending={pending}
+              placed={placed}
+              winning={winning}
+              disabled={!betting || !canBet || place.busy}
+              currencySymbol={currencySymbol}
+              onSpot={addChip}
+            />
+          )}
           {canBet ? (
             <BetRack
               slip={slip}

@@ -7,7 +7,7 @@ export function makeTable(overrides: Partial<LiveTableSnapshot> = {}): LiveTable
   return {
     code: `${kind}-1`,
     kind,
-    name: { EN: 'Baccarat Lotus', HI: 'बैकारेट लोटस' },
+    name: { EN: 'Live Baccarat Lotus', HI: 'लाइव बैकारेट लोटस' },
     currency: 'INR',
     limits: [
       { kind: 'player', minMinor: '1000', maxMinor: '5000000' },

@@ -147,3 +147,11 @@ export function spotsOf(kind: LiveTableKind): SpotDef[] {
 
 /** The spot's bet kind (`total:10` → `total`), which the table's limits are given per. */
 export const spotKind = (spot: string) => spot.split(':')[0] ?? spot;
+
+const EVEN_CHANCES = new Set(['red', 'black', 'odd', 'even', 'low', 'high']);
+
+/** A roulette bet as the table's spot: `kind:n-n-…` ascending, the even chances without numbers. */
+export function rouletteSpot(bet: { kind: string; numbers: readonly number[] }): string {
+  if (EVEN_CHANCES.has(bet.kind) || bet.numbers.length === 0) return bet.kind;
+  return `${bet.kind}:${[...bet.numbers].sort((a, b) => a - b).join('-')}`;
+}

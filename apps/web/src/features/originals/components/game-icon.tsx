@@ -2,6 +2,7 @@ import { INHOUSE_GAMES } from '@lotus/games/play';
 import { studioSlotTitle } from '@lotus/games/slots/studio-slots';
 import type { InHouseGameCode } from '@lotus/games/types';
 import type { ReactNode } from 'react';
+import { CardFan, CardPair, DiceTrio } from '../../../components/games/game-icon-parts.tsx';
 import { symbolArt } from './slot-art.tsx';
 
 /**
@@ -45,96 +46,14 @@ function Symbol64({ id, x, y, size }: { id: string; x: number; y: number; size: 
   );
 }
 
-function DieFace({ x, y, face }: { x: number; y: number; face: number }) {
-  const pips: Record<number, [number, number][]> = {
-    3: [
-      [18, 18],
-      [36, 36],
-      [54, 54],
-    ],
-    5: [
-      [18, 18],
-      [54, 18],
-      [36, 36],
-      [18, 54],
-      [54, 54],
-    ],
-    6: [
-      [18, 16],
-      [54, 16],
-      [18, 36],
-      [54, 36],
-      [18, 56],
-      [54, 56],
-    ],
-  };
-  return (
-    <g transform={`translate(${x} ${y})`}>
-      <rect width="72" height="72" rx="14" fill="#fffdf7" stroke="#862e9c" strokeWidth="4" />
-      {(pips[face] ?? []).map(([cx, cy]) => (
-        <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r="7" fill="#212529" />
-      ))}
-    </g>
-  );
-}
-
-function CardGlyph({
-  x,
-  y,
-  rank,
-  red,
-  angle = 0,
-}: {
-  x: number;
-  y: number;
-  rank: string;
-  red: boolean;
-  angle?: number;
-}) {
-  const ink = red ? '#c92a2a' : '#212529';
-  return (
-    <g transform={`translate(${x} ${y}) rotate(${angle} 40 56)`}>
-      <rect width="80" height="112" rx="9" fill="#ffffff" stroke="#adb5bd" strokeWidth="2" />
-      <text x="10" y="30" fontSize="26" fontWeight="700" fontFamily="Georgia, serif" fill={ink}>
-        {rank}
-      </text>
-      <path
-        d={
-          red
-            ? 'M40 46 L60 72 L40 98 L20 72 Z'
-            : 'M40 44 C56 62 70 72 66 86 C63 96 50 96 43 88 L46 100 H34 L37 88 C30 96 17 96 14 86 C10 72 24 62 40 44 Z'
-        }
-        fill={ink}
-      />
-    </g>
-  );
-}
-
 function glyph(code: InHouseGameCode): ReactNode {
   switch (code) {
     case 'sic-bo':
-      return (
-        <>
-          <DieFace x={40} y={70} face={6} />
-          <DieFace x={144} y={70} face={5} />
-          <DieFace x={92} y={140} face={3} />
-        </>
-      );
+      return <DiceTrio top={70} />;
     case 'baccarat':
-      return (
-        <>
-          <CardGlyph x={56} y={70} rank="9" red angle={-10} />
-          <CardGlyph x={120} y={70} rank="K" red={false} angle={10} />
-        </>
-      );
+      return <CardPair top={70} />;
     default:
-      return (
-        <>
-          <CardGlyph x={88} y={40} rank="J" red />
-          <CardGlyph x={30} y={120} rank="7" red={false} angle={-8} />
-          <CardGlyph x={146} y={120} rank="J" red={false} angle={8} />
-        </>
-      );
+      return <CardFan top={40} drop={80} />;
   }
 }
 

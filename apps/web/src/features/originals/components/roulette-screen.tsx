@@ -1,9 +1,10 @@
-import { validateRouletteBet } from '@lotus/games/roulette';
 import type { RouletteBet, RouletteBetKind, RouletteOutcome } from '@lotus/games/types';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
-import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { BetRack } from '../../../components/games/bet-rack.tsx';
+import { RouletteBoard, type RouletteSpot } from '../../../components/games/roulette-board.tsx';
+import { addBet, betKey, colourOf } from '../../../components/games/roulette-layout.ts';
 import { useChipBets } from '../../../components/games/use-chip-bets.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { usePlayRound } from '../hooks/use-play-round.ts';
@@ -11,17 +12,6 @@ import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { useResultStrip } from '../hooks/use-result-strip.ts';
 import type { StudioSession } from '../hooks/use-studio-session.ts';
 import { money } from '../utils/money.ts';
-import {
-  addBet,
-  betKey,
-  colourOf,
-  GRID_ROWS,
-  INSIDE_KINDS,
-  type InsideKind,
-  insideNumbers,
-  outsideNumbers,
-  picksNeeded,
-} from '../utils/roulette-layout.ts';
 import classes from './originals.module.css';
 import { RouletteWheel } from './roulette-wheel.tsx';
 import { ResultStrip, RoundResult, usePayText } from './round-result.tsx';
@@ -30,20 +20,9 @@ import tableClasses from './table-games.module.css';
 
 type RouletteScreenProps = { session: OriginalsSession; studio: StudioSession; gameName: string };
 
-const OUTSIDE_ROW: { kind: RouletteBetKind; colour?: 'red' | 'black' }[] = [
-  { kind: 'low' },
-  { kind: 'even' },
-  { kind: 'red', colour: 'red' },
-  { kind: 'black', colour: 'black' },
-  { kind: 'odd' },
-  { kind: 'high' },
-];
-
 /**
- * European roulette: the whole layout (zero, the 1–36 grid in the real colours, columns, dozens and the
- * even chances). Inside bets other than a straight are placed with a bet-kind selector: a street or line
- * from one click, a split or corner by picking its numbers; every bet is checked by packages/games'
- * validateRouletteBet before it is placed.
+ * European roulette: the wheel, the shared layout (components/games/roulette-board.tsx: every bet, by
+ * pointer on its line or crossing or by the bet-kind picker) and the spin.
  */
 export function RouletteScreen({ session, studio, gameName }: RouletteScreenProps) {
   const { t } = useTranslation('originals');
@@ -53,8 +32,6 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
   const slip = useChipBets<RouletteBet>(session);
   const { chip, bets } = slip;
   const payText = usePayText(session.currencySymbol);
-  const [insideKind, setInsideKind] = useState<InsideKind>('straight');
-  const [picks, setPicks] = useState<number[]>([]);
   const [spinning, setSpinning] = useState(false);
   const [spin, setSpin] = useState<{ id: number; outcome: RouletteOutcome | null; roundId: string | null }>({
     id: 0,
@@ -66,39 +43,20 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
   const [announcement, setAnnouncement] = useState('');
   const strip = useResultStrip(session.sessionToken, spinning ? spin.roundId : null);
 
-  const place = (bet: Omit<RouletteBet, 'amountMinor'>) => {
-    const numbers = validateRouletteBet(bet);
-    if (!numbers) {
-      setLocalError('bet_invalid');
-      return;
-    }
+  const place = (bet: RouletteSpot) => {
     setLocalError(null);
     clearError();
-    slip.change((current) => addBet(current, { kind: bet.kind, numbers, amountMinor: chip }));
+    slip.change((current) => addBet(current, { ...bet, amountMinor: chip }));
     setAnnouncement(
-      t('roulette.placed', { bet: describe(bet.kind, numbers), amount: money(chip, session.currencySymbol) }),
+      t('roulette.placed', {
+        bet: describe(bet.kind, bet.numbers),
+        amount: money(chip, session.currencySymbol),
+      }),
     );
   };
 
   const describe = (kind: RouletteBetKind, numbers: number[]) =>
     `${t(`roulette.kinds.${kind}`)}${numbers.length > 0 && numbers.length <= 6 ? ` ${numbers.join('-')}` : ''}`;
-
-  const clickNumber = (n: number) => {
-    if (spinning) return;
-    if (insideKind === 'basket') {
-      place({ kind: 'basket', numbers: [0, 1, 2, 3] });
-      return;
-    }
-    const next = picks.includes(n) ? picks.filter((p) => p !== n) : [...picks, n];
-    const numbers = insideNumbers(insideKind, next);
-    if (numbers === null) {
-      setPicks(next);
-      setAnnouncement(t('roulette.pickMore', { count: picksNeeded(insideKind, next) - next.length }));
-      return;
-    }
-    setPicks([]);
-    place({ kind: insideKind, numbers });
-  };
 
   // The wheel keeps its latest onStopped, so this need not be a stable callback.
   const onStopped = () => {
@@ -135,54 +93,16 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
     setSpin((current) => ({ id: current.id + 1, outcome, roundId: result.round.roundId }));
   };
 
-  const stakeOn = (kind: RouletteBetKind, numbers: number[]) => {
-    const key = betKey({ kind, numbers });
-    return bets.find((b) => betKey(b) === key) ?? null;
+  const chipOf = (spot: RouletteSpot) => {
+    const key = betKey(spot);
+    const bet = bets.find((b) => betKey(b) === key);
+    return bet
+      ? { mark: money(bet.amountMinor, ''), label: betText(bet), repeated: slip.isRepeated(bet) }
+      : null;
   };
-  const hit = shown?.pocket;
   /** A bet's amount in words, "(repeated)" when Rebet put it there. */
   const betText = (bet: RouletteBet) =>
     `${money(bet.amountMinor, session.currencySymbol)}${slip.isRepeated(bet) ? ` (${t('repeated')})` : ''}`;
-
-  const cell = (
-    key: string,
-    content: ReactNode,
-    onClick: () => void,
-    options: {
-      colour?: string;
-      style?: CSSProperties;
-      bet?: RouletteBet | null;
-      label: string;
-      picked?: boolean;
-      hit?: boolean;
-    },
-  ) => (
-    <button
-      key={key}
-      type="button"
-      className={classes.tableCell}
-      style={options.style}
-      data-colour={options.colour}
-      data-picked={options.picked || undefined}
-      data-hit={options.hit || undefined}
-      data-repeated={(options.bet && slip.isRepeated(options.bet)) || undefined}
-      data-testid={`roulette-${key}`}
-      aria-label={options.bet ? `${options.label}, ${betText(options.bet)}` : options.label}
-      aria-pressed={options.picked ?? undefined}
-      onClick={onClick}
-      disabled={spinning}
-    >
-      {content}
-      {options.bet ? (
-        <span
-          className={`${classes.chipMark} ${slip.isRepeated(options.bet) ? tableClasses.repeatedMark : ''}`}
-          aria-hidden="true"
-        >
-          {money(options.bet.amountMinor, '')}
-        </span>
-      ) : null}
-    </button>
-  );
 
   return (
     <StudioFrame
@@ -236,74 +156,14 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
           </Stack>
         </div>
         <div className={tableClasses.playColumn}>
-          <SegmentedControl
-            aria-label={t('roulette.betKind')}
-            size="xs"
-            value={insideKind}
-            onChange={(value) => {
-              setInsideKind(value as InsideKind);
-              setPicks([]);
-            }}
-            data={INSIDE_KINDS.map((kind) => ({ value: kind, label: t(`roulette.kinds.${kind}`) }))}
-            data-testid="bet-kind"
+          <RouletteBoard
+            onBet={place}
+            onInvalid={() => setLocalError('bet_invalid')}
+            onAnnounce={setAnnouncement}
+            chipOf={chipOf}
+            disabled={spinning}
+            hit={shown?.pocket ?? null}
           />
-          <Text size="xs" c="dimmed">
-            {t(`roulette.howTo.${insideKind}`)}
-          </Text>
-          <div className={classes.table} data-testid="roulette-table">
-            {cell('0', '0', () => clickNumber(0), {
-              colour: 'green',
-              style: { gridColumn: 1, gridRow: '1 / span 3' },
-              bet: stakeOn('straight', [0]),
-              label: '0',
-              picked: picks.includes(0),
-              hit: hit === 0,
-            })}
-            {GRID_ROWS.flatMap((row, rowIndex) =>
-              row.map((n, column) =>
-                cell(String(n), n, () => clickNumber(n), {
-                  colour: colourOf(n),
-                  style: { gridColumn: column + 2, gridRow: rowIndex + 1 },
-                  bet: stakeOn('straight', [n]),
-                  label: `${n} ${t(`roulette.colours.${colourOf(n)}`)}`,
-                  picked: picks.includes(n),
-                  hit: hit === n,
-                }),
-              ),
-            )}
-            {[3, 2, 1].map((column, rowIndex) =>
-              cell(
-                `column-${column}`,
-                '2:1',
-                () => place({ kind: 'column', numbers: outsideNumbers('column', column) }),
-                {
-                  style: { gridColumn: 14, gridRow: rowIndex + 1 },
-                  bet: stakeOn('column', outsideNumbers('column', column)),
-                  label: t('roulette.column', { column }),
-                },
-              ),
-            )}
-            {[1, 2, 3].map((dozen) =>
-              cell(
-                `dozen-${dozen}`,
-                t('roulette.dozenShort', { dozen }),
-                () => place({ kind: 'dozen', numbers: outsideNumbers('dozen', dozen) }),
-                {
-                  style: { gridColumn: `${2 + (dozen - 1) * 4} / span 4`, gridRow: 4 },
-                  bet: stakeOn('dozen', outsideNumbers('dozen', dozen)),
-                  label: t('roulette.dozen', { dozen }),
-                },
-              ),
-            )}
-            {OUTSIDE_ROW.map(({ kind, colour }, index) =>
-              cell(kind, t(`roulette.kinds.${kind}`), () => place({ kind, numbers: outsideNumbers(kind) }), {
-                colour,
-                style: { gridColumn: `${2 + index * 2} / span 2`, gridRow: 5 },
-                bet: stakeOn(kind, outsideNumbers(kind)),
-                label: t(`roulette.kinds.${kind}`),
-              }),
-            )}
-          </div>
           {bets.length > 0 ? (
             <Text size="xs" data-testid="bet-slip">
               {bets.map((bet) => `${describe(bet.kind, bet.numbers)}: ${betText(bet)}`).join(' · ')}
@@ -313,7 +173,6 @@ export function RouletteScreen({ session, studio, gameName }: RouletteScreenProp
             slip={slip}
             currencySymbol={session.currencySymbol}
             locked={spinning}
-            onClear={() => setPicks([])}
             repeat={{
               label: t('roulette.repeat'),
               onRepeat: () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { colourOf, WHEEL_ORDER } from '../utils/roulette-layout.ts';
+import { colourOf, WHEEL_ORDER } from '../../../components/games/roulette-layout.ts';
 import classes from './originals.module.css';
 
 export const WHEEL_SPIN_MS = 3200;
