@@ -18,24 +18,12 @@ type Props = {
   onSpot: (spot: string) => void;
 };
 
-const GROUP_ORDER = [
-  'zero',
-  'numbers',
-  'column',
-  'dozen',
-  'even-chances',
-  'main',
-  'side',
-  'total',
-  'single',
-  'double',
-  'triple',
-  'combination',
-];
+// Roulette is not here: its table is the shared board (components/games/roulette-board.tsx).
+const GROUP_ORDER = ['main', 'side', 'total', 'single', 'double', 'triple', 'combination'];
 
 /**
  * The table's bet spots as buttons (keyboard and screen reader: each is named with its pays and the chips
- * on it); a click puts the chosen chip on it. Grouped in rows per kind; roulette's numbers in 12 rows of 3.
+ * on it); a click puts the chosen chip on it. Grouped in rows per kind.
  */
 export function BetSpots({ kind, spots, pending, placed, winning, disabled, currencySymbol, onSpot }: Props) {
   const { t } = useTranslation('liveTables');
@@ -47,9 +35,7 @@ export function BetSpots({ kind, spots, pending, placed, winning, disabled, curr
     <div className={classes.spots} data-kind={kind} data-testid="live-spots">
       {groups.map(({ group, spots: inGroup }) => (
         <div key={group} className={classes.spotGroup} data-group={group}>
-          {group !== 'main' && group !== 'numbers' && group !== 'zero' ? (
-            <span className={classes.spotGroupTitle}>{t(`groups.${group}`)}</span>
-          ) : null}
+          {group !== 'main' ? <span className={classes.spotGroupTitle}>{t(`groups.${group}`)}</span> : null}
           <div className={classes.spotRow} data-group={group}>
             {inGroup.map((def) => {
               const name = t(`spots.${def.nameKey}`, def.values);

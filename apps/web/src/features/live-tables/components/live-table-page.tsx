@@ -31,6 +31,16 @@ import { ShoePanel } from './shoe-panel.tsx';
 import { tableName } from './table-card.tsx';
 import { VerifyDialog } from './verify-dialog.tsx';
 
+/** What happens when betting closes, per kind (the waiting line names it: cards, wheel or dice). */
+const PLAY_MEDIUM: Record<LiveTableSnapshot['kind'], 'cards' | 'wheel' | 'dice'> = {
+  baccarat: 'cards',
+  'baccarat-nc': 'cards',
+  'dragon-tiger': 'cards',
+  'andar-bahar': 'cards',
+  roulette: 'wheel',
+  'sic-bo': 'dice',
+};
+
 type Props = {
   code: string;
   /** The launch token of the catalogue's launch (`/live/table?token=`), or null on the site's own page. */
@@ -166,7 +176,7 @@ function TableScreen({
             <OutcomeView outcome={outcome} phase={table.phase} roundId={table.roundId} />
           ) : (
             <Text ta="center" c="dimmed" className={classes.outcome}>
-              {t(betting ? 'waitingBets' : 'waitingDeal')}
+              {t(betting ? `waitingBets.${PLAY_MEDIUM[table.kind]}` : 'waitingDeal')}
             </Text>
           )}
           <RoundResult bets={myBets.data ?? []} roundNo={table.roundNo} currencySymbol={currencySymbol} />
