@@ -394,6 +394,7 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
     log: app.log,
     devInbox: config.devInbox,
     brandOf: (host) => brands.resolveBrand(host),
+    changes: liveChanges,
   });
   const realtime = createRealtimeModule({
     db,

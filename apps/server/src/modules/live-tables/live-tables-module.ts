@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ChangeSubscription } from '../../lib/process-cache.ts';
 import type { WalletClientSource } from '../inhouse-vendor/inhouse-vendor.service.ts';
 import type { JobSpec } from '../jobs/jobs-api.ts';
 import type { LiveTablesPort } from '../realtime/live-hub.ts';
@@ -13,8 +14,7 @@ import { LiveSessionsService } from './live-sessions.service.ts';
 import { LiveTablesRepository } from './live-tables.repository.ts';
 import { liveTablesDevRoutes, liveTablesRoutes } from './live-tables.routes.ts';
 
-/** The channel the rounds' trigger announces on (migration 0037), payload: the live table id. */
-export const LIVE_CHANNEL = 'lotus_live';
+export { LIVE_CHANNEL } from './live-tables.repository.ts';
 
 export type LiveTablesModuleDeps = {
   db: Db;
@@ -26,6 +26,8 @@ export type LiveTablesModuleDeps = {
   devInbox?: boolean;
   /** The brand of a request's host (the system module's `resolveBrand`). */
   brandOf?: (host: string | null) => Promise<{ id: bigint }>;
+  /** The live channel's feed: other processes' players' counts arrive on it (live-audience.ts). */
+  changes?: ChangeSubscription;
 };
 
 /** What other modules may use: the realtime socket's port (snapshots, players' count) and the cycle. */
@@ -44,7 +46,12 @@ export function createLiveTablesModule(deps: LiveTablesModuleDeps): {
   api: LiveTablesApi;
   jobs: JobSpec[];
 } {
-  const audience = new LiveAudience();
+  const announcer = new LiveTablesRepository(deps.db);
+  const audience = new LiveAudience({ announce: (payload) => announcer.announceAudience(payload) });
+  deps.changes?.subscribe({
+    changed: (payload) => audience.heard(payload),
+    resumed: () => audience.resumed(),
+  });
   const reads = new LivePublicService({ db: deps.db, audience, brandOf: deps.brandOf });
   const cycle = new LiveCycleService({ db: deps.db, wallet: deps.wallet, log: deps.log });
   const sessions = new LiveSessionsService({ db: deps.db, wallet: deps.wallet, clock: deps.clock });

@@ -146,8 +146,19 @@ function roundOf(row: Omit<RoundRecord, 'outcome'> & { outcome: unknown }): Roun
   };
 }
 
+/**
+ * The channel the rounds' trigger announces on (migration 0037), payload: the live table id; the players'
+ * counts share it (payload `aud:…`, live-audience.ts).
+ */
+export const LIVE_CHANNEL = 'lotus_live';
+
 export class LiveTablesRepository<E extends Executor = Executor> extends Repository<E> {
   readonly #rounds: InhouseRoundsRepository<E> = new InhouseRoundsRepository(this.db);
+
+  /** A process's players' counts on the live channel (live-audience.ts): a NOTIFY, outside any transaction. */
+  async announceAudience(payload: string): Promise<void> {
+    await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(this.db);
+  }
 
   // --- tables ---
 

@@ -16,11 +16,12 @@ export type LiveTablesPort = {
   audience: { add(brandId: bigint, code: string): void; remove(brandId: bigint, code: string): void };
 };
 
-type Follow = { brandId: bigint; codes: Set<string> };
+/** `seated`: the socket follows exactly one table (its screen) and counts as one of its players. */
+type Follow = { brandId: bigint; codes: Set<string>; seated: boolean };
 
 /**
  * The live tables' pushes (issue 22, docs/live-tables.md "Server"). Sockets — visitors' too — follow table
- * codes within their brand (and count as the table's players); every phase move of a table announces its
+ * codes within their brand (one table's follower counts as one of its players); every phase move of a table announces its
  * id on `lotus_live`, and the hub reads the table's snapshot once per push (at most every LIVE_PUSH_MIN_MS)
  * and sends it to that table's followers.
  */
@@ -45,8 +46,10 @@ export class LiveHub {
     this.remove(socket);
     if (snapshots.length > 0) {
       const known = new Set(snapshots.map((snapshot) => snapshot.code));
-      this.#follows.set(socket, { brandId, codes: known });
-      for (const code of known) this.#tables.audience.add(brandId, code);
+      // A lobby following every table watches them; a socket on one table's screen is at that table.
+      const seated = known.size === 1;
+      this.#follows.set(socket, { brandId, codes: known, seated });
+      if (seated) for (const code of known) this.#tables.audience.add(brandId, code);
     }
     return snapshots;
   }
@@ -54,7 +57,7 @@ export class LiveHub {
   remove(socket: PushTarget): void {
     const follow = this.#follows.get(socket);
     if (!follow) return;
-    for (const code of follow.codes) this.#tables.audience.remove(follow.brandId, code);
+    if (follow.seated) for (const code of follow.codes) this.#tables.audience.remove(follow.brandId, code);
     this.#follows.delete(socket);
   }
 
