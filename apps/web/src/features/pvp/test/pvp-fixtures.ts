@@ -1,6 +1,7 @@
 import type { PvpRoomListItem, PvpSeat, PvpStakes, PvpTable } from '@lotus/shared/pvp.schema';
 
 export const STAKES: PvpStakes = {
+  kind: 'teen-patti',
   bootMinor: '1000',
   minBuyInMinor: '50000',
   maxBuyInMinor: '500000',
@@ -88,6 +89,7 @@ export function makeTable(overrides: Partial<PvpTable> = {}): PvpTable {
       serverSeedHash: 'ab'.repeat(32),
     },
     choices: { ...NO_CHOICES, myTurn: true, chaalMinor: ['2000', '4000'], canShow: true },
+    rummy: null,
     lastEvents: [
       { type: 'dealt', hand: 7, dealer: 4, seats: [2, 4] },
       {
