@@ -80,3 +80,12 @@ export function commonEventView(event: PvpRecordedEvent): PvpEvent | undefined {
       return undefined;
   }
 }
+
+/** The fields every kind's stored config has: seats, the buy-in range and the rake (minor units as strings). */
+export const storedTableFields = {
+  seats: z.number().int(),
+  minBuyInMinor: storedMinor,
+  maxBuyInMinor: storedMinor,
+  rakeBps: z.number().int(),
+  rakeCapMinor: storedMinor,
+};

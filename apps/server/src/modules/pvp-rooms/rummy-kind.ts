@@ -15,11 +15,11 @@ import type { PvpEvent, PvpRummy, PvpSeatStatus } from '@lotus/shared/pvp.schema
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { storedConfigOf } from './pvp-codec.ts';
-import { commonEventView, nodeHmac, refusalOf, storedMinor } from './pvp-kind-kit.ts';
+import { commonEventView, nodeHmac, refusalOf, storedMinor, storedTableFields } from './pvp-kind-kit.ts';
 import type {
   PvpGameKindModule,
   PvpMove,
-  PvpRecordedEvent,
+  PvpMoveResult,
   PvpRoomConfig,
   PvpSeatOfKind,
 } from './pvp-kind-types.ts';
@@ -29,12 +29,8 @@ export const RUMMY_DEFAULT_MAX_MISSED_TURNS = 3;
 
 /** Points Rummy's config as `pvp_rooms.config` keeps it (minor units as strings). */
 const storedSchema = z.object({
-  seats: z.number().int(),
+  ...storedTableFields,
   pointValueMinor: storedMinor,
-  minBuyInMinor: storedMinor,
-  maxBuyInMinor: storedMinor,
-  rakeBps: z.number().int(),
-  rakeCapMinor: storedMinor,
   maxMissedTurns: z.number().int().default(RUMMY_DEFAULT_MAX_MISSED_TURNS),
 });
 
@@ -151,7 +147,7 @@ export const rummyKind: PvpGameKindModule = {
   reduce(table, move) {
     const result = reduceRummy(table as RummyTable, actionOf(move), nodeHmac);
     if (result instanceof TableRuleError) throw refusalOf(result);
-    return { table: result.table, events: result.events as unknown as PvpRecordedEvent[] };
+    return { table: result.table, events: result.events as unknown as PvpMoveResult['events'] };
   },
 
   seatToAct: (table) => rummySeatToAct(table as RummyTable),

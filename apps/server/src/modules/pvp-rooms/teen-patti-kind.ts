@@ -4,19 +4,17 @@ import {
   createTeenPattiTable,
   reduceTeenPatti,
   seatToAct,
-  type TableRuleCode,
   TableRuleError,
   type TeenPattiAction,
   type TeenPattiConfig,
   type TeenPattiTable,
 } from '@lotus/games/pvp/teen-patti-table';
 import type { Card } from '@lotus/games/types';
-import type { ErrorCode } from '@lotus/shared/error-codes';
 import type { PvpCard, PvpEvent, PvpSeatStatus } from '@lotus/shared/pvp.schema';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { storedConfigOf } from './pvp-codec.ts';
-import { commonEventView, nodeHmac, refusalOf, storedMinor } from './pvp-kind-kit.ts';
+import { commonEventView, nodeHmac, refusalOf, storedMinor, storedTableFields } from './pvp-kind-kit.ts';
 import type {
   PvpGameKindModule,
   PvpMove,
@@ -27,14 +25,10 @@ import type {
 
 /** Teen Patti's config as `pvp_rooms.config` keeps it (minor units as strings). */
 const storedSchema = z.object({
-  seats: z.number().int(),
+  ...storedTableFields,
   bootMinor: storedMinor,
-  minBuyInMinor: storedMinor,
-  maxBuyInMinor: storedMinor,
   maxStakeMinor: storedMinor,
   potLimitMinor: storedMinor,
-  rakeBps: z.number().int(),
-  rakeCapMinor: storedMinor,
 });
 
 /** A Teen Patti table's config as stored in `pvp_rooms.config` (the seed's and the tests' rooms). */

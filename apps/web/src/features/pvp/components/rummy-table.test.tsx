@@ -88,7 +88,7 @@ describe('Rummy table screen', () => {
     expect(groups.map((group) => group.dataset.kind)).toEqual([
       'none',
       'pure-sequence',
-      'sequence',
+      'pure-sequence',
       'pure-sequence',
       'set',
     ]);
@@ -97,7 +97,7 @@ describe('Rummy table screen', () => {
     await user.click(cardButton(RUMMY_SPARE));
     expect(screen.getByTestId('rummy-discard').textContent).toContain('Discard');
     await user.click(screen.getByTestId('rummy-declare'));
-    expect(await screen.findByTestId('rummy-declaration-check').getAttribute('data-valid')).toBe('true');
+    expect((await screen.findByTestId('rummy-declaration-check')).getAttribute('data-valid')).toBe('true');
     await user.click(screen.getByTestId('rummy-declare-confirm'));
     await waitFor(() => expect(actionsSent(stub)).toHaveLength(1));
     expect(actionsSent(stub)[0]).toEqual({ type: 'declare', card: RUMMY_SPARE, groups: RUMMY_MELDS });
@@ -129,7 +129,7 @@ describe('Rummy table screen', () => {
     });
     await user.click(await screen.findByTestId('rummy-drop'));
     const dialog = await screen.findByTestId('rummy-drop-dialog');
-    expect(dialog.textContent).toContain('20 points (₹20.00)');
+    expect(dialog.textContent).toContain('20 points (P20.00)');
     expect(actionsSent(stub)).toHaveLength(0);
     await user.click(screen.getByTestId('rummy-drop-confirm'));
     await waitFor(() => expect(actionsSent(stub)).toEqual([{ type: 'drop' }]));
