@@ -252,6 +252,14 @@ export const errorCodes = {
   pvp_table_moved: 409,
   /** A repeated sit whose first try did not seat the player (its buy-in was given back): sit again, new key. */
   pvp_sit_cancelled: 409,
+  /** Rummy: the other half of the turn (a discard before drawing, a second draw, a drop after drawing). */
+  pvp_wrong_phase: 409,
+  /** Rummy: a card the player does not hold (discarded or declared). */
+  pvp_card_not_held: 409,
+  /** Rummy: a discarded joker cannot be taken from the open pile. */
+  pvp_joker_not_drawable: 409,
+  /** Rummy: a declaration whose groups are not exactly the player's other 13 cards, each once. */
+  pvp_declaration_malformed: 400,
   // player protection (docs/player-protection.md)
   /** A bet that would pass a loss or wager limit in force: nothing moved. */
   limit_reached: 403,

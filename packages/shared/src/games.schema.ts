@@ -167,7 +167,8 @@ export const recentGamesResponse = envelopeOf(recentGamesSchema);
 /**
  * `GET /wps/relay/GLS2_roomList`: the brand's PVP rooms (issue 22, docs/pvp.md "Server"), one item per room
  * (login required). The PVP fields (`pvpRoomListItemSchema`) plus the SPEC's names for the same facts:
- * `roomName` = name, `vassalage` = the PVP vendor, `minBetMinor`/`maxBetMinor` = boot and chaal limit,
+ * `roomName` = name, `vassalage` = the PVP vendor, `minBetMinor`/`maxBetMinor` = boot and chaal limit
+ * (Rummy: a point's value and the hold),
  * `players` = seats taken. `vassalage` filters (anything but `PVP` lists nothing).
  */
 export const roomListQuerySchema = z.object({

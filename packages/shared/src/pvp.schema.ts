@@ -3,7 +3,7 @@ import { envelopeOf } from './envelope.ts';
 
 /**
  * PVP rooms (issue 22, docs/pvp.md "Server"): player-versus-player card tables. A room is one table of one
- * game kind (Teen Patti today; the room layer is a registry of kinds so a second game plugs in). Money
+ * game kind (Teen Patti or 13-card Points Rummy; the room layer is a registry of kinds). Money
  * travels as minor units (`*Minor`, integer strings). Everything here needs a login: a table's snapshot is
  * per viewer (a player sees their own cards, once seen, and everyone's only at a show).
  *
@@ -27,7 +27,7 @@ export const PVP_TURN_MS = 30_000;
 /** How many of the last events a snapshot carries. */
 export const PVP_LAST_EVENTS = 30;
 
-export const PVP_GAME_KINDS = ['teen-patti'] as const;
+export const PVP_GAME_KINDS = ['teen-patti', 'rummy'] as const;
 export type PvpGameKind = (typeof PVP_GAME_KINDS)[number];
 
 /** A room's code: lower-case letters, digits and dashes, e.g. `tp-low`. */
@@ -37,7 +37,9 @@ export const pvpRoomCodeSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/);
 export const PVP_ROOM_STATES = ['waiting', 'playing'] as const;
 export type PvpRoomState = (typeof PVP_ROOM_STATES)[number];
 
-export const pvpStakesSchema = z.object({
+/** Teen Patti's stakes (the room's config as the API shows it). */
+export const teenPattiStakesSchema = z.object({
+  kind: z.literal('teen-patti'),
   /** The boot (ante) every dealt player puts in; the opening stake. */
   bootMinor: minorString,
   minBuyInMinor: minorString,
@@ -50,7 +52,27 @@ export const pvpStakesSchema = z.object({
   rakeBps: z.number().int(),
   rakeCapMinor: minorString,
 });
+
+/** Points Rummy's stakes: a point's value, the hold each dealt player puts in (80 points), the rake. */
+export const rummyStakesSchema = z.object({
+  kind: z.literal('rummy'),
+  pointValueMinor: minorString,
+  /** 80 points' worth: the most a player can lose in a hand, held in the pot while it is played. */
+  holdMinor: minorString,
+  minBuyInMinor: minorString,
+  maxBuyInMinor: minorString,
+  /** The house's rake, basis points of the winnings (500 = 5 %), at most `rakeCapMinor` a hand. */
+  rakeBps: z.number().int(),
+  rakeCapMinor: minorString,
+  /** Missed turns in a row after which the clock drops the player. */
+  maxMissedTurns: z.number().int(),
+});
+
+/** A room's stakes, per game kind (`kind` repeats the room's `gameKind` so the stakes narrow alone). */
+export const pvpStakesSchema = z.discriminatedUnion('kind', [teenPattiStakesSchema, rummyStakesSchema]);
 export type PvpStakes = z.infer<typeof pvpStakesSchema>;
+export type TeenPattiStakes = z.infer<typeof teenPattiStakesSchema>;
+export type RummyStakes = z.infer<typeof rummyStakesSchema>;
 
 export const pvpRoomListItemSchema = z.object({
   roomCode: pvpRoomCodeSchema,
@@ -72,10 +94,11 @@ export const pvpCardSchema = z.object({ rank: z.number().int(), suit: z.number()
 export type PvpCard = z.infer<typeof pvpCardSchema>;
 
 /**
- * A seated player's status: `waiting` sat down but not dealt in this hand (or no hand runs), `blind` / `seen`
- * in the hand, `packed` folded this hand.
+ * A seated player's status: `waiting` sat down but not dealt in this hand (or no hand runs); Teen Patti:
+ * `blind` / `seen` in the hand, `packed` folded this hand; Rummy: `playing` in the hand, `out` dropped or
+ * declared wrongly this hand.
  */
-export const PVP_SEAT_STATUSES = ['waiting', 'blind', 'seen', 'packed'] as const;
+export const PVP_SEAT_STATUSES = ['waiting', 'blind', 'seen', 'packed', 'playing', 'out'] as const;
 export type PvpSeatStatus = (typeof PVP_SEAT_STATUSES)[number];
 
 export const pvpSeatSchema = z.object({
@@ -89,7 +112,10 @@ export const pvpSeatSchema = z.object({
   status: z.enum(PVP_SEAT_STATUSES),
   /** What this player put in the current hand's pot. */
   inPotMinor: minorString,
-  /** Only the viewer's own cards once they saw them; else null (a show's hands come in the `show` event). */
+  /**
+   * Teen Patti: only the viewer's own cards once they saw them; else null (a show's hands come in the `show`
+   * event). Rummy: always null (the viewer's hand is `rummy.myCards`, as card ids).
+   */
   cards: z.array(pvpCardSchema).nullable(),
 });
 export type PvpSeat = z.infer<typeof pvpSeatSchema>;
@@ -108,10 +134,50 @@ export const pvpChoicesSchema = z.object({
 });
 export type PvpChoices = z.infer<typeof pvpChoicesSchema>;
 
+/** A Rummy card's id, 0..105: 0..103 the two decks (`id mod 52`: suit ⌊/13⌋, rank mod 13 + 1), 104/105 jokers. */
+export const rummyCardIdSchema = z.number().int().min(0).max(105);
+
+/** What the viewer may do at a Rummy table now (all false when it is not their turn). */
+export const rummyChoicesSchema = z.object({
+  /** Their turn, before drawing: draw from the closed pile. */
+  canDrawClosed: z.boolean(),
+  /** …or take the open pile's top (not a discarded joker). */
+  canDrawOpen: z.boolean(),
+  /** Their turn, after drawing: discard a card, or declare. */
+  canDiscard: z.boolean(),
+  canDeclare: z.boolean(),
+  /** Their turn, before drawing: drop, for `dropPoints` (20 first drop, 40 after a draw). */
+  canDrop: z.boolean(),
+  dropPoints: z.number().int().nullable(),
+});
+export type RummyChoices = z.infer<typeof rummyChoicesSchema>;
+
+/**
+ * The Rummy part of a table as one viewer sees it (null at a Teen Patti table). Only the viewer's own cards;
+ * the others' as counts; the open pile's top is public. Between hands the hand's fields are null / empty.
+ */
+export const pvpRummySchema = z.object({
+  /** The cut card, face up: every card of its rank is a joker (a cut printed joker makes aces wild). */
+  wildCard: rummyCardIdSchema.nullable(),
+  wildRank: z.number().int().nullable(),
+  openTop: rummyCardIdSchema.nullable(),
+  openCount: z.number().int(),
+  closedCount: z.number().int(),
+  /** The half of the turn of the seat to act: draw, then discard (or declare). */
+  phase: z.enum(['draw', 'discard']).nullable(),
+  /** The viewer's own hand (13 cards, 14 between drawing and discarding), as dealt and drawn. */
+  myCards: z.array(rummyCardIdSchema).nullable(),
+  /** By seat: how many cards each dealt player holds (null: not dealt in, or out). */
+  cardCounts: z.array(z.number().int().nullable()),
+  choices: rummyChoicesSchema,
+});
+export type PvpRummy = z.infer<typeof pvpRummySchema>;
+
 export const pvpHandSchema = z.object({
   number: z.number().int(),
   dealer: z.number().int(),
   potMinor: minorString,
+  /** Teen Patti: the blind's chaal now. Rummy: the hold each dealt player put in. */
   stakeMinor: minorString,
   /** The one seat the clock runs for (the responder while a side show waits). */
   turnSeat: z.number().int(),
@@ -171,6 +237,54 @@ export const pvpEventSchema = z.discriminatedUnion('type', [
       }),
     ),
   }),
+  // Rummy (docs/pvp.md "Rummy"): the cut card and the open card after the deal, the holds, draws (a closed
+  // draw's card only to its drawer, else null), discards, misses, drops, a declaration (its groups public),
+  // holds released, each loser's points and money (a count with the melds it was counted on).
+  z.object({
+    type: z.literal('cut'),
+    wildCard: rummyCardIdSchema,
+    wildRank: z.number().int(),
+    openCard: rummyCardIdSchema,
+  }),
+  z.object({
+    type: z.literal('held'),
+    seat: z.number().int(),
+    amountMinor: minorString,
+    potMinor: minorString,
+  }),
+  z.object({
+    type: z.literal('drew'),
+    seat: z.number().int(),
+    from: z.enum(['closed', 'open']),
+    card: rummyCardIdSchema.nullable(),
+  }),
+  z.object({ type: z.literal('reshuffled'), cards: z.number().int() }),
+  z.object({ type: z.literal('discarded'), seat: z.number().int(), card: rummyCardIdSchema }),
+  z.object({ type: z.literal('missed'), seat: z.number().int(), count: z.number().int() }),
+  z.object({
+    type: z.literal('dropped'),
+    seat: z.number().int(),
+    reason: z.enum(['drop', 'timeout', 'leave']),
+    points: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('declared'),
+    seat: z.number().int(),
+    card: rummyCardIdSchema,
+    groups: z.array(z.array(rummyCardIdSchema)),
+    valid: z.boolean(),
+    reason: z.enum(['meld-invalid', 'no-pure-sequence', 'two-sequences-needed']).nullable(),
+  }),
+  z.object({ type: z.literal('released'), seat: z.number().int(), amountMinor: minorString }),
+  z.object({
+    type: z.literal('lost'),
+    seat: z.number().int(),
+    nick: z.string(),
+    reason: z.enum(['first-drop', 'middle-drop', 'wrong-declaration', 'count']),
+    points: z.number().int(),
+    amountMinor: minorString,
+    melds: z.array(z.array(rummyCardIdSchema)).nullable(),
+  }),
   z.object({ type: z.literal('rake'), amountMinor: minorString }),
   z.object({ type: z.literal('won'), seat: z.number().int(), nick: z.string(), amountMinor: minorString }),
   z.object({
@@ -198,6 +312,8 @@ export const pvpTableSchema = z.object({
   mySeat: z.number().int().nullable(),
   hand: pvpHandSchema.nullable(),
   choices: pvpChoicesSchema,
+  /** The Rummy part (cards as ids, piles, the Rummy moves); null at a Teen Patti table. */
+  rummy: pvpRummySchema.nullable(),
   /** The last `PVP_LAST_EVENTS` events, oldest first, filtered for this viewer. */
   lastEvents: z.array(pvpEventSchema),
   /** "none": every seat is a real player (docs/pvp.md "Bot policy"). */
@@ -207,7 +323,8 @@ export type PvpTable = z.infer<typeof pvpTableSchema>;
 export const pvpTableResponse = envelopeOf(pvpTableSchema);
 
 /**
- * `POST /wps/pvp/rooms/:roomCode/actions`. The server maps the member to their seat. `sit` moves `buyInMinor`
+ * `POST /wps/pvp/rooms/:roomCode/actions`. The server maps the member to their seat; an action of the other
+ * game kind is refused (`pvp_action_invalid`). `sit` moves `buyInMinor`
  * from the wallet to the table and `leave` the stack back (mid-hand: the player packs first); both need an
  * `Idempotency-Key`. A refused action answers 4xx with an error code (`pvp_not_your_turn`, …).
  */
@@ -220,6 +337,16 @@ export const pvpActionRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('show') }),
   z.object({ type: z.literal('side-show') }),
   z.object({ type: z.literal('side-show-reply'), accept: z.boolean() }),
+  // Rummy: draw from the closed or open pile, discard a card, declare (put `card` down, show the other 13
+  // in `groups`), drop (before drawing).
+  z.object({ type: z.literal('draw'), from: z.enum(['closed', 'open']) }),
+  z.object({ type: z.literal('discard'), card: rummyCardIdSchema }),
+  z.object({
+    type: z.literal('declare'),
+    card: rummyCardIdSchema,
+    groups: z.array(z.array(rummyCardIdSchema).max(14)).max(14),
+  }),
+  z.object({ type: z.literal('drop') }),
 ]);
 export type PvpActionRequest = z.infer<typeof pvpActionRequestSchema>;
 /** The actions that move money between the wallet and the table. */

@@ -39,6 +39,7 @@ import * as liveTables from './0037_live_tables.ts';
 import * as pvpRooms from './0038_pvp_rooms.ts';
 import * as fishing from './0039_fishing.ts';
 import * as studioAutoplay from './0040_studio_autoplay.ts';
+import * as pvpRummy from './0041_pvp_rummy.ts';
 
 /**
  * Every migration, in order, imported statically: the server bundle carries them (no directory scan at
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0038_pvp_rooms': pvpRooms,
   '0039_fishing': fishing,
   '0040_studio_autoplay': studioAutoplay,
+  '0041_pvp_rummy': pvpRummy,
 };

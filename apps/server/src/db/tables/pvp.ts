@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Kysely's view of migration 0038_pvp_rooms (docs/pvp.md "Server"). */
+/** Kysely's view of migrations 0038_pvp_rooms and 0041_pvp_rummy (docs/pvp.md "Server"). */
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -11,7 +11,7 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 /** jsonb: read as parsed JSON, written as JSON text. */
 type Json<T> = ColumnType<T, string, string>;
 
-export type PvpGameKindColumn = 'teen-patti';
+export type PvpGameKindColumn = 'teen-patti' | 'rummy';
 export type PvpSeatingStatusColumn = 'joining' | 'seated' | 'cancelled' | 'voiding' | 'leaving' | 'left';
 
 export interface PvpRoomsTable {

@@ -22,3 +22,13 @@ export function decodeState<T>(stored: unknown): T {
     return item;
   }) as T;
 }
+
+/**
+ * A kind's table config as `pvp_rooms.config` keeps it: numbers as they are, minor units as strings (JSON
+ * has no bigint, and a readable string beats the state's `$n` wrapper in an operator's hands).
+ */
+export function storedConfigOf(config: Record<string, bigint | number>): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(config).map(([key, value]) => [key, typeof value === 'bigint' ? value.toString() : value]),
+  );
+}

@@ -5,7 +5,9 @@ import type {
   PvpEvent,
   PvpGameKind,
   PvpHand,
+  PvpRummy,
   PvpSeat,
+  PvpStakes,
 } from '@lotus/shared/pvp.schema';
 
 /**
@@ -13,16 +15,18 @@ import type {
  * plus how a table of it is created, read and shown to one viewer. The registry is pvp-game-kinds.ts.
  */
 
-/** A room's table config in minor units, as stored in `pvp_rooms.config` (strings there). */
+/**
+ * What the room layer needs of a room's config (`pvp_rooms.config`). Each kind parses its own stored config
+ * (its own fields, minor units as strings) and answers this; the rest of it only the kind's table uses.
+ */
 export type PvpRoomConfig = {
   seats: number;
-  bootMinor: bigint;
   minBuyInMinor: bigint;
   maxBuyInMinor: bigint;
-  maxStakeMinor: bigint;
-  potLimitMinor: bigint;
-  rakeBps: number;
-  rakeCapMinor: bigint;
+  /** The room's stakes as the API shows them (per kind). */
+  stakes: PvpStakes;
+  /** The room list's SPEC names (`minBetMinor` / `maxBetMinor`): the smallest and largest stake of a hand. */
+  betRangeMinor: [bigint, bigint];
 };
 
 /** A play action of a seated player (not sit / leave, which move money). */
@@ -46,7 +50,10 @@ export type PvpSeatOfKind = Omit<PvpSeat, 'nick' | 'me' | 'seat'>;
 
 export type PvpGameKindModule = {
   kind: PvpGameKind;
-  createTable(config: PvpRoomConfig): unknown;
+  /** The stored config read and checked (a malformed one throws: a seeding mistake, not a player's). */
+  roomConfig(stored: unknown): PvpRoomConfig;
+  /** A new table, nobody seated, for the stored config. */
+  createTable(stored: unknown): unknown;
   /** Applies one move; a refusal throws an AppError with a `pvp_*` code and changes nothing. */
   reduce(table: unknown, move: PvpMove): PvpMoveResult;
   /** The one seat the turn clock runs for, or null. */
@@ -67,6 +74,8 @@ export type PvpGameKindModule = {
     seats: (PvpSeatOfKind | null)[];
     hand: Omit<PvpHand, 'turnDeadline' | 'serverSeedHash'> | null;
     choices: PvpChoices;
+    /** The Rummy part of the view; null for other kinds. */
+    rummy: PvpRummy | null;
   };
   /**
    * The recorded events as one viewer (their player id, null for none) may see them, oldest first. The

@@ -57,14 +57,26 @@ describe.each(testBackends())('PVP rooms [%s]', (backend) => {
       });
     expectRefused(await get('', null), 401, 'not_logged_in');
     const list = roomListResponse.parse((await get('')).json()).value.list;
-    expect(list.map((room) => room.roomCode)).toEqual(['tp-bronze', 'tp-silver', 'tp-gold']);
+    expect(list.map((room) => room.roomCode)).toEqual([
+      'tp-bronze',
+      'tp-silver',
+      'tp-gold',
+      'rm-bronze',
+      'rm-silver',
+    ]);
     expect(list[0]).toMatchObject({
       gameKind: 'teen-patti',
       gameCode: 'teen-patti',
       roomName: 'Teen Patti · Bronze',
       vassalage: 'PVP',
       currency: 'INR',
-      stakes: { bootMinor: '100', minBuyInMinor: '2000', maxBuyInMinor: '50000', rakeBps: 500 },
+      stakes: {
+        kind: 'teen-patti',
+        bootMinor: '100',
+        minBuyInMinor: '2000',
+        maxBuyInMinor: '50000',
+        rakeBps: 500,
+      },
       minBetMinor: '100',
       seatsTotal: 5,
       state: 'waiting',

@@ -49,8 +49,6 @@ export function pvpRoomsRoutes(rooms: PvpRoomsService): FastifyPluginAsyncZod {
             ...room,
             roomName: room.name,
             vassalage: PVP_VENDOR_CODE,
-            minBetMinor: room.stakes.bootMinor,
-            maxBetMinor: room.stakes.maxStakeMinor,
             players: room.seatsTaken,
           })),
         });

@@ -2,7 +2,6 @@ import {
   PVP_LAST_EVENTS,
   type PvpActionRequest,
   type PvpRoomListItem,
-  type PvpStakes,
   type PvpTable,
 } from '@lotus/shared/pvp.schema';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,7 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { requestHashOf } from '../../lib/request-hash.ts';
 import { refusalError, type WalletClientSource } from '../inhouse-vendor/inhouse-vendor.service.ts';
 import { decodeState } from './pvp-codec.ts';
-import { gameKindOf, type PvpPlayRequest, type PvpRoomConfig, roomConfigOf } from './pvp-game-kinds.ts';
+import { gameKindOf, type PvpPlayRequest } from './pvp-game-kinds.ts';
 import { PvpMoney } from './pvp-money.ts';
 import { PvpRoomsRepository, type RoomRecord, type SeatingRecord } from './pvp-rooms.repository.ts';
 import { applyMove, seatOfPlayer } from './pvp-table-moves.ts';
@@ -36,18 +35,6 @@ export type PvpRoomsDeps = {
   openWalletSession: (actor: Actor, gameId: bigint) => Promise<PvpWalletSession>;
   log?: FastifyBaseLogger | undefined;
 };
-
-function stakesOf(config: PvpRoomConfig): PvpStakes {
-  return {
-    bootMinor: config.bootMinor.toString(),
-    minBuyInMinor: config.minBuyInMinor.toString(),
-    maxBuyInMinor: config.maxBuyInMinor.toString(),
-    maxStakeMinor: config.maxStakeMinor.toString(),
-    potLimitMinor: config.potLimitMinor.toString(),
-    rakeBps: config.rakeBps,
-    rakeCapMinor: config.rakeCapMinor.toString(),
-  };
-}
 
 /**
  * A player's name as the others at the table see it: the protocol's nickname falls back to the login name,
@@ -83,19 +70,24 @@ export class PvpRoomsService {
     this.#openWalletSession = deps.openWalletSession;
   }
 
-  async list(brandId: bigint, language: string | null): Promise<(PvpRoomListItem & { gameCode: string })[]> {
+  async list(
+    brandId: bigint,
+    language: string | null,
+  ): Promise<(PvpRoomListItem & { gameCode: string; minBetMinor: string; maxBetMinor: string })[]> {
     const rooms = await this.#reads.listRooms(brandId);
     const taken = await this.#reads.seatsTaken(rooms.map((room) => room.id));
     return rooms.map((room) => {
-      const config = roomConfigOf(room.config);
       const kind = gameKindOf(room.gameKind);
+      const config = kind.roomConfig(room.config);
       return {
         roomCode: room.code,
         gameKind: room.gameKind,
         gameCode: room.gameCode,
         name: nameOf(room, language),
         currency: room.currency,
-        stakes: stakesOf(config),
+        stakes: config.stakes,
+        minBetMinor: config.betRangeMinor[0].toString(),
+        maxBetMinor: config.betRangeMinor[1].toString(),
         seatsTotal: config.seats,
         seatsTaken: taken.get(room.id.toString()) ?? 0,
         state: kind.handNumber(decodeState(room.state)) === null ? 'waiting' : 'playing',
@@ -128,7 +120,7 @@ export class PvpRoomsService {
 
   async #view(room: RoomRecord, memberId: bigint, language: string | null): Promise<PvpTable> {
     const kind = gameKindOf(room.gameKind);
-    const config = roomConfigOf(room.config);
+    const config = kind.roomConfig(room.config);
     const table = decodeState<unknown>(room.state);
     const seatings = await this.#reads.activeSeatings(room.id);
     const mine = seatings.find((s) => s.memberId === memberId && s.status === 'seated');
@@ -152,7 +144,7 @@ export class PvpRoomsService {
       gameKind: room.gameKind,
       name: nameOf(room, language),
       currency: room.currency,
-      stakes: stakesOf(config),
+      stakes: config.stakes,
       state: handNumber === null ? 'waiting' : 'playing',
       version: Number(room.version),
       seats: view.seats.map((seat, index) =>
@@ -172,6 +164,7 @@ export class PvpRoomsService {
         serverSeedHash: hand?.server_seed_hash ?? '',
       },
       choices: view.choices,
+      rummy: view.rummy,
       lastEvents: events.slice(-PVP_LAST_EVENTS),
       botPolicy: 'none',
     };
@@ -223,7 +216,7 @@ export class PvpRoomsService {
     });
     const earlier = await this.#reads.seatingBySitKey(actor.memberId, key);
     if (earlier) return this.#replaySit(earlier, requestHash);
-    const config = roomConfigOf(room.config);
+    const config = gameKindOf(room.gameKind).roomConfig(room.config);
     if (seat >= config.seats) throw new AppError('pvp_seat_invalid');
     if (buyInMinor < config.minBuyInMinor || buyInMinor > config.maxBuyInMinor) {
       throw new AppError('pvp_buy_in_out_of_range', {

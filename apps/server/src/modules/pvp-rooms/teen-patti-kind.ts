@@ -1,20 +1,20 @@
-import { createHmac } from 'node:crypto';
-import type { Hmac } from '@lotus/games/fair';
 import {
   activeSeats,
   chaalAmounts,
   createTeenPattiTable,
   reduceTeenPatti,
   seatToAct,
-  type TableRuleCode,
   TableRuleError,
   type TeenPattiAction,
+  type TeenPattiConfig,
   type TeenPattiTable,
 } from '@lotus/games/pvp/teen-patti-table';
 import type { Card } from '@lotus/games/types';
-import type { ErrorCode } from '@lotus/shared/error-codes';
 import type { PvpCard, PvpEvent, PvpSeatStatus } from '@lotus/shared/pvp.schema';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { storedConfigOf } from './pvp-codec.ts';
+import { commonEventView, nodeHmac, refusalOf, storedMinor, storedTableFields } from './pvp-kind-kit.ts';
 import type {
   PvpGameKindModule,
   PvpMove,
@@ -23,34 +23,18 @@ import type {
   PvpSeatOfKind,
 } from './pvp-kind-types.ts';
 
-/** node:crypto's HMAC for the shuffle: the same bytes as the package's pure one, much faster. */
-const nodeHmac: Hmac = (key, message) => createHmac('sha256', key).update(message).digest();
+/** Teen Patti's config as `pvp_rooms.config` keeps it (minor units as strings). */
+const storedSchema = z.object({
+  ...storedTableFields,
+  bootMinor: storedMinor,
+  maxStakeMinor: storedMinor,
+  potLimitMinor: storedMinor,
+});
 
-/** The reducer's refusals as the API's error codes (docs/pvp.md "Server"). */
-const RULE_CODES: Record<TableRuleCode, ErrorCode> = {
-  action_invalid: 'pvp_action_invalid',
-  seat_invalid: 'pvp_seat_invalid',
-  seat_taken: 'pvp_seat_taken',
-  seat_empty: 'pvp_not_seated',
-  already_seated: 'pvp_already_seated',
-  buy_in_out_of_range: 'pvp_buy_in_out_of_range',
-  hand_in_progress: 'pvp_action_invalid',
-  no_hand: 'pvp_not_in_hand',
-  not_enough_players: 'pvp_action_invalid',
-  fair_invalid: 'pvp_action_invalid',
-  not_in_hand: 'pvp_not_in_hand',
-  not_your_turn: 'pvp_not_your_turn',
-  already_seen: 'pvp_already_seen',
-  bet_invalid: 'pvp_bet_invalid',
-  chips_short: 'pvp_stack_short',
-  show_not_allowed: 'pvp_show_not_allowed',
-  side_show_not_allowed: 'pvp_side_show_not_allowed',
-  // Rummy's own refusals (table-rules.ts): Teen Patti never raises them; the Rummy kind will name its own.
-  wrong_phase: 'pvp_action_invalid',
-  card_not_held: 'pvp_action_invalid',
-  joker_not_drawable: 'pvp_action_invalid',
-  declaration_malformed: 'pvp_action_invalid',
-};
+/** A Teen Patti table's config as stored in `pvp_rooms.config` (the seed's and the tests' rooms). */
+export const storedTeenPattiConfig = (config: TeenPattiConfig) => storedConfigOf(config);
+
+const configOf = (stored: unknown): TeenPattiConfig => storedSchema.parse(stored);
 
 function actionOf(move: PvpMove): TeenPattiAction {
   if (move.type !== 'play') return move;
@@ -60,8 +44,14 @@ function actionOf(move: PvpMove): TeenPattiAction {
       return { type: 'chaal', seat, amountMinor: BigInt(request.amountMinor) };
     case 'side-show-reply':
       return { type: 'side-show-reply', seat, accept: request.accept };
-    default:
+    case 'see':
+    case 'pack':
+    case 'show':
+    case 'side-show':
       return { type: request.type, seat };
+    default:
+      // Another game's move (a Rummy draw at this table).
+      throw new AppError('pvp_action_invalid', { message: `${request.type} is not a Teen Patti action` });
   }
 }
 
@@ -75,9 +65,27 @@ const str = (value: unknown): string => String(value);
 export const teenPattiKind: PvpGameKindModule = {
   kind: 'teen-patti',
 
-  createTable(config: PvpRoomConfig) {
-    return createTeenPattiTable(config);
+  roomConfig(stored): PvpRoomConfig {
+    const config = configOf(stored);
+    return {
+      seats: config.seats,
+      minBuyInMinor: config.minBuyInMinor,
+      maxBuyInMinor: config.maxBuyInMinor,
+      stakes: {
+        kind: 'teen-patti',
+        bootMinor: config.bootMinor.toString(),
+        minBuyInMinor: config.minBuyInMinor.toString(),
+        maxBuyInMinor: config.maxBuyInMinor.toString(),
+        maxStakeMinor: config.maxStakeMinor.toString(),
+        potLimitMinor: config.potLimitMinor.toString(),
+        rakeBps: config.rakeBps,
+        rakeCapMinor: config.rakeCapMinor.toString(),
+      },
+      betRangeMinor: [config.bootMinor, config.maxStakeMinor],
+    };
   },
+
+  createTable: (stored) => createTeenPattiTable(configOf(stored)),
 
   reduce(table, move) {
     const result = reduceTeenPatti(table as TeenPattiTable, actionOf(move), nodeHmac);
@@ -86,10 +94,7 @@ export const teenPattiKind: PvpGameKindModule = {
         result.code === 'bet_invalid' && move.type === 'play'
           ? allowedChaal(table as TeenPattiTable, move.seat)
           : undefined;
-      throw new AppError(RULE_CODES[result.code], {
-        message: result.message,
-        ...(details ? { details } : {}),
-      });
+      throw refusalOf(result, details);
     }
     return { table: result.table, events: result.events as unknown as PvpRecordedEvent[] };
   },
@@ -161,6 +166,7 @@ export const teenPattiKind: PvpGameKindModule = {
           onTurn && left >= 3 && !!mine?.seen && previous !== null && !!hand?.seats[previous]?.seen,
         mustReplySideShow: !!replying,
       },
+      rummy: null,
     };
   },
 
@@ -172,22 +178,6 @@ export const teenPattiKind: PvpGameKindModule = {
     for (const event of events) {
       const e = event as Record<string, unknown>;
       switch (event.type) {
-        case 'sat':
-          out.push({
-            type: 'sat',
-            seat: Number(e.seat),
-            nick: event.nick ?? '',
-            buyInMinor: str(e.buyInMinor),
-          });
-          break;
-        case 'left':
-          out.push({
-            type: 'left',
-            seat: Number(e.seat),
-            nick: event.nick ?? '',
-            chipsMinor: str(e.chipsMinor),
-          });
-          break;
         case 'dealt': {
           handNo = Number(e.hand);
           const dealt = e.cards as { seat: number; playerId: string; cards: Card[] }[];
@@ -221,9 +211,6 @@ export const teenPattiKind: PvpGameKindModule = {
             potMinor: str(e.potMinor),
           });
           break;
-        case 'turn':
-          out.push({ type: 'turn', seat: Number(e.seat) });
-          break;
         case 'packed':
           out.push({
             type: 'packed',
@@ -253,28 +240,11 @@ export const teenPattiKind: PvpGameKindModule = {
           });
           break;
         }
-        case 'rake':
-          out.push({ type: 'rake', amountMinor: str(e.amountMinor) });
+        default: {
+          const common = commonEventView(event);
+          if (common) out.push(common);
           break;
-        case 'won':
-          out.push({
-            type: 'won',
-            seat: Number(e.seat),
-            nick: event.nick ?? '',
-            amountMinor: str(e.amountMinor),
-          });
-          break;
-        case 'hand-ended':
-          out.push({
-            type: 'hand-ended',
-            hand: Number(e.hand),
-            serverSeed: str(e.serverSeed),
-            clientSeed: str(e.clientSeed),
-            nonce: Number(e.nonce),
-          });
-          break;
-        default:
-          break;
+        }
       }
     }
     return out;

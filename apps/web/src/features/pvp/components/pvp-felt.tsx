@@ -36,7 +36,8 @@ export function PvpFelt({ table, symbol, onSit }: FeltProps) {
               {moneyText(hand.potMinor, symbol)}
             </span>
             <Text size="xs" data-testid="pvp-stake">
-              {t('table.stake')} {moneyText(hand.stakeMinor, symbol)}
+              {t(table.gameKind === 'rummy' ? 'table.hold' : 'table.stake')}{' '}
+              {moneyText(hand.stakeMinor, symbol)}
             </Text>
           </>
         ) : (
@@ -63,6 +64,8 @@ export function PvpFelt({ table, symbol, onSit }: FeltProps) {
             );
           }
           const cards = seat.cards ?? shown.get(index) ?? null;
+          // Rummy: how many cards a player in the hand holds (never which).
+          const cardCount = table.rummy?.cardCounts[index] ?? null;
           return (
             <PvpSeatView
               key={seat.seat}
@@ -75,6 +78,7 @@ export function PvpFelt({ table, symbol, onSit }: FeltProps) {
               dealtIn={
                 cards !== null || (hand !== null && (seat.status === 'blind' || seat.status === 'seen'))
               }
+              cardCount={cardCount}
             />
           );
         })}

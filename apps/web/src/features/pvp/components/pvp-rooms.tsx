@@ -40,10 +40,10 @@ function RoomCard({ room, symbol, onSit }: { room: PvpRoomListItem; symbol: stri
         </Text>
         <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2px 12px' }}>
           <Text component="dt" size="sm" c="dimmed">
-            {t('rooms.stakes')}
+            {t(room.stakes.kind === 'rummy' ? 'rooms.pointValue' : 'rooms.stakes')}
           </Text>
           <Text component="dd" size="sm" m={0} data-testid="pvp-room-boot">
-            {money(room.stakes.bootMinor)}
+            {money(room.stakes.kind === 'rummy' ? room.stakes.pointValueMinor : room.stakes.bootMinor)}
           </Text>
           <Text component="dt" size="sm" c="dimmed">
             {t('rooms.buyIn')}

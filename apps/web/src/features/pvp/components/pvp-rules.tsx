@@ -9,21 +9,29 @@ export function PvpRules({ table, symbol }: { table: PvpTable; symbol: string })
   const { t } = useTranslation('pvp');
   const money = (minor: string) => moneyText(minor, symbol);
   const { stakes } = table;
-  const rows: [string, string, string?][] = [
-    [t('rules.boot'), money(stakes.bootMinor)],
-    [t('rules.buyIn'), `${money(stakes.minBuyInMinor)} – ${money(stakes.maxBuyInMinor)}`],
-    [t('rules.chaalLimit'), money(stakes.maxStakeMinor)],
-    [t('rules.potLimit'), money(stakes.potLimitMinor)],
-    [
-      t('rules.rake'),
-      t('rules.rakeText', {
-        percent: (stakes.rakeBps / 100).toLocaleString('en-IN'),
-        cap: money(stakes.rakeCapMinor),
-      }),
-      'pvp-rules-rake',
-    ],
-    [t('rules.turnTime'), t('rules.turnTimeText', { seconds: TURN_MS / 1000 })],
+  const buyIn: [string, string] = [
+    t('rules.buyIn'),
+    `${money(stakes.minBuyInMinor)} – ${money(stakes.maxBuyInMinor)}`,
   ];
+  const rake = { percent: (stakes.rakeBps / 100).toLocaleString('en-IN'), cap: money(stakes.rakeCapMinor) };
+  const seconds = TURN_MS / 1000;
+  const rows: [string, string, string?][] =
+    stakes.kind === 'rummy'
+      ? [
+          [t('rules.pointValue'), money(stakes.pointValueMinor)],
+          [t('rules.hold'), t('rules.holdText', { amount: money(stakes.holdMinor) })],
+          buyIn,
+          [t('rules.rake'), t('rules.rakeRummyText', rake), 'pvp-rules-rake'],
+          [t('rules.turnTime'), t('rules.turnTimeRummyText', { seconds, misses: stakes.maxMissedTurns })],
+        ]
+      : [
+          [t('rules.boot'), money(stakes.bootMinor)],
+          buyIn,
+          [t('rules.chaalLimit'), money(stakes.maxStakeMinor)],
+          [t('rules.potLimit'), money(stakes.potLimitMinor)],
+          [t('rules.rake'), t('rules.rakeText', rake), 'pvp-rules-rake'],
+          [t('rules.turnTime'), t('rules.turnTimeText', { seconds })],
+        ];
   return (
     <Paper
       withBorder
@@ -51,7 +59,7 @@ export function PvpRules({ table, symbol }: { table: PvpTable; symbol: string })
         </Table.Tbody>
       </Table>
       <Text size="sm" mt="xs">
-        {t('rules.howTo')}
+        {t(stakes.kind === 'rummy' ? 'rules.howToRummy' : 'rules.howTo')}
       </Text>
       <Text size="sm" mt="xs" fw={600} data-testid="pvp-bot-policy">
         {t('botPolicy')}

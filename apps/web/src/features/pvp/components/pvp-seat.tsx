@@ -9,7 +9,14 @@ import classes from './pvp.module.css';
 
 const RING_RADIUS = 23;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
-const STATUS_COLOURS = { waiting: 'gray', blind: 'violet', seen: 'blue', packed: 'dark' } as const;
+const STATUS_COLOURS = {
+  waiting: 'gray',
+  blind: 'violet',
+  seen: 'blue',
+  packed: 'dark',
+  playing: 'blue',
+  out: 'dark',
+} as const;
 
 /** The turn clock around the avatar: the share of the 30 s left, red in the last quarter. */
 function TurnRing({ deadline, now }: { deadline: string; now: number }) {
@@ -40,10 +47,21 @@ type SeatProps = {
   symbol: string;
   /** Cards are dealt to this seat in the running hand (face down unless `seat.cards`). */
   dealtIn: boolean;
+  /** Rummy: how many cards the player holds (shown as a count, not as cards); null otherwise. */
+  cardCount?: number | null;
 };
 
 /** One player around the table: initials, nick, stack, status, their three cards, the turn clock. */
-export function PvpSeatView({ seat, position, dealer, deadline, now, symbol, dealtIn }: SeatProps) {
+export function PvpSeatView({
+  seat,
+  position,
+  dealer,
+  deadline,
+  now,
+  symbol,
+  dealtIn,
+  cardCount = null,
+}: SeatProps) {
   const { t } = useTranslation('pvp');
   const status = t(`table.statuses.${seat.status}`);
   const stack = moneyText(seat.stackMinor, symbol);
@@ -82,7 +100,12 @@ export function PvpSeatView({ seat, position, dealer, deadline, now, symbol, dea
       <Badge size="xs" variant="light" color={STATUS_COLOURS[seat.status]} aria-hidden="true">
         {seconds !== null ? t('table.seconds', { seconds }) : status}
       </Badge>
-      {dealtIn ? (
+      {cardCount !== null ? (
+        <span className={classes.figure} data-testid="pvp-seat-card-count">
+          {t('table.cardCount', { count: cardCount })}
+        </span>
+      ) : null}
+      {dealtIn && cardCount === null ? (
         <div className={classes.miniCards} data-testid="pvp-seat-cards">
           {(seat.cards ?? [null, null, null]).map((card, index) => (
             <PlayingCard

@@ -22,6 +22,8 @@ import { PvpActions } from './pvp-actions.tsx';
 import { PvpFelt } from './pvp-felt.tsx';
 import { PvpLog } from './pvp-log.tsx';
 import { PvpRules } from './pvp-rules.tsx';
+import { RummyPlay } from './rummy-play.tsx';
+import { RummyResult } from './rummy-result.tsx';
 
 type ScreenProps = {
   roomCode: string;
@@ -61,7 +63,10 @@ function TableView({ table, lobbyTitle, lobbyPath }: { table: PvpTable } & Omit<
   const [buyInSeat, setBuyInSeat] = useState<number | null>(null);
   const nickOf = nickResolver(t, table.seats);
   const me = table.mySeat !== null ? table.seats[table.mySeat] : null;
-  const inHand = me != null && table.hand !== null && (me.status === 'blind' || me.status === 'seen');
+  const inHand =
+    me != null &&
+    table.hand !== null &&
+    (me.status === 'blind' || me.status === 'seen' || me.status === 'playing');
   const wins = table.hand === null ? lastHandWins(table.lastEvents) : [];
   const money = (minor: string) => moneyText(minor, symbol);
   const { sit, leave } = actions;
@@ -105,7 +110,20 @@ function TableView({ table, lobbyTitle, lobbyPath }: { table: PvpTable } & Omit<
                 .join(' · ')}
             </Alert>
           ) : null}
-          <PvpActions table={table} symbol={symbol} actions={actions} nickOf={nickOf} />
+          {table.rummy ? (
+            <>
+              <RummyPlay
+                table={table}
+                rummy={table.rummy}
+                symbol={symbol}
+                actions={actions}
+                nickOf={nickOf}
+              />
+              <RummyResult table={table} symbol={symbol} />
+            </>
+          ) : (
+            <PvpActions table={table} symbol={symbol} actions={actions} nickOf={nickOf} />
+          )}
         </Stack>
         <Stack gap="md" style={{ minWidth: 0 }}>
           <PvpRules table={table} symbol={symbol} />
@@ -155,7 +173,7 @@ function TableView({ table, lobbyTitle, lobbyPath }: { table: PvpTable } & Omit<
               {t('leave.summary', { amount: money(leave.pending.stackMinor) })}
               {leave.pending.inHand ? (
                 <Text component="span" display="block" mt={4} c="orange">
-                  {t('leave.midHand')}
+                  {t(table.gameKind === 'rummy' ? 'leave.midHandRummy' : 'leave.midHand')}
                 </Text>
               ) : null}
             </>

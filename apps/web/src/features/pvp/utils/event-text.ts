@@ -1,3 +1,4 @@
+import { rummyCard } from '@lotus/games/pvp/rummy-melds';
 import type { PvpCard, PvpEvent, PvpSeat } from '@lotus/shared/pvp.schema';
 import { cardText } from '../../../components/games/playing-card.tsx';
 import type { TFunction } from '../../../lib/i18n.ts';
@@ -9,6 +10,57 @@ export function nickResolver(t: TFunction, seats: readonly (PvpSeat | null)[]) {
 }
 
 const cardsText = (cards: readonly PvpCard[]) => cards.map(cardText).join(' ');
+
+/** A Rummy card id in short text ("K♠"; a printed joker by its name). */
+export function rummyCardText(t: TFunction, id: number): string {
+  const face = rummyCard(id);
+  return face ? cardText(face) : t('pvp:rummy.printedJoker');
+}
+
+const groupsText = (t: TFunction, groups: readonly (readonly number[])[]) =>
+  groups.map((group) => group.map((id) => rummyCardText(t, id)).join(' ')).join(' | ');
+
+/** The Rummy events' lines (docs/pvp.md "Rummy"); undefined for the events both games share. */
+function rummyEventText(
+  t: TFunction,
+  event: PvpEvent,
+  nickOf: (seat: number) => string,
+  money: (minor: string) => string,
+): string | undefined {
+  const card = (id: number) => rummyCardText(t, id);
+  switch (event.type) {
+    case 'cut':
+      return t('pvp:log.cut', { card: card(event.wildCard), open: card(event.openCard) });
+    case 'held':
+      return t('pvp:log.held', { nick: nickOf(event.seat), amount: money(event.amountMinor) });
+    case 'drew':
+      if (event.from === 'open')
+        return t('pvp:log.drewOpen', { nick: nickOf(event.seat), card: card(event.card ?? 0) });
+      // A closed draw's card comes only to its drawer.
+      return event.card === null
+        ? t('pvp:log.drewClosed', { nick: nickOf(event.seat) })
+        : t('pvp:log.drewMine', { card: card(event.card) });
+    case 'reshuffled':
+      return t('pvp:log.reshuffled', { count: event.cards });
+    case 'discarded':
+      return t('pvp:log.discarded', { nick: nickOf(event.seat), card: card(event.card) });
+    case 'missed':
+      return t('pvp:log.missed', { nick: nickOf(event.seat), count: event.count });
+    case 'dropped':
+      return t(`pvp:log.dropped.${event.reason}`, { nick: nickOf(event.seat), points: event.points });
+    case 'declared':
+      return t(event.valid ? 'pvp:log.declaredValid' : 'pvp:log.declaredWrong', {
+        nick: nickOf(event.seat),
+        groups: groupsText(t, event.groups),
+      });
+    case 'released':
+      return t('pvp:log.released', { nick: nickOf(event.seat), amount: money(event.amountMinor) });
+    case 'lost':
+      return t('pvp:log.lost', { nick: event.nick, points: event.points, amount: money(event.amountMinor) });
+    default:
+      return undefined;
+  }
+}
 
 /**
  * One line of the table log, in the viewer's language. Events carry seats; names come from the snapshot's
@@ -67,6 +119,8 @@ export function eventText(
       return t('pvp:log.won', { nick: event.nick, amount: money(event.amountMinor) });
     case 'hand-ended':
       return t('pvp:log.handEnded', { hand: event.hand, seed: event.serverSeed });
+    default:
+      return rummyEventText(t, event, nickOf, money) ?? '';
   }
 }
 
