@@ -83,6 +83,7 @@ export const DEMO_PVP_ROOMS = [
 export const DEMO_RUMMY_ROOMS = [
   rummyRoom('rm-bronze', { EN: 'Rummy · Bronze', HI: 'रमी · कांस्य' }, 10n),
   rummyRoom('rm-silver', { EN: 'Rummy · Silver', HI: 'रमी · रजत' }, 100n),
+  rummyRoom('rm-gold', { EN: 'Rummy · Gold', HI: 'रमी · स्वर्ण' }, 1_000n),
 ];
 
 /** The catalogue games of the PVP vendor: one per kind, with the rooms the demo gives it. */

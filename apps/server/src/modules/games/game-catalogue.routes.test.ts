@@ -826,7 +826,7 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
       const { db } = test.database;
       // The catalogue slice's state: an external vendor without launch URL, under maintenance, no games (the
       // PVP rooms hold on to their game, so they go first; the PVP vendor's two games come back with their
-      // five rooms, as Rummy's did on databases seeded before it: 2 + 5 rows).
+      // six rooms, as Rummy's did on databases seeded before it: 2 + 6 rows).
       await db.deleteFrom('pvp_rooms').execute();
       await db.deleteFrom('games').execute();
       await db.deleteFrom('game_lanes').execute();
@@ -835,7 +835,7 @@ describe.each(testBackends())('game catalogue routes [%s]', (backend) => {
         .set({ integration: 'external', launch_url: null, wallet_secret: null, maintenance: true })
         .where('id', '=', lotusId)
         .execute();
-      expect(await seedDatabase(db)).toEqual({ brandCreated: false, rowsAdded: 1 + 17 + 5 + 2 + 5 });
+      expect(await seedDatabase(db)).toEqual({ brandCreated: false, rowsAdded: 1 + 17 + 5 + 2 + 6 });
       await hideFishing();
       const vendor = await db
         .selectFrom('vendors')

@@ -63,6 +63,7 @@ describe.each(testBackends())('PVP rooms [%s]', (backend) => {
       'tp-gold',
       'rm-bronze',
       'rm-silver',
+      'rm-gold',
     ]);
     expect(list[0]).toMatchObject({
       gameKind: 'teen-patti',

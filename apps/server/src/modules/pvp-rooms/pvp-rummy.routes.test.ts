@@ -148,6 +148,7 @@ describe.each(testBackends())('PVP Rummy rooms [%s]', (backend) => {
       'tp-gold',
       'rm-bronze',
       'rm-silver',
+      'rm-gold',
     ]);
     expect(list[3]).toMatchObject({
       gameKind: 'rummy',
