@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import {
+  LIVE_API,
+  LIVE_LAST_RESULTS,
+  LIVE_LOBBY_RESULTS,
+  LIVE_MAX_SPOTS,
+  LIVE_SESSION_HEADER,
+  LIVE_VENDOR_CODE,
+  REALTIME_LIVE_MAX_TABLES,
+} from './live-constants.ts';
 import { ROULETTE_BET_KINDS } from './originals.schema.ts';
 
 /**
@@ -14,20 +23,15 @@ const minorString = z.string().regex(/^[0-9]+$/);
 const isoTime = z.iso.datetime({ offset: true });
 const names = z.object({ EN: z.string(), HI: z.string() });
 
-/** The tables' vendor code in the platform's catalogue. */
-export const LIVE_VENDOR_CODE = 'LIVE';
-/** The session header of the player calls (bets, balance, my bets). */
-export const LIVE_SESSION_HEADER = 'x-live-session';
-/** Where the API lives (/api is Lotus's own prefix). */
-export const LIVE_API = '/api/live';
-/** Results a table read lists (newest first). */
-export const LIVE_LAST_RESULTS = 50;
-/** Results the lobby (and a WebSocket push) carries per table. */
-export const LIVE_LOBBY_RESULTS = 20;
-/** Bet spots in one bet request, at most. */
-export const LIVE_MAX_SPOTS = 40;
-/** Tables one socket may follow. */
-export const REALTIME_LIVE_MAX_TABLES = 20;
+export {
+  LIVE_API,
+  LIVE_LAST_RESULTS,
+  LIVE_LOBBY_RESULTS,
+  LIVE_MAX_SPOTS,
+  LIVE_SESSION_HEADER,
+  LIVE_VENDOR_CODE,
+  REALTIME_LIVE_MAX_TABLES,
+};
 
 export const LIVE_TABLE_KINDS = [
   'baccarat',

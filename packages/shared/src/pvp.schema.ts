@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { PVP_API, PVP_LAST_EVENTS, PVP_TURN_MS, PVP_VENDOR_CODE } from './pvp-constants.ts';
 
 /**
  * PVP rooms (issue 22, docs/pvp.md "Server"): player-versus-player card tables. A room is one table of one
@@ -19,13 +20,7 @@ import { envelopeOf } from './envelope.ts';
 const minorString = z.string().regex(/^[0-9]+$/);
 const isoTime = z.iso.datetime({ offset: true });
 
-/** The PVP vendor's code (the room layer is a vendor behind the seamless-wallet protocol). */
-export const PVP_VENDOR_CODE = 'PVP';
-export const PVP_API = '/wps/pvp';
-/** How long a player has for their turn (or a side show's reply) before the clock packs (declines) for them. */
-export const PVP_TURN_MS = 30_000;
-/** How many of the last events a snapshot carries. */
-export const PVP_LAST_EVENTS = 30;
+export { PVP_API, PVP_LAST_EVENTS, PVP_TURN_MS, PVP_VENDOR_CODE };
 
 export const PVP_GAME_KINDS = ['teen-patti', 'rummy'] as const;
 export type PvpGameKind = (typeof PVP_GAME_KINDS)[number];

@@ -1,6 +1,6 @@
 import type { LiveBet } from '@lotus/shared/live.schema';
+import { LIVE_API, LIVE_SESSION_HEADER } from '@lotus/shared/live-constants';
 import { apiGet } from '../../../lib/api-client.ts';
-import { LIVE_API, LIVE_SESSION_HEADER } from './constants.ts';
 
 /** `GET /api/live/bets?tableCode=`: the player's bets at one table, newest first (50). */
 export function fetchMyLiveBets(

@@ -1,7 +1,7 @@
 import type { LiveTableSnapshot } from '@lotus/shared/live.schema';
+import { LIVE_API } from '@lotus/shared/live-constants';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { LIVE_API } from './constants.ts';
 import { liveKeys } from './keys.ts';
 
 /** `GET /api/live/tables/:code`: the table's snapshot with its round and last 50 results (public). */

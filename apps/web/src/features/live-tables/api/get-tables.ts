@@ -1,7 +1,7 @@
 import type { LiveTableSummary } from '@lotus/shared/live.schema';
+import { LIVE_API } from '@lotus/shared/live-constants';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { LIVE_API } from './constants.ts';
 import { liveKeys } from './keys.ts';
 
 /** `GET /api/live/tables`: the lobby, every table of the brand with its phase and last results (public). */

@@ -1,7 +1,7 @@
 import type { LiveSession } from '@lotus/shared/live.schema';
+import { LIVE_API, LIVE_VENDOR_CODE } from '@lotus/shared/live-constants';
 import { apiSend } from '../../../lib/api-client.ts';
 import { inhouseLaunchToken } from '../../../lib/games/inhouse-launch.ts';
-import { LIVE_API, LIVE_VENDOR_CODE } from './constants.ts';
 
 /** `POST /api/live/session { launchToken }`: the player's live session (docs/live-tables.md "Server"). */
 export function openLiveSessionWithToken(launchToken: string): Promise<LiveSession> {

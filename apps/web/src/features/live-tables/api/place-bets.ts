@@ -1,6 +1,6 @@
 import type { LiveBet, LiveBetRequest } from '@lotus/shared/live.schema';
+import { LIVE_API, LIVE_SESSION_HEADER } from '@lotus/shared/live-constants';
 import { apiSend } from '../../../lib/api-client.ts';
-import { LIVE_API, LIVE_SESSION_HEADER } from './constants.ts';
 
 export type PlacedLiveBet = { bet: LiveBet; balanceMinor: string };
 

@@ -1,10 +1,10 @@
 import type { LiveTableSnapshot } from '@lotus/shared/live.schema';
+import { REALTIME_LIVE_MAX_TABLES } from '@lotus/shared/live-constants';
 import {
   parseRealtimeServerMessage,
   REALTIME_PATH,
   type RealtimeClientMessage,
 } from '@lotus/shared/realtime';
-import { REALTIME_LIVE_MAX_TABLES } from '../api/constants.ts';
 
 /**
  * The live tables' pushes (docs/live-tables.md "Server", WebSocket): one visitor socket of the page that

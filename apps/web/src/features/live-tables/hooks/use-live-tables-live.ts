@@ -1,7 +1,7 @@
 import type { LiveResult, LiveTableSnapshot, LiveTableSummary } from '@lotus/shared/live.schema';
+import { LIVE_LAST_RESULTS } from '@lotus/shared/live-constants';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_LAST_RESULTS } from '../api/constants.ts';
 import { liveKeys } from '../api/keys.ts';
 import { followLiveTables } from './live-socket.ts';
 

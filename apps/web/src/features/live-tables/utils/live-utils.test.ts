@@ -1,19 +1,8 @@
 import { sha256Hex } from '@lotus/games/fair';
 import { shuffleShoe } from '@lotus/games/live/shoe';
-import {
-  LIVE_API,
-  LIVE_BET_KINDS,
-  LIVE_LAST_RESULTS,
-  LIVE_SESSION_HEADER,
-  LIVE_TABLE_KINDS,
-  LIVE_VENDOR_CODE,
-  type LiveVerify,
-  liveSpotSchema,
-  REALTIME_LIVE_MAX_TABLES,
-} from '@lotus/shared/live.schema';
+import { LIVE_BET_KINDS, LIVE_TABLE_KINDS, type LiveVerify, liveSpotSchema } from '@lotus/shared/live.schema';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import * as web from '../api/constants.ts';
 import { liveKeys } from '../api/keys.ts';
 import { applyLiveTablePush } from '../hooks/use-live-tables-live.ts';
 import { makeTable } from '../test/live-fixtures.ts';
@@ -21,16 +10,6 @@ import { spotKind, spotsOf } from './spots.ts';
 import { verifyRound } from './verify.ts';
 
 describe('live tables utils', () => {
-  it('uses the contract’s constants', () => {
-    expect({ ...web }).toEqual({
-      LIVE_API,
-      LIVE_VENDOR_CODE,
-      LIVE_SESSION_HEADER,
-      LIVE_LAST_RESULTS,
-      REALTIME_LIVE_MAX_TABLES,
-    });
-  });
-
   it('offers only spots the contract takes, of the table kind’s bet kinds', () => {
     for (const kind of LIVE_TABLE_KINDS) {
       const spots = spotsOf(kind);

@@ -1,11 +1,11 @@
 import type { PvpActionRequest, PvpTable } from '@lotus/shared/pvp.schema';
+import { PVP_API } from '@lotus/shared/pvp-constants';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../lib/api-client.ts';
 import { idempotencyHeaders } from '../../../lib/money/money.ts';
-import { PVP_API_PATH } from '../utils/pvp-constants.ts';
 import { pvpKeys } from './keys.ts';
 
-const roomPath = (roomCode: string) => `${PVP_API_PATH}/rooms/${encodeURIComponent(roomCode)}`;
+const roomPath = (roomCode: string) => `${PVP_API}/rooms/${encodeURIComponent(roomCode)}`;
 
 /**
  * `GET /wps/pvp/rooms/:roomCode`: the table as this member sees it. The socket's `pvp.table` pushes keep it

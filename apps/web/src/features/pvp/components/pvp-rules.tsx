@@ -1,8 +1,8 @@
 import type { PvpTable } from '@lotus/shared/pvp.schema';
+import { PVP_TURN_MS } from '@lotus/shared/pvp-constants';
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
-import { TURN_MS } from '../utils/pvp-constants.ts';
 
 /** The room's stakes and rules: boot, buy-in, limits, the rake (per cent and cap), the clock, no bots. */
 export function PvpRules({ table, symbol }: { table: PvpTable; symbol: string }) {
@@ -14,7 +14,7 @@ export function PvpRules({ table, symbol }: { table: PvpTable; symbol: string })
     `${money(stakes.minBuyInMinor)} – ${money(stakes.maxBuyInMinor)}`,
   ];
   const rake = { percent: (stakes.rakeBps / 100).toLocaleString('en-IN'), cap: money(stakes.rakeCapMinor) };
-  const seconds = TURN_MS / 1000;
+  const seconds = PVP_TURN_MS / 1000;
   const rows: [string, string, string?][] =
     stakes.kind === 'rummy'
       ? [

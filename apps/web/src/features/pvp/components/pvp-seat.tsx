@@ -1,9 +1,9 @@
 import type { PvpSeat } from '@lotus/shared/pvp.schema';
+import { PVP_TURN_MS } from '@lotus/shared/pvp-constants';
 import { Avatar, Badge, Button } from '@mantine/core';
 import { PlayingCard } from '../../../components/games/playing-card.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
-import { TURN_MS } from '../utils/pvp-constants.ts';
 import { initialsOf, type SeatPosition, turnShareLeft } from '../utils/seat-layout.ts';
 import classes from './pvp.module.css';
 
@@ -20,7 +20,7 @@ const STATUS_COLOURS = {
 
 /** The turn clock around the avatar: the share of the 30 s left, red in the last quarter. */
 function TurnRing({ deadline, now }: { deadline: string; now: number }) {
-  const left = turnShareLeft(deadline, now, TURN_MS);
+  const left = turnShareLeft(deadline, now, PVP_TURN_MS);
   return (
     <svg className={classes.ring} viewBox="0 0 50 50" aria-hidden="true" data-testid="pvp-turn-ring">
       <circle className={classes.ringTrack} cx="25" cy="25" r={RING_RADIUS} />
@@ -65,7 +65,9 @@ export function PvpSeatView({
   const { t } = useTranslation('pvp');
   const status = t(`table.statuses.${seat.status}`);
   const stack = moneyText(seat.stackMinor, symbol);
-  const seconds = deadline ? Math.ceil((turnShareLeft(deadline, now, TURN_MS) * TURN_MS) / 1000) : null;
+  const seconds = deadline
+    ? Math.ceil((turnShareLeft(deadline, now, PVP_TURN_MS) * PVP_TURN_MS) / 1000)
+    : null;
   const nick = seat.me ? `${seat.nick} (${t('table.you')})` : seat.nick;
   return (
     <li
