@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { parseArgs } from '../lib/args.mjs';
@@ -78,7 +78,7 @@ type Run = {
   busyPercent: number;
   scriptPercent: number;
   shotsSettled: number;
-  trace?: { events: Share[]; functions: Share[] };
+  trace?: { cpuMsPerFrame: number; events: Share[]; functions: Share[] };
 };
 
 const median = (values: number[]) => {
@@ -135,7 +135,13 @@ async function measure(browser: Browser, context: BrowserContext, url: string, t
   if (trace) {
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     const json = (await browser.stopTracing()).toString('utf8');
-    traced = { events: traceShares(json).shares, functions: profileShares(profile) };
+    if (process.env.FISHING_TRACE_DIR) {
+      const file = path.join(process.env.FISHING_TRACE_DIR, `fishing-${url.split(':').pop()}.json`);
+      writeFileSync(file, json);
+      console.log(`    trace: ${file}`);
+    }
+    const { shares, cpuMsPerFrame } = traceShares(json);
+    traced = { cpuMsPerFrame, events: shares, functions: profileShares(profile) };
   }
   await page.keyboard.up('Space');
   const shots = await page.locator('[data-testid="fishing-shots"]').textContent();
@@ -159,7 +165,10 @@ function print(label: string, run: Run) {
   );
   if (!run.trace) return;
   console.log(
-    `    main thread, self ms per s: ${run.trace.events.map((s) => `${s.name} ${s.msPerSecond}`).join(', ')}`,
+    `    main thread CPU per frame: ${run.trace.cpuMsPerFrame} ms (traced, with the profiler running)`,
+  );
+  console.log(
+    `    main thread, self CPU ms per s: ${run.trace.events.map((s) => `${s.name} ${s.msPerSecond}`).join(', ')}`,
   );
   console.log(
     `    script, self ms per s: ${run.trace.functions.map((s) => `${s.name} ${s.msPerSecond}`).join(', ')}`,

@@ -12,6 +12,8 @@ type TraceEvent = {
   tid: number;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time: what the work cost, apart from the time the shared machine did not give it. */
+  tdur?: number;
   args?: {
     name?: string;
     data?: { functionName?: string; url?: string; lineNumber?: number; type?: string };
@@ -46,26 +48,38 @@ function mainThread(events: TraceEvent[]): { pid: number; tid: number } | null {
   return { pid: pid as number, tid: tid as number };
 }
 
-/** Self time per event name on the page's main thread, in ms per second of trace, largest first. */
-export function traceShares(json: string, top = 14): { shares: Share[]; seconds: number } {
+/**
+ * Self CPU time per event name on the page's main thread, in ms per second of trace, largest first, and
+ * the main thread's CPU time per frame it produced (top-level events' thread time ÷ animation frames).
+ */
+export function traceShares(
+  json: string,
+  top = 14,
+): { shares: Share[]; seconds: number; cpuMsPerFrame: number } {
   const events = (JSON.parse(json) as { traceEvents: TraceEvent[] }).traceEvents;
   const thread = mainThread(events);
-  if (!thread) return { shares: [], seconds: 0 };
+  if (!thread) return { shares: [], seconds: 0, cpuMsPerFrame: 0 };
   const complete = events
     .filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && (e.dur ?? 0) > 0)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const self = new Map<string, number>();
-  // A stack of open events: each child's duration comes off its parent's self time.
+  let cpu = 0;
+  // A stack of open events: each child's thread time comes off its parent's self time.
   const stack: { end: number; name: string }[] = [];
   for (const e of complete) {
     const dur = e.dur ?? 0;
+    const used = e.tdur ?? dur;
     while (stack.length > 0 && (stack[stack.length - 1]?.end ?? 0) <= e.ts) stack.pop();
     const parent = stack[stack.length - 1];
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - dur);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - used);
+    else cpu += used;
     const name = label(e);
-    self.set(name, (self.get(name) ?? 0) + dur);
+    self.set(name, (self.get(name) ?? 0) + used);
     stack.push({ end: e.ts + dur, name });
   }
+  const frames = events.filter(
+    (e) => e.name === 'FireAnimationFrame' && e.pid === thread.pid && e.tid === thread.tid,
+  ).length;
   const first = complete[0]?.ts ?? 0;
   const last = complete.reduce((end, e) => Math.max(end, e.ts + (e.dur ?? 0)), first);
   const seconds = (last - first) / 1e6 || 1;
@@ -73,7 +87,7 @@ export function traceShares(json: string, top = 14): { shares: Share[]; seconds:
     .map(([name, us]) => ({ name, msPerSecond: Math.round(us / 1000 / seconds) }))
     .sort((a, b) => b.msPerSecond - a.msPerSecond)
     .slice(0, top);
-  return { shares, seconds };
+  return { shares, seconds, cpuMsPerFrame: Math.round((cpu / 1000 / (frames || 1)) * 100) / 100 };
 }
 
 type ProfileNode = {
