@@ -7,7 +7,11 @@ import { DEMO_VENDORS } from '../../db/seed/demo-catalogue.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 
 const MENUS = '/lgw/games/game_menus';
-const LOTUS_SEED = DEMO_VENDORS.find((vendor) => vendor.vassalage === 'LOTUS') ?? DEMO_VENDORS[0];
+const LOTUS_SEED = (() => {
+  const seed = DEMO_VENDORS.find((vendor) => vendor.vassalage === 'LOTUS');
+  if (!seed) throw new Error('the demo catalogue has no LOTUS vendor');
+  return seed;
+})();
 
 describe.each(testBackends())('games routes [%s]', (backend) => {
   let test: TestApp;
