@@ -20,7 +20,8 @@ import { type CpuProfile, profileShares, type Share, traceShares } from './fishi
  * - `--before=<dir>`: another web build (a copy of apps/web/dist made before a change) served by a second
  *   server on the same database (WEB_DIST_DIR); each round measures the empty page, that build and this one
  *   one after the other, so before and after share the machine's moment (the machine is shared).
- * - `--rounds=<n>`: rounds of those measurements (default 1); the figures are the medians.
+ * - `--rounds=<n>`: rounds of those measurements (default 1), the builds taking turns to go first; the
+ *   figures are the medians.
  * - `--trace`: in the first round, a Chromium trace and a V8 CPU profile of each build's seconds, summed
  *   by event and by function (fishing-trace.ts), printed and kept in the result's details.
  * Writes bench/results/fishing-fps.json.
@@ -205,14 +206,20 @@ await runBench('fishing-fps', { quick: options.quick, startedAt, figures, detail
       console.log(`round ${r + 1} of ${rounds}`);
       ceilings.push(await ceiling(context));
       console.log(`  blank page at ${RATE}× CPU throttle: ${ceilings[r]} frames/s`);
-      if (old) {
-        const run = await measure(browser, context, old.url, tracing && r === 0);
-        beforeRuns.push(run);
-        print('before', run);
+      // The two builds take turns going first: the second page of a round meets a browser that has just
+      // closed the first (measured: without turns the second was slower in most rounds, whichever it was).
+      const order = old && r % 2 === 1 ? ['after', 'before'] : ['before', 'after'];
+      for (const which of order) {
+        if (which === 'before' && old) {
+          const run = await measure(browser, context, old.url, tracing && r === 0);
+          beforeRuns.push(run);
+          print('before', run);
+        } else if (which === 'after') {
+          const run = await measure(browser, context, server.url, tracing && r === 0);
+          afterRuns.push(run);
+          print(old ? 'this build' : 'fishing', run);
+        }
       }
-      const run = await measure(browser, context, server.url, tracing && r === 0);
-      afterRuns.push(run);
-      print(old ? 'this build' : 'fishing', run);
     }
   } finally {
     await browser.close();
@@ -221,10 +228,10 @@ await runBench('fishing-fps', { quick: options.quick, startedAt, figures, detail
   details.ceilings = ceilings;
   details.runs = afterRuns;
   if (old) details.beforeRuns = beforeRuns;
-  const ceilingFps = median(ceilings);
-  const fps = median(afterRuns.map((run) => run.fps));
-  const busy = median(afterRuns.map((run) => run.busyPercent));
-  const script = median(afterRuns.map((run) => run.scriptPercent));
+  const ceilingFps = round(median(ceilings));
+  const fps = round(median(afterRuns.map((run) => run.fps)));
+  const busy = round(median(afterRuns.map((run) => run.busyPercent)));
+  const script = round(median(afterRuns.map((run) => run.scriptPercent)));
   console.log(`medians of ${rounds}: blank page ${ceilingFps}, this build ${fps} frames/s, busy ${busy} %`);
   figures.push(
     {
@@ -253,10 +260,10 @@ await runBench('fishing-fps', { quick: options.quick, startedAt, figures, detail
     figures.push({
       id: 'fishing.fps.before',
       label: `The --before build's fishing frames per second in the same run (${path.basename(before ?? '')})`,
-      value: median(beforeRuns.map((run) => run.fps)),
+      value: round(median(beforeRuns.map((run) => run.fps))),
       unit: 'frames/s',
       ceiling: { id: 'blank-page.fps.throttled4x', value: ceilingFps, unit: 'frames/s' },
-      note: `main thread busy ${median(beforeRuns.map((run) => run.busyPercent))} %`,
+      note: `main thread busy ${round(median(beforeRuns.map((run) => run.busyPercent)))} %`,
     });
   }
 });
