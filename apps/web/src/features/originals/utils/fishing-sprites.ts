@@ -123,6 +123,24 @@ function mirrored(cell: number): boolean {
   return cell > HEADINGS / 4 && cell < (3 * HEADINGS) / 4;
 }
 
+/**
+ * One species' art as SVG data: its outlines (a unit fish, head towards +x), colours, and the halo colour
+ * of golden and boss fish. The tile icons (game-icon.tsx) draw the titles' fish from it.
+ */
+export function fishArt(
+  code: string,
+): { body: string; accent: string; bodyColour: string; accentColour: string; halo: string | null } | null {
+  const look = LOOKS[code];
+  if (!look) return null;
+  const kind = fishSpecies(code)?.kind;
+  return {
+    ...SHAPES[look.shape],
+    bodyColour: look.body,
+    accentColour: look.accent,
+    halo: kind === 'golden' ? 'rgba(255,238,88,0.55)' : kind === 'boss' ? 'rgba(255,82,82,0.5)' : null,
+  };
+}
+
 /** Each outline family's Path2D, built once for the page. */
 const OUTLINES = new Map<Shape, { body: Path2D; accent: Path2D }>();
 export function fishOutlines(code: string): { body: Path2D; accent: Path2D } | null {
@@ -141,18 +159,17 @@ export function fishOutlines(code: string): { body: Path2D; accent: Path2D } | n
  * fish is an outline, never shadowBlur.
  */
 export function fillFish(ctx: CanvasRenderingContext2D, code: string): void {
-  const look = LOOKS[code];
+  const art = fishArt(code);
   const paths = fishOutlines(code);
-  const kind = fishSpecies(code)?.kind;
-  if (!look || !paths) return;
-  if (kind === 'golden' || kind === 'boss') {
-    ctx.strokeStyle = kind === 'golden' ? 'rgba(255,238,88,0.55)' : 'rgba(255,82,82,0.5)';
+  if (!art || !paths) return;
+  if (art.halo) {
+    ctx.strokeStyle = art.halo;
     ctx.lineWidth = 0.18;
     ctx.stroke(paths.body);
   }
-  ctx.fillStyle = look.body;
+  ctx.fillStyle = art.bodyColour;
   ctx.fill(paths.body);
-  ctx.fillStyle = look.accent;
+  ctx.fillStyle = art.accentColour;
   ctx.fill(paths.accent);
 }
 
