@@ -7,7 +7,8 @@ import { serverUrl } from './support/servers.ts';
  * Fishing (issue 22, docs/fishing.md): a funded player opens a fishing title from the /fish page, shoots
  * for 30 s and sees captures and the balance change — the site's header balance following the studio's
  * (every second of shots is one seamless-wallet round). In English on a desktop, and in Hindi at 375 px,
- * where the canvas fills the frame's width and nothing overflows.
+ * where the canvas fills the frame's width and nothing overflows. In English, one batch is then verified
+ * on the verify page after the seed is rotated, shot by shot.
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -119,5 +120,23 @@ for (const variant of [
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }
     await page.screenshot({ path: artifactPath(testInfo, variant.file) });
+
+    if (variant.language === 'EN') {
+      // Verify one round (issue 22): rotate the seed, follow the newest batch's verify link, and see every
+      // shot recomputed in the browser — target and blast from the scene, capture from its nonce — match.
+      await frame.getByRole('tab', { name: 'Provably fair' }).click();
+      const hashBefore = (await frame.getByTestId('server-seed-hash').textContent()) ?? '';
+      await frame.getByTestId('rotate-seed').click();
+      await expect(frame.getByTestId('revealed-seed')).toContainText(hashBefore);
+      await frame.getByRole('tab', { name: 'History' }).click();
+      await frame.getByTestId('round-history').getByTestId('verify-link').first().click();
+      await expect(frame.getByTestId('verify-page')).toBeVisible();
+      await expect(frame.getByTestId('hash-check')).toHaveAttribute('data-ok', 'true');
+      await expect(frame.getByTestId('outcome-check')).toHaveAttribute('data-ok', 'true');
+      const shots = frame.getByTestId('verify-fishing-shot');
+      expect(await shots.count()).toBeGreaterThan(0);
+      await expect(shots.and(frame.locator('[data-matches="true"]'))).toHaveCount(await shots.count());
+      await page.screenshot({ path: artifactPath(testInfo, 'fishing-verify-en-desktop.png') });
+    }
   });
 }

@@ -3,7 +3,8 @@ import { artifactPath, htmlElement, openLayout } from './support/page-helpers.ts
 
 /**
  * The header's bottom nav bar against the seeded server (SPEC §2): Home, the categories of game_menus —
- * the in-house vendor "Lotus Originals" under slots, cards and table games, the lottery engine "Lotus
+ * the in-house vendor "Lotus Originals" under slots, jackpot (the brand's JP classify rule, issue 22),
+ * fishing, cards and table games, the lottery engine "Lotus
  * Lottery" under lottery and e-lottery, the sportsbook "Lotus Sports" under sports, e-sports and cockfight
  * (issue 21) — and Promo; the vendor
  * drop-down; a visitor's vendor click leading to log in (SPEC §4); the highlight following the route.
@@ -17,6 +18,8 @@ type Variant = {
     home: string;
     live: string;
     slots: string;
+    fishing: string;
+    jackpot: string;
     cards: string;
     tableGames: string;
     sports: string;
@@ -39,6 +42,8 @@ const ENGLISH = {
     home: 'Home',
     live: 'Live Casino',
     slots: 'Slots',
+    fishing: 'Fishing',
+    jackpot: 'Jackpot',
     cards: 'Cards',
     tableGames: 'Table games',
     sports: 'Sports',
@@ -61,6 +66,8 @@ const HINDI = {
     home: 'होम',
     live: 'लाइव कैसीनो',
     slots: 'स्लॉट्स',
+    fishing: 'फ़िशिंग',
+    jackpot: 'जैकपॉट',
     cards: 'कार्ड गेम्स',
     tableGames: 'टेबल गेम्स',
     sports: 'स्पोर्ट्स',
@@ -127,6 +134,10 @@ for (const variant of VARIANTS) {
         // Issue 22: the shared live tables (vendor LIVE) fill the live casino category.
         labels.live,
         labels.slots,
+        // The demo brand's JP classify rule copies the studio's jackpot slots right after slots; the
+        // studio's three fishing titles fill Fishing (issue 22: every entry at least three games).
+        labels.jackpot,
+        labels.fishing,
         labels.cards,
         labels.tableGames,
         labels.sports,
@@ -268,8 +279,9 @@ test.describe('nav bar on a phone', () => {
     await useChoices(page, request, { ...HINDI, scheme: 'dark' });
     await openLayout(page, '/');
     const nav = navBar(page, { ...HINDI, scheme: 'dark' });
-    // Home, live casino, slots, cards, table games, sports, e-sports, lottery, e-lottery, cockfight and promo.
-    await expect(nav.getByRole('link')).toHaveCount(11);
+    // Home, live casino, slots, jackpot, fishing, cards, table games, sports, e-sports, lottery, e-lottery,
+    // cockfight and promo.
+    await expect(nav.getByRole('link')).toHaveCount(13);
     const list = page.getByTestId('nav-list');
     const overflow = await list.evaluate((element) => ({
       scroll: element.scrollWidth,

@@ -50,7 +50,9 @@ export const DEMO_BRAND = {
   vipChatUrl: 'https://vip-chat.lotus.example.com/',
   supportEmail: 'support@lotus.example.com',
   supportPhone: '+1 202 555 0143',
-  // SPEC §3: categories built from another category's vendors or classified games; all disabled.
+  // SPEC §3: categories built from another category's vendors or classified games. Only JP is on: the
+  // studio's three jackpot slots (lotus-fortune, golden-diya, lakshmi-coins) make a Jackpot entry beside
+  // slots (issue 22: a header entry needs three playable games; the others would list none or move games).
   categoryRules: [
     {
       category: 'ESPORTS',
@@ -68,7 +70,7 @@ export const DEMO_BRAND = {
     },
     { category: 'INHOUSE', enabled: false, sourceCategory: 'RNG', insertAfter: 'RNG', gameClassify: null },
     { category: 'FB', enabled: false, sourceCategory: 'SPORTS', insertAfter: 'SPORTS', gameClassify: null },
-    { category: 'JP', enabled: false, sourceCategory: 'RNG', insertAfter: null, gameClassify: 'JACKPOT' },
+    { category: 'JP', enabled: true, sourceCategory: 'RNG', insertAfter: 'RNG', gameClassify: 'JACKPOT' },
   ] satisfies CategoryRuleRow[],
 };
 

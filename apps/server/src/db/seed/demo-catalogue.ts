@@ -32,9 +32,10 @@ export const DEMO_VENDORS: VendorSeed[] = [
     isGame: 'LOBBY',
     maintenance: false,
     categoryTags: ['INHOUSE'],
-    // Slots, table games (roulette, sic bo, baccarat) and cards (dragon tiger, andar bahar).
-    gameTypes: ['RNG', 'TG', 'PVP'],
-    // Its jackpot slots (demo-games.ts JACKPOT_CLASSIFY): the brand's JP rule, when on, copies it to /jp.
+    // Slots, fishing (its three titles: without this row the header had no Fishing entry although /fish
+    // listed them), table games (roulette, sic bo, baccarat) and cards (dragon tiger, andar bahar).
+    gameTypes: ['RNG', 'FISH', 'TG', 'PVP'],
+    // Its jackpot slots (demo-games.ts JACKPOT_CLASSIFY): the brand's JP rule copies it to /jp.
     gameClassifies: { RNG: ['JACKPOT'] },
   },
 ];

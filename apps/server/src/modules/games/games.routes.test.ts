@@ -3,9 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app.ts';
 import { testBackends } from '../../../test/helpers/test-database.ts';
 import { DEMO_BRAND } from '../../db/seed/demo-brand.ts';
+import { DEMO_VENDORS } from '../../db/seed/demo-catalogue.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 
 const MENUS = '/lgw/games/game_menus';
+const LOTUS_SEED = (() => {
+  const seed = DEMO_VENDORS.find((vendor) => vendor.vassalage === 'LOTUS');
+  if (!seed) throw new Error('the demo catalogue has no LOTUS vendor');
+  return seed;
+})();
 
 describe.each(testBackends())('games routes [%s]', (backend) => {
   let test: TestApp;
@@ -49,10 +55,17 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
       .where('vassalage', '=', 'LOTUS')
       .executeTakeFirstOrThrow();
     await db.deleteFrom('vendor_game_types').execute();
+    // The studio's rows as the seed makes them: slots (its jackpot slots classified JACKPOT), fishing,
+    // table games and cards.
     await db
       .insertInto('vendor_game_types')
       .values(
-        ['RNG', 'TG', 'PVP'].map((gameType, sort) => ({ vendor_id: lotus.id, game_type: gameType, sort })),
+        LOTUS_SEED.gameTypes.map((gameType, sort) => ({
+          vendor_id: lotus.id,
+          game_type: gameType,
+          sort,
+          game_classifies: LOTUS_SEED.gameClassifies?.[gameType] ?? [],
+        })),
       )
       .execute();
     await db
@@ -89,9 +102,11 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
       .execute();
   };
 
-  it('lists the seeded in-house vendor under slots, cards and table games, open for play', async () => {
+  it('lists the seeded in-house vendor under slots, jackpot, fishing, cards and table games, open for play', async () => {
     const categories = await menus('?language=EN&platform=html5-desktop');
-    expect(keys(categories)).toEqual(['RNG', 'PVP', 'TG']);
+    // Issue 22: the JP classify rule copies the studio (its jackpot slots) right after slots; its fishing
+    // titles put it under FISH.
+    expect(keys(categories)).toEqual(['RNG', 'JP', 'FISH', 'PVP', 'TG']);
     expect(categories[0]).toEqual({
       key: 'RNG',
       labelKey: 'category.slots',
@@ -113,6 +128,8 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
     });
     expect(categories.map((category) => [category.page, category.vendors[0]?.gameType])).toEqual([
       ['/rng', 'RNG'],
+      ['/jp', 'RNG'],
+      ['/fish', 'FISH'],
       ['/pvp', 'PVP'],
       ['/roulette', 'TG'],
     ]);
@@ -159,7 +176,7 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
       .where('game_type', '=', 'PVP')
       .where('vendor_id', '=', await lotusId())
       .execute();
-    expect(keys(await menus())).toEqual(['RNG', 'TG']);
+    expect(keys(await menus())).toEqual(['RNG', 'JP', 'FISH', 'TG']);
   });
 
   it("follows the brand's own order and switches", async () => {
@@ -170,7 +187,8 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
         { brand_id: brandId, game_type: 'PVP', sort: 2, enabled: false },
       ])
       .execute();
-    expect(keys(await menus())).toEqual(['TG', 'RNG']);
+    // The brand's rows first; the types it has no row for after them, in the platform's order.
+    expect(keys(await menus())).toEqual(['TG', 'RNG', 'JP', 'FISH']);
   });
 
   it('orders vendors within a category and keeps brands apart', async () => {
@@ -229,11 +247,12 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
   });
 
   it('applies a vendor rule once it is enabled in the database', async () => {
-    expect(keys(await menus())).toEqual(['RNG', 'PVP', 'TG']);
+    expect(keys(await menus())).toEqual(['RNG', 'JP', 'FISH', 'PVP', 'TG']);
     await enableRule('INHOUSE');
     const categories = await menus();
-    // LOTUS is tagged INHOUSE: it moves out of slots, which is then empty and dropped.
-    expect(keys(categories)).toEqual(['INHOUSE', 'PVP', 'TG']);
+    // LOTUS is tagged INHOUSE: it moves out of slots, which is then empty and dropped (and the JP rule,
+    // after it, finds no slots to copy from).
+    expect(keys(categories)).toEqual(['INHOUSE', 'FISH', 'PVP', 'TG']);
     expect(categories[0]).toMatchObject({
       key: 'INHOUSE',
       labelKey: 'category.inhouse',
@@ -244,24 +263,23 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
     });
   });
 
-  it('applies a classify rule once it is enabled, copying the vendor', async () => {
-    await test.database.db
-      .updateTable('vendor_game_types')
-      .set({ game_classifies: ['JACKPOT'] })
-      .where('game_type', '=', 'RNG')
-      .execute();
-    expect(keys(await menus())).toEqual(['RNG', 'PVP', 'TG']);
+  it('applies a classify rule while it is enabled, copying the vendor', async () => {
+    await enableRule('JP', { enabled: false });
+    expect(keys(await menus())).toEqual(['RNG', 'FISH', 'PVP', 'TG']);
     await enableRule('JP');
     const categories = await menus();
-    expect(keys(categories)).toEqual(['RNG', 'PVP', 'TG', 'JP']);
-    expect(categories[3]).toMatchObject({
+    expect(keys(categories)).toEqual(['RNG', 'JP', 'FISH', 'PVP', 'TG']);
+    expect(categories[1]).toMatchObject({
       labelKey: 'category.jackpot',
       gameType: 'JP',
       page: '/jp',
       vendors: [{ vassalage: 'LOTUS', gameType: 'RNG' }],
     });
-    await enableRule('JP', { insertAfter: 'RNG' });
-    expect(keys(await menus())).toEqual(['RNG', 'JP', 'PVP', 'TG']);
+    await enableRule('JP', { insertAfter: null });
+    expect(keys(await menus())).toEqual(['RNG', 'FISH', 'PVP', 'TG', 'JP']);
+    // Without classified slots the rule has nothing to copy.
+    await test.database.db.updateTable('vendor_game_types').set({ game_classifies: [] }).execute();
+    expect(keys(await menus())).toEqual(['RNG', 'FISH', 'PVP', 'TG']);
   });
 
   it("re-seeding adds nothing and keeps an operator's change to the seeded vendor", async () => {
@@ -269,7 +287,7 @@ describe.each(testBackends())('games routes [%s]', (backend) => {
     const report = await seedDatabase(test.database.db);
     expect(report).toEqual({ brandCreated: false, rowsAdded: 0 });
     const categories = await menus();
-    expect(keys(categories)).toEqual(['RNG', 'PVP', 'TG']);
+    expect(keys(categories)).toEqual(['RNG', 'JP', 'FISH', 'PVP', 'TG']);
     expect(categories.every((category) => category.vendors.length === 1)).toBe(true);
     expect(categories[0]?.vendors[0]?.maintenance).toBe(true);
   });

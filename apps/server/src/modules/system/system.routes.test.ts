@@ -129,7 +129,10 @@ describe.each(testBackends())('system routes [%s]', (backend) => {
         'FB',
         'JP',
       ]);
-      expect(value.site.categoryRules.every((rule) => !rule.enabled)).toBe(true);
+      // Only JP is on (issue 22): the studio's three jackpot slots make the header's Jackpot entry.
+      expect(value.site.categoryRules.filter((rule) => rule.enabled).map((rule) => rule.category)).toEqual([
+        'JP',
+      ]);
       expect(value.location).toEqual({ ip: INDIA_IP, countryCode: 'IN', countryDialingCode: '+91' });
       expect(value.maintenance).toBe(false);
       expect(value.regionRestriction).toBe(true);

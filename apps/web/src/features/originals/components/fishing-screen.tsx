@@ -12,7 +12,15 @@ import { toNumber } from '@lotus/games/rational';
 import type { FishingBatch, FishingSceneState } from '@lotus/shared/fishing.schema';
 import type { OriginalsSession } from '@lotus/shared/originals.schema';
 import { ActionIcon, Alert, Button, Group, Loader, Table, Text, useComputedColorScheme } from '@mantine/core';
-import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { originalsApi } from '../api/originals-api.ts';
@@ -31,6 +39,15 @@ const FIRE_INTERVAL_MS = 200;
 const BIG_WIN = 30;
 /** One arrow key press turns the cannon this far (radians, about 3°). */
 const AIM_STEP = 0.05;
+
+/** Where a pointer event is in scene units. */
+function scenePoint(event: PointerEvent<HTMLCanvasElement>) {
+  const rect = event.currentTarget.getBoundingClientRect();
+  return {
+    x: ((event.clientX - rect.left) / rect.width) * SCENE_WIDTH,
+    y: ((event.clientY - rect.top) / rect.height) * SCENE_HEIGHT,
+  };
+}
 
 type FishingScreenProps = { session: OriginalsSession; studio: StudioSession; gameName: string };
 
@@ -228,38 +245,135 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
     };
   }, [scene, title, scheme, fireOnce]);
 
-  const scenePoint = (event: PointerEvent<HTMLCanvasElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    return {
-      x: ((event.clientX - rect.left) / rect.width) * SCENE_WIDTH,
-      y: ((event.clientY - rect.top) / rect.height) * SCENE_HEIGHT,
-    };
-  };
-  const press = (point: { x: number; y: number } | null) => {
-    batches.dismissError();
-    trigger.current.held = true;
-    trigger.current.point = point;
-    trigger.current.last = performance.now() + offset.current;
-    fireOnce(point);
-  };
-  const release = () => {
+  // Stable handlers, so the canvas and the controls below are the same elements from one render to the
+  // next and React skips them when a batch re-renders the screen (measured: docs/benchmarks.md "Fishing").
+  const dismissBatchError = batches.dismissError;
+  const press = useCallback(
+    (point: { x: number; y: number } | null) => {
+      dismissBatchError();
+      trigger.current.held = true;
+      trigger.current.point = point;
+      trigger.current.last = performance.now() + offset.current;
+      fireOnce(point);
+    },
+    [dismissBatchError, fireOnce],
+  );
+  const release = useCallback(() => {
     trigger.current.held = false;
-  };
+  }, []);
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent) => {
+      const r = renderer.current;
+      if (!r) return;
+      if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+        event.preventDefault();
+        r.aim = Math.max(-1.4, Math.min(1.4, r.aim + (event.key === 'ArrowLeft' ? -AIM_STEP : AIM_STEP)));
+      } else if (event.key === ' ' || event.key === 'Spacebar') {
+        event.preventDefault();
+        if (!event.repeat) press(null);
+      }
+    },
+    [press],
+  );
+  const onKeyUp = useCallback(
+    (event: KeyboardEvent) => {
+      if (event.key === ' ' || event.key === 'Spacebar') release();
+    },
+    [release],
+  );
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const r = renderer.current;
-    if (!r) return;
-    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-      event.preventDefault();
-      r.aim = Math.max(-1.4, Math.min(1.4, r.aim + (event.key === 'ArrowLeft' ? -AIM_STEP : AIM_STEP)));
-    } else if (event.key === ' ' || event.key === 'Spacebar') {
-      event.preventDefault();
-      if (!event.repeat) press(null);
-    }
-  };
-  const onKeyUp = (event: KeyboardEvent) => {
-    if (event.key === ' ' || event.key === 'Spacebar') release();
-  };
+  const ready = scene !== null;
+  const stage = useMemo(
+    () => (
+      <div className={classes.fishingStage}>
+        {!ready ? (
+          <div className={classes.fishingLoading}>
+            {sceneError ? null : <Loader aria-label={t('originals:loading')} />}
+          </div>
+        ) : null}
+        <canvas
+          ref={canvasRef}
+          className={classes.fishingCanvas}
+          data-testid="fishing-canvas"
+          data-ready={ready ? 'true' : 'false'}
+          // The sea is the game's control: arrows aim, space fires.
+          tabIndex={0}
+          aria-label={t('canvasLabel')}
+          aria-roledescription={t('roleDescription')}
+          onPointerDown={(event) => {
+            event.currentTarget.setPointerCapture?.(event.pointerId);
+            press(scenePoint(event));
+          }}
+          onPointerMove={(event) => {
+            if (trigger.current.held) trigger.current.point = scenePoint(event);
+          }}
+          onPointerUp={release}
+          onPointerCancel={release}
+          onPointerLeave={release}
+          onKeyDown={onKeyDown}
+          onKeyUp={onKeyUp}
+        />
+      </div>
+    ),
+    [ready, sceneError, t, press, release, onKeyDown, onKeyUp],
+  );
+  const symbol = session.currencySymbol;
+  const lastBullet = bullets.length - 1;
+  const controls = useMemo(
+    () => (
+      <div className={classes.controls}>
+        <Group gap="xs" wrap="nowrap" data-testid="fishing-bullet">
+          <ActionIcon
+            size="lg"
+            variant="default"
+            aria-label={t('lower')}
+            disabled={bulletIndex <= 0}
+            onClick={() => setBulletIndex((i) => Math.max(0, i - 1))}
+            data-testid="fishing-bullet-down"
+          >
+            −
+          </ActionIcon>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('stakePerShot')}
+            </Text>
+            <Text fw={700} data-testid="fishing-stake" aria-live="polite">
+              {bullet ? money(bullet, symbol) : '—'}
+            </Text>
+          </div>
+          <ActionIcon
+            size="lg"
+            variant="default"
+            aria-label={t('higher')}
+            disabled={bulletIndex >= lastBullet}
+            onClick={() => setBulletIndex((i) => Math.min(lastBullet, i + 1))}
+            data-testid="fishing-bullet-up"
+          >
+            +
+          </ActionIcon>
+        </Group>
+        <Button
+          size="md"
+          onPointerDown={() => press(null)}
+          onPointerUp={release}
+          onPointerLeave={release}
+          onKeyDown={(event) => {
+            if ((event.key === ' ' || event.key === 'Enter') && !event.repeat) {
+              event.preventDefault();
+              press(null);
+            }
+          }}
+          onKeyUp={release}
+          disabled={!ready}
+          data-testid="fishing-fire"
+        >
+          {t('fire')}
+        </Button>
+        <SoundToggle on={sound.on} onToggle={sound.toggle} />
+      </div>
+    ),
+    [t, bulletIndex, lastBullet, bullet, symbol, press, release, ready, sound.on, sound.toggle],
+  );
 
   const balanceShown = (BigInt(session.balanceMinor) - batches.heldMinor).toString();
   const frameRound = {
@@ -283,85 +397,8 @@ export function FishingScreen({ session, studio, gameName }: FishingScreenProps)
       announcement={announcement}
       rules={title ? <FishingRules title={title} language={language} /> : null}
     >
-      <div className={classes.fishingStage}>
-        {!scene ? (
-          <div className={classes.fishingLoading}>
-            {sceneError ? null : <Loader aria-label={t('originals:loading')} />}
-          </div>
-        ) : null}
-        <canvas
-          ref={canvasRef}
-          className={classes.fishingCanvas}
-          data-testid="fishing-canvas"
-          data-ready={scene ? 'true' : 'false'}
-          // The sea is the game's control: arrows aim, space fires.
-          tabIndex={0}
-          aria-label={t('canvasLabel')}
-          aria-roledescription={t('roleDescription')}
-          onPointerDown={(event) => {
-            event.currentTarget.setPointerCapture?.(event.pointerId);
-            press(scenePoint(event));
-          }}
-          onPointerMove={(event) => {
-            if (trigger.current.held) trigger.current.point = scenePoint(event);
-          }}
-          onPointerUp={release}
-          onPointerCancel={release}
-          onPointerLeave={release}
-          onKeyDown={onKeyDown}
-          onKeyUp={onKeyUp}
-        />
-      </div>
-      <div className={classes.controls}>
-        <Group gap="xs" wrap="nowrap" data-testid="fishing-bullet">
-          <ActionIcon
-            size="lg"
-            variant="default"
-            aria-label={t('lower')}
-            disabled={bulletIndex <= 0}
-            onClick={() => setBulletIndex((i) => Math.max(0, i - 1))}
-            data-testid="fishing-bullet-down"
-          >
-            −
-          </ActionIcon>
-          <div>
-            <Text size="xs" c="dimmed">
-              {t('stakePerShot')}
-            </Text>
-            <Text fw={700} data-testid="fishing-stake" aria-live="polite">
-              {bullet ? money(bullet, session.currencySymbol) : '—'}
-            </Text>
-          </div>
-          <ActionIcon
-            size="lg"
-            variant="default"
-            aria-label={t('higher')}
-            disabled={bulletIndex >= bullets.length - 1}
-            onClick={() => setBulletIndex((i) => Math.min(bullets.length - 1, i + 1))}
-            data-testid="fishing-bullet-up"
-          >
-            +
-          </ActionIcon>
-        </Group>
-        <Button
-          size="md"
-          onPointerDown={() => press(null)}
-          onPointerUp={release}
-          onPointerLeave={release}
-          onKeyDown={(event) => {
-            if ((event.key === ' ' || event.key === 'Enter') && !event.repeat) {
-              event.preventDefault();
-              press(null);
-            }
-          }}
-          onKeyUp={release}
-          disabled={!scene}
-          data-testid="fishing-fire"
-        >
-          {t('fire')}
-        </Button>
-        <SoundToggle on={sound.on} onToggle={sound.toggle} />
-      </div>
+      {stage}
+      {controls}
       <Text size="xs" c="dimmed">
         {t('hint')}
       </Text>

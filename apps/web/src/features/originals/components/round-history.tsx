@@ -1,6 +1,7 @@
 import type { Round } from '@lotus/shared/originals.schema';
 import { Anchor, Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -18,9 +19,14 @@ type RoundHistoryProps = { sessionToken: string; currencySymbol: string; gameCod
 
 /**
  * The player's last ten rounds of this game, newest first, each with a link to verify it once its seed is
- * revealed; the full record is the member centre's betting record.
+ * revealed; the full record is the member centre's betting record. Memoised: a screen that re-renders every
+ * second (fishing's batches) re-renders the table only when its rounds change.
  */
-export function RoundHistory({ sessionToken, currencySymbol, gameCode }: RoundHistoryProps) {
+export const RoundHistory = memo(function RoundHistory({
+  sessionToken,
+  currencySymbol,
+  gameCode,
+}: RoundHistoryProps) {
   const { t, i18n } = useTranslation('originals');
   const location = useLocation();
   const rounds = useQuery({
@@ -117,4 +123,4 @@ export function RoundHistory({ sessionToken, currencySymbol, gameCode }: RoundHi
       </Table.ScrollContainer>
     </div>
   );
-}
+});

@@ -26,8 +26,10 @@ import {
   type VerifyInput,
   type VerifyResult,
 } from '../utils/verify.ts';
+import type { FishingBatchOutcome } from '../utils/verify-fishing.ts';
 import { recalledOutcome } from '../utils/verify-link.ts';
 import classes from './originals.module.css';
+import { VerifyFishingShots } from './verify-fishing-shots.tsx';
 import { Check, SubmitRow, VerifyResultRegion } from './verify-parts.tsx';
 
 type Fields = Omit<VerifyInput, 'storedOutcome' | 'payout'>;
@@ -50,11 +52,15 @@ type Mode = 'round' | 'raffle' | 'lottery';
 const modeOf = (value: string | null): Mode => (value === 'raffle' || value === 'lottery' ? value : 'round');
 
 /** The recomputed outcome in words, game by game, then what it pays. */
-function OutcomeSummary({ outcome }: { outcome: GameOutcome }) {
+function OutcomeSummary({ outcome }: { outcome: GameOutcome | FishingBatchOutcome }) {
   const { t } = useTranslation('originals');
   return (
     <Stack gap={4}>
-      <OutcomeLines outcome={outcome} />
+      {outcome.game === 'fishing-batch' ? (
+        <VerifyFishingShots outcome={outcome} />
+      ) : (
+        <OutcomeLines outcome={outcome} />
+      )}
       <Text size="sm" fw={700}>
         {t('verify.totalPay', { amount: money(outcome.totalPayMinor, '') })}
       </Text>

@@ -1,7 +1,7 @@
 import {
   FISH_PER_SEGMENT,
+  FISH_SPECIES,
   type FishingScene,
-  type FishKind,
   fishSpecies,
   MAX_LIFETIME_MS,
   SCENE_HEIGHT,
@@ -10,6 +10,21 @@ import {
   SEGMENT_MS,
   sceneFish,
 } from '@lotus/games/fishing/index';
+import {
+  cannonSprites,
+  cellX,
+  cellY,
+  discSprite,
+  type FishAtlas,
+  fillFish,
+  fishAtlases,
+  headingCell,
+  RING_RADIUS,
+  ringSprite,
+  type Sprite,
+  seaImage,
+  textSprite,
+} from './fishing-sprites.ts';
 
 /**
  * The fishing screen's canvas (docs/fishing.md "The screen"): plain Canvas 2D, no library. It draws the
@@ -19,7 +34,9 @@ import {
  * Written for a slow phone at 60 fps: nothing is allocated in the frame loop. Fish are computed once per
  * id (they never change) a segment at a time, the next segment a fish or two per frame ahead of need;
  * positions and headings are evaluated inline into numbers (scene.ts' fishPosition returns a new object);
- * bullets, bursts and popups live in fixed pools; each species' art is a Path2D built once.
+ * bullets, bursts and popups live in fixed pools. Every picture — each species, the bullet, the net, the
+ * cannon, a capture's win text — is a sprite drawn once per size (fishing-sprites.ts) and copied with
+ * drawImage: a frame builds no path, fills no gradient, shapes no text.
  */
 
 export const CANNON_X = SCENE_WIDTH / 2;
@@ -30,72 +47,6 @@ const BULLETS = 48;
 const BURSTS = 24;
 /** How long a capture burst and its popup last. */
 const BURST_MS = 1400;
-
-type Shape = 'fish' | 'shark' | 'ray' | 'turtle' | 'octopus' | 'crab' | 'serpent' | 'seahorse' | 'puffer';
-
-/** Each species' look: its outline family and colours (no emoji, no image files). */
-const LOOKS: Record<string, { shape: Shape; body: string; accent: string }> = {
-  minnow: { shape: 'fish', body: '#90caf9', accent: '#1e88e5' },
-  clownfish: { shape: 'fish', body: '#ff7043', accent: '#ffffff' },
-  angelfish: { shape: 'fish', body: '#ffd54f', accent: '#5e35b1' },
-  pufferfish: { shape: 'puffer', body: '#ffe082', accent: '#8d6e63' },
-  lionfish: { shape: 'fish', body: '#e57373', accent: '#fff3e0' },
-  seahorse: { shape: 'seahorse', body: '#ffb74d', accent: '#e65100' },
-  turtle: { shape: 'turtle', body: '#81c784', accent: '#33691e' },
-  stingray: { shape: 'ray', body: '#a1887f', accent: '#4e342e' },
-  octopus: { shape: 'octopus', body: '#ba68c8', accent: '#6a1b9a' },
-  swordfish: { shape: 'shark', body: '#4fc3f7', accent: '#01579b' },
-  shark: { shape: 'shark', body: '#90a4ae', accent: '#37474f' },
-  manta: { shape: 'ray', body: '#5c6bc0', accent: '#1a237e' },
-  'killer-whale': { shape: 'shark', body: '#263238', accent: '#eceff1' },
-  'sea-serpent': { shape: 'serpent', body: '#26a69a', accent: '#004d40' },
-  kraken: { shape: 'octopus', body: '#d32f2f', accent: '#4a0000' },
-  'dragon-king': { shape: 'serpent', body: '#ffca28', accent: '#b71c1c' },
-  'bomb-crab': { shape: 'crab', body: '#ef5350', accent: '#212121' },
-  'golden-carp': { shape: 'fish', body: '#ffd600', accent: '#ff6f00' },
-};
-
-/** Outlines on a unit fish (head towards +x, about −1 … 1): the body, then the accent marks. */
-const SHAPES: Record<Shape, { body: string; accent: string }> = {
-  fish: {
-    body: 'M1 0C0.6-0.62-0.5-0.62-0.78 0C-0.5 0.62 0.6 0.62 1 0ZM-0.7 0L-1.12-0.5L-1 0L-1.12 0.5Z',
-    accent: 'M0.25-0.5C0.35-0.2 0.35 0.2 0.25 0.5L0.1 0.5C0.2 0.2 0.2-0.2 0.1-0.5Z',
-  },
-  shark: {
-    body: 'M1.1 0.05C0.7-0.4-0.4-0.42-0.8-0.05L-1.15-0.45L-1.02 0.02L-1.15 0.4L-0.8 0.08C-0.4 0.36 0.7 0.38 1.1 0.05ZM0.05-0.35L-0.25-0.75L-0.3-0.35Z',
-    accent: 'M0.9 0.12C0.6 0.28 0.1 0.3-0.3 0.2L-0.3 0.12C0.1 0.18 0.6 0.18 0.9 0.12Z',
-  },
-  ray: {
-    body: 'M1 0C0.4-1.1-0.2-1-0.55 0C-0.2 1 0.4 1.1 1 0ZM-0.5 0L-1.2-0.04L-1.2 0.04Z',
-    accent: 'M0.55-0.12A0.06 0.06 0 1 0 0.55-0.1ZM0.55 0.1A0.06 0.06 0 1 0 0.55 0.12Z',
-  },
-  turtle: {
-    body: 'M0.55 0A0.62 0.5 0 1 0-0.69 0A0.62 0.5 0 1 0 0.55 0ZM0.95 0A0.22 0.18 0 1 0 0.51 0A0.22 0.18 0 1 0 0.95 0ZM0.3-0.45L0.6-0.85L0.05-0.5ZM0.3 0.45L0.6 0.85L0.05 0.5ZM-0.5-0.4L-0.75-0.7L-0.65-0.3ZM-0.5 0.4L-0.75 0.7L-0.65 0.3Z',
-    accent: 'M0.2 0L-0.07-0.3L-0.34 0L-0.07 0.3Z',
-  },
-  octopus: {
-    body: 'M1 0A0.55 0.55 0 1 0-0.1 0A0.55 0.55 0 1 0 1 0ZM0.1-0.3C-0.4-0.7-0.8-0.4-1.1-0.6C-0.8-0.2-0.4-0.3 0-0.1ZM0.1 0.3C-0.4 0.7-0.8 0.4-1.1 0.6C-0.8 0.2-0.4 0.3 0 0.1ZM0 0C-0.5-0.2-0.8 0.1-1.15 0C-0.8-0.05-0.5 0.2 0 0.05Z',
-    accent:
-      'M0.7-0.2A0.09 0.09 0 1 0 0.52-0.2A0.09 0.09 0 1 0 0.7-0.2ZM0.7 0.2A0.09 0.09 0 1 0 0.52 0.2A0.09 0.09 0 1 0 0.7 0.2Z',
-  },
-  crab: {
-    body: 'M0.6 0A0.6 0.75 0 1 0-0.6 0A0.6 0.75 0 1 0 0.6 0ZM0.5-0.55L1-0.85L0.95-0.45L0.75-0.6ZM0.5 0.55L1 0.85L0.95 0.45L0.75 0.6ZM-0.2-0.7L-0.5-1L-0.35-0.65ZM-0.2 0.7L-0.5 1L-0.35 0.65Z',
-    accent: 'M0.25-0.05L-0.25-0.05L-0.25 0.05L0.25 0.05ZM0.05-0.25L-0.05-0.25L-0.05 0.25L0.05 0.25Z',
-  },
-  serpent: {
-    body: 'M1 0C0.8-0.35 0.5-0.35 0.3-0.15C0-0.45-0.3 0.15-0.6-0.15C-0.8-0.3-1-0.05-1.15 0C-1-0.05-0.8 0.1-0.6 0.15C-0.3 0.45 0 -0.15 0.3 0.15C0.5 0.35 0.8 0.35 1 0Z',
-    accent: 'M0.75-0.3L0.6-0.6L0.5-0.28ZM0.4-0.25L0.25-0.5L0.15-0.25Z',
-  },
-  seahorse: {
-    body: 'M0.6-0.7C0.9-0.6 0.9-0.3 0.5-0.3C0.4 0 0.5 0.3 0.2 0.5C-0.1 0.7-0.2 0.9 0 1C-0.4 0.95-0.35 0.6-0.1 0.4C0.1 0.2 0-0.1 0.1-0.4C0.2-0.75 0.4-0.78 0.6-0.7Z',
-    accent: 'M0.2-0.55L0-0.8L0.05-0.5Z',
-  },
-  puffer: {
-    body: 'M0.8 0A0.8 0.75 0 1 0-0.8 0A0.8 0.75 0 1 0 0.8 0ZM-0.75 0L-1.1-0.35L-1.1 0.35Z',
-    accent:
-      'M0 -0.75L0.08-0.95L0.15-0.73ZM-0.4-0.65L-0.4-0.88L-0.25-0.7ZM0 0.75L0.08 0.95L0.15 0.73ZM-0.4 0.65L-0.4 0.88L-0.25 0.7Z',
-  },
-};
 
 export type FishingPalette = { top: string; bottom: string; ray: string; text: string; cannon: string };
 
@@ -117,7 +68,16 @@ export const PALETTES: Record<'light' | 'dark', FishingPalette> = {
 };
 
 type Bullet = { active: boolean; x: number; y: number; tx: number; ty: number; start: number; ms: number };
-type Burst = { active: boolean; x: number; y: number; start: number; text: string; big: boolean };
+type Burst = { active: boolean; x: number; y: number; start: number; text: Sprite | null; big: boolean };
+
+/** The sprites of one canvas size and palette. */
+type Sprites = {
+  fish: Map<string, FishAtlas>;
+  bullet: Sprite | null;
+  ring: Sprite | null;
+  bigRing: Sprite | null;
+  cannon: { barrel: Sprite; base: Sprite } | null;
+};
 
 /** Where one fish is and which way it faces at time t, written into `out` (no allocation). */
 export function placeFish(
@@ -192,10 +152,6 @@ export class FishCache {
   }
 }
 
-function kindOf(code: string): FishKind {
-  return fishSpecies(code)?.kind ?? 'small';
-}
-
 /** The fishing canvas: call `frame(t)` from requestAnimationFrame with the scene time. */
 export class FishingRenderer {
   readonly cache: FishCache;
@@ -206,9 +162,12 @@ export class FishingRenderer {
   #ctx: CanvasRenderingContext2D;
   #palette: FishingPalette;
   #scale = 1;
+  readonly #scene: FishingScene;
   /** The sea (gradient and light shafts) drawn once per size: a copy per frame, not a gradient fill. */
   #background: HTMLCanvasElement | null = null;
-  readonly #paths = new Map<Shape, { body: Path2D; accent: Path2D }>();
+  #sprites: Sprites = { fish: new Map(), bullet: null, ring: null, bigRing: null, cannon: null };
+  /** Each burst's win text, drawn into its own canvas once per capture (made on the first). */
+  readonly #texts: (HTMLCanvasElement | null)[] = Array.from({ length: BURSTS }, () => null);
   readonly #bullets: Bullet[] = Array.from({ length: BULLETS }, () => ({
     active: false,
     x: 0,
@@ -223,7 +182,7 @@ export class FishingRenderer {
     x: 0,
     y: 0,
     start: 0,
-    text: '',
+    text: null,
     big: false,
   }));
   readonly #at = { x: 0, y: 0, c: 1, s: 0 };
@@ -234,41 +193,26 @@ export class FishingRenderer {
   constructor(ctx: CanvasRenderingContext2D, scene: FishingScene, palette: FishingPalette) {
     this.#ctx = ctx;
     this.cache = new FishCache(scene);
+    this.#scene = scene;
     this.#palette = palette;
-    for (const [shape, d] of Object.entries(SHAPES) as [Shape, { body: string; accent: string }][]) {
-      this.#paths.set(shape, { body: new Path2D(d.body), accent: new Path2D(d.accent) });
-    }
   }
 
-  /** The canvas's pixel width changed (or the theme): scale the 1600 × 900 scene to it. */
+  /** The canvas's pixel width changed (or the theme): scale the 1600 × 900 scene to it, redraw the sprites. */
   resize(pixelWidth: number, palette: FishingPalette): void {
-    this.#scale = pixelWidth / SCENE_WIDTH;
+    const k = pixelWidth / SCENE_WIDTH;
+    this.#scale = k;
     this.#palette = palette;
-    const sea = document.createElement('canvas');
-    sea.width = Math.max(1, Math.round(pixelWidth));
-    sea.height = Math.max(1, Math.round((pixelWidth * SCENE_HEIGHT) / SCENE_WIDTH));
-    const ctx = sea.getContext('2d');
-    if (!ctx) return;
-    const k = this.#scale;
-    ctx.setTransform(k, 0, 0, k, 0, 0);
-    const gradient = ctx.createLinearGradient(0, 0, 0, SCENE_HEIGHT);
-    gradient.addColorStop(0, palette.top);
-    gradient.addColorStop(1, palette.bottom);
-    ctx.fillStyle = gradient;
-    ctx.fillRect(0, 0, SCENE_WIDTH, SCENE_HEIGHT);
-    // Light shafts from the surface: depth without an image.
-    ctx.fillStyle = palette.ray;
-    for (let i = 0; i < 4; i += 1) {
-      const x = i * 430 + 120;
-      ctx.beginPath();
-      ctx.moveTo(x, 0);
-      ctx.lineTo(x + 120, 0);
-      ctx.lineTo(x - 80, SCENE_HEIGHT);
-      ctx.lineTo(x - 260, SCENE_HEIGHT);
-      ctx.closePath();
-      ctx.fill();
-    }
-    this.#background = sea;
+    this.#background = seaImage(pixelWidth, palette);
+    this.#sprites = {
+      fish: fishAtlases(
+        (this.#scene.species ?? FISH_SPECIES).map((s) => s.code),
+        k,
+      ),
+      bullet: discSprite(9, '#fff176', k),
+      ring: ringSprite('#ffffff', k),
+      bigRing: ringSprite('#ffd600', k),
+      cannon: cannonSprites(palette.cannon, k),
+    };
   }
 
   /**
@@ -341,26 +285,32 @@ export class FishingRenderer {
       this.captured.add(id);
       const at = this.positionOf(id, t);
       if (!at) continue;
-      const burst = this.#bursts.find((b) => !b.active) ?? this.#bursts[0];
+      let slot = this.#bursts.findIndex((b) => !b.active);
+      if (slot < 0) slot = 0;
+      const burst = this.#bursts[slot];
       if (!burst) continue;
       burst.active = true;
       burst.x = at.x;
       burst.y = at.y;
       burst.start = this.#now;
-      burst.text = first ? text : '';
+      burst.text = null;
       burst.big = big;
+      if (first && text) {
+        // The win text is rasterised here, once, into the burst's own canvas.
+        const into = this.#texts[slot] ?? document.createElement('canvas');
+        this.#texts[slot] = into;
+        burst.text = textSprite(into, text, (big ? 64 : 44) * this.#scale, this.#palette.text);
+      }
       first = false;
     }
   }
 
-  /** Draws one frame of scene time t. */
+  /** Draws one frame of scene time t: the sea copied, then sprites only, in pixel coordinates. */
   frame(t: number): void {
     this.#now = t;
     const ctx = this.#ctx;
-    const k = this.#scale;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (this.#background) ctx.drawImage(this.#background, 0, 0);
-    ctx.setTransform(k, 0, 0, k, 0, 0);
     this.cache.forEachNear(t, this.#drawOne);
     this.#drawBullets(t);
     this.#drawCannon();
@@ -371,35 +321,41 @@ export class FishingRenderer {
     if (this.captured.has(fish.id)) return;
     const at = this.#at;
     if (!placeFish(fish, this.#now, at)) return;
-    const species = fishSpecies(fish.species);
-    const look = LOOKS[fish.species];
-    if (!species || !look) return;
-    const paths = this.#paths.get(look.shape);
-    if (!paths) return;
     const k = this.#scale;
-    const r = species.radius * k;
+    const ctx = this.#ctx;
+    const atlas = this.#sprites.fish.get(fish.species);
+    if (atlas) {
+      // The nearest pre-rotated heading, copied upright at a whole pixel.
+      const cell = headingCell(at.c, at.s);
+      const x = Math.round(at.x * k - atlas.half);
+      const y = Math.round(at.y * k - atlas.half);
+      ctx.drawImage(
+        atlas.image,
+        cellX(atlas, cell),
+        cellY(atlas, cell),
+        atlas.cell,
+        atlas.cell,
+        x,
+        y,
+        atlas.cell,
+        atlas.cell,
+      );
+      return;
+    }
+    // A species beyond the atlas budget (a boss on a wide canvas): its outlines, turned and filled.
+    const r = (fishSpecies(fish.species)?.radius ?? 30) * k;
     // Mirror a fish swimming leftwards so it is never upside down.
     const m = at.c < 0 ? -1 : 1;
-    const ctx = this.#ctx;
     ctx.setTransform(at.c * r, at.s * r, -at.s * r * m, at.c * r * m, at.x * k, at.y * k);
-    const kind = kindOf(fish.species);
-    // Golden and boss fish get a halo: an outline, not shadowBlur (a blur per fish per frame is the
-    // costliest thing a software-rendered canvas can do).
-    if (kind === 'golden' || kind === 'boss') {
-      ctx.strokeStyle = kind === 'golden' ? 'rgba(255,238,88,0.55)' : 'rgba(255,82,82,0.5)';
-      ctx.lineWidth = 0.18;
-      ctx.stroke(paths.body);
-    }
-    ctx.fillStyle = look.body;
-    ctx.fill(paths.body);
-    ctx.fillStyle = look.accent;
-    ctx.fill(paths.accent);
-    ctx.setTransform(k, 0, 0, k, 0, 0);
+    fillFish(ctx, fish.species);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
   }
 
   #drawBullets(t: number): void {
+    const sprite = this.#sprites.bullet;
+    if (!sprite) return;
     const ctx = this.#ctx;
-    ctx.fillStyle = '#fff176';
+    const k = this.#scale;
     for (const b of this.#bullets) {
       if (!b.active) continue;
       const u = (t - b.start) / b.ms;
@@ -409,32 +365,29 @@ export class FishingRenderer {
       }
       const x = b.x + (b.tx - b.x) * u;
       const y = b.y + (b.ty - b.y) * u;
-      ctx.beginPath();
-      ctx.arc(x, y, 9, 0, Math.PI * 2);
-      ctx.fill();
+      // Whole pixels: an upright copy, never a resampled one.
+      ctx.drawImage(sprite.image, Math.round(x * k - sprite.ax), Math.round(y * k - sprite.ay));
     }
   }
 
   #drawCannon(): void {
+    const sprites = this.#sprites.cannon;
+    if (!sprites) return;
     const ctx = this.#ctx;
     const k = this.#scale;
     const c = Math.cos(this.aim);
     const s = Math.sin(this.aim);
-    ctx.setTransform(c * k, s * k, -s * k, c * k, CANNON_X * k, CANNON_Y * k);
-    ctx.fillStyle = this.#palette.cannon;
-    ctx.fillRect(-18, -120, 36, 110);
-    ctx.fillStyle = '#5d4037';
-    ctx.fillRect(-22, -128, 44, 14);
-    ctx.setTransform(k, 0, 0, k, 0, 0);
-    ctx.fillStyle = this.#palette.cannon;
-    ctx.beginPath();
-    ctx.arc(CANNON_X, CANNON_Y, 70, Math.PI, 0);
-    ctx.fill();
+    const x = CANNON_X * k;
+    const y = CANNON_Y * k;
+    ctx.setTransform(c, s, -s, c, x, y);
+    ctx.drawImage(sprites.barrel.image, -sprites.barrel.ax, -sprites.barrel.ay);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(sprites.base.image, Math.round(x - sprites.base.ax), Math.round(y - sprites.base.ay));
   }
 
   #drawBursts(t: number): void {
     const ctx = this.#ctx;
-    ctx.textAlign = 'center';
+    const k = this.#scale;
     for (const b of this.#bursts) {
       if (!b.active) continue;
       const u = (t - b.start) / BURST_MS;
@@ -443,15 +396,21 @@ export class FishingRenderer {
         continue;
       }
       ctx.globalAlpha = 1 - u;
-      ctx.strokeStyle = b.big ? '#ffd600' : '#ffffff';
-      ctx.lineWidth = 6;
-      ctx.beginPath();
-      ctx.arc(b.x, b.y, 30 + u * (b.big ? 160 : 90), 0, Math.PI * 2);
-      ctx.stroke();
-      if (b.text) {
-        ctx.fillStyle = this.#palette.text;
-        ctx.font = b.big ? 'bold 64px sans-serif' : 'bold 44px sans-serif';
-        ctx.fillText(b.text, b.x, b.y - 40 - u * 80);
+      const ring = b.big ? this.#sprites.bigRing : this.#sprites.ring;
+      if (ring) {
+        // The net widens: the ring's sprite scaled from its drawn radius to the burst's.
+        const size = (30 + u * (b.big ? 160 : 90)) / RING_RADIUS;
+        const w = ring.width * size;
+        const h = ring.height * size;
+        ctx.drawImage(ring.image, b.x * k - w / 2, b.y * k - h / 2, w, h);
+      }
+      const text = b.text;
+      if (text) {
+        ctx.drawImage(
+          text.image,
+          Math.round(b.x * k - text.ax),
+          Math.round((b.y - 40 - u * 80) * k - text.ay),
+        );
       }
       ctx.globalAlpha = 1;
     }

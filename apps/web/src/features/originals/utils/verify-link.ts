@@ -55,6 +55,16 @@ export function betOfOutcome(outcome: Record<string, unknown>): unknown {
           amountMinor,
         })),
       };
+    case 'fishing-batch':
+      // What the player sent: the fish, the time and the bullet of each shot, with the round's public
+      // scene; the verify page recomputes the targets, blasts and captures (verify-fishing.ts).
+      return {
+        game: 'fishing-batch',
+        sceneSeed: outcome.sceneSeed,
+        shots: (outcome.shots as { fishId: number; at: number; bulletMinor: string }[]).map(
+          ({ fishId, at, bulletMinor }) => ({ fishId, at, bulletMinor }),
+        ),
+      };
     default:
       return null;
   }

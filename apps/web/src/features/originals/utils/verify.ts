@@ -1,7 +1,9 @@
 import { serverSeedHash } from '@lotus/games/fair';
+import { isFishingTitleCode } from '@lotus/games/fishing/index';
 import { jackpotDraw } from '@lotus/games/jackpot';
 import { GameRuleError, isInHouseGameCode, playRound, verifyRound } from '@lotus/games/play';
 import type { GameBet, GameOutcome } from '@lotus/games/types';
+import { type FishingBatchOutcome, readFishingBet, replayFishingBatch } from './verify-fishing.ts';
 import type { VerifyQuery } from './verify-link.ts';
 
 /** The verify page's fields (a history link fills them; each can be typed), and the stored outcome. */
@@ -18,7 +20,8 @@ export type VerifyResult =
       computedHash: string;
       /** null when no committed hash was given. */
       hashMatches: boolean | null;
-      outcome: GameOutcome;
+      /** A fishing title's round is a batch of shots, each recomputed (verify-fishing.ts). */
+      outcome: GameOutcome | FishingBatchOutcome;
       /** Whole stored outcome equal to the recomputation (null: not given). */
       outcomeMatches: boolean | null;
       /** Stored payout equal to the recomputed one (null: not given). */
@@ -46,9 +49,14 @@ export function computeVerification(input: VerifyInput): VerifyResult {
     return { ok: false, problem: 'bet' };
   }
   const inputs = { serverSeed, clientSeed: input.clientSeed, nonce };
-  let outcome: GameOutcome;
+  const fishing = isFishingTitleCode(input.game);
+  const fishingBet = fishing ? readFishingBet(bet) : null;
+  if (fishing && !fishingBet) return { ok: false, problem: 'bet' };
+  let outcome: GameOutcome | FishingBatchOutcome;
   try {
-    outcome = playRound(input.game, bet, inputs);
+    outcome = fishingBet
+      ? replayFishingBatch(input.game, fishingBet, inputs, input.storedOutcome)
+      : playRound(input.game, bet, inputs);
   } catch (error) {
     if (error instanceof GameRuleError || error instanceof RangeError) {
       return { ok: false, problem: 'bet', detail: error instanceof GameRuleError ? error.code : undefined };
@@ -65,7 +73,9 @@ export function computeVerification(input: VerifyInput): VerifyResult {
     outcomeMatches:
       input.storedOutcome === null || input.storedOutcome === undefined
         ? null
-        : verifyRound(input.game, bet, inputs, input.storedOutcome),
+        : outcome.game === 'fishing-batch'
+          ? outcome.shots.every((shot) => shot.matches === true)
+          : verifyRound(input.game, bet, inputs, input.storedOutcome),
     payoutMatches: input.payout.trim() ? input.payout.trim() === outcome.totalPayMinor : null,
   };
 }
