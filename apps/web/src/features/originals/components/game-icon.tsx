@@ -3,11 +3,8 @@ import { INHOUSE_GAMES } from '@lotus/games/play';
 import { studioSlotTitle } from '@lotus/games/slots/studio-slots';
 import type { InHouseGameCode } from '@lotus/games/types';
 import type { ReactNode } from 'react';
-<<<<<<< HEAD
 import { CardFan, CardPair, DiceTrio } from '../../../components/games/game-icon-parts.tsx';
-=======
 import { fishArt } from '../utils/fishing-sprites.ts';
->>>>>>> fishing-polish
 import { symbolArt } from './slot-art.tsx';
 
 /**
