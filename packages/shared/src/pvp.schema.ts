@@ -198,6 +198,8 @@ export const pvpEventSchema = z.discriminatedUnion('type', [
     seats: z.array(z.number().int()),
   }),
   z.object({ type: z.literal('cards'), seat: z.number().int(), cards: z.array(pvpCardSchema) }),
+  /** An accepted side show: the other player's cards, in the views of its two players only. */
+  z.object({ type: z.literal('side-show-cards'), seat: z.number().int(), cards: z.array(pvpCardSchema) }),
   z.object({ type: z.literal('seen'), seat: z.number().int() }),
   z.object({
     type: z.literal('bet'),

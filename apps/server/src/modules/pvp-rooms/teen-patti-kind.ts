@@ -173,6 +173,8 @@ export const teenPattiKind: PvpGameKindModule = {
   eventsView(events, viewerId) {
     /** The viewer's own seat and cards by hand number, from the `dealt` events in view. */
     const myCards = new Map<number, { seat: number; cards: Card[] }>();
+    /** Every seat's cards in the current hand: an accepted side show shows its two players each other's. */
+    let dealtCards = new Map<number, Card[]>();
     let handNo: number | null = null;
     const out: PvpEvent[] = [];
     for (const event of events) {
@@ -184,6 +186,7 @@ export const teenPattiKind: PvpGameKindModule = {
           // By player, not by seat: whoever sat at this seat in an earlier hand is someone else.
           const mine = viewerId === null ? undefined : dealt.find((one) => one.playerId === viewerId);
           if (mine) myCards.set(handNo, { seat: mine.seat, cards: mine.cards });
+          dealtCards = new Map(dealt.map((d) => [d.seat, d.cards]));
           // The record keeps every card and the fair inputs; the view only who was dealt in.
           out.push({
             type: 'dealt',
@@ -218,15 +221,25 @@ export const teenPattiKind: PvpGameKindModule = {
             reason: e.reason as 'pack' | 'timeout' | 'leave' | 'side-show',
           });
           break;
-        case 'side-show':
+        case 'side-show': {
+          const from = Number(e.from);
+          const to = Number(e.to);
           out.push({
             type: 'side-show',
-            from: Number(e.from),
-            to: Number(e.to),
+            from,
+            to,
             accepted: e.accepted as boolean | null,
             loser: e.loser as number | null,
           });
+          // Compared privately: each of the two sees the other's cards, nobody else does.
+          const mySeat = handNo === null ? undefined : myCards.get(handNo)?.seat;
+          const other = mySeat === from ? to : mySeat === to ? from : null;
+          const theirs = other === null ? undefined : dealtCards.get(other);
+          if (e.accepted === true && other !== null && theirs) {
+            out.push({ type: 'side-show-cards', seat: other, cards: cardsOf(theirs) });
+          }
           break;
+        }
         case 'show': {
           const hands = e.hands as { seat: number; cards: Card[]; category: string }[];
           out.push({

@@ -85,6 +85,8 @@ export function eventText(
       return t('pvp:log.dealt', { hand: event.hand });
     case 'cards':
       return t('pvp:log.cards', { cards: cardsText(event.cards) });
+    case 'side-show-cards':
+      return t('pvp:log.sideShowCards', { nick: nickOf(event.seat), cards: cardsText(event.cards) });
     case 'seen':
       return t('pvp:log.seen', { nick: nickOf(event.seat) });
     case 'bet': {
