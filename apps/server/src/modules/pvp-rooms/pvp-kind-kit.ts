@@ -5,7 +5,7 @@ import type { ErrorCode } from '@lotus/shared/error-codes';
 import type { PvpEvent } from '@lotus/shared/pvp.schema';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { PvpRecordedEvent } from './pvp-kind-types.ts';
+import type { PvpGameKindModule, PvpRecordedEvent } from './pvp-kind-types.ts';
 
 /**
  * What the kinds share (docs/pvp.md "Server"): the tables' refusals (table-rules.ts, one vocabulary for
@@ -88,4 +88,27 @@ export const storedTableFields = {
   maxBuyInMinor: storedMinor,
   rakeBps: z.number().int(),
   rakeCapMinor: storedMinor,
+};
+
+/** What every kind's table has in common: seats with chips, the hand's number and pot, the rake taken. */
+type CommonTable = {
+  seats: ({ playerId: string; chipsMinor: bigint } | null)[];
+  hand: { number: number; potMinor: bigint } | null;
+  rakeTakenMinor: bigint;
+};
+
+/** The kind module's reads that look only at the common part of a table (spread into each kind). */
+export const commonTableReads: Pick<PvpGameKindModule, 'handNumber' | 'seats' | 'moneyOnTable'> = {
+  handNumber: (table) => (table as CommonTable).hand?.number ?? null,
+
+  seats: (table) => (table as CommonTable).seats.map((s) => s && { ...s }),
+
+  moneyOnTable(table) {
+    const t = table as CommonTable;
+    return {
+      chipsMinor: t.seats.reduce((sum, s) => sum + (s?.chipsMinor ?? 0n), 0n),
+      potMinor: t.hand?.potMinor ?? 0n,
+      rakeTakenMinor: t.rakeTakenMinor,
+    };
+  },
 };

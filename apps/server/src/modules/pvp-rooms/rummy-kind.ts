@@ -15,7 +15,14 @@ import type { PvpEvent, PvpRummy, PvpSeatStatus } from '@lotus/shared/pvp.schema
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { storedConfigOf } from './pvp-codec.ts';
-import { commonEventView, nodeHmac, refusalOf, storedMinor, storedTableFields } from './pvp-kind-kit.ts';
+import {
+  commonEventView,
+  commonTableReads,
+  nodeHmac,
+  refusalOf,
+  storedMinor,
+  storedTableFields,
+} from './pvp-kind-kit.ts';
 import type {
   PvpGameKindModule,
   PvpMove,
@@ -159,18 +166,7 @@ export const rummyKind: PvpGameKindModule = {
     return t.seats.filter((s) => s !== null && s.chipsMinor >= hold).length >= 2;
   },
 
-  handNumber: (table) => (table as RummyTable).hand?.number ?? null,
-
-  seats: (table) => (table as RummyTable).seats.map((s) => s && { ...s }),
-
-  moneyOnTable(table) {
-    const t = table as RummyTable;
-    return {
-      chipsMinor: t.seats.reduce((sum, s) => sum + (s?.chipsMinor ?? 0n), 0n),
-      potMinor: t.hand?.potMinor ?? 0n,
-      rakeTakenMinor: t.rakeTakenMinor,
-    };
-  },
+  ...commonTableReads,
 
   view(table, viewerSeat) {
     const t = table as RummyTable;
