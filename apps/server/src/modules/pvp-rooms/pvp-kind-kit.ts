@@ -5,7 +5,7 @@ import type { ErrorCode } from '@lotus/shared/error-codes';
 import type { PvpEvent } from '@lotus/shared/pvp.schema';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { PvpGameKindModule, PvpRecordedEvent } from './pvp-kind-types.ts';
+import type { PvpCommonReads, PvpGameKindModule, PvpRecordedEvent } from './pvp-kind-types.ts';
 
 /**
  * What the kinds share (docs/pvp.md "Server"): the tables' refusals (table-rules.ts, one vocabulary for
@@ -97,8 +97,8 @@ type CommonTable = {
   rakeTakenMinor: bigint;
 };
 
-/** The kind module's reads that look only at the common part of a table (spread into each kind). */
-export const commonTableReads: Pick<PvpGameKindModule, 'handNumber' | 'seats' | 'moneyOnTable'> = {
+/** The reads that look only at the common part of a table, the same for every kind. */
+export const commonTableReads: Pick<PvpGameKindModule, PvpCommonReads> = {
   handNumber: (table) => (table as CommonTable).hand?.number ?? null,
 
   seats: (table) => (table as CommonTable).seats.map((s) => s && { ...s }),

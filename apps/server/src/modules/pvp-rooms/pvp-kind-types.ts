@@ -83,3 +83,9 @@ export type PvpGameKindModule = {
    */
   eventsView(events: PvpRecordedEvent[], viewerId: string | null): PvpEvent[];
 };
+
+/** The reads every kind shares (pvp-kind-kit.ts `commonTableReads`). */
+export type PvpCommonReads = 'handNumber' | 'seats' | 'moneyOnTable';
+
+/** A kind's own part: its rules and views; the registry adds the common reads (pvp-game-kinds.ts). */
+export type PvpKindRules = Omit<PvpGameKindModule, PvpCommonReads>;

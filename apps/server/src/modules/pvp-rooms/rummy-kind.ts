@@ -15,21 +15,8 @@ import type { PvpEvent, PvpRummy, PvpSeatStatus } from '@lotus/shared/pvp.schema
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { storedConfigOf } from './pvp-codec.ts';
-import {
-  commonEventView,
-  commonTableReads,
-  nodeHmac,
-  refusalOf,
-  storedMinor,
-  storedTableFields,
-} from './pvp-kind-kit.ts';
-import type {
-  PvpGameKindModule,
-  PvpMove,
-  PvpMoveResult,
-  PvpRoomConfig,
-  PvpSeatOfKind,
-} from './pvp-kind-types.ts';
+import { commonEventView, nodeHmac, refusalOf, storedMinor, storedTableFields } from './pvp-kind-kit.ts';
+import type { PvpKindRules, PvpMove, PvpMoveResult, PvpRoomConfig, PvpSeatOfKind } from './pvp-kind-types.ts';
 
 /** The clock drops a player after this many missed turns in a row unless the room says otherwise. */
 export const RUMMY_DEFAULT_MAX_MISSED_TURNS = 3;
@@ -125,7 +112,7 @@ const groupsOf = (value: unknown): number[][] => (value as number[][]).map((g) =
  * as `view` and `eventsView` put them: a player's own hand to them alone, a closed draw's card to its drawer
  * alone, the open pile's cards, a declaration's groups and the losers' counted melds to everyone.
  */
-export const rummyKind: PvpGameKindModule = {
+export const rummyKind: PvpKindRules = {
   kind: 'rummy',
 
   roomConfig(stored): PvpRoomConfig {
@@ -165,8 +152,6 @@ export const rummyKind: PvpGameKindModule = {
     const hold = holdOf(t.config);
     return t.seats.filter((s) => s !== null && s.chipsMinor >= hold).length >= 2;
   },
-
-  ...commonTableReads,
 
   view(table, viewerSeat) {
     const t = table as RummyTable;

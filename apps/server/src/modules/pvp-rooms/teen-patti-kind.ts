@@ -14,16 +14,9 @@ import type { PvpCard, PvpEvent, PvpSeatStatus } from '@lotus/shared/pvp.schema'
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { storedConfigOf } from './pvp-codec.ts';
-import {
-  commonEventView,
-  commonTableReads,
-  nodeHmac,
-  refusalOf,
-  storedMinor,
-  storedTableFields,
-} from './pvp-kind-kit.ts';
+import { commonEventView, nodeHmac, refusalOf, storedMinor, storedTableFields } from './pvp-kind-kit.ts';
 import type {
-  PvpGameKindModule,
+  PvpKindRules,
   PvpMove,
   PvpRecordedEvent,
   PvpRoomConfig,
@@ -69,7 +62,7 @@ const str = (value: unknown): string => String(value);
  * Teen Patti (packages/games/src/pvp/teen-patti-table.ts) in the room layer. Cards leave the server only
  * as `view` and `eventsView` put them: a player's own once they have seen, everyone's still in at a show.
  */
-export const teenPattiKind: PvpGameKindModule = {
+export const teenPattiKind: PvpKindRules = {
   kind: 'teen-patti',
 
   roomConfig(stored): PvpRoomConfig {
@@ -113,8 +106,6 @@ export const teenPattiKind: PvpGameKindModule = {
     if (t.hand) return false;
     return t.seats.filter((s) => s !== null && s.chipsMinor >= t.config.bootMinor).length >= 2;
   },
-
-  ...commonTableReads,
 
   view(table, viewerSeat) {
     const t = table as TeenPattiTable;
