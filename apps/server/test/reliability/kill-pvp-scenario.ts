@@ -192,7 +192,9 @@ export function describeKillMidHand({ room: ROOM, kind, playSomeMoves }: KillSce
         for (let wait = 0; (await inFlight()).length > 0 && wait < 90; wait += 1) await sleep(1_000);
         expect(await inFlight()).toEqual([]);
         expect((await totals()).all).toBe(started);
-        console.info(`[kill-pvp ${kind}] killed with the ${status} stay: seen ${seen}, answer ${String(cut.status)}`);
+        console.info(
+          `[kill-pvp ${kind}] killed with the ${status} stay: seen ${seen}, answer ${String(cut.status)}`,
+        );
         return { cut, seen };
       };
 
