@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../helpers/ledger-invariants.ts';
 import { withPgClient } from '../helpers/pg-client.ts';
-import { createPreparedTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import {
   type Acknowledged,
-  addVendor,
   call,
-  databaseUrlOf,
   FULL,
-  type Member,
-  makeMembers,
   newStats,
   planTransfers,
   requirePostgresUrl,
   runSeed,
-  ServerProcess,
   seededRandom,
   sleep,
   transferProblems,
   transferUntilAcknowledged,
+  useServerWithMembers,
 } from './server-harness.ts';
 
 /**
@@ -37,28 +32,12 @@ const VENDOR = 'RELTERM';
 describe('database connections terminated under load [postgres]', () => {
   const seed = runSeed();
   const random = seededRandom(seed);
-  let serverUrl = '';
-  let database: TestDatabase | undefined;
-  let server: ServerProcess | undefined;
-  let members: Member[] = [];
-
-  beforeAll(async () => {
-    serverUrl = requirePostgresUrl();
-    database = await createPreparedTestDatabase('postgres');
-    await addVendor(database.db, VENDOR);
-    server = await ServerProcess.create(databaseUrlOf(serverUrl, database.name));
-    await server.start();
-    members = await makeMembers(database.db, server.baseUrl, CLIENTS, FUND_MINOR);
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
-  });
+  const setUp = useServerWithMembers({ members: CLIENTS, fundMinor: FUND_MINOR, vendor: VENDOR });
 
   it('stays up, answers 2xx or 503 and leaves nothing half-applied', async () => {
-    if (!database || !server) throw new Error('set-up failed');
+    const { database, server, members } = setUp();
     const live = server;
+    const serverUrl = requirePostgresUrl();
     const name = database.name;
     const stats = newStats();
     const reads = { ok: 0, unavailable: 0 };

@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { PvpActionRequest, PvpTable } from '@lotus/shared/pvp.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { decodeState } from '../../src/modules/pvp-rooms/pvp-codec.ts';
 import { gameKindOf } from '../../src/modules/pvp-rooms/pvp-game-kinds.ts';
 import { assertLedgerInvariants } from '../helpers/ledger-invariants.ts';
-import { createPreparedTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
-import {
-  call,
-  databaseUrlOf,
-  type Member,
-  makeMembers,
-  requirePostgresUrl,
-  ServerProcess,
-  sleep,
-} from './server-harness.ts';
+import { call, type Member, sleep, useServerWithMembers } from './server-harness.ts';
 
 /**
  * Issue 22's done-when, for every PVP game kind: the server process is killed with SIGKILL in the middle of a
@@ -57,25 +48,10 @@ export type ScenarioMoves = {
 /** The scenario above, for one room: one `describe` with one test. */
 export function describeKillMidHand({ room: ROOM, kind, playSomeMoves }: KillScenario) {
   describe(`kill -9 of the server mid-hand at a ${kind} table [postgres]`, () => {
-    let database: TestDatabase | undefined;
-    let server: ServerProcess | undefined;
-    let members: Member[] = [];
-
-    beforeAll(async () => {
-      const serverUrl = requirePostgresUrl();
-      database = await createPreparedTestDatabase('postgres');
-      server = await ServerProcess.create(databaseUrlOf(serverUrl, database.name));
-      await server.start();
-      members = await makeMembers(database.db, server.baseUrl, PLAYERS, FUND_MINOR);
-    }, 120_000);
-
-    afterAll(async () => {
-      await server?.stop();
-      await database?.close();
-    });
+    const setUp = useServerWithMembers({ members: PLAYERS, fundMinor: FUND_MINOR });
 
     it('leaves every player’s money in their wallet or on the resumed table', async () => {
-      if (!database || !server) throw new Error('set-up failed');
+      const { database, server, members } = setUp();
       const live = server;
       const db = database.db;
       const ledger = new LedgerService(db);

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerKeyOf } from '../../src/modules/wallet/wallet-rules.ts';
 import { assertLedgerInvariants } from '../helpers/ledger-invariants.ts';
-import { createPreparedTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import {
   type Acknowledged,
-  addVendor,
-  databaseUrlOf,
   FULL,
-  type Member,
-  makeMembers,
   newStats,
   planTransfers,
-  requirePostgresUrl,
   runSeed,
-  ServerProcess,
   seededRandom,
   sleep,
   transferProblems,
   transferUntilAcknowledged,
+  useServerWithMembers,
 } from './server-harness.ts';
 
 /**
@@ -37,26 +31,10 @@ const VENDOR = 'RELKILL';
 describe('kill -9 of the server during transfers [postgres]', () => {
   const seed = runSeed();
   const random = seededRandom(seed);
-  let database: TestDatabase | undefined;
-  let server: ServerProcess | undefined;
-  let members: Member[] = [];
-
-  beforeAll(async () => {
-    const serverUrl = requirePostgresUrl();
-    database = await createPreparedTestDatabase('postgres');
-    await addVendor(database.db, VENDOR);
-    server = await ServerProcess.create(databaseUrlOf(serverUrl, database.name));
-    await server.start();
-    members = await makeMembers(database.db, server.baseUrl, CLIENTS, FUND_MINOR);
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
-  });
+  const setUp = useServerWithMembers({ members: CLIENTS, fundMinor: FUND_MINOR, vendor: VENDOR });
 
   it(`loses and duplicates no acknowledged transfer across ${KILLS} kills during ${TRANSFERS} transfers`, async () => {
-    if (!database || !server) throw new Error('set-up failed');
+    const { database, server, members } = setUp();
     const live = server;
     const db = database.db;
     const stats = newStats();

@@ -9,12 +9,14 @@ import { solveHumanChallenge } from '@lotus/shared/human-check';
 import { sealPayload } from '@lotus/shared/sealed-payload';
 import { build } from 'esbuild';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { testDatabaseUrl } from '../../src/config/env.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { ledgerKeyOf } from '../../src/modules/wallet/wallet-rules.ts';
 import { creditFromHouse } from '../helpers/house-credit.ts';
+import { createPreparedTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 /**
  * Shared machinery of the reliability suite (issue 7): the real server as a child process on a PostgreSQL
@@ -533,4 +535,39 @@ export async function transferProblems(
     problems.push(`idempotency record ${record.key} left with status ${record.status_code}`);
   }
   return problems;
+}
+
+export type ServerFixture = { database: TestDatabase; server: ServerProcess; members: Member[] };
+
+/**
+ * The set-up the server-process reliability files share: before the file's tests, a fresh prepared
+ * PostgreSQL database (with `vendor` added, for main ↔ vendor transfers), a real server process on it and
+ * `members` members holding `fundMinor` each, logged in; after them, both stopped. Answers a getter for the
+ * test body, which throws if the set-up failed.
+ */
+export function useServerWithMembers(options: {
+  members: number;
+  fundMinor: bigint;
+  vendor?: string;
+}): () => ServerFixture {
+  let fixture: ServerFixture | undefined;
+  let database: TestDatabase | undefined;
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    const serverUrl = requirePostgresUrl();
+    database = await createPreparedTestDatabase('postgres');
+    if (options.vendor) await addVendor(database.db, options.vendor);
+    server = await ServerProcess.create(databaseUrlOf(serverUrl, database.name));
+    await server.start();
+    const members = await makeMembers(database.db, server.baseUrl, options.members, options.fundMinor);
+    fixture = { database, server, members };
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+  return () => {
+    if (!fixture) throw new Error('set-up failed');
+    return fixture;
+  };
 }
