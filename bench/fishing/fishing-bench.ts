@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FISHING_TITLES, fishAliveAt, sceneOf } from '@lotus/games/fishing/index';
 import { parseArgs } from '../lib/args.mjs';
 import { runLoad } from '../lib/load.mjs';
@@ -84,6 +85,17 @@ await runBench('fishing', { quick: options.quick, startedAt, figures, details },
       duration,
       cpuPids,
     });
+  // A new scene fills up over its first seconds (2.4 fish spawn a second): a second with no fish alive through
+  // all of it would make every shot in it a refused `bet_invalid`. Wait until each session's scene is past
+  // its last such second (shots are fired half a second back), at most 20 s.
+  const readyAt = Math.max(
+    ...sessions.map((session) => {
+      const lastEmpty = session.alive.findLastIndex((list, k) => k < 20 && list.length === 0);
+      return session.startedAt + (lastEmpty + 1) * 1000 + 500;
+    }),
+  );
+  details.waitedForFishMs = Math.max(0, readyAt - Date.now());
+  await sleep(Math.min(20_000, Math.max(0, readyAt - Date.now())));
   await load(BATCH_SHOTS, 1);
   const results: Record<string, Awaited<ReturnType<typeof load>> & { dbPerRequest: unknown }> = {};
   for (const [name, shots] of [
