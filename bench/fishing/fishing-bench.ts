@@ -94,8 +94,9 @@ await runBench('fishing', { quick: options.quick, startedAt, figures, details },
       return session.startedAt + (lastEmpty + 1) * 1000 + 500;
     }),
   );
-  details.waitedForFishMs = Math.max(0, readyAt - Date.now());
-  await sleep(Math.min(20_000, Math.max(0, readyAt - Date.now())));
+  const wait = Math.min(20_000, Math.max(0, readyAt - Date.now()));
+  details.waitedForFishMs = wait;
+  await sleep(wait);
   await load(BATCH_SHOTS, 1);
   const results: Record<string, Awaited<ReturnType<typeof load>> & { dbPerRequest: unknown }> = {};
   for (const [name, shots] of [

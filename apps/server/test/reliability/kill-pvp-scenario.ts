@@ -82,10 +82,11 @@ export function describeKillMidHand({ room: ROOM, kind, playSomeMoves }: KillSce
         const table = gameKindOf(room.game_kind).moneyOnTable(decodeState(room.state));
         return { wallets, ...table, all: wallets + table.chipsMinor + table.potMinor + table.rakeTakenMinor };
       };
+      /** Stays a kill can leave half done: a buy-in not yet seated or voided, a cash-out not yet credited. */
       const inFlight = async () =>
         db
           .selectFrom('pvp_seatings')
-          .select(['id', 'status'])
+          .select(['id', 'status', 'cashout_minor'])
           .where('status', 'in', ['joining', 'voiding', 'leaving'])
           .execute();
       const started = BigInt(PLAYERS) * FUND_MINOR;
@@ -112,11 +113,7 @@ export function describeKillMidHand({ room: ROOM, kind, playSomeMoves }: KillSce
 
       /** Money the kill left in flight: a buy-in debited for a stay not seated, a stack off the table not credited. */
       const owedInFlight = async () => {
-        const rows = await db
-          .selectFrom('pvp_seatings')
-          .select(['status', 'cashout_minor', 'id'])
-          .where('status', 'in', ['joining', 'voiding', 'leaving'])
-          .execute();
+        const rows = await inFlight();
         let owed = 0n;
         for (const row of rows) {
           const round = await db
@@ -174,8 +171,8 @@ export function describeKillMidHand({ room: ROOM, kind, playSomeMoves }: KillSce
         return { cut, seen };
       };
 
-      // Kill 1, mid-hand: a player not to act leaves (that packs them); the process dies with the stay off the
-      // table and its cash-out on its way.
+      // Kill 1, mid-hand: a player not to act leaves (that packs or drops them); the process dies with the stay
+      // off the table and its cash-out on its way.
       const toAct = (await tableOf(a)).hand?.turnSeat ?? 0;
       const leaverSeat = [0, 1, 2, 3].find((seat) => seat !== toAct) ?? 1;
       const leaver = bySeat.get(leaverSeat) ?? b;
