@@ -7,6 +7,7 @@ import { JOB_POLL_MS } from '../src/modules/jobs/job-scheduler.ts';
 import { AUTO_RECEIPT_JOB } from '../src/modules/withdrawals/withdrawals-module.ts';
 import { onceAnnounced } from './helpers/announced.ts';
 import { assertLedgerInvariants } from './helpers/ledger-invariants.ts';
+import { usePostgresConnections } from './helpers/postgres-budget.ts';
 import { createPreparedTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { connectWs } from './helpers/ws-client.ts';
 import {
@@ -28,6 +29,8 @@ import {
  * though both processes' schedulers look for it.
  */
 const VENDOR = 'SCALEOUT';
+
+usePostgresConnections(40);
 
 describe('two server processes on one database [postgres]', () => {
   let database: TestDatabase | undefined;

@@ -6,6 +6,7 @@ import { testDatabaseUrl } from '../../src/config/env.ts';
 import { createDatabase, type DatabaseHandle, MEMORY_DATA_DIR } from '../../src/db/create-database.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { withPgClient } from './pg-client.ts';
+import { openingConnections } from './postgres-budget.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -42,11 +43,20 @@ export async function connectAgain(database: TestDatabase, poolSize: number): Pr
   const serverUrl = testDatabaseUrl();
   if (!serverUrl || database.name === 'memory')
     throw new Error('connectAgain needs a PostgreSQL test database');
-  return createDatabase({
+  // The pool and one LISTEN connection at least (an app on it listens on a few channels more).
+  const closed = openingConnections(poolSize + 1, `connectAgain(…, ${poolSize})`);
+  const handle = await createDatabase({
     databaseUrl: databaseUrlOf(serverUrl, database.name),
     dataDir: MEMORY_DATA_DIR,
     poolSize,
   });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      closed();
+    },
+  };
 }
 
 async function createPostgresDatabase(template: string | null): Promise<TestDatabase> {

@@ -6,6 +6,7 @@ import { type Executor, transact } from '../../src/db/unit-of-work.ts';
 import { AuditRepository } from '../../src/modules/audit/audit.repository.ts';
 import { verifyAuditChain } from '../../src/modules/audit/audit-chain.ts';
 import { sealAuditLog } from '../../src/modules/audit/audit-sealer.ts';
+import { usePostgresConnections } from '../helpers/postgres-budget.ts';
 import { connectAgain, createPreparedTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 /**
@@ -16,7 +17,6 @@ import { connectAgain, createPreparedTestDatabase, type TestDatabase } from '../
  */
 const full = process.env.RELIABILITY_FULL === '1';
 const APPENDS = full ? 2000 : 240;
-const CONNECTIONS = 16;
 const OPEN_AT_ONCE = 50;
 
 /** A promise and the function that settles it: a test step waits on state, never on time. */
@@ -27,6 +27,8 @@ function signal(): { promise: Promise<void>; fire: () => void } {
   });
   return { promise, fire };
 }
+
+usePostgresConnections(62);
 
 describe.runIf(testDatabaseUrl())('sealed audit log under concurrency [postgres]', () => {
   let database: TestDatabase;
@@ -147,10 +149,9 @@ describe.runIf(testDatabaseUrl())('sealed audit log under concurrency [postgres]
       return { problems, walks };
     })();
     const rolledBack = new Error('rolled back on purpose');
-    const limited = await connectAgain(database, CONNECTIONS);
     const results = await Promise.allSettled(
       Array.from({ length: APPENDS }, (_, index) =>
-        transact(limited.db, async (trx) => {
+        transact(pool.db, async (trx) => {
           await append(trx, { index });
           // Every fifth append is undone: it must leave no row and no gap in the chain.
           if (index % 5 === 4) throw rolledBack;
@@ -162,7 +163,6 @@ describe.runIf(testDatabaseUrl())('sealed audit log under concurrency [postgres]
     const verified = await verifier;
     expect(verified.walks).toBeGreaterThan(0);
     expect(verified.problems).toEqual([]);
-    await limited.close();
     const failures = results.filter((result) => result.status === 'rejected');
     expect(failures.every((failure) => failure.reason === rolledBack)).toBe(true);
     expect(failures).toHaveLength(APPENDS / 5);

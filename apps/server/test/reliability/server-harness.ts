@@ -16,6 +16,7 @@ import { hashPassword } from '../../src/lib/password.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { ledgerKeyOf } from '../../src/modules/wallet/wallet-rules.ts';
 import { creditFromHouse } from '../helpers/house-credit.ts';
+import { openingConnections, usePostgresConnections } from '../helpers/postgres-budget.ts';
 import { createPreparedTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 /**
@@ -26,6 +27,9 @@ import { createPreparedTestDatabase, type TestDatabase } from '../helpers/test-d
  */
 
 export const FULL = process.env.RELIABILITY_FULL === '1';
+
+/** What one server process may hold open: its pool of 10 and one LISTEN connection per change feed. */
+export const SERVER_CONNECTIONS = 17;
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
@@ -166,6 +170,8 @@ export class ServerProcess {
   async start(timeoutMs = 60_000): Promise<number> {
     if (this.running) throw new Error('server already running');
     const started = Date.now();
+    // Its pool (10, the server's default) and a LISTEN connection per change feed it follows (app.ts).
+    const closed = openingConnections(SERVER_CONNECTIONS, 'a server process');
     const child = spawn(process.execPath, [await bundledMain()], {
       cwd: serverDir,
       env: this.#env,
@@ -182,6 +188,7 @@ export class ServerProcess {
       child.on('exit', (code, signal) => {
         if (!this.#expectingExit)
           this.unexpectedExits.push(`pid ${child.pid}: code ${code}, signal ${signal}`);
+        closed();
         resolve({ code, signal });
       });
     });
@@ -550,6 +557,9 @@ export function useServerWithMembers(options: {
   fundMinor: bigint;
   vendor?: string;
 }): () => ServerFixture {
+  // The server, a server killed a moment ago whose connections the database has not yet closed, and the
+  // test's own handle on its database.
+  usePostgresConnections(50);
   let fixture: ServerFixture | undefined;
   let database: TestDatabase | undefined;
   let server: ServerProcess | undefined;

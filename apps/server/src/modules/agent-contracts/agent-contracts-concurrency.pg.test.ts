@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { testDatabaseUrl } from '../../config/env.ts';
 import { manualClock } from '../../lib/clock.ts';
 import {
@@ -19,6 +20,8 @@ import {
  */
 
 const BURST = 50;
+
+usePostgresConnections(42);
 
 describe('agent contracts under concurrency [postgres]', () => {
   const clock = manualClock(new Date('2026-04-06T08:00:00.000Z'));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import {
   type ProtocolFixture,
@@ -18,6 +19,8 @@ import {
  */
 
 const BURST = 50;
+
+usePostgresConnections(33);
 
 describe('agent aggregates under 50 at once [postgres]', () => {
   let started: PooledTestApp;

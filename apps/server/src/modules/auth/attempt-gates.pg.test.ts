@@ -9,6 +9,7 @@ import {
 import { solvedHumanCheck } from '../../../test/helpers/human-check.ts';
 import { sealFor, solvedCaptcha, usernameLoginBody } from '../../../test/helpers/login-helper.ts';
 import { createTestOperator } from '../../../test/helpers/operator-helper.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import { PAY_PASSWORD, WithdrawalFixture } from '../../../test/helpers/withdrawal-fixture.ts';
 import type { LoginCaptchaMode } from '../../db/schema.ts';
@@ -25,6 +26,8 @@ import { hashToken } from '../../lib/secret-token.ts';
 
 const POOL = 20;
 const BURST = 50;
+
+usePostgresConnections(33);
 
 describe('attempt limits under 50 requests at once [postgres]', () => {
   let started: PooledTestApp | undefined;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
 import { gameIdOf } from '../../../test/helpers/games-fixture.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { type InhouseFixture, inhouseFixture } from '../inhouse-vendor/inhouse-vendor.fixture.ts';
 
@@ -15,6 +16,8 @@ import { type InhouseFixture, inhouseFixture } from '../inhouse-vendor/inhouse-v
 const POOL = 20;
 const MEMBERS = 4;
 const LAUNCHES = 8;
+
+usePostgresConnections(33);
 
 describe('session revocation under concurrency [postgres]', () => {
   let started: PooledTestApp | undefined;

@@ -6,6 +6,7 @@ import {
   tallyAnswers,
 } from '../../../test/helpers/build-test-app.ts';
 import { multipartBody } from '../../../test/helpers/multipart.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { depositMember, setDepositLimit } from './deposits-protection.fixture.ts';
 
 /**
@@ -17,6 +18,8 @@ import { depositMember, setDepositLimit } from './deposits-protection.fixture.ts
 
 const POOL = 20;
 const AT_ONCE = 50;
+
+usePostgresConnections(33);
 
 describe('deposit limit under concurrency [postgres]', () => {
   let started: PooledTestApp | undefined;

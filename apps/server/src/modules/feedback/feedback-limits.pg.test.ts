@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
 import { multipartBody } from '../../../test/helpers/multipart.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { createPreparedTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.ts';
 import { FEEDBACK_GATE } from './feedback.service.ts';
 
@@ -13,6 +14,8 @@ import { FEEDBACK_GATE } from './feedback.service.ts';
 
 const POOL = 10;
 const BURST = 50;
+
+usePostgresConnections(40);
 
 describe('feedback limit under 50 requests at once on two processes [postgres]', () => {
   let database: TestDatabase;

@@ -9,6 +9,7 @@ import {
   tallyAnswers,
 } from '../../../test/helpers/build-test-app.ts';
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { type InhouseFixture, inhouseFixture } from '../inhouse-vendor/inhouse-vendor.fixture.ts';
@@ -24,6 +25,8 @@ import { freePlay, freeRoundRules } from './free-rounds.fixture.ts';
 const POOL = 20;
 const AT_ONCE = 50;
 const ROUNDS = 5;
+
+usePostgresConnections(33);
 
 describe('free rounds under concurrency [postgres]', () => {
   let started: PooledTestApp | undefined;

@@ -2,6 +2,7 @@ import { fishingBatchResponse } from '@lotus/shared/fishing.schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { manualClock } from '../../lib/clock.ts';
@@ -18,6 +19,8 @@ const POOL = 20;
 const BATCHES = 50;
 const SHOTS = 10;
 const BULLET = 100n;
+
+usePostgresConnections(33);
 
 describe('fishing batches under concurrency [postgres]', () => {
   let started: PooledTestApp | undefined;

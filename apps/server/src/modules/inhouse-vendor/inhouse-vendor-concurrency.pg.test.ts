@@ -4,6 +4,7 @@ import { playRoundResponse } from '@lotus/shared/originals.schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { type InhouseFixture, inhouseFixture } from './inhouse-vendor.fixture.ts';
@@ -20,6 +21,8 @@ const redBet = {
   game: 'roulette' as const,
   bets: [{ kind: 'red' as const, numbers: [...ROULETTE_RED], amountMinor: '1000' }],
 };
+
+usePostgresConnections(33);
 
 describe('in-house studio under concurrency [postgres]', () => {
   let started: PooledTestApp | undefined;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import { type InhouseFixture, inhouseFixture } from '../inhouse-vendor/inhouse-vendor.fixture.ts';
 import { expectJackpotBooks, playRound } from './jackpot.fixture.ts';
@@ -18,6 +19,8 @@ const PLAYERS = 10;
 const ROUNDS_EACH = 5;
 const ROUNDS = PLAYERS * ROUNDS_EACH;
 const CODE = 'RACE';
+
+usePostgresConnections(33);
 
 describe('progressive jackpot under concurrency [postgres]', () => {
   let started: PooledTestApp | undefined;

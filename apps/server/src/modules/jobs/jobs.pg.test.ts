@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import {
   connectAgain,
   createPreparedTestDatabase,
@@ -18,6 +19,8 @@ import { createJobsModule } from './jobs-module.ts';
 const JOBS = 50;
 const POOL = 8;
 const silent = pino({ level: 'silent' });
+
+usePostgresConnections(24);
 
 describe('job queue across processes [postgres]', () => {
   let database: TestDatabase;

@@ -1,8 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
-import { createPreparedTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.ts';
-import { testDatabaseUrl } from '../../config/env.ts';
-import { createDatabase, type DatabaseHandle, MEMORY_DATA_DIR } from '../../db/create-database.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
+import {
+  connectAgain,
+  createPreparedTestDatabase,
+  type TestDatabase,
+} from '../../../test/helpers/test-database.ts';
+import type { DatabaseHandle } from '../../db/create-database.ts';
 import type { LedgerAccountRow } from '../../db/tables/ledger.ts';
 import { LedgerService } from './ledger.service.ts';
 
@@ -13,6 +17,8 @@ import { LedgerService } from './ledger.service.ts';
  */
 
 const POOL = 20;
+
+usePostgresConnections(28);
 
 describe('ledger under concurrency [postgres]', () => {
   let database: TestDatabase;
@@ -76,12 +82,8 @@ describe('ledger under concurrency [postgres]', () => {
   }
 
   beforeAll(async () => {
-    const serverUrl = testDatabaseUrl();
-    if (!serverUrl) throw new Error('ledger-concurrency.pg.test.ts needs TEST_DATABASE_URL');
     database = await createPreparedTestDatabase('postgres');
-    const url = new URL(serverUrl);
-    url.pathname = `/${database.name}`;
-    pooled = await createDatabase({ databaseUrl: url.toString(), dataDir: MEMORY_DATA_DIR, poolSize: POOL });
+    pooled = await connectAgain(database, POOL);
     ledger = new LedgerService(pooled.db);
     brandId = (await database.db.selectFrom('brands').select('id').executeTakeFirstOrThrow()).id;
     memberId = (

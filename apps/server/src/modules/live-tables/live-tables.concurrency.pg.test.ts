@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, tallyAnswers } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { closePooledBookApps, pooledBookApps } from '../inhouse-vendor/inhouse-book.fixture.ts';
 import { CYCLE_JOB, LiveCycleService } from './live-cycle.service.ts';
@@ -19,6 +20,8 @@ import { type LiveFixture, liveFixture } from './live-tables.fixture.ts';
 const SLOW = 180_000;
 const BURST = 50;
 const ADMITS = 7;
+
+usePostgresConnections(44);
 
 describe('live tables under concurrency [postgres]', () => {
   const clock = manualClock(new Date());

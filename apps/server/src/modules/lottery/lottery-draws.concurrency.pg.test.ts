@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { LotteryDrawsService } from './lottery-draws.service.ts';
@@ -13,6 +14,8 @@ import { LotteryResultsService } from './lottery-results.service.ts';
  */
 
 const DAY_MS = 86_400_000;
+
+usePostgresConnections(33);
 
 describe('lottery draws under concurrency [postgres]', () => {
   const clock = manualClock(new Date());

@@ -2,6 +2,7 @@ import { LOTTERY_VENDOR_CODE } from '@lotus/shared/lottery.schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, tallyAnswers } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { closePooledBookApps, pooledBookApps } from '../inhouse-vendor/inhouse-book.fixture.ts';
 import { catalogueWalletClient } from '../inhouse-vendor/inhouse-vendor-module.ts';
@@ -27,6 +28,8 @@ const BURST = 50;
 /** 10.00 on lô pays at most 949.99; the limit admits exactly seven such lines (and 5 minor units more). */
 const LINE_MAX = 94_999n;
 const ADMITS = 7;
+
+usePostgresConnections(44);
 
 describe('lottery engine under concurrency [postgres]', () => {
   const clock = manualClock(new Date());

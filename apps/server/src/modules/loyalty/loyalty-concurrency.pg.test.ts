@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { RewardSource } from '../../db/tables/rewards.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { RewardsService } from '../promotions/rewards.service.ts';
@@ -17,6 +18,8 @@ import { RebatesService } from './rebates.service.ts';
 
 const BURST = 50;
 const MEMBERS = 5;
+
+usePostgresConnections(33);
 
 describe('loyalty jobs under concurrency [postgres]', () => {
   const clock = manualClock(new Date('2026-05-06T08:00:00.000Z'));

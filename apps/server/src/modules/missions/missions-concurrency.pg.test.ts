@@ -4,6 +4,7 @@ import {
   startPooledTestApp,
   tallyAnswers,
 } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import { missionsFixture } from './missions.fixture.ts';
 import { GRANT_JOB } from './missions.service.ts';
@@ -15,6 +16,8 @@ import { GRANT_JOB } from './missions.service.ts';
 
 const BURST = 50;
 const DAY_MS = 86_400_000;
+
+usePostgresConnections(42);
 
 describe('missions under concurrency [postgres]', () => {
   let first: PooledTestApp;

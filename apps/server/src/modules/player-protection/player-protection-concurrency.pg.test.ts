@@ -4,6 +4,7 @@ import {
   startPooledTestApp,
   tallyAnswers,
 } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
 
 /**
@@ -16,6 +17,8 @@ import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-
 const BURST = 50;
 
 type Version = { amount: bigint; effective_from: Date; effective_until: Date | null };
+
+usePostgresConnections(33);
 
 describe('player protection under 50 requests at once [postgres]', () => {
   let started: PooledTestApp;

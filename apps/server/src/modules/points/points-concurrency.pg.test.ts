@@ -4,6 +4,7 @@ import {
   startPooledTestApp,
   tallyAnswers,
 } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { type PointsFixture, type PointsMember, pointsFixture } from './points.fixture.ts';
 import { PointsEarnService } from './points-earn.service.ts';
@@ -16,6 +17,8 @@ import { PointsEarnService } from './points-earn.service.ts';
  */
 
 const BURST = 50;
+
+usePostgresConnections(33);
 
 describe('points under 50 requests at once [postgres]', () => {
   let started: PooledTestApp;

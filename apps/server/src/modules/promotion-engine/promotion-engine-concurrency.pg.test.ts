@@ -9,6 +9,7 @@ import {
 } from '../../../test/helpers/build-test-app.ts';
 import { creditFromHouse } from '../../../test/helpers/house-credit.ts';
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import { type FixtureMember, WithdrawalFixture } from '../../../test/helpers/withdrawal-fixture.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -28,6 +29,8 @@ import {
 
 const POOL = 20;
 const AT_ONCE = 50;
+
+usePostgresConnections(33);
 
 describe('promotion engine under concurrency [postgres]', () => {
   let started: PooledTestApp | undefined;

@@ -6,6 +6,7 @@ import {
   startPooledTestApp,
   tallyAnswers,
 } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { type PvpFixture, pvpFixture } from './pvp-rooms.fixture.ts';
 import { PVP_BETWEEN_HANDS_MS } from './pvp-table-moves.ts';
@@ -22,6 +23,8 @@ import { PVP_BETWEEN_HANDS_MS } from './pvp-table-moves.ts';
 
 const SLOW = 180_000;
 const BURST = 50;
+
+usePostgresConnections(44);
 
 describe('PVP rooms under concurrency [postgres]', () => {
   const clock = manualClock(new Date());

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
 import { operatorTokenFor } from '../../../test/helpers/operator-helper.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { type WalletFixture, walletFixture } from '../../../test/helpers/wallet-fixture.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { type RafflesFixture, rafflesFixture } from './raffles.fixture.ts';
@@ -15,6 +16,8 @@ import { type RafflesFixture, rafflesFixture } from './raffles.fixture.ts';
  */
 
 const BURST = 50;
+
+usePostgresConnections(33);
 
 describe('raffles under concurrency [postgres]', () => {
   const clock = manualClock(new Date());

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppOptions } from '../../../test/helpers/build-test-app.ts';
 import { creditFromHouse } from '../../../test/helpers/house-credit.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import {
   connectAgain,
   createPreparedTestDatabase,
@@ -22,6 +23,8 @@ import { ledgerIn } from '../ledger/ledger.ts';
  * through one, or by a third party such as the ops CLI, reaches a socket held by the other, because the
  * ledger's NOTIFY travels through the database, not through process memory.
  */
+usePostgresConnections(24);
+
 describe('live balance across processes [postgres]', () => {
   let database: TestDatabase;
   let second: DatabaseHandle;

@@ -7,6 +7,7 @@ import {
 } from '../../../test/helpers/build-test-app.ts';
 import { solvedHumanCheck } from '../../../test/helpers/human-check.ts';
 import { sealFor } from '../../../test/helpers/login-helper.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import type { RegisterMethod } from '../../db/tables/accounts.ts';
 
@@ -18,6 +19,8 @@ import type { RegisterMethod } from '../../db/tables/accounts.ts';
 
 const POOL = 20;
 const BURST = 50;
+
+usePostgresConnections(33);
 
 describe('registration limits under 50 requests at once [postgres]', () => {
   let started: PooledTestApp | undefined;

@@ -2,6 +2,7 @@ import { SPORTSBOOK_VENDOR_CODE } from '@lotus/shared/sportsbook.schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, tallyAnswers } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { closePooledBookApps, pooledBookApps } from '../inhouse-vendor/inhouse-book.fixture.ts';
 import { catalogueWalletClient } from '../inhouse-vendor/inhouse-vendor-module.ts';
@@ -29,6 +30,8 @@ const BURST = 50;
 const ADMITS = 7;
 /** 10.00 at 2.000 stands for 20.00; the limits admit seven such bets (and 5 minor units more). */
 const LIMIT = 2_000n * BigInt(ADMITS) + 5n;
+
+usePostgresConnections(44);
 
 describe('sportsbook bets under concurrency [postgres]', () => {
   const clock = manualClock(new Date());

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { CONFORMANCE_CHECK_NAMES, runConformanceCheck } from './conformance-kit.ts';
 import { type ProtocolFixture, protocolFixture } from './vendor-protocol.fixture.ts';
@@ -11,6 +12,8 @@ import { type ProtocolFixture, protocolFixture } from './vendor-protocol.fixture
  */
 
 const POOL = 20;
+
+usePostgresConnections(33);
 
 describe('seamless-wallet conformance kit [postgres]', () => {
   let started: PooledTestApp | undefined;

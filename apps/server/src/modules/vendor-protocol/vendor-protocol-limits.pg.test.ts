@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { ProcessCache } from '../../lib/process-cache.ts';
@@ -20,6 +21,8 @@ import { VendorProtocolService } from './vendor-protocol.service.ts';
 
 const POOL = 20;
 const AT_ONCE = 50;
+
+usePostgresConnections(33);
 
 describe('seamless-wallet limits under concurrency [postgres]', () => {
   let started: PooledTestApp | undefined;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import type { SeamlessWalletClient, WalletResult } from './protocol-types.ts';
 import { type ProtocolFixture, protocolFixture } from './vendor-protocol.fixture.ts';
@@ -15,6 +16,8 @@ import { type ProtocolFixture, protocolFixture } from './vendor-protocol.fixture
 
 const POOL = 20;
 const AT_ONCE = 50;
+
+usePostgresConnections(33);
 
 describe('seamless-wallet rounds under concurrency [postgres]', () => {
   let started: PooledTestApp | undefined;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import { manualClock } from '../../lib/clock.ts';
 
@@ -12,6 +13,8 @@ import { manualClock } from '../../lib/clock.ts';
 
 const POOL = 20;
 const BURST = 50;
+
+usePostgresConnections(33);
 
 describe('captcha issue limits under 50 requests at once [postgres]', () => {
   let started: PooledTestApp | undefined;

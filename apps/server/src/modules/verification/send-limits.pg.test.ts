@@ -8,6 +8,7 @@ import {
 } from '../../../test/helpers/build-test-app.ts';
 import { solvedHumanCheck } from '../../../test/helpers/human-check.ts';
 import { usernameLoginBody } from '../../../test/helpers/login-helper.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import { hashPassword } from '../../lib/password.ts';
 
@@ -45,6 +46,8 @@ const freshIp = () => {
   ipCounter += 1;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 };
+
+usePostgresConnections(33);
 
 describe('code send limits under 50 requests at once [postgres]', () => {
   let started: SendTestApp | undefined;

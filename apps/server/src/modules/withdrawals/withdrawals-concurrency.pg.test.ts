@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PooledTestApp, startPooledTestApp } from '../../../test/helpers/build-test-app.ts';
 import { assertLedgerInvariants } from '../../../test/helpers/ledger-invariants.ts';
+import { usePostgresConnections } from '../../../test/helpers/postgres-budget.ts';
 import type { TestDatabase } from '../../../test/helpers/test-database.ts';
 import { WithdrawalFixture } from '../../../test/helpers/withdrawal-fixture.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -17,6 +18,8 @@ import { systemClock } from '../../lib/clock.ts';
 
 const POOL = 20;
 const AMOUNT_MINOR = 10_000n; // ₹100, the brand's minimum
+
+usePostgresConnections(33);
 
 describe('withdrawals under concurrency [postgres]', () => {
   let started: PooledTestApp | undefined;
