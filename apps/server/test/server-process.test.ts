@@ -10,7 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
+/**
+ * tsx's loader inside the one process, not the `tsx` command: that one runs the script in a child and, on a
+ * SIGTERM, gives the child 30 ms to say it has a handler before it SIGKILLs it and exits 143 (it did, on a
+ * loaded CI machine, 2026-11-28), which is not what a server under `node dist/main.js` does.
+ */
+const tsxLoader = ['--import', 'tsx'];
 
 type Exit = { code: number | null; stdout: string; stderr: string };
 
@@ -19,7 +24,7 @@ function start(
   args: string[],
   env: Record<string, string>,
 ): { child: ChildProcess; exit: Promise<Exit> } {
-  const child = spawn(tsx, [script, ...args], {
+  const child = spawn(process.execPath, [...tsxLoader, script, ...args], {
     cwd: serverDir,
     // Only what the process needs: no inherited DATABASE_URL or DATA_DIR can leak into the test.
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
