@@ -235,7 +235,8 @@ function createModules(app: FastifyInstance, { config, database, geo, clock }: M
   const jobs = createJobsModule({ db, clock, log: app.log });
   const audit = createAuditModule({ db, sealEveryMs: config.auditSealIntervalMs });
   const ledger = createLedgerModule({ db });
-  // One LISTEN per channel and process; the caches that follow a feed bypass while it is down.
+  // One LISTEN channel each, all on the process's one LISTEN connection (db/listen.ts); the caches that
+  // follow a feed bypass while it is down.
   const balanceChanges = new ChangeFeed(database.listen, ledger.balanceChannel);
   const accessChanges = new ChangeFeed(database.listen, ACCESS_CHANNEL);
   const jackpotChanges = new ChangeFeed(database.listen, JACKPOT_CHANNEL);

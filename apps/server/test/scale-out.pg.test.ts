@@ -30,7 +30,7 @@ import {
  */
 const VENDOR = 'SCALEOUT';
 
-usePostgresConnections(40);
+usePostgresConnections(30);
 
 describe('two server processes on one database [postgres]', () => {
   let database: TestDatabase | undefined;

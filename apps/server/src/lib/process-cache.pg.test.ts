@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onceAnnounced } from '../../test/helpers/announced.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.ts';
+import { LISTEN_APPLICATION_NAME } from '../db/listen.ts';
 import { ChangeFeed, ProcessCache } from './process-cache.ts';
 
 /**
@@ -40,9 +41,10 @@ describe('process cache on a LISTEN connection [postgres]', () => {
     ).toBeUndefined();
 
     cache.set('b', 'cached', cache.ticket());
-    // The LISTEN connection's backend is the one whose last statement was the LISTEN.
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
-      where datname = current_database() and query = 'LISTEN lotus_cache_test'`.execute(database.db);
+      where datname = current_database() and application_name = ${LISTEN_APPLICATION_NAME}`.execute(
+      database.db,
+    );
     expect(
       await onceAnnounced(
         async () => cache.serving,

@@ -28,8 +28,8 @@ import { createPreparedTestDatabase, type TestDatabase } from '../helpers/test-d
 
 export const FULL = process.env.RELIABILITY_FULL === '1';
 
-/** What one server process may hold open: its pool of 10 and one LISTEN connection per change feed. */
-export const SERVER_CONNECTIONS = 17;
+/** What one server process may hold open: its pool of 10 and its LISTEN connection. */
+export const SERVER_CONNECTIONS = 11;
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
@@ -170,7 +170,7 @@ export class ServerProcess {
   async start(timeoutMs = 60_000): Promise<number> {
     if (this.running) throw new Error('server already running');
     const started = Date.now();
-    // Its pool (10, the server's default) and a LISTEN connection per change feed it follows (app.ts).
+    // Its pool (10, the server's default) and its LISTEN connection (db/listen.ts).
     const closed = openingConnections(SERVER_CONNECTIONS, 'a server process');
     const child = spawn(process.execPath, [await bundledMain()], {
       cwd: serverDir,
@@ -559,7 +559,7 @@ export function useServerWithMembers(options: {
 }): () => ServerFixture {
   // The server, a server killed a moment ago whose connections the database has not yet closed, and the
   // test's own handle on its database.
-  usePostgresConnections(50);
+  usePostgresConnections(30);
   let fixture: ServerFixture | undefined;
   let database: TestDatabase | undefined;
   let server: ServerProcess | undefined;
