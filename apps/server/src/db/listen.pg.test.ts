@@ -17,9 +17,10 @@ describe('one LISTEN connection for every channel [postgres]', () => {
   }, 60_000);
   afterAll(() => database?.close());
 
+  const listenBackend = sql`datname = current_database() and application_name = ${LISTEN_APPLICATION_NAME}`;
   const listenConnections = async () => {
     const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
-      where datname = current_database() and application_name = ${LISTEN_APPLICATION_NAME}`.execute(database.db);
+      where ${listenBackend}`.execute(database.db);
     return Number(rows[0]?.n);
   };
   const notify = (channel: string, payload: string) =>
@@ -54,8 +55,9 @@ describe('one LISTEN connection for every channel [postgres]', () => {
     );
     expect(heard).toEqual({ a: ['one'], b: ['two'], late: ['three'] });
 
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity
-      where datname = current_database() and application_name = ${LISTEN_APPLICATION_NAME}`.execute(database.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where ${listenBackend}`.execute(
+      database.db,
+    );
     // Down, then back (the first retry comes after 500 ms), for each channel.
     await onceAnnounced(
       async () => states,
