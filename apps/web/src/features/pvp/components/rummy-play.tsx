@@ -1,5 +1,5 @@
 import type { PvpRummy, PvpTable } from '@lotus/shared/pvp.schema';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { moneyText } from '../../../lib/money/money.ts';
@@ -7,6 +7,7 @@ import type { usePvpActions } from '../hooks/use-pvp-actions.ts';
 import { useRummyHand } from '../hooks/use-rummy-hand.ts';
 import { groupKind } from '../utils/rummy-groups.ts';
 import classes from './pvp.module.css';
+import { PvpNotSeated, PvpPanel } from './pvp-panel.tsx';
 import { RummyCardButton, useRummyCardName } from './rummy-card.tsx';
 import { RummyDeclareDialog, RummyDropDialog } from './rummy-dialogs.tsx';
 import { RummyPiles } from './rummy-piles.tsx';
@@ -88,13 +89,7 @@ export function RummyPlay({ table, rummy, symbol, actions, nickOf }: PlayProps) 
   const pointsMoney = (points: number) => moneyText((pointMinor * BigInt(points)).toString(), symbol);
   const single = hand.selected.length === 1 ? (hand.selected[0] ?? null) : null;
 
-  if (me == null) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="pvp-watching">
-        {t('table.notSeated')}
-      </Text>
-    );
-  }
+  if (me == null) return <PvpNotSeated />;
   let turnLine: string | null = null;
   if (table.hand && me.status === 'playing') {
     if (choices.canDrawClosed) turnLine = t('rummy.phaseDraw');
@@ -102,118 +97,108 @@ export function RummyPlay({ table, rummy, symbol, actions, nickOf }: PlayProps) 
     else turnLine = t('actions.waitingFor', { nick: nickOf(table.hand.turnSeat) });
   }
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="section"
-      aria-labelledby="rummy-title"
-      data-testid="rummy-play"
+    <PvpPanel
+      id="rummy-title"
+      title={t('rummy.title')}
+      testId="rummy-play"
+      errorCode={actions.playErrorCode}
+      dialogs={
+        <>
+          {rummy.wildRank !== null ? (
+            <RummyDeclareDialog
+              opened={declaring && choices.canDeclare}
+              groups={hand.groups}
+              card={single}
+              wildRank={rummy.wildRank}
+              wrongAmount={pointsMoney(80)}
+              busy={busy}
+              onDeclare={(card, groups) =>
+                act({ type: 'declare', card, groups }, () => {
+                  setDeclaring(false);
+                  hand.clearSelection();
+                })
+              }
+              onClose={() => setDeclaring(false)}
+            />
+          ) : null}
+          <RummyDropDialog
+            opened={dropping && choices.canDrop}
+            points={choices.dropPoints ?? 0}
+            amount={pointsMoney(choices.dropPoints ?? 0)}
+            busy={busy}
+            onDrop={() => act({ type: 'drop' }, () => setDropping(false))}
+            onClose={() => setDropping(false)}
+          />
+        </>
+      }
     >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="rummy-title">
-          {t('rummy.title')}
-        </Title>
-        {table.hand ? (
-          <RummyPiles rummy={rummy} busy={busy} onDraw={(from) => act({ type: 'draw', from })} />
-        ) : null}
-        {turnLine ? (
-          <Text size="sm" fw={600} data-testid="pvp-turn-state">
-            {turnLine}
-          </Text>
-        ) : null}
-        {me.status === 'out' ? <Text size="sm">{t('rummy.outOfHand')}</Text> : null}
-        {me.status === 'waiting' ? (
-          <Text size="sm" c="dimmed" data-testid="pvp-sitting-out">
-            {t('table.watchingHand')}
-          </Text>
-        ) : null}
-        {rummy.myCards ? (
-          <>
-            <RummyHandView rummy={rummy} hand={hand} />
-            <Text size="xs" c="dimmed">
-              {t('rummy.hint')}
-            </Text>
-            <Group gap="xs" role="group" aria-label={t('actions.title')}>
-              <Button variant="default" size="compact-sm" onClick={hand.sort} data-testid="rummy-sort">
-                {t('rummy.sort')}
-              </Button>
-              <Button
-                variant="default"
-                size="compact-sm"
-                onClick={hand.groupSelected}
-                disabled={hand.selected.length === 0}
-                data-testid="rummy-group-selected"
-              >
-                {t('rummy.group')}
-              </Button>
-              {choices.canDiscard ? (
-                <Button
-                  size="compact-sm"
-                  onClick={() =>
-                    single !== null && act({ type: 'discard', card: single }, hand.clearSelection)
-                  }
-                  disabled={busy || single === null}
-                  data-testid="rummy-discard"
-                >
-                  {single !== null ? t('rummy.discard', { card: nameOf(single) }) : t('rummy.discardNone')}
-                </Button>
-              ) : null}
-              {choices.canDeclare ? (
-                <Button
-                  size="compact-sm"
-                  color="teal"
-                  onClick={() => setDeclaring(true)}
-                  data-testid="rummy-declare"
-                >
-                  {t('rummy.declare')}
-                </Button>
-              ) : null}
-              {choices.canDrop && choices.dropPoints !== null ? (
-                <Button
-                  size="compact-sm"
-                  color="red"
-                  variant="light"
-                  onClick={() => setDropping(true)}
-                  data-testid="rummy-drop"
-                >
-                  {t('rummy.drop', { points: choices.dropPoints })}
-                </Button>
-              ) : null}
-            </Group>
-          </>
-        ) : null}
-        {actions.playErrorCode ? (
-          <Alert color="red" variant="light" role="alert" data-testid="pvp-action-error">
-            {t(`errors:${actions.playErrorCode}`)}
-          </Alert>
-        ) : null}
-      </Stack>
-      {rummy.wildRank !== null ? (
-        <RummyDeclareDialog
-          opened={declaring && choices.canDeclare}
-          groups={hand.groups}
-          card={single}
-          wildRank={rummy.wildRank}
-          wrongAmount={pointsMoney(80)}
-          busy={busy}
-          onDeclare={(card, groups) =>
-            act({ type: 'declare', card, groups }, () => {
-              setDeclaring(false);
-              hand.clearSelection();
-            })
-          }
-          onClose={() => setDeclaring(false)}
-        />
+      {table.hand ? (
+        <RummyPiles rummy={rummy} busy={busy} onDraw={(from) => act({ type: 'draw', from })} />
       ) : null}
-      <RummyDropDialog
-        opened={dropping && choices.canDrop}
-        points={choices.dropPoints ?? 0}
-        amount={pointsMoney(choices.dropPoints ?? 0)}
-        busy={busy}
-        onDrop={() => act({ type: 'drop' }, () => setDropping(false))}
-        onClose={() => setDropping(false)}
-      />
-    </Paper>
+      {turnLine ? (
+        <Text size="sm" fw={600} data-testid="pvp-turn-state">
+          {turnLine}
+        </Text>
+      ) : null}
+      {me.status === 'out' ? <Text size="sm">{t('rummy.outOfHand')}</Text> : null}
+      {me.status === 'waiting' ? (
+        <Text size="sm" c="dimmed" data-testid="pvp-sitting-out">
+          {t('table.watchingHand')}
+        </Text>
+      ) : null}
+      {rummy.myCards ? (
+        <>
+          <RummyHandView rummy={rummy} hand={hand} />
+          <Text size="xs" c="dimmed">
+            {t('rummy.hint')}
+          </Text>
+          <Group gap="xs" role="group" aria-label={t('actions.title')}>
+            <Button variant="default" size="compact-sm" onClick={hand.sort} data-testid="rummy-sort">
+              {t('rummy.sort')}
+            </Button>
+            <Button
+              variant="default"
+              size="compact-sm"
+              onClick={hand.groupSelected}
+              disabled={hand.selected.length === 0}
+              data-testid="rummy-group-selected"
+            >
+              {t('rummy.group')}
+            </Button>
+            {choices.canDiscard ? (
+              <Button
+                size="compact-sm"
+                onClick={() => single !== null && act({ type: 'discard', card: single }, hand.clearSelection)}
+                disabled={busy || single === null}
+                data-testid="rummy-discard"
+              >
+                {single !== null ? t('rummy.discard', { card: nameOf(single) }) : t('rummy.discardNone')}
+              </Button>
+            ) : null}
+            {choices.canDeclare ? (
+              <Button
+                size="compact-sm"
+                color="teal"
+                onClick={() => setDeclaring(true)}
+                data-testid="rummy-declare"
+              >
+                {t('rummy.declare')}
+              </Button>
+            ) : null}
+            {choices.canDrop && choices.dropPoints !== null ? (
+              <Button
+                size="compact-sm"
+                color="red"
+                variant="light"
+                onClick={() => setDropping(true)}
+                data-testid="rummy-drop"
+              >
+                {t('rummy.drop', { points: choices.dropPoints })}
+              </Button>
+            ) : null}
+          </Group>
+        </>
+      ) : null}
+    </PvpPanel>
   );
 }
