@@ -15,7 +15,8 @@ import { testDatabaseUrl } from '../../src/config/env.ts';
  * per file: they go back when the file releases them, and by themselves when a worker dies and its
  * connection closes. Key 0 is the queue: one file at a time gathers units, so a file that needs many is not
  * passed forever by files that need few. Files that reserve nothing (a test database's pool of 4 and its
- * LISTEN connection, an app on it: 12 at most) run beside them in the connections kept out of the budget.
+ * LISTEN connection, an app on it: 12 at most measured) run beside them in the connections kept out of the
+ * budget.
  */
 
 const BUDGET_CLASS = 0x4c6f7475; // "Lotu"
@@ -23,7 +24,7 @@ const QUEUE_KEY = 0;
 const RELEASED = 'lotus_test_connections_released';
 /**
  * Kept out of the budget: up to two files that reserve nothing beside one that does (three workers; a test
- * database, an app on it and its LISTEN connections: 12 at most), the budget's own clients (one per worker),
+ * database, an app on it and its LISTEN connection: 12 at most), the budget's own clients (one per worker),
  * and a person's psql.
  */
 const UNRESERVED = 30;

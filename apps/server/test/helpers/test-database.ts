@@ -43,7 +43,7 @@ export async function connectAgain(database: TestDatabase, poolSize: number): Pr
   const serverUrl = testDatabaseUrl();
   if (!serverUrl || database.name === 'memory')
     throw new Error('connectAgain needs a PostgreSQL test database');
-  // The pool and one LISTEN connection at least (an app on it listens on a few channels more).
+  // The pool and the handle's one LISTEN connection (db/listen.ts), which an app on it shares.
   const closed = openingConnections(poolSize + 1, `connectAgain(…, ${poolSize})`);
   const handle = await createDatabase({
     databaseUrl: databaseUrlOf(serverUrl, database.name),

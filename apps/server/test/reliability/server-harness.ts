@@ -170,9 +170,10 @@ export class ServerProcess {
   async start(timeoutMs = 60_000): Promise<number> {
     if (this.running) throw new Error('server already running');
     const started = Date.now();
-    // Its pool (10, the server's default) and its LISTEN connection (db/listen.ts).
+    const main = await bundledMain();
+    // Counted once nothing before the spawn can throw: the child's exit gives them back.
     const closed = openingConnections(SERVER_CONNECTIONS, 'a server process');
-    const child = spawn(process.execPath, [await bundledMain()], {
+    const child = spawn(process.execPath, [main], {
       cwd: serverDir,
       env: this.#env,
       stdio: ['ignore', 'pipe', 'pipe'],
